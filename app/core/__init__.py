@@ -1,0 +1,1 @@
+"""The CipherBench engine. Plain Python: no Qt import anywhere below this package."""
