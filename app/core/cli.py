@@ -1,0 +1,401 @@
+"""The command line: the same engine as the window, with no window.
+
+    python main.py list [--json]
+    python main.py selftest [--json]
+    python main.py sysinfo [--json]
+    python main.py bench [FILE] [--size SIZE] --cipher ID [...] [--library NAME|all] ...
+    python main.py encrypt / decrypt ...        (see `python main.py encrypt --help`)
+
+Exit codes: 0 success, 1 a job or self-test check failed, 2 bad input, 130 cancelled (Ctrl-C).
+Bad input gets one line on stderr, ``cipherbench: error: ...``, never a traceback (set
+CIPHERBENCH_DEBUG=1 to see one for an internal error).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import TextIO
+
+from app import __version__
+from app.core.errors import UserError
+from app.core.jobs import DATA_MODES, BenchOptions
+from app.core.registry import LIBRARIES, REGISTRY, CipherSpec, cipher_ids, describe_sizes
+from app.core.units import MIB, format_bytes, format_seconds, parse_size
+
+PROG = "cipherbench"
+# pyaes's measured speed here (seed 003, PLATFORM.md): used only to warn before a long run.
+_PYAES_BYTES_PER_S = 0.4e6
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse that reports errors in our one-line format (and exit code 2)."""
+
+    def error(self, message: str) -> None:  # type: ignore[override]
+        sub = self.prog.removeprefix("python main.py").strip()
+        raise UserError(f"{message} (see `python main.py {sub + ' ' if sub else ''}--help`)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(
+        prog="python main.py",
+        description="CipherBench: benchmark symmetric ciphers on real files. "
+        "With no command, the window opens.",
+    )
+    parser.add_argument("--version", action="version", version=f"CipherBench {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+
+    p = sub.add_parser("list", help="the cipher registry")
+    p.add_argument("--json", action="store_true", help="machine-readable output")
+    p.set_defaults(handler=cmd_list)
+
+    p = sub.add_parser("selftest", help="test vectors and cross-library agreement")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_selftest)
+
+    p = sub.add_parser("sysinfo", help="the machine, its crypto features and libraries")
+    p.add_argument("--json", action="store_true")
+    p.set_defaults(handler=cmd_sysinfo)
+
+    p = sub.add_parser(
+        "bench",
+        help="benchmark ciphers on a file or generated data",
+        description="Encrypt, decrypt and verify FILE (or generated random data) with each "
+        "chosen cipher, in a fresh worker process per job. Sizes: 10MB = 10^7 bytes, "
+        "10MiB = 10 x 2^20 bytes.",
+    )
+    p.add_argument("file", nargs="?", metavar="FILE", help="the input file (never modified)")
+    p.add_argument("--size", help="generate random input of this size instead, e.g. 10MB, 64MiB")
+    p.add_argument("--cipher", action="append", default=[], metavar="ID",
+                   help="a cipher id from `list` (repeatable), or 'all'")
+    p.add_argument("--preset", help="a ready-made selection: " + ", ".join(_preset_names()))
+    p.add_argument("--library", default="all", choices=[*LIBRARIES, "all"],
+                   help="which library (default: every library offering the cipher)")
+    p.add_argument("--key-bits", type=int, help="key size for variable-key ciphers (bf-*, rc4)")
+    p.add_argument("--repeat", type=int, default=5, help="timed repetitions (default 5)")
+    p.add_argument("--warmup", type=int, default=1, help="discarded warm-up runs (default 1)")
+    p.add_argument("--data-mode", default="memory", choices=DATA_MODES,
+                   help="memory: whole input in RAM (default); stream: chunked, bounded memory")
+    p.add_argument("--chunk", default="1MiB", help="stream-mode chunk size (default 1MiB)")
+    p.add_argument("--no-memory", action="store_true",
+                   help="skip the separate memory-measurement pass")
+    p.add_argument("--out", action="append", default=[], metavar="PATH",
+                   help="write results; .json, .csv or .xlsx by extension (repeatable)")
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=cmd_bench)
+
+    try:
+        from app.core import cli_crypt
+    except ImportError:  # pragma: no cover - the file-format module is optional at build time
+        cli_crypt = None  # type: ignore[assignment]
+    if cli_crypt is not None:
+        cli_crypt.register(sub)
+    return parser
+
+
+def _preset_names() -> list[str]:
+    from app.core.presets import PRESETS
+
+    return [p.name for p in PRESETS]
+
+
+# --- list, selftest, sysinfo -------------------------------------------------------------------
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    if args.json:
+        rows = [
+            {
+                "id": s.id, "library": s.library, "algorithm": s.algorithm, "mode": s.mode,
+                "kind": s.kind.value, "key_bits": s.key_bits,
+                "key_bits_allowed": list(s.key_bits_allowed) or [s.key_bits],
+                "block_bytes": s.block_bytes, "iv_bytes": s.iv_bytes, "tag_bytes": s.tag_bytes,
+                "openssl_name": s.openssl_name, "notes": list(s.notes),
+            }
+            for s in REGISTRY
+        ]
+        print(json.dumps(rows, indent=2))
+        return 0
+    by_id: dict[str, list[CipherSpec]] = {}
+    for s in REGISTRY:
+        by_id.setdefault(s.id, []).append(s)
+    rows_txt = [("ID", "ALGORITHM", "MODE", "KEY BITS", "LIBRARIES")]
+    for cid, specs in by_id.items():
+        s = specs[0]
+        keys = describe_sizes(s.key_bits_allowed) + f" (default {s.key_bits})" \
+            if s.key_bits_allowed and len(s.key_bits_allowed) > 1 else str(s.key_bits)
+        rows_txt.append((cid, s.algorithm, s.mode, keys, ", ".join(x.library for x in specs)))
+    print(_table(rows_txt))
+    print(f"\n{len(by_id)} ciphers, {len(REGISTRY)} entries (cipher x library). "
+          "ECB, 64-bit-block ciphers (Blowfish, 3DES, DES), DES and RC4 are weak: for "
+          "comparison only.")
+    return 0
+
+
+def cmd_selftest(args: argparse.Namespace) -> int:
+    from app.core.selftest import format_report, report_to_dict, run_selftest
+
+    report = run_selftest()
+    if args.json:
+        print(json.dumps(report_to_dict(report), indent=2))
+    else:
+        print(format_report(report))
+    return 0 if report.ok else 1
+
+
+def cmd_sysinfo(args: argparse.Namespace) -> int:
+    from app.core.environment import capture_environment, format_environment
+
+    env = capture_environment()
+    print(json.dumps(env, indent=2) if args.json else format_environment(env))
+    return 0
+
+
+# --- bench -------------------------------------------------------------------------------------
+
+
+def _check_out_path(path: str) -> None:
+    """Fail before a long run, not after it: the folder must exist and be writable."""
+    from app.core.exporters import supported_extensions
+
+    p = Path(path)
+    if p.suffix.lower() not in supported_extensions():
+        raise UserError(f"cannot write {path}: {p.suffix or 'no extension'} is not supported; "
+                        f"use {', '.join(supported_extensions())}")
+    if p.is_dir():
+        raise UserError(f"cannot write {path}: it is a folder")
+    parent = p.parent if str(p.parent) else Path(".")
+    if not parent.is_dir():
+        raise UserError(f"cannot write {path}: the folder {parent} does not exist")
+    if not os.access(parent, os.W_OK):
+        raise UserError(f"cannot write {path}: permission denied")
+
+
+def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
+    from app.core.presets import preset
+    from app.core.registry import select
+
+    ids = [c for c in args.cipher if c != "all"]
+    if "all" in args.cipher:
+        ids = cipher_ids()
+    specs: list[CipherSpec] = []
+    if args.preset:
+        specs.extend(preset(args.preset).specs())
+    if ids:
+        specs.extend(select(ids, args.library, args.key_bits))
+    if not specs:
+        raise UserError("choose at least one --cipher ID or a --preset "
+                        "(`python main.py list` shows the ciphers)")
+    return specs
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    from app.core.inputs import cleanup_generated, generated_input, inspect_file
+    from app.core.plan import make_jobs
+
+    if args.file and args.size:
+        raise UserError("give either FILE or --size, not both")
+    if not args.file and not args.size:
+        raise UserError("give a FILE to benchmark, or --size to generate random data "
+                        "(e.g. --size 10MB)")
+    specs = _resolve_specs(args)
+    options = BenchOptions(
+        repeat=args.repeat,
+        warmup=args.warmup,
+        data_mode=args.data_mode,
+        chunk_bytes=parse_size(args.chunk),
+        measure_memory=not args.no_memory,
+    )
+    for out in args.out:
+        _check_out_path(out)
+    size = parse_size(args.size) if args.size else None
+    if size is not None and size <= 0:
+        raise UserError("--size must be at least 1 byte")
+    source = inspect_file(args.file) if args.file else None
+    # Check the whole plan (options, chunk size) before generating possibly gigabytes.
+    probe_input = source
+    if probe_input is None:
+        from app.core.jobs import InputSpec
+
+        probe_input = InputSpec("", "", size or 0, 0, generated=True)
+    make_jobs(specs, probe_input, options)
+    _warn_slow(specs, probe_input.size_bytes, options, sys.stderr)
+
+    if source is None:
+        assert size is not None
+        print(f"generating {format_bytes(size, binary=False)} ({size} bytes) of random data...",
+              file=sys.stderr)
+        source = generated_input(size)
+    try:
+        jobs = make_jobs(specs, source, options)
+        return _run_jobs(jobs, args.out, quiet=args.quiet)
+    finally:
+        cleanup_generated(source)
+
+
+def _warn_slow(specs: Sequence[CipherSpec], size: int, opts: BenchOptions, err: TextIO) -> None:
+    slow = [s for s in specs if s.library == "pyaes"]
+    if not slow:
+        return
+    passes = 2 * ((1 if opts.measure_memory else 0) + opts.warmup + opts.repeat)
+    seconds = len(slow) * passes * size / _PYAES_BYTES_PER_S
+    if seconds > 30:
+        print(f"note: pyaes (pure Python) runs at about 0.4 MB/s; its {len(slow)} job(s) on "
+              f"{format_bytes(size)} will take about {format_seconds(seconds)} "
+              "(Ctrl-C cancels)", file=err)
+
+
+def _run_jobs(jobs: list, outs: list[str], quiet: bool) -> int:
+    from app.core.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished
+    from app.core.exporters import export
+    from app.core.runner import BenchmarkRun
+
+    run = BenchmarkRun(jobs)
+    bar = _ProgressBar(len(jobs), enabled=not quiet and sys.stderr.isatty())
+    final = None
+    events = run.events()
+    try:
+        for ev in events:
+            if isinstance(ev, JobStarted):
+                bar.job(ev.index, ev.job.label)
+            elif isinstance(ev, JobProgress):
+                bar.update(ev.phase, ev.fraction)
+            elif isinstance(ev, JobFinished):
+                bar.clear()
+                r = ev.result
+                print(f"[{ev.index + 1}/{len(jobs)}] {r.label}: encrypt "
+                      f"{r.encrypt.throughput_mb_s:,.1f} MB/s, decrypt "
+                      f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified", file=sys.stderr)
+            elif isinstance(ev, JobFailed):
+                bar.clear()
+                print(f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.message}", file=sys.stderr)
+            elif isinstance(ev, RunFinished):
+                final = ev.run
+    except KeyboardInterrupt:
+        run.cancel()
+        events.close()  # kills the running worker
+        bar.clear()
+        print("cancelled; no results written", file=sys.stderr)
+        return 130
+    bar.clear()
+    assert final is not None
+    print(format_results(final))
+    for out in outs:
+        path = export(final, out)
+        print(f"wrote {path}", file=sys.stderr)
+    return 1 if final.failures else 0
+
+
+class _ProgressBar:
+    """One self-rewriting line on stderr, redrawn at most 10 times a second."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self.index = 0
+        self.label = ""
+        self.start = time.monotonic()
+        self._last = 0.0
+        self._shown = False
+
+    def job(self, index: int, label: str) -> None:
+        self.index, self.label = index, label
+        self.update("starting", 0.0, force=True)
+
+    def update(self, phase: str, fraction: float, force: bool = False) -> None:
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self._last < 0.1):
+            return
+        self._last = now
+        overall = (self.index + fraction) / max(1, self.total)
+        width = 24
+        filled = int(width * overall)
+        line = (f"[{'#' * filled}{'.' * (width - filled)}] {overall * 100:3.0f}%  "
+                f"job {self.index + 1}/{self.total} {self.label}: {phase}  "
+                f"{now - self.start:5.0f} s")
+        sys.stderr.write("\r" + line[:150].ljust(150))
+        sys.stderr.flush()
+        self._shown = True
+
+    def clear(self) -> None:
+        if self._shown:
+            sys.stderr.write("\r" + " " * 150 + "\r")
+            sys.stderr.flush()
+            self._shown = False
+
+
+def format_results(run) -> str:  # type: ignore[no-untyped-def]
+    """The results as a readable table, then warnings and failures."""
+    rows = [("CIPHER", "LIBRARY", "KEY", "MODE", "ENC MEDIAN", "±IQR", "ENC MB/s", "DEC MEDIAN",
+             "±IQR", "DEC MB/s", "MEM MiB", "CPU %", "OUT BYTES", "OK")]
+    for r in run.results:
+        mem = r.memory_above_baseline_bytes
+        rows.append((
+            r.cipher, r.library, str(r.key_bits), r.mode,
+            format_seconds(r.encrypt.median_s), format_seconds(r.encrypt.iqr_s),
+            f"{r.encrypt.throughput_mb_s:,.1f}",
+            format_seconds(r.decrypt.median_s), format_seconds(r.decrypt.iqr_s),
+            f"{r.decrypt.throughput_mb_s:,.1f}",
+            "-" if mem is None else f"{mem / MIB:,.1f}",
+            f"{r.cpu_percent:.0f}", f"{r.output_bytes:,}", "yes" if r.verified else "NO",
+        ))
+    lines = []
+    if run.results:
+        first = run.results[0]
+        opts = run.options
+        lines.append(f"Input: {first.input_label}, {first.input_bytes:,} bytes "
+                     f"({format_bytes(first.input_bytes)}); data mode {first.data_mode}; "
+                     f"medians of at least {opts.get('repeat', '?')} timed repetitions after "
+                     f"{opts.get('warmup', '?')} warm-up. "
+                     "MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
+                     "baseline (MiB = 2^20 bytes).")
+        lines.append(_table(rows))
+    notes = [(r.label, w) for r in run.results for w in r.warnings]
+    if notes:
+        lines.append("\nWarnings:")
+        lines.extend(f"  {label}: {w}" for label, w in notes)
+    if run.failures:
+        lines.append("\nFailed:")
+        lines.extend(f"  {f.cipher} [{f.library}]: {f.message}" for f in run.failures)
+    if run.cancelled:
+        lines.append("\n(cancelled before every job ran)")
+    return "\n".join(lines)
+
+
+def _table(rows: Sequence[Sequence[str]]) -> str:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
+                     for r in rows)
+
+
+# --- entry point -------------------------------------------------------------------------------
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command; returns the exit code. Never raises for bad input."""
+    try:
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "handler", None):
+            parser.print_help()
+            return 2
+        return int(args.handler(args))
+    except UserError as exc:
+        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print(f"{PROG}: cancelled", file=sys.stderr)
+        return 130
+    except BrokenPipeError:  # `python main.py list | head`
+        return 0
+    except Exception as exc:
+        if os.environ.get("CIPHERBENCH_DEBUG"):
+            raise
+        print(f"{PROG}: internal error: {type(exc).__name__}: {exc} "
+              "(set CIPHERBENCH_DEBUG=1 for details, and please report it)", file=sys.stderr)
+        return 3

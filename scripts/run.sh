@@ -1,0 +1,7 @@
+#!/usr/bin/env bash
+# Sets up (scripts/setup.sh) and starts CipherBench: the window with no arguments, otherwise the
+# command line (e.g. scripts/run.sh bench --size 10MB --cipher aes-256-gcm).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/setup.sh
+exec "${VENV:-.venv}/bin/python" main.py "$@"

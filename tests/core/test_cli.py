@@ -1,0 +1,160 @@
+"""The command line: commands, bad input (one line, exit 2, no traceback, no output file)."""
+
+import json
+import os
+
+import openpyxl
+import pytest
+
+from app.core import cli
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture
+def data(tmp_path):
+    p = tmp_path / "data.txt"
+    p.write_bytes(os.urandom(5000))
+    return p
+
+
+def test_list_and_json(capsys):
+    code, out, _ = run(capsys, "list")
+    assert code == 0 and "aes-256-gcm" in out and "pycryptodome" in out
+    code, out, _ = run(capsys, "list", "--json")
+    rows = json.loads(out)
+    assert {"id": "rc4", "library": "cryptography"}.items() <= rows[-3].items() or any(
+        r["id"] == "rc4" for r in rows
+    )
+    assert all({"id", "library", "key_bits", "mode"} <= r.keys() for r in rows)
+
+
+def test_selftest_passes(capsys):
+    code, out, _ = run(capsys, "selftest", "--json")
+    assert code == 0
+    assert json.loads(out)["ok"] is True
+
+
+def test_sysinfo_json(capsys):
+    code, out, _ = run(capsys, "sysinfo", "--json")
+    env = json.loads(out)
+    assert code == 0 and "cpu" in env and env["openssl_version"]
+
+
+def test_bench_writes_all_three_exports(capsys, data, tmp_path):
+    outs = [tmp_path / f"r.{ext}" for ext in ("json", "csv", "xlsx")]
+    args = ["bench", str(data), "--cipher", "aes-128-gcm", "--cipher", "bf-cbc",
+            "--library", "pycryptodome", "--repeat", "2", "--warmup", "0"]
+    for o in outs:
+        args += ["--out", str(o)]
+    before = data.read_bytes()
+    code, out, err = run(capsys, *args)
+    assert code == 0, err
+    assert "aes-128-gcm" in out and "MB/s" in out
+    doc = json.loads(outs[0].read_text())
+    assert len(doc["results"]) == 2 and doc["environment"]
+    r = doc["results"][0]
+    for key in ("cipher", "library", "key_bits", "mode", "data_mode", "input_bytes",
+                "output_bytes", "verified", "encrypt", "decrypt", "peak_rss_bytes",
+                "baseline_rss_bytes", "python_peak_bytes", "cpu_percent", "warnings"):
+        assert key in r
+    assert {"samples_s", "median_s", "throughput_mb_s"} <= r["encrypt"].keys()
+    assert r["verified"] is True and r["input_bytes"] == 5000
+    assert outs[1].read_text().count("\n") >= 3
+    wb = openpyxl.load_workbook(outs[2])
+    assert "Results" in wb.sheetnames
+    assert data.read_bytes() == before
+
+
+def test_bench_generated_size_stream_mode(capsys):
+    code, out, err = run(capsys, "bench", "--size", "100KB", "--cipher", "chacha20-poly1305",
+                         "--data-mode", "stream", "--chunk", "16KiB", "--repeat", "2")
+    assert code == 0, err
+    assert "100,000 bytes" in out and "stream" in out
+
+
+def test_bench_preset(capsys):
+    code, out, err = run(capsys, "bench", "--size", "20KB", "--preset", "aes-key-sizes",
+                         "--repeat", "1", "--warmup", "0", "--no-memory")
+    assert code == 0, err
+    assert all(f"aes-{b}-cbc" in out for b in (128, 192, 256))
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["bench", "{missing}", "--cipher", "rc4"], "no such file"),
+        (["bench", "{dir}", "--cipher", "rc4"], "is a folder"),
+        (["bench", "{empty}", "--cipher", "rc4"], "is empty"),
+        (["bench", "{data}", "--cipher", "nope"], "unknown cipher"),
+        (["bench", "{data}", "--cipher", "rc4", "--library", "nope"], "invalid choice"),
+        (["bench", "{data}", "--cipher", "aes-256-gcm", "--library", "pyaes"], "not offered"),
+        (["bench", "{data}", "--cipher", "bf-cbc", "--key-bits", "12"], "12-bit key"),
+        (["bench", "--size", "10XB", "--cipher", "rc4"], "unknown unit"),
+        (["bench", "{data}", "--cipher", "rc4", "--out", "{missing_dir}/r.json"], "does not exist"),
+        (["bench", "{data}", "--cipher", "rc4", "--out", "{dir}"], "not supported"),
+        (["bench", "{data}", "--cipher", "rc4", "--out", "{tmp}/r.pdf"], "not supported"),
+        (["bench", "{data}"], "choose at least one --cipher"),
+        (["bench", "--cipher", "rc4"], "give a FILE"),
+        (["bench", "{data}", "--size", "1MB", "--cipher", "rc4"], "not both"),
+        (["bench", "{data}", "--cipher", "rc4", "--repeat", "0"], "at least 1"),
+        (["bench", "{data}", "--cipher", "rc4", "--chunk", "100"], "multiple of 64"),
+        (["bench", "{data}", "--cipher", "rc4", "--preset", "nope"], "unknown preset"),
+        (["frobnicate"], "invalid choice"),
+    ],
+)
+def test_bad_input_is_one_clear_line(capsys, tmp_path, data, argv, message):
+    (tmp_path / "d").mkdir()
+    (tmp_path / "empty").write_bytes(b"")
+    fill = {"missing": tmp_path / "nope.bin", "dir": tmp_path / "d", "empty": tmp_path / "empty",
+            "data": data, "missing_dir": tmp_path / "no" / "where", "tmp": tmp_path}
+    argv = [a.format(**{k: str(v) for k, v in fill.items()}) for a in argv]
+    before = set(os.listdir(tmp_path))
+    code, out, err = run(capsys, *argv)
+    assert code == 2
+    assert err.startswith("cipherbench: error: ") and err.count("\n") == 1, err
+    assert message in err
+    assert "Traceback" not in err
+    assert set(os.listdir(tmp_path)) == before  # no partial output
+
+
+def test_unreadable_file(capsys, tmp_path, monkeypatch, data):
+    real_open = open
+
+    def deny(path, *a, **k):
+        if str(path) == str(data):
+            raise PermissionError(13, "Permission denied")
+        return real_open(path, *a, **k)
+
+    monkeypatch.setattr("builtins.open", deny)
+    code, _, err = run(capsys, "bench", str(data), "--cipher", "rc4")
+    assert code == 2 and "permission denied" in err
+
+
+def test_ctrl_c_cancels_cleanly(capsys, data, monkeypatch, tmp_path):
+    from app.core import runner
+
+    def interrupted(self):
+        yield from ()
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(runner.BenchmarkRun, "events", interrupted)
+    out_file = tmp_path / "r.json"
+    code, _, err = run(capsys, "bench", str(data), "--cipher", "rc4", "--out", str(out_file))
+    assert code == 130 and "cancelled" in err
+    assert not out_file.exists()
+
+
+def test_internal_errors_have_no_traceback(capsys, monkeypatch):
+    monkeypatch.delenv("CIPHERBENCH_DEBUG", raising=False)
+
+    def boom(args):
+        raise RuntimeError("kaput")
+
+    monkeypatch.setattr(cli, "cmd_list", boom)
+    code, _, err = run(capsys, "list")
+    assert code == 3 and "internal error" in err and "Traceback" not in err

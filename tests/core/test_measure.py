@@ -1,0 +1,146 @@
+"""The measured job, in-process: repetition logic with a fake clock, every registry entry in both
+data modes, verification and input-change detection."""
+
+import dataclasses
+import os
+
+import pytest
+
+from app.core.errors import UserError
+from app.core.inputs import inspect_file
+from app.core.jobs import BenchOptions, Job
+from app.core.measure import run_job
+from app.core.message import stream_output_bytes
+from app.core.registry import REGISTRY, Kind
+
+
+class FakeClock:
+    """Each call advances by ``step_ns``: setup, start and stop reads give one step of work."""
+
+    def __init__(self, step_ns: int) -> None:
+        self.now = 0
+        self.step = step_ns
+
+    def __call__(self) -> int:
+        self.now += self.step
+        return self.now
+
+
+@pytest.fixture
+def small_file(tmp_path):
+    p = tmp_path / "input.bin"
+    p.write_bytes(os.urandom(1000))
+    return p
+
+
+def _job(path, cipher="aes-128-cbc", library="pycryptodome", **opts):
+    spec = inspect_file(path)
+    from app.core.registry import lookup
+
+    bits = lookup(cipher, library).key_bits
+    return Job(cipher, library, bits, spec, BenchOptions(**opts))
+
+
+def test_fake_clock_gives_exact_statistics(small_file):
+    clock = FakeClock(step_ns=2_000_000)  # 2 ms per timed call
+    result, _ = run_job(
+        _job(small_file, repeat=5, warmup=2, min_time_s=0, measure_memory=False), clock=clock
+    )
+    enc = result.encrypt
+    assert enc.samples_s == (0.002,) * 5
+    assert enc.warmup_s == (0.002,) * 2  # warm-ups kept apart, not counted
+    assert enc.median_s == 0.002 and enc.stdev_s == 0.0
+    assert enc.throughput_mb_s == pytest.approx(1000 / 0.002 / 1e6)
+    assert len(result.key_setup_s) == 5
+    assert result.verified
+
+
+def test_tiny_inputs_repeat_until_min_time(small_file):
+    clock = FakeClock(step_ns=1_000_000)  # 1 ms each: 100 repetitions make 0.1 s
+    result, _ = run_job(
+        _job(small_file, repeat=5, warmup=0, min_time_s=0.1, measure_memory=False), clock=clock
+    )
+    assert len(result.encrypt.samples_s) == 100
+    assert len(result.decrypt.samples_s) == 100
+
+
+def test_max_repeat_caps_repetitions(small_file):
+    clock = FakeClock(step_ns=1000)
+    result, _ = run_job(
+        _job(small_file, repeat=3, warmup=0, min_time_s=10, max_repeat=40, measure_memory=False),
+        clock=clock,
+    )
+    assert len(result.encrypt.samples_s) == 40
+
+
+def test_memory_pass_reports_peaks(small_file):
+    result, _ = run_job(_job(small_file, repeat=1, warmup=0, min_time_s=0))
+    assert result.peak_rss_bytes is not None and result.baseline_rss_bytes is not None
+    assert result.peak_rss_bytes >= result.baseline_rss_bytes
+    assert result.python_peak_bytes > 0
+
+
+def test_no_memory_option_skips_the_pass(small_file):
+    result, _ = run_job(_job(small_file, repeat=1, warmup=0, min_time_s=0, measure_memory=False))
+    assert result.peak_rss_bytes is None and result.python_peak_bytes is None
+
+
+@pytest.mark.parametrize("mode", ["memory", "stream"])
+@pytest.mark.parametrize("spec", REGISTRY, ids=lambda s: s.label)
+def test_every_entry_round_trips_in_both_modes(tmp_path, spec, mode):
+    size = 200 if spec.library == "pyaes" else 3000  # several 1 KiB chunks, a partial last one
+    p = tmp_path / "in.bin"
+    p.write_bytes(os.urandom(size))
+    job = Job(
+        spec.id, spec.library, spec.key_bits, inspect_file(p),
+        BenchOptions(repeat=1, warmup=0, min_time_s=0, data_mode=mode, chunk_bytes=1024,
+                     measure_memory=False),
+    )
+    result, _ = run_job(job)
+    assert result.verified
+    expected = spec.output_bytes(size) if mode == "memory" else stream_output_bytes(spec, size, 1024)
+    assert result.output_bytes == expected
+    assert len(result.ciphertext_preview_hex) == 64
+    assert p.read_bytes() != b"" and p.stat().st_size == size  # the input is never modified
+
+
+def test_stream_aead_adds_one_tag_per_chunk():
+    spec = next(s for s in REGISTRY if s.id == "aes-256-gcm")
+    assert spec.kind is Kind.AEAD
+    assert stream_output_bytes(spec, 3000, 1024) == 3000 + 3 * 16
+    assert stream_output_bytes(spec, 0, 1024) == 16
+
+
+def test_input_changed_before_the_job_is_refused(small_file):
+    job = _job(small_file)
+    small_file.write_bytes(os.urandom(1001))
+    with pytest.raises(UserError, match="changed during the run"):
+        run_job(job)
+
+
+def test_input_vanished_is_refused(small_file):
+    job = _job(small_file)
+    small_file.unlink()
+    with pytest.raises(UserError, match="vanished"):
+        run_job(job)
+
+
+def test_kept_ciphertext_decrypts_with_the_returned_secret(tmp_path, small_file):
+    from app.core.adapters import get_adapter
+    from app.core.message import decrypt_bytes
+    from app.core.registry import lookup
+
+    for mode in ("memory", "stream"):
+        keep = tmp_path / f"kept-{mode}.bin"
+        job = dataclasses.replace(
+            _job(small_file, cipher="aes-256-gcm", library="cryptography", repeat=1, warmup=0,
+                 min_time_s=0, data_mode=mode, measure_memory=False),
+            keep_ciphertext_path=str(keep),
+        )
+        _, secret = run_job(job)
+        assert secret is not None and "hidden" in repr(secret)
+        assert secret.key.hex() not in repr(secret)
+        spec = lookup("aes-256-gcm", "cryptography")
+        plain = decrypt_bytes(spec, get_adapter("cryptography"), secret.key, secret.iv,
+                              keep.read_bytes())
+        assert plain == small_file.read_bytes()

@@ -1,0 +1,33 @@
+import pytest
+
+from app.core.errors import UserError
+from app.core.units import format_bytes, parse_size
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("10MB", 10**7),
+        ("10MiB", 10 * 2**20),
+        ("10 mb", 10**7),
+        ("1.5KiB", 1536),
+        ("4096", 4096),
+        ("2GiB", 2 * 2**30),
+        ("1GB", 10**9),
+        ("7B", 7),
+    ],
+)
+def test_parse_size(text, expected):
+    assert parse_size(text) == expected
+
+
+@pytest.mark.parametrize("text", ["10XB", "", "MB", "-5MB", "ten", "1.5B"])
+def test_parse_size_rejects(text):
+    with pytest.raises(UserError):
+        parse_size(text)
+
+
+def test_format_bytes_labels_units():
+    assert format_bytes(1536) == "1.50 KiB"
+    assert format_bytes(10**7, binary=False) == "10.00 MB"
+    assert format_bytes(12) == "12 B"
