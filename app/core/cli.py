@@ -20,12 +20,13 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import TextIO
+from typing import Any, TextIO, cast
 
 from app import __version__
 from app.core.errors import UserError
-from app.core.jobs import DATA_MODES, BenchOptions
+from app.core.jobs import DATA_MODES, BenchOptions, Job
 from app.core.registry import LIBRARIES, REGISTRY, CipherSpec, cipher_ids, describe_sizes
+from app.core.results import RunResult
 from app.core.units import MIB, format_bytes, format_seconds, parse_size
 
 PROG = "cipherbench"
@@ -71,21 +72,40 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument("file", nargs="?", metavar="FILE", help="the input file (never modified)")
     p.add_argument("--size", help="generate random input of this size instead, e.g. 10MB, 64MiB")
-    p.add_argument("--cipher", action="append", default=[], metavar="ID",
-                   help="a cipher id from `list` (repeatable), or 'all'")
+    p.add_argument(
+        "--cipher",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a cipher id from `list` (repeatable), or 'all'",
+    )
     p.add_argument("--preset", help="a ready-made selection: " + ", ".join(_preset_names()))
-    p.add_argument("--library", default="all", choices=[*LIBRARIES, "all"],
-                   help="which library (default: every library offering the cipher)")
+    p.add_argument(
+        "--library",
+        default="all",
+        choices=[*LIBRARIES, "all"],
+        help="which library (default: every library offering the cipher)",
+    )
     p.add_argument("--key-bits", type=int, help="key size for variable-key ciphers (bf-*, rc4)")
     p.add_argument("--repeat", type=int, default=5, help="timed repetitions (default 5)")
     p.add_argument("--warmup", type=int, default=1, help="discarded warm-up runs (default 1)")
-    p.add_argument("--data-mode", default="memory", choices=DATA_MODES,
-                   help="memory: whole input in RAM (default); stream: chunked, bounded memory")
+    p.add_argument(
+        "--data-mode",
+        default="memory",
+        choices=DATA_MODES,
+        help="memory: whole input in RAM (default); stream: chunked, bounded memory",
+    )
     p.add_argument("--chunk", default="1MiB", help="stream-mode chunk size (default 1MiB)")
-    p.add_argument("--no-memory", action="store_true",
-                   help="skip the separate memory-measurement pass")
-    p.add_argument("--out", action="append", default=[], metavar="PATH",
-                   help="write results; .json, .csv or .xlsx by extension (repeatable)")
+    p.add_argument(
+        "--no-memory", action="store_true", help="skip the separate memory-measurement pass"
+    )
+    p.add_argument(
+        "--out",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="write results; .json, .csv or .xlsx by extension (repeatable)",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_bench)
 
@@ -94,7 +114,7 @@ def build_parser() -> argparse.ArgumentParser:
     except ImportError:  # pragma: no cover - the file-format module is optional at build time
         cli_crypt = None  # type: ignore[assignment]
     if cli_crypt is not None:
-        cli_crypt.register(sub)
+        cli_crypt.register(cast(Any, sub))
     return parser
 
 
@@ -111,11 +131,18 @@ def cmd_list(args: argparse.Namespace) -> int:
     if args.json:
         rows = [
             {
-                "id": s.id, "library": s.library, "algorithm": s.algorithm, "mode": s.mode,
-                "kind": s.kind.value, "key_bits": s.key_bits,
+                "id": s.id,
+                "library": s.library,
+                "algorithm": s.algorithm,
+                "mode": s.mode,
+                "kind": s.kind.value,
+                "key_bits": s.key_bits,
                 "key_bits_allowed": list(s.key_bits_allowed) or [s.key_bits],
-                "block_bytes": s.block_bytes, "iv_bytes": s.iv_bytes, "tag_bytes": s.tag_bytes,
-                "openssl_name": s.openssl_name, "notes": list(s.notes),
+                "block_bytes": s.block_bytes,
+                "iv_bytes": s.iv_bytes,
+                "tag_bytes": s.tag_bytes,
+                "openssl_name": s.openssl_name,
+                "notes": list(s.notes),
             }
             for s in REGISTRY
         ]
@@ -127,13 +154,18 @@ def cmd_list(args: argparse.Namespace) -> int:
     rows_txt = [("ID", "ALGORITHM", "MODE", "KEY BITS", "LIBRARIES")]
     for cid, specs in by_id.items():
         s = specs[0]
-        keys = describe_sizes(s.key_bits_allowed) + f" (default {s.key_bits})" \
-            if s.key_bits_allowed and len(s.key_bits_allowed) > 1 else str(s.key_bits)
+        keys = (
+            describe_sizes(s.key_bits_allowed) + f" (default {s.key_bits})"
+            if s.key_bits_allowed and len(s.key_bits_allowed) > 1
+            else str(s.key_bits)
+        )
         rows_txt.append((cid, s.algorithm, s.mode, keys, ", ".join(x.library for x in specs)))
     print(_table(rows_txt))
-    print(f"\n{len(by_id)} ciphers, {len(REGISTRY)} entries (cipher x library). "
-          "ECB, 64-bit-block ciphers (Blowfish, 3DES, DES), DES and RC4 are weak: for "
-          "comparison only.")
+    print(
+        f"\n{len(by_id)} ciphers, {len(REGISTRY)} entries (cipher x library). "
+        "ECB, 64-bit-block ciphers (Blowfish, 3DES, DES), DES and RC4 are weak: for "
+        "comparison only."
+    )
     return 0
 
 
@@ -165,8 +197,10 @@ def _check_out_path(path: str) -> None:
 
     p = Path(path)
     if p.suffix.lower() not in supported_extensions():
-        raise UserError(f"cannot write {path}: {p.suffix or 'no extension'} is not supported; "
-                        f"use {', '.join(supported_extensions())}")
+        raise UserError(
+            f"cannot write {path}: {p.suffix or 'no extension'} is not supported; "
+            f"use {', '.join(supported_extensions())}"
+        )
     if p.is_dir():
         raise UserError(f"cannot write {path}: it is a folder")
     parent = p.parent if str(p.parent) else Path(".")
@@ -189,8 +223,10 @@ def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
     if ids:
         specs.extend(select(ids, args.library, args.key_bits))
     if not specs:
-        raise UserError("choose at least one --cipher ID or a --preset "
-                        "(`python main.py list` shows the ciphers)")
+        raise UserError(
+            "choose at least one --cipher ID or a --preset "
+            "(`python main.py list` shows the ciphers)"
+        )
     return specs
 
 
@@ -201,8 +237,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if args.file and args.size:
         raise UserError("give either FILE or --size, not both")
     if not args.file and not args.size:
-        raise UserError("give a FILE to benchmark, or --size to generate random data "
-                        "(e.g. --size 10MB)")
+        raise UserError(
+            "give a FILE to benchmark, or --size to generate random data (e.g. --size 10MB)"
+        )
     specs = _resolve_specs(args)
     options = BenchOptions(
         repeat=args.repeat,
@@ -228,8 +265,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     if source is None:
         assert size is not None
-        print(f"generating {format_bytes(size, binary=False)} ({size} bytes) of random data...",
-              file=sys.stderr)
+        print(
+            f"generating {format_bytes(size, binary=False)} ({size} bytes) of random data...",
+            file=sys.stderr,
+        )
         source = generated_input(size)
     try:
         jobs = make_jobs(specs, source, options)
@@ -245,12 +284,15 @@ def _warn_slow(specs: Sequence[CipherSpec], size: int, opts: BenchOptions, err: 
     passes = 2 * ((1 if opts.measure_memory else 0) + opts.warmup + opts.repeat)
     seconds = len(slow) * passes * size / _PYAES_BYTES_PER_S
     if seconds > 30:
-        print(f"note: pyaes (pure Python) runs at about 0.4 MB/s; its {len(slow)} job(s) on "
-              f"{format_bytes(size)} will take about {format_seconds(seconds)} "
-              "(Ctrl-C cancels)", file=err)
+        print(
+            f"note: pyaes (pure Python) runs at about 0.4 MB/s; its {len(slow)} job(s) on "
+            f"{format_bytes(size)} will take about {format_seconds(seconds)} "
+            "(Ctrl-C cancels)",
+            file=err,
+        )
 
 
-def _run_jobs(jobs: list, outs: list[str], quiet: bool) -> int:
+def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool) -> int:
     from app.core.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished
     from app.core.exporters import export
     from app.core.runner import BenchmarkRun
@@ -268,9 +310,12 @@ def _run_jobs(jobs: list, outs: list[str], quiet: bool) -> int:
             elif isinstance(ev, JobFinished):
                 bar.clear()
                 r = ev.result
-                print(f"[{ev.index + 1}/{len(jobs)}] {r.label}: encrypt "
-                      f"{r.encrypt.throughput_mb_s:,.1f} MB/s, decrypt "
-                      f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified", file=sys.stderr)
+                print(
+                    f"[{ev.index + 1}/{len(jobs)}] {r.label}: encrypt "
+                    f"{r.encrypt.throughput_mb_s:,.1f} MB/s, decrypt "
+                    f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified",
+                    file=sys.stderr,
+                )
             elif isinstance(ev, JobFailed):
                 bar.clear()
                 print(f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.message}", file=sys.stderr)
@@ -315,9 +360,11 @@ class _ProgressBar:
         overall = (self.index + fraction) / max(1, self.total)
         width = 24
         filled = int(width * overall)
-        line = (f"[{'#' * filled}{'.' * (width - filled)}] {overall * 100:3.0f}%  "
-                f"job {self.index + 1}/{self.total} {self.label}: {phase}  "
-                f"{now - self.start:5.0f} s")
+        line = (
+            f"[{'#' * filled}{'.' * (width - filled)}] {overall * 100:3.0f}%  "
+            f"job {self.index + 1}/{self.total} {self.label}: {phase}  "
+            f"{now - self.start:5.0f} s"
+        )
         sys.stderr.write("\r" + line[:150].ljust(150))
         sys.stderr.flush()
         self._shown = True
@@ -329,31 +376,58 @@ class _ProgressBar:
             self._shown = False
 
 
-def format_results(run) -> str:  # type: ignore[no-untyped-def]
+def format_results(run: RunResult) -> str:
     """The results as a readable table, then warnings and failures."""
-    rows = [("CIPHER", "LIBRARY", "KEY", "MODE", "ENC MEDIAN", "±IQR", "ENC MB/s", "DEC MEDIAN",
-             "±IQR", "DEC MB/s", "MEM MiB", "CPU %", "OUT BYTES", "OK")]
+    rows = [
+        (
+            "CIPHER",
+            "LIBRARY",
+            "KEY",
+            "MODE",
+            "ENC MEDIAN",
+            "±IQR",
+            "ENC MB/s",
+            "DEC MEDIAN",
+            "±IQR",
+            "DEC MB/s",
+            "MEM MiB",
+            "CPU %",
+            "OUT BYTES",
+            "OK",
+        )
+    ]
     for r in run.results:
         mem = r.memory_above_baseline_bytes
-        rows.append((
-            r.cipher, r.library, str(r.key_bits), r.mode,
-            format_seconds(r.encrypt.median_s), format_seconds(r.encrypt.iqr_s),
-            f"{r.encrypt.throughput_mb_s:,.1f}",
-            format_seconds(r.decrypt.median_s), format_seconds(r.decrypt.iqr_s),
-            f"{r.decrypt.throughput_mb_s:,.1f}",
-            "-" if mem is None else f"{mem / MIB:,.1f}",
-            f"{r.cpu_percent:.0f}", f"{r.output_bytes:,}", "yes" if r.verified else "NO",
-        ))
+        rows.append(
+            (
+                r.cipher,
+                r.library,
+                str(r.key_bits),
+                r.mode,
+                format_seconds(r.encrypt.median_s),
+                format_seconds(r.encrypt.iqr_s),
+                f"{r.encrypt.throughput_mb_s:,.1f}",
+                format_seconds(r.decrypt.median_s),
+                format_seconds(r.decrypt.iqr_s),
+                f"{r.decrypt.throughput_mb_s:,.1f}",
+                "-" if mem is None else f"{mem / MIB:,.1f}",
+                f"{r.cpu_percent:.0f}",
+                f"{r.output_bytes:,}",
+                "yes" if r.verified else "NO",
+            )
+        )
     lines = []
     if run.results:
         first = run.results[0]
         opts = run.options
-        lines.append(f"Input: {first.input_label}, {first.input_bytes:,} bytes "
-                     f"({format_bytes(first.input_bytes)}); data mode {first.data_mode}; "
-                     f"medians of at least {opts.get('repeat', '?')} timed repetitions after "
-                     f"{opts.get('warmup', '?')} warm-up. "
-                     "MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
-                     "baseline (MiB = 2^20 bytes).")
+        lines.append(
+            f"Input: {first.input_label}, {first.input_bytes:,} bytes "
+            f"({format_bytes(first.input_bytes)}); data mode {first.data_mode}; "
+            f"medians of at least {opts.get('repeat', '?')} timed repetitions after "
+            f"{opts.get('warmup', '?')} warm-up. "
+            "MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
+            "baseline (MiB = 2^20 bytes)."
+        )
         lines.append(_table(rows))
     notes = [(r.label, w) for r in run.results for w in r.warnings]
     if notes:
@@ -369,8 +443,9 @@ def format_results(run) -> str:  # type: ignore[no-untyped-def]
 
 def _table(rows: Sequence[Sequence[str]]) -> str:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join("  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip()
-                     for r in rows)
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    )
 
 
 # --- entry point -------------------------------------------------------------------------------
@@ -396,6 +471,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:
         if os.environ.get("CIPHERBENCH_DEBUG"):
             raise
-        print(f"{PROG}: internal error: {type(exc).__name__}: {exc} "
-              "(set CIPHERBENCH_DEBUG=1 for details, and please report it)", file=sys.stderr)
+        print(
+            f"{PROG}: internal error: {type(exc).__name__}: {exc} "
+            "(set CIPHERBENCH_DEBUG=1 for details, and please report it)",
+            file=sys.stderr,
+        )
         return 3

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import os
 import stat
@@ -72,8 +73,9 @@ def generated_input(
     except OSError as exc:
         os.unlink(path)
         if exc.errno == errno.ENOSPC:
-            raise UserError(f"no room for {format_bytes(size_bytes)} of test data in "
-                            f"{os.path.dirname(path)}") from None
+            raise UserError(
+                f"no room for {format_bytes(size_bytes)} of test data in {os.path.dirname(path)}"
+            ) from None
         raise UserError(f"cannot write test data: {exc.strerror or exc}") from None
     st = os.stat(path)
     return InputSpec(
@@ -87,7 +89,5 @@ def generated_input(
 
 def cleanup_generated(spec: InputSpec) -> None:
     if spec.generated:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(spec.path)
-        except FileNotFoundError:
-            pass

@@ -46,11 +46,17 @@ def _child_main(job: Job, conn: Connection) -> None:
     except VerificationError as exc:
         conn.send(("failed", f"verification failed: {exc}", ""))
     except MemoryError:
-        conn.send(("failed", "not enough memory for this input in memory mode; "
-                             "use the stream data mode", ""))
+        conn.send(
+            (
+                "failed",
+                "not enough memory for this input in memory mode; use the stream data mode",
+                "",
+            )
+        )
     except BaseException as exc:  # report everything; the parent decides how to show it
-        conn.send(("failed", f"{job.label} failed: {type(exc).__name__}: {exc}",
-                   traceback.format_exc()))
+        conn.send(
+            ("failed", f"{job.label} failed: {type(exc).__name__}: {exc}", traceback.format_exc())
+        )
     finally:
         conn.close()
 
@@ -69,8 +75,9 @@ def run_isolated(job: Job, index: int, cancel: threading.Event) -> Iterator[Even
     ``JobFinished`` or ``JobFailed``. Raises ``Cancelled`` (worker killed) once ``cancel`` is
     set. Closing the generator early also kills the worker."""
     recv, send = _CTX.Pipe(duplex=False)
-    proc = _CTX.Process(target=_child_main, args=(job, send), name=f"cipherbench-{job.label}",
-                        daemon=True)
+    proc = _CTX.Process(
+        target=_child_main, args=(job, send), name=f"cipherbench-{job.label}", daemon=True
+    )
     proc.start()
     send.close()
     try:
@@ -117,8 +124,11 @@ def run_isolated(job: Job, index: int, cancel: threading.Event) -> Iterator[Even
     if outcome is None:
         code = proc.exitcode
         why = " (killed: out of memory?)" if code in (-9, 137) else ""
-        yield JobFailed(index, job, f"{job.label}: the worker process stopped unexpectedly, "
-                                    f"exit code {code}{why}")
+        yield JobFailed(
+            index,
+            job,
+            f"{job.label}: the worker process stopped unexpectedly, exit code {code}{why}",
+        )
     elif outcome[0] == "done":
         yield JobFinished(index, replace(outcome[1], monitor=tuple(samples)), outcome[2])
     else:

@@ -107,8 +107,16 @@ def run_job(
         def make() -> MemoryWorkload | StreamWorkload:
             if opts.data_mode == "stream":
                 return StreamWorkload(
-                    spec, adapter, key, iv, job.input.path, size, opts.chunk_bytes, tmp,
-                    clock=clock, on_bytes=prog.bytes_done,
+                    spec,
+                    adapter,
+                    key,
+                    iv,
+                    job.input.path,
+                    size,
+                    opts.chunk_bytes,
+                    tmp,
+                    clock=clock,
+                    on_bytes=prog.bytes_done,
                 )
             return MemoryWorkload(spec, adapter, key, iv, job.input.path, size, clock=clock)
 

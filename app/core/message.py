@@ -16,7 +16,7 @@ memory mode (one ``final`` over the whole buffer) and stream mode (``update`` pe
 
 from __future__ import annotations
 
-from app.core.adapters import Adapter
+from app.core.adapters import Adapter, AeadCipher, RawCipher
 from app.core.errors import AuthenticationError
 from app.core.registry import CipherSpec, Kind
 
@@ -44,8 +44,8 @@ class MessageCipher:
         self._index = 0
         self._nonce = iv
         if spec.kind is Kind.AEAD:
-            self._aead = adapter.aead(spec, key)
-            self._raw = None
+            self._aead: AeadCipher | None = adapter.aead(spec, key)
+            self._raw: RawCipher | None = None
         else:
             self._raw = adapter.raw(spec, key, iv, decrypt)
             self._aead = None
@@ -106,7 +106,9 @@ def stream_output_bytes(spec: CipherSpec, input_bytes: int, chunk_bytes: int) ->
 def encrypt_bytes(spec: CipherSpec, adapter: Adapter, key: bytes, iv: bytes, data: bytes) -> bytes:
     """Convenience for small inputs (test vectors, self-test): one message, fresh buffers."""
     out = bytearray(spec.output_bytes(len(data)) + 64)
-    n = MessageCipher(spec, adapter, key, iv, decrypt=False).final(memoryview(data), memoryview(out))
+    n = MessageCipher(spec, adapter, key, iv, decrypt=False).final(
+        memoryview(data), memoryview(out)
+    )
     return bytes(out[:n])
 
 

@@ -25,7 +25,11 @@ class Preset:
         for cipher_id, library in self.choices:
             for lib in [library] if library else libraries_for(cipher_id):
                 spec = lookup(cipher_id, lib)
-                if self.key_bits and spec.key_bits_allowed and self.key_bits in spec.key_bits_allowed:
+                if (
+                    self.key_bits
+                    and spec.key_bits_allowed
+                    and self.key_bits in spec.key_bits_allowed
+                ):
                     spec = spec.with_key_bits(self.key_bits)
                 out.append(spec)
         return out
@@ -36,16 +40,23 @@ PRESETS: tuple[Preset, ...] = (
         "aes-vs-blowfish",
         "AES vs Blowfish, ECB and CTR, 256-bit",
         "Seed 002: AES-256 and Blowfish-256 in ECB and CTR (PyCryptodome).",
-        (("aes-256-ecb", "pycryptodome"), ("aes-256-ctr", "pycryptodome"),
-         ("bf-ecb", "pycryptodome"), ("bf-ctr", "pycryptodome")),
+        (
+            ("aes-256-ecb", "pycryptodome"),
+            ("aes-256-ctr", "pycryptodome"),
+            ("bf-ecb", "pycryptodome"),
+            ("bf-ctr", "pycryptodome"),
+        ),
         key_bits=256,
     ),
     Preset(
         "aes-key-sizes",
         "AES key sizes, CBC",
         "Seed 000: AES-128/192/256 in CBC with PKCS#7 (PyCryptodome).",
-        (("aes-128-cbc", "pycryptodome"), ("aes-192-cbc", "pycryptodome"),
-         ("aes-256-cbc", "pycryptodome")),
+        (
+            ("aes-128-cbc", "pycryptodome"),
+            ("aes-192-cbc", "pycryptodome"),
+            ("aes-256-cbc", "pycryptodome"),
+        ),
     ),
     Preset(
         "gcm-vs-chacha",
@@ -57,15 +68,23 @@ PRESETS: tuple[Preset, ...] = (
         "des-3des-aes-rc4",
         "DES, 3DES, AES, RC4",
         "Seed 001: DES, 3DES, AES-256 and RC4 (CBC where the cipher has modes), both libraries.",
-        (("des-cbc", "pycryptodome"), ("des-ede3-cbc", None), ("aes-256-cbc", "cryptography"),
-         ("aes-256-cbc", "pycryptodome"), ("rc4", None)),
+        (
+            ("des-cbc", "pycryptodome"),
+            ("des-ede3-cbc", None),
+            ("aes-256-cbc", "cryptography"),
+            ("aes-256-cbc", "pycryptodome"),
+            ("rc4", None),
+        ),
     ),
     Preset(
         "pure-python",
         "Pure Python vs compiled, AES-CTR",
         "Seed 003: pyaes against cryptography and PyCryptodome, AES-128-CTR (keep inputs small).",
-        (("aes-128-ctr", "pyaes"), ("aes-128-ctr", "cryptography"),
-         ("aes-128-ctr", "pycryptodome")),
+        (
+            ("aes-128-ctr", "pyaes"),
+            ("aes-128-ctr", "cryptography"),
+            ("aes-128-ctr", "pycryptodome"),
+        ),
     ),
 )
 

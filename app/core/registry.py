@@ -1,10 +1,10 @@
 """The cipher registry: every algorithm x key size x mode x library CipherBench can run, as data.
 
 An entry's ``id`` follows OpenSSL's cipher names where OpenSSL has one (``aes-128-cbc``,
-``des-ede3-cbc``, ``bf-cbc``, ``rc4``, ``chacha20-poly1305``) and extends the same pattern where it
-has none (``bf-ctr``, ``aes-256-eax``, ``xchacha20-poly1305``). The same id exists once per library
-that offers it; ``(id, library)`` is the key. Adding a cipher is one entry here plus, if it is new to
-a library, one branch in that library's adapter.
+``des-ede3-cbc``, ``bf-cbc``, ``rc4``, ``chacha20-poly1305``) and extends the same pattern where
+it has none (``bf-ctr``, ``aes-256-eax``, ``xchacha20-poly1305``). The same id exists once per
+library that offers it; ``(id, library)`` is the key. Adding a cipher is one entry here plus, if
+it is new to a library, one branch in that library's adapter.
 
 Ciphers with a variable key (Blowfish, RC4) have one id and a ``key_bits_allowed`` set; a job picks
 the size (``--key-bits``), the entry gives the default.
@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
-from enum import Enum
+from enum import StrEnum
+from itertools import pairwise
 
 from app.core.errors import UserError
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """How a cipher treats the message; decides padding, buffer sizes and chunking."""
 
     BLOCK = "block"  # ECB/CBC: PKCS#7 padded, output grows by 1..block bytes
@@ -30,7 +31,8 @@ class Kind(str, Enum):
 LIBRARIES = ("cryptography", "pycryptodome", "pyaes")
 
 WEAKNESS_NOTES = {
-    "ECB": "ECB encrypts equal blocks to equal ciphertext and leaks patterns; a speed baseline only.",
+    "ECB": "ECB encrypts equal blocks to equal ciphertext and leaks patterns; "
+    "a speed baseline only.",
     "64-bit block": "64-bit block: the birthday bound is reached after a few GB under one key "
     "(Sweet32); avoid on large data.",
     "DES": "56-bit key: brute-forced in hours with commodity hardware.",
@@ -91,7 +93,7 @@ class CipherSpec:
 
 def describe_sizes(sizes: Iterable[int]) -> str:
     sizes = sorted(sizes)
-    if len(sizes) > 6 and all(b - a == 8 for a, b in zip(sizes, sizes[1:], strict=False)):
+    if len(sizes) > 6 and all(b - a == 8 for a, b in pairwise(sizes)):
         return f"{sizes[0]} to {sizes[-1]} bits in steps of 8"
     return ", ".join(str(s) for s in sizes) + " bits"
 

@@ -12,7 +12,7 @@ unless the consumer stops iterating, in which case the running worker is killed.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator
+from collections.abc import Generator
 from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
@@ -72,7 +72,7 @@ class BenchmarkRun:
     def cancelled(self) -> bool:
         return self._cancel.is_set()
 
-    def events(self) -> Iterator[Event]:
+    def events(self) -> Generator[Event, None, None]:
         started = _now()
         environment: dict[str, Any] = {}
         if self._want_environment:

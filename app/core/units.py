@@ -32,7 +32,8 @@ _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$")
 
 
 def parse_size(text: str) -> int:
-    """``'10MB'`` -> 10_000_000, ``'10MiB'`` -> 10_485_760, ``'1.5KiB'`` -> 1536, ``'4096'`` -> 4096."""
+    """Bytes in ``text``: ``'10MB'`` -> 10_000_000, ``'10MiB'`` -> 10_485_760,
+    ``'1.5KiB'`` -> 1536, ``'4096'`` -> 4096."""
     match = _SIZE_RE.match(str(text))
     if not match:
         raise UserError(f"cannot read the size {text!r}; write it like 10MB, 10MiB or 4096")
@@ -51,9 +52,13 @@ def parse_size(text: str) -> int:
 
 def format_bytes(n: float, binary: bool = True) -> str:
     """A short human size: ``format_bytes(1536)`` -> ``'1.50 KiB'``."""
-    base, units = (1024.0, ("B", "KiB", "MiB", "GiB", "TiB")) if binary else (
-        1000.0,
-        ("B", "KB", "MB", "GB", "TB"),
+    base, units = (
+        (1024.0, ("B", "KiB", "MiB", "GiB", "TiB"))
+        if binary
+        else (
+            1000.0,
+            ("B", "KB", "MB", "GB", "TB"),
+        )
     )
     value = float(n)
     for unit in units:

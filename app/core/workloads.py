@@ -17,6 +17,7 @@ Both verify the round trip with SHA-256 of the plaintext, outside the timed regi
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import os
 import tempfile
@@ -215,7 +216,10 @@ class StreamWorkload(_Workload):
                 return written
 
     def encrypt(self) -> Timing:
-        with open(self.path, "rb", buffering=0) as src, open(self.ct_path, "wb", buffering=0) as dst:
+        with (
+            open(self.path, "rb", buffering=0) as src,
+            open(self.ct_path, "wb", buffering=0) as dst,
+        ):
 
             def body(ctx: MessageCipher) -> None:
                 self.output_bytes = self._pipe(
@@ -232,14 +236,19 @@ class StreamWorkload(_Workload):
 
     def decrypt(self) -> Timing:
         got = [0]
-        with open(self.ct_path, "rb", buffering=0) as src, open(self.pt_path, "wb", buffering=0) as dst:
+        with (
+            open(self.ct_path, "rb", buffering=0) as src,
+            open(self.pt_path, "wb", buffering=0) as dst,
+        ):
 
             def body(ctx: MessageCipher) -> None:
                 got[0] = self._pipe(ctx, src, dst, self.output_bytes, self.record, first=False)
 
             timing = self._timed(True, body)
         if got[0] != self.size:
-            raise VerificationError(f"decryption returned {got[0]} bytes, the input has {self.size}")
+            raise VerificationError(
+                f"decryption returned {got[0]} bytes, the input has {self.size}"
+            )
         return timing
 
     def verify(self) -> bool:
@@ -258,10 +267,8 @@ class StreamWorkload(_Workload):
 
     def close(self) -> None:
         for p in (self.ct_path, self.pt_path):
-            try:
+            with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
-            except FileNotFoundError:
-                pass
 
 
 def _write_atomic(path: str, data: memoryview) -> None:
@@ -269,11 +276,9 @@ def _write_atomic(path: str, data: memoryview) -> None:
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".cipherbench-", suffix=".part")
     try:
         with os.fdopen(fd, "wb", buffering=0) as fh:
-            write_all(fh, data)  # type: ignore[arg-type]
+            write_all(fh, data)
         os.replace(tmp, path)
     except BaseException:
-        try:
+        with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
-        except FileNotFoundError:
-            pass
         raise

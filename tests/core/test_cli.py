@@ -47,8 +47,20 @@ def test_sysinfo_json(capsys):
 
 def test_bench_writes_all_three_exports(capsys, data, tmp_path):
     outs = [tmp_path / f"r.{ext}" for ext in ("json", "csv", "xlsx")]
-    args = ["bench", str(data), "--cipher", "aes-128-gcm", "--cipher", "bf-cbc",
-            "--library", "pycryptodome", "--repeat", "2", "--warmup", "0"]
+    args = [
+        "bench",
+        str(data),
+        "--cipher",
+        "aes-128-gcm",
+        "--cipher",
+        "bf-cbc",
+        "--library",
+        "pycryptodome",
+        "--repeat",
+        "2",
+        "--warmup",
+        "0",
+    ]
     for o in outs:
         args += ["--out", str(o)]
     before = data.read_bytes()
@@ -58,9 +70,23 @@ def test_bench_writes_all_three_exports(capsys, data, tmp_path):
     doc = json.loads(outs[0].read_text())
     assert len(doc["results"]) == 2 and doc["environment"]
     r = doc["results"][0]
-    for key in ("cipher", "library", "key_bits", "mode", "data_mode", "input_bytes",
-                "output_bytes", "verified", "encrypt", "decrypt", "peak_rss_bytes",
-                "baseline_rss_bytes", "python_peak_bytes", "cpu_percent", "warnings"):
+    for key in (
+        "cipher",
+        "library",
+        "key_bits",
+        "mode",
+        "data_mode",
+        "input_bytes",
+        "output_bytes",
+        "verified",
+        "encrypt",
+        "decrypt",
+        "peak_rss_bytes",
+        "baseline_rss_bytes",
+        "python_peak_bytes",
+        "cpu_percent",
+        "warnings",
+    ):
         assert key in r
     assert {"samples_s", "median_s", "throughput_mb_s"} <= r["encrypt"].keys()
     assert r["verified"] is True and r["input_bytes"] == 5000
@@ -71,15 +97,38 @@ def test_bench_writes_all_three_exports(capsys, data, tmp_path):
 
 
 def test_bench_generated_size_stream_mode(capsys):
-    code, out, err = run(capsys, "bench", "--size", "100KB", "--cipher", "chacha20-poly1305",
-                         "--data-mode", "stream", "--chunk", "16KiB", "--repeat", "2")
+    code, out, err = run(
+        capsys,
+        "bench",
+        "--size",
+        "100KB",
+        "--cipher",
+        "chacha20-poly1305",
+        "--data-mode",
+        "stream",
+        "--chunk",
+        "16KiB",
+        "--repeat",
+        "2",
+    )
     assert code == 0, err
     assert "100,000 bytes" in out and "stream" in out
 
 
 def test_bench_preset(capsys):
-    code, out, err = run(capsys, "bench", "--size", "20KB", "--preset", "aes-key-sizes",
-                         "--repeat", "1", "--warmup", "0", "--no-memory")
+    code, out, err = run(
+        capsys,
+        "bench",
+        "--size",
+        "20KB",
+        "--preset",
+        "aes-key-sizes",
+        "--repeat",
+        "1",
+        "--warmup",
+        "0",
+        "--no-memory",
+    )
     assert code == 0, err
     assert all(f"aes-{b}-cbc" in out for b in (128, 192, 256))
 
@@ -110,11 +159,17 @@ def test_bench_preset(capsys):
 def test_bad_input_is_one_clear_line(capsys, tmp_path, data, argv, message):
     (tmp_path / "d").mkdir()
     (tmp_path / "empty").write_bytes(b"")
-    fill = {"missing": tmp_path / "nope.bin", "dir": tmp_path / "d", "empty": tmp_path / "empty",
-            "data": data, "missing_dir": tmp_path / "no" / "where", "tmp": tmp_path}
+    fill = {
+        "missing": tmp_path / "nope.bin",
+        "dir": tmp_path / "d",
+        "empty": tmp_path / "empty",
+        "data": data,
+        "missing_dir": tmp_path / "no" / "where",
+        "tmp": tmp_path,
+    }
     argv = [a.format(**{k: str(v) for k, v in fill.items()}) for a in argv]
     before = set(os.listdir(tmp_path))
-    code, out, err = run(capsys, *argv)
+    code, _out, err = run(capsys, *argv)
     assert code == 2
     assert err.startswith("cipherbench: error: ") and err.count("\n") == 1, err
     assert message in err

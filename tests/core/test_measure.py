@@ -92,13 +92,19 @@ def test_every_entry_round_trips_in_both_modes(tmp_path, spec, mode):
     p = tmp_path / "in.bin"
     p.write_bytes(os.urandom(size))
     job = Job(
-        spec.id, spec.library, spec.key_bits, inspect_file(p),
-        BenchOptions(repeat=1, warmup=0, min_time_s=0, data_mode=mode, chunk_bytes=1024,
-                     measure_memory=False),
+        spec.id,
+        spec.library,
+        spec.key_bits,
+        inspect_file(p),
+        BenchOptions(
+            repeat=1, warmup=0, min_time_s=0, data_mode=mode, chunk_bytes=1024, measure_memory=False
+        ),
     )
     result, _ = run_job(job)
     assert result.verified
-    expected = spec.output_bytes(size) if mode == "memory" else stream_output_bytes(spec, size, 1024)
+    expected = (
+        spec.output_bytes(size) if mode == "memory" else stream_output_bytes(spec, size, 1024)
+    )
     assert result.output_bytes == expected
     assert len(result.ciphertext_preview_hex) == 64
     assert p.read_bytes() != b"" and p.stat().st_size == size  # the input is never modified
@@ -133,14 +139,23 @@ def test_kept_ciphertext_decrypts_with_the_returned_secret(tmp_path, small_file)
     for mode in ("memory", "stream"):
         keep = tmp_path / f"kept-{mode}.bin"
         job = dataclasses.replace(
-            _job(small_file, cipher="aes-256-gcm", library="cryptography", repeat=1, warmup=0,
-                 min_time_s=0, data_mode=mode, measure_memory=False),
+            _job(
+                small_file,
+                cipher="aes-256-gcm",
+                library="cryptography",
+                repeat=1,
+                warmup=0,
+                min_time_s=0,
+                data_mode=mode,
+                measure_memory=False,
+            ),
             keep_ciphertext_path=str(keep),
         )
         _, secret = run_job(job)
         assert secret is not None and "hidden" in repr(secret)
         assert secret.key.hex() not in repr(secret)
         spec = lookup("aes-256-gcm", "cryptography")
-        plain = decrypt_bytes(spec, get_adapter("cryptography"), secret.key, secret.iv,
-                              keep.read_bytes())
+        plain = decrypt_bytes(
+            spec, get_adapter("cryptography"), secret.key, secret.iv, keep.read_bytes()
+        )
         assert plain == small_file.read_bytes()

@@ -25,8 +25,11 @@ def input_spec(tmp_path):
 
 
 def _workers():
-    return [c for c in psutil.Process().children(recursive=True)
-            if "resource_tracker" not in " ".join(c.cmdline())]
+    return [
+        c
+        for c in psutil.Process().children(recursive=True)
+        if "resource_tracker" not in " ".join(c.cmdline())
+    ]
 
 
 def test_run_yields_events_in_order(input_spec):
@@ -57,8 +60,9 @@ def test_a_failing_job_does_not_stop_the_run(input_spec, tmp_path):
 
 
 def test_cancel_stops_within_a_second_and_leaves_no_process(input_spec):
-    slow = make_jobs(select(["aes-128-cbc"], "pyaes"), input_spec,
-                     BenchOptions(repeat=50, warmup=0))
+    slow = make_jobs(
+        select(["aes-128-cbc"], "pyaes"), input_spec, BenchOptions(repeat=50, warmup=0)
+    )
     run = BenchmarkRun(slow, environment=False)
     seen_start = threading.Event()
     t_cancel = []

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from importlib.metadata import version as _dist_version
+from typing import Any
 
 from cryptography.exceptions import InvalidTag
 from cryptography.hazmat.decrepit.ciphers import algorithms as decrepit
@@ -14,13 +15,13 @@ from cryptography.hazmat.primitives.ciphers import aead as aead_mod
 from app.core.errors import AuthenticationError
 from app.core.registry import CipherSpec
 
-_ALGORITHMS = {
+_ALGORITHMS: dict[str, Any] = {
     "AES": algorithms.AES,
     "Blowfish": decrepit.Blowfish,
     "3DES": decrepit.TripleDES,
     "RC4": decrepit.ARC4,
 }
-_MODES = {
+_MODES: dict[str, Any] = {
     "CBC": modes.CBC,
     "CTR": modes.CTR,
     "CFB": decrepit_modes.CFB,
@@ -44,7 +45,7 @@ def openssl_version() -> str:
 class _Raw:
     __slots__ = ("_ctx",)
 
-    def __init__(self, ctx) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, ctx: Any) -> None:
         self._ctx = ctx
 
     def update_into(self, src: memoryview, dst: memoryview) -> None:
@@ -52,9 +53,9 @@ class _Raw:
 
 
 class _Aead:
-    __slots__ = ("_cipher", "_tag", "_ccm_tag")
+    __slots__ = ("_cipher", "_tag")
 
-    def __init__(self, cipher, tag: int) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, cipher: Any, tag: int) -> None:
         self._cipher = cipher
         self._tag = tag
 
@@ -107,6 +108,7 @@ class CryptographyAdapter:
         return _dist_version("cryptography")
 
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
+        cipher: Cipher[Any]
         if spec.algorithm == "ChaCha20":
             cipher = Cipher(algorithms.ChaCha20(key, iv), None)
         elif spec.algorithm == "RC4":

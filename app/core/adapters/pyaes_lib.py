@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import version as _dist_version
+from typing import NoReturn
 
 import pyaes
 from Crypto.Util.Padding import pad, unpad
@@ -18,7 +20,7 @@ class _Raw:
 
     __slots__ = ("_fn", "_partial_ok")
 
-    def __init__(self, fn, partial_ok: bool) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, fn: Callable[[bytes], bytes], partial_ok: bool) -> None:
         self._fn = fn
         self._partial_ok = partial_ok
 
@@ -59,7 +61,7 @@ class PyaesAdapter:
             raise ValueError(f"pyaes has no {mode}")
         return _Raw(m.decrypt if decrypt else m.encrypt, partial_ok=mode in ("OFB", "CTR"))
 
-    def aead(self, spec: CipherSpec, key: bytes):  # type: ignore[no-untyped-def]
+    def aead(self, spec: CipherSpec, key: bytes) -> NoReturn:
         raise ValueError("pyaes offers no authenticated mode")
 
     def pad(self, tail: bytes, block_bytes: int) -> bytes:

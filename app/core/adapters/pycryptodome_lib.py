@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import version as _dist_version
+from typing import Any
 
 from Crypto.Cipher import AES, ARC4, DES, DES3, Blowfish, ChaCha20, ChaCha20_Poly1305
 from Crypto.Util.Padding import pad, unpad
@@ -10,7 +12,9 @@ from Crypto.Util.Padding import pad, unpad
 from app.core.errors import AuthenticationError
 from app.core.registry import CipherSpec
 
-_MODULES = {"AES": AES, "Blowfish": Blowfish, "3DES": DES3, "DES": DES}
+# The stubs lack msg_len/assoc_len (CCM) and take mode literals only.
+_aes_new: Any = AES.new
+_MODULES: dict[str, Any] = {"AES": AES, "Blowfish": Blowfish, "3DES": DES3, "DES": DES}
 _AEAD_MODES = {
     "GCM": AES.MODE_GCM,
     "CCM": AES.MODE_CCM,
@@ -23,7 +27,7 @@ _AEAD_MODES = {
 class _Raw:
     __slots__ = ("_fn", "_returns_bytes")
 
-    def __init__(self, fn, returns_bytes: bool) -> None:  # type: ignore[no-untyped-def]
+    def __init__(self, fn: Callable[..., Any], returns_bytes: bool) -> None:
         self._fn = fn
         self._returns_bytes = returns_bytes
 
@@ -42,17 +46,22 @@ class _Aead:
         self._spec = spec
         self._key = key
 
-    def _new(self, nonce: bytes, msg_len: int, aad: bytes):  # type: ignore[no-untyped-def]
+    def _new(self, nonce: bytes, msg_len: int, aad: bytes) -> Any:
         spec = self._spec
+        cipher: Any
         if spec.algorithm in ("ChaCha20-Poly1305", "XChaCha20-Poly1305"):
             cipher = ChaCha20_Poly1305.new(key=self._key, nonce=nonce)
         elif spec.mode == "CCM":
-            cipher = AES.new(
-                self._key, AES.MODE_CCM, nonce=nonce, mac_len=spec.tag_bytes,
-                msg_len=msg_len, assoc_len=len(aad),
+            cipher = _aes_new(
+                self._key,
+                AES.MODE_CCM,
+                nonce=nonce,
+                mac_len=spec.tag_bytes,
+                msg_len=msg_len,
+                assoc_len=len(aad),
             )
         else:
-            cipher = AES.new(self._key, _AEAD_MODES[spec.mode], nonce=nonce)
+            cipher = _aes_new(self._key, _AEAD_MODES[spec.mode], nonce=nonce)
         if aad:
             cipher.update(aad)
         return cipher
@@ -103,6 +112,7 @@ class PycryptodomeAdapter:
         return _dist_version("pycryptodome")
 
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
+        cipher: Any
         if spec.algorithm == "RC4":
             cipher = ARC4.new(key)
             return _Raw(cipher.decrypt if decrypt else cipher.encrypt, returns_bytes=True)
