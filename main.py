@@ -15,4 +15,7 @@ def main() -> int:
 
 
 if __name__ == "__main__":  # required: worker processes are spawned and re-import this module
+    import multiprocessing
+
+    multiprocessing.freeze_support()  # a frozen (packaged) app starts its workers through here
     sys.exit(main())

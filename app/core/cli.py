@@ -429,6 +429,14 @@ def format_results(run: RunResult) -> str:
             "baseline (MiB = 2^20 bytes)."
         )
         lines.append(_table(rows))
+    if len(run.results) > 1:
+        # Seed 003's "speed-up factor": each job's median encryption time against the slowest.
+        slowest = max(run.results, key=lambda r: r.encrypt.median_s)
+        lines.append(f"\nEncryption speed-up against the slowest ({slowest.label}):")
+        lines.extend(
+            f"  {r.label:<36} {slowest.encrypt.median_s / r.encrypt.median_s:>12,.1f}x"
+            for r in sorted(run.results, key=lambda r: r.encrypt.median_s)
+        )
     notes = [(r.label, w) for r in run.results for w in r.warnings]
     if notes:
         lines.append("\nWarnings:")
