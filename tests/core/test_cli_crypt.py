@@ -1,0 +1,426 @@
+"""`encrypt` and `decrypt` on the command line: exit codes, messages, files left behind, secrets.
+
+``run`` builds a parser with :func:`register` and does what the main entry point does with a
+:class:`UserError` (print ``cipherbench: error: ...`` to stderr, exit 2), so these tests need
+nothing but this module.
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import json
+import stat
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from app.core import cli_crypt, container
+from app.core.container import Argon2Params, read_header
+from app.core.errors import UserError
+
+Capsys = pytest.CaptureFixture[str]
+MonkeyPatch = pytest.MonkeyPatch
+PASSWORD = "s3cret-Passw0rd-never-shown"
+
+
+@pytest.fixture(autouse=True)
+def cheap_kdf(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(container, "DEFAULT_ARGON2", Argon2Params(64, 1, 1))
+    monkeypatch.setenv("CB_PASSWORD", PASSWORD)
+
+
+@pytest.fixture
+def plain(tmp_path: Path) -> Path:
+    path = tmp_path / "plain.txt"
+    path.write_bytes(b"hello, world\n" * 1000)
+    return path
+
+
+def run(argv: Sequence[str | Path], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
+    parser = argparse.ArgumentParser(prog="cipherbench")
+    register_into = parser.add_subparsers(dest="command", required=True)
+    cli_crypt.register(register_into)
+    args = parser.parse_args([str(a) for a in argv])
+    try:
+        code = args.handler(args)
+    except UserError as exc:
+        print(f"cipherbench: error: {exc}", file=sys.stderr)
+        code = 2
+    out, err = capsys.readouterr()
+    assert PASSWORD not in out and PASSWORD not in err
+    assert "Traceback" not in err
+    return code, out, err
+
+
+def test_password_from_environment_round_trip(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    enc, out = tmp_path / "plain.cbf", tmp_path / "out.txt"
+    code, stdout, err = run(["encrypt", plain, "-o", enc, "--password-env", "CB_PASSWORD"], capsys)
+    assert (code, err) == (0, "")
+    assert "aes-256-gcm" in stdout and "password" in stdout
+    assert read_header(enc).needs_password
+    code, stdout, _ = run(["decrypt", enc, "-o", out, "--password-env", "CB_PASSWORD"], capsys)
+    assert code == 0 and "authenticated" in stdout
+    assert out.read_bytes() == plain.read_bytes()
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", ""])
+def test_password_file_takes_the_first_line(
+    tmp_path: Path,
+    plain: Path,
+    capsys: Capsys,
+    ending: str,
+) -> None:
+    pw = tmp_path / "pw"
+    pw.write_text(PASSWORD + ending + ("ignored second line\n" if ending else ""))
+    enc = tmp_path / "enc"
+    assert run(["encrypt", plain, "-o", enc, "--password-file", pw], capsys)[0] == 0
+    code, _, _ = run(
+        ["decrypt", enc, "-o", tmp_path / "out", "--password-env", "CB_PASSWORD"], capsys
+    )
+    assert code == 0
+
+
+def test_new_key_file_then_key_file(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    key, enc, out = tmp_path / "my.key", tmp_path / "enc", tmp_path / "out"
+    code, stdout, _ = run(["encrypt", plain, "-o", enc, "--new-key-file", key], capsys)
+    assert code == 0 and "new key file" in stdout
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert json.loads(key.read_text())["key_hex"] not in stdout
+    assert run(["decrypt", enc, "-o", out, "--key-file", key], capsys)[0] == 0
+    assert out.read_bytes() == plain.read_bytes()
+    # a second file with the same key file
+    code, _, _ = run(["encrypt", plain, "-o", tmp_path / "enc2", "--key-file", key], capsys)
+    assert code == 0
+    # --new-key-file never replaces a key file
+    code, _, err = run(["encrypt", plain, "-o", tmp_path / "enc3", "--new-key-file", key], capsys)
+    assert code == 2 and "--key-file" in err
+    assert not (tmp_path / "enc3").exists()
+
+
+def test_new_key_file_must_not_be_out(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    out = tmp_path / "same"
+    code, _, err = run(["encrypt", plain, "-o", out, "--new-key-file", out], capsys)
+    assert code == 2 and "given twice" in err and not out.exists()
+
+
+def test_key_file_missing_on_encrypt(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    code, _, err = run(
+        ["encrypt", plain, "-o", tmp_path / "e", "--key-file", tmp_path / "k"], capsys
+    )
+    assert code == 2 and "--new-key-file" in err and err.startswith("cipherbench: error: ")
+    assert not (tmp_path / "e").exists()
+
+
+def test_new_key_file_removed_when_encryption_fails(
+    tmp_path: Path, plain: Path, capsys: Capsys
+) -> None:
+    (tmp_path / "exists").write_text("x")
+    argv: list[str | Path] = [
+        "encrypt",
+        plain,
+        "-o",
+        tmp_path / "exists",
+        "--new-key-file",
+        tmp_path / "k",
+    ]
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "already exists" in err
+    assert not (tmp_path / "k").exists()
+
+
+def test_wrong_password_exit_2_and_no_output(
+    tmp_path: Path, plain: Path, capsys: Capsys, monkeypatch: MonkeyPatch
+) -> None:
+    enc, out = tmp_path / "enc", tmp_path / "out"
+    run(["encrypt", plain, "-o", enc, "--password-env", "CB_PASSWORD"], capsys)
+    monkeypatch.setenv("WRONG", "not it")
+    code, stdout, err = run(["decrypt", enc, "-o", out, "--password-env", "WRONG"], capsys)
+    assert code == 2 and stdout == ""
+    assert err.strip() == f"cipherbench: error: {container.WRONG_SECRET}"
+    assert not out.exists()
+    assert "not it" not in err
+
+
+def test_damaged_file_exit_2_and_no_output(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    enc, out = tmp_path / "enc", tmp_path / "out"
+    run(["encrypt", plain, "-o", enc, "--password-env", "CB_PASSWORD"], capsys)
+    enc.write_bytes(enc.read_bytes()[:-1])
+    code, _, err = run(["decrypt", enc, "-o", out, "--password-env", "CB_PASSWORD"], capsys)
+    assert code == 2 and "damaged" in err and len(err.splitlines()) == 1
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["enc", "plain.txt"]
+
+
+def test_output_equal_to_input_refused(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    before = plain.read_bytes()
+    code, _, err = run(
+        ["encrypt", plain, "-o", plain, "--password-env", "CB_PASSWORD", "--force"], capsys
+    )
+    assert code == 2 and "is the input" in err
+    assert plain.read_bytes() == before
+
+
+def test_existing_output_needs_force(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    out = tmp_path / "out"
+    out.write_bytes(b"old")
+    argv: list[str | Path] = ["encrypt", plain, "-o", out, "--password-env", "CB_PASSWORD"]
+    code, _, err = run(argv, capsys)
+    assert code == 2 and "--force" in err and out.read_bytes() == b"old"
+    assert run([*argv, "--force"], capsys)[0] == 0
+    assert read_header(out).cipher_id == "aes-256-gcm"
+
+
+def test_no_password_and_no_terminal(
+    tmp_path: Path, plain: Path, capsys: Capsys, monkeypatch: MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "stdin", io.StringIO(""))
+    code, _, err = run(["encrypt", plain, "-o", tmp_path / "enc"], capsys)
+    assert code == 2 and "no terminal" in err and "--password-file" in err
+    assert not (tmp_path / "enc").exists()
+
+
+class _Tty(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_terminal_prompt_twice_on_encrypt_once_on_decrypt(
+    tmp_path: Path,
+    plain: Path,
+    capsys: Capsys,
+    monkeypatch: MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(sys, "stdin", _Tty())
+    prompts: list[str] = []
+
+    def fake_getpass(prompt: str = "") -> str:
+        prompts.append(prompt)
+        return PASSWORD
+
+    monkeypatch.setattr(cli_crypt.getpass, "getpass", fake_getpass)
+    enc = tmp_path / "enc"
+    assert run(["encrypt", plain, "-o", enc], capsys)[0] == 0
+    assert len(prompts) == 2
+    assert run(["decrypt", enc, "-o", tmp_path / "out"], capsys)[0] == 0
+    assert len(prompts) == 3
+    answers = iter(["one", "two"])
+    monkeypatch.setattr(cli_crypt.getpass, "getpass", lambda prompt="": next(answers))
+    code, _, err = run(["encrypt", plain, "-o", tmp_path / "enc2"], capsys)
+    assert code == 2 and "differ" in err and not (tmp_path / "enc2").exists()
+
+
+def test_progress_bar_only_on_a_terminal(
+    tmp_path: Path, plain: Path, capsys: Capsys, monkeypatch: MonkeyPatch
+) -> None:
+    fake = _Tty()
+    parser = argparse.ArgumentParser()
+    cli_crypt.register(parser.add_subparsers())
+    args = parser.parse_args(
+        ["encrypt", str(plain), "-o", str(tmp_path / "e"), "--password-env", "CB_PASSWORD"]
+    )
+    with monkeypatch.context() as patch:
+        patch.setattr(sys, "stderr", fake)
+        assert args.handler(args) == 0
+    assert "100%" in fake.getvalue() and fake.getvalue().endswith("\n")
+    code, _, err = run(
+        ["encrypt", plain, "-o", tmp_path / "e2", "--password-env", "CB_PASSWORD"], capsys
+    )
+    assert code == 0 and err == ""
+
+
+def test_weak_cipher_warns_on_one_line(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    code, _, err = run(
+        [
+            "encrypt",
+            plain,
+            "-o",
+            tmp_path / "e",
+            "--cipher",
+            "des-ecb",
+            "--password-env",
+            "CB_PASSWORD",
+        ],
+        capsys,
+    )
+    assert code == 0 and len(err.splitlines()) == 1
+    assert "warning: des-ecb is weak" in err and "56-bit key" in err
+    code, _, err = run(
+        [
+            "encrypt",
+            plain,
+            "-o",
+            tmp_path / "e2",
+            "--cipher",
+            "chacha20-poly1305",
+            "--password-env",
+            "CB_PASSWORD",
+        ],
+        capsys,
+    )
+    assert code == 0 and err == ""
+
+
+def test_cipher_library_and_key_bits_options(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    enc = tmp_path / "e"
+    argv: list[str | Path] = [
+        "encrypt",
+        plain,
+        "-o",
+        enc,
+        "--cipher",
+        "bf-cbc",
+        "--library",
+        "pycryptodome",
+        "--key-bits",
+        "128",
+        "--password-env",
+        "CB_PASSWORD",
+        "--chunk-size",
+        "4KiB",
+    ]
+    code, stdout, _ = run(argv, capsys)
+    assert code == 0 and "[pycryptodome]" in stdout
+    info = read_header(enc)
+    assert (info.cipher_id, info.key_bits, info.chunk_bytes) == ("bf-cbc", 128, 4096)
+    assert (
+        run(["decrypt", enc, "-o", tmp_path / "o", "--password-env", "CB_PASSWORD"], capsys)[0] == 0
+    )
+
+
+@pytest.mark.parametrize(
+    ("extra", "message"),
+    [
+        (["--cipher", "rot13"], "unknown cipher"),
+        (["--cipher", "aes-256-gcm", "--key-bits", "100"], "does not take"),
+        (["--chunk-size", "100"], "multiple of 16"),
+        (["--chunk-size", "lots"], "cannot read the size"),
+        (["--password-env", "UNSET_VARIABLE_FOR_TEST"], "not set"),
+        (["--password-file", "/nonexistent/pw"], "cannot read the password file"),
+        (["--key-out", "k.json", "--password-env", "CB_PASSWORD"], "goes with --raw"),
+        (["--raw"], "needs --key-out"),
+        (["--raw", "--key-out", "k.json", "--password-env", "CB_PASSWORD"], "no password"),
+    ],
+)
+def test_bad_encrypt_options(
+    tmp_path: Path,
+    plain: Path,
+    capsys: Capsys,
+    monkeypatch: MonkeyPatch,
+    extra: list[str],
+    message: str,
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    code, stdout, err = run(["encrypt", plain, "-o", tmp_path / "e", *extra], capsys)
+    assert code == 2 and message in err and stdout == ""
+    assert err.startswith("cipherbench: error: ") and len(err.splitlines()) == 1
+    assert not (tmp_path / "e").exists() and not (tmp_path / "k.json").exists()
+
+
+def test_empty_password_sources(
+    tmp_path: Path, plain: Path, capsys: Capsys, monkeypatch: MonkeyPatch
+) -> None:
+    monkeypatch.setenv("EMPTY", "")
+    (tmp_path / "pw").write_text("\nsecond line\n")
+    for extra in (["--password-env", "EMPTY"], ["--password-file", tmp_path / "pw"]):
+        code, _, err = run(["encrypt", plain, "-o", tmp_path / "e", *extra], capsys)
+        assert code == 2 and "empty" in err
+
+
+def test_decrypt_tells_which_secret_the_file_needs(
+    tmp_path: Path, plain: Path, capsys: Capsys
+) -> None:
+    run(["encrypt", plain, "-o", tmp_path / "kf", "--new-key-file", tmp_path / "k"], capsys)
+    run(["encrypt", plain, "-o", tmp_path / "pw", "--password-env", "CB_PASSWORD"], capsys)
+    code, _, err = run(
+        ["decrypt", tmp_path / "kf", "-o", tmp_path / "o", "--password-env", "CB_PASSWORD"], capsys
+    )
+    assert code == 2 and "--key-file" in err
+    code, _, err = run(
+        ["decrypt", tmp_path / "pw", "-o", tmp_path / "o", "--key-file", tmp_path / "k"], capsys
+    )
+    assert code == 2 and "password" in err
+    code, _, err = run(
+        ["decrypt", plain, "-o", tmp_path / "o", "--password-env", "CB_PASSWORD"], capsys
+    )
+    assert code == 2 and "not a CipherBench encrypted file" in err
+    assert not (tmp_path / "o").exists()
+
+
+def test_raw_round_trip(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    ct, key, out = tmp_path / "ct", tmp_path / "k.json", tmp_path / "out"
+    code, stdout, _ = run(
+        ["encrypt", plain, "-o", ct, "--cipher", "aes-256-cbc", "--raw", "--key-out", key], capsys
+    )
+    assert code == 0 and "keep that file private" in stdout
+    assert json.loads(key.read_text())["key_hex"] not in stdout
+    assert stat.S_IMODE(key.stat().st_mode) == 0o600
+    assert run(["decrypt", ct, "-o", out, "--raw", "--key-in", key], capsys)[0] == 0
+    assert out.read_bytes() == plain.read_bytes()
+    code, _, err = run(["decrypt", ct, "-o", tmp_path / "o2", "--raw"], capsys)
+    assert code == 2 and "--key-in" in err
+    code, _, err = run(["decrypt", ct, "-o", tmp_path / "o2", "--key-in", key], capsys)
+    assert code == 2 and "--raw" in err
+    code, _, err = run(
+        ["decrypt", ct, "-o", tmp_path / "o2", "--raw", "--key-in", key, "--key-file", key], capsys
+    )
+    assert code == 2 and "--key-in" in err
+
+
+def test_raw_weak_cipher_warns(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    argv: list[str | Path] = [
+        "encrypt",
+        plain,
+        "-o",
+        tmp_path / "ct",
+        "--cipher",
+        "rc4",
+        "--raw",
+        "--key-out",
+        tmp_path / "k",
+    ]
+    code, _, err = run(argv, capsys)
+    assert code == 0 and "RC4 is broken" in err
+
+
+def test_argparse_rejects_two_secret_options(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    with pytest.raises(SystemExit) as caught:
+        run(
+            ["encrypt", plain, "-o", tmp_path / "e", "--password-env", "A", "--key-file", "k"],
+            capsys,
+        )
+    assert caught.value.code == 2
+    with pytest.raises(SystemExit):
+        run(["decrypt", plain], capsys)  # -o is required
+
+
+MAIN = Path(__file__).resolve().parents[2] / "main.py"
+
+
+@pytest.mark.skipif(not MAIN.exists(), reason="main.py is not there yet")
+def test_through_main_py(tmp_path: Path, plain: Path) -> None:
+    """The real entry point: exit codes, one-line errors, no traceback, no output on failure."""
+
+    def main(*argv: str | Path) -> subprocess.CompletedProcess[str]:
+        return subprocess.run(
+            [sys.executable, str(MAIN), *map(str, argv)],
+            capture_output=True,
+            text=True,
+            cwd=tmp_path,
+            timeout=60,
+        )
+
+    key, enc, out = tmp_path / "k", tmp_path / "enc", tmp_path / "out"
+    done = main("encrypt", plain, "-o", enc, "--new-key-file", key)
+    assert done.returncode == 0, done.stderr
+    done = main("decrypt", enc, "-o", out, "--key-file", key)
+    assert done.returncode == 0 and out.read_bytes() == plain.read_bytes()
+    main("encrypt", plain, "-o", tmp_path / "other", "--new-key-file", tmp_path / "k2")
+    done = main("decrypt", enc, "-o", tmp_path / "out2", "--key-file", tmp_path / "k2")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.startswith("cipherbench: error: wrong password or key file")
+    assert not (tmp_path / "out2").exists()
+    done = main("decrypt", enc, "-o", out, "--key-file", key)
+    assert done.returncode == 2 and "--force" in done.stderr
