@@ -114,9 +114,10 @@ def _container(job: dict[str, Any], decrypt: bool) -> None:
 
 
 def _kdf(job: dict[str, Any]) -> None:
-    from app.core.container import DEFAULT_ARGON2, _argon2
+    from app.core.container import DEFAULT_ARGON2
+    from app.core.container_keys import argon2_master
 
-    _argon2(b"correct horse battery staple", os.urandom(16), DEFAULT_ARGON2)
+    argon2_master(b"correct horse battery staple", os.urandom(16), DEFAULT_ARGON2)
 
 
 def child(job: dict[str, Any]) -> dict[str, Any]:

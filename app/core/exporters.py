@@ -12,7 +12,6 @@ import contextlib
 import os
 import stat
 import sys
-import tempfile
 from collections.abc import Callable
 from os import PathLike
 from pathlib import Path
@@ -22,6 +21,7 @@ from app.core.export_csv import write_csv
 from app.core.export_json import write_json
 from app.core.export_xlsx import write_xlsx
 from app.core.results import RunResult
+from app.core.safe_files import StagedFile
 
 Writer = Callable[[RunResult, Path], None]
 
@@ -57,23 +57,16 @@ def export(run: RunResult, path: str | PathLike[str]) -> Path:
         raise UserError(f"cannot write {target}: the folder {folder} does not exist")
 
     mode = _file_mode(target)
-    tmp: str | None = None
     try:
-        fd, tmp = tempfile.mkstemp(dir=folder, prefix=f".{target.name}.", suffix=".tmp")
-        os.close(fd)
-        writer(run, Path(tmp))
-        with open(tmp, "rb+") as f:
-            os.fsync(f.fileno())
-        with contextlib.suppress(OSError):  # e.g. a file system without permissions
-            os.chmod(tmp, mode)
-        os.replace(tmp, target)
-        tmp = None
+        with StagedFile(target, mode=0o600) as staged:
+            staged.file.close()  # the writers write by path
+            writer(run, staged.path)
+            staged.sync()
+            with contextlib.suppress(OSError):  # e.g. a file system without permissions
+                os.chmod(staged.path, mode)
+            staged.place()
     except Exception as exc:
         raise UserError(f"cannot write {target}: {_reason(exc, target)}") from exc
-    finally:
-        if tmp is not None:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
     return target
 
 
@@ -89,7 +82,7 @@ def _reason(exc: BaseException, target: Path) -> str:
 
 def _file_mode(target: Path) -> int:
     """The permissions the file should get: those of the file it replaces, else 0o666 minus
-    the umask (mkstemp creates 0o600, which would hide results from other users)."""
+    the umask (the temporary file is created 0o600, which would hide results from others)."""
     try:
         return stat.S_IMODE(target.stat().st_mode)
     except OSError:

@@ -2,8 +2,8 @@
 
 Unlike the CipherBench format (:mod:`app.core.container`) a raw export has no header, no password
 and, for the unauthenticated modes, no integrity protection: it is what ``openssl enc -K -iv``
-reads and writes. The key file holds everything needed to decrypt; it is written with mode 0600
-and says so in its ``warning`` field.
+reads and writes. The key file (:mod:`app.core.rawexport_key`) holds everything needed to
+decrypt; it is written with mode 0600 and says so in its ``warning`` field.
 
 API (plain callables for progress and cancel, as in :mod:`app.core.container`):
 
@@ -25,204 +25,38 @@ What the ciphertext is, per kind (as :meth:`MessageCipher.final` of one message 
 - AEAD: ``ciphertext || tag`` (SIV: ``tag || ciphertext``), no associated data. An AEAD message
   is sealed in one call, so the whole input is held in memory: at most :data:`RAW_AEAD_MAX_BYTES`.
   Use the CipherBench format for bigger files.
-
-OpenSSL 3.0's ``enc`` takes Blowfish and RC4 keys of 128 bits only (it cuts a longer ``-K``), and
-Blowfish, single DES and RC4 need ``-provider legacy -provider default``;
-:meth:`RawKey.openssl_command` handles both and the JSON records why when it cannot.
 """
 
 from __future__ import annotations
 
 import io
-import json
 import os
 import secrets
-import stat
-from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from app.core.adapters import SLACK, get_adapter
-from app.core.container import (
-    DEFAULT_CIPHER,
-    KEY_FILE_FORMAT,
-    AtomicOutput,
-    CancelCheck,
-    Progress,
-    ProgressCallback,
-    check_paths,
-    choose_spec,
-    open_input,
-    read_full,
-)
+from app.core.container import DEFAULT_CIPHER, choose_spec
 from app.core.errors import AuthenticationError, UserError
 from app.core.message import MessageCipher
-from app.core.registry import CipherSpec, Kind, libraries_for
+from app.core.progress import CancelCheck, Progress, ProgressCallback, read_chunks
+from app.core.rawexport_key import RawKey, read_raw_key, write_raw_key
+from app.core.registry import CipherSpec, Kind
+from app.core.safe_files import AtomicOutput, check_paths, open_input, read_full
 from app.core.units import MIB
 
-RAW_KEY_FORMAT = "cipherbench-raw-key"
+# The API, with the key-file names callers need from app.core.rawexport_key.
+__all__ = [
+    "RAW_AEAD_MAX_BYTES",
+    "RAW_CHUNK_BYTES",
+    "RawKey",
+    "decrypt_raw",
+    "export_raw",
+    "read_raw_key",
+    "write_raw_key",
+]
+
 RAW_CHUNK_BYTES = MIB
 RAW_AEAD_MAX_BYTES = 1024 * MIB
-_KEY_JSON_MAX_BYTES = 64 * 1024
-_LEGACY_PROVIDER = ("Blowfish", "DES", "RC4")  # moved to OpenSSL 3's legacy provider
-_OPENSSL_128_ONLY = ("Blowfish", "RC4")  # `openssl enc` 3.0 uses the default key length
-
-WARNING_AUTHENTICATED = (
-    "This file holds the key: anyone who has it can decrypt the data. Keep it private, and "
-    "apart from the ciphertext."
-)
-WARNING_UNAUTHENTICATED = (
-    WARNING_AUTHENTICATED + " The ciphertext has no integrity protection: a modified file "
-    "decrypts to wrong data without any error."
-)
-
-
-@dataclass(frozen=True)
-class RawKey:
-    """Everything needed to decrypt one raw export. ``repr`` hides ``key`` and ``iv``."""
-
-    cipher_id: str
-    library: str
-    key_bits: int
-    key: bytes
-    iv: bytes  # IV, nonce or initial counter block; b"" when the mode takes none
-    plaintext_bytes: int
-    ciphertext_bytes: int
-
-    def __repr__(self) -> str:
-        return (
-            f"RawKey(cipher_id={self.cipher_id!r}, library={self.library!r}, "
-            f"key_bits={self.key_bits}, key=<hidden>, iv=<hidden>, "
-            f"plaintext_bytes={self.plaintext_bytes}, ciphertext_bytes={self.ciphertext_bytes})"
-        )
-
-    @property
-    def spec(self) -> CipherSpec:
-        return choose_spec(self.cipher_id, None, self.key_bits)
-
-    def openssl_command(self, ciphertext: str, plaintext: str) -> list[str] | None:
-        """``openssl enc -d ...`` arguments that decrypt this export, or None (see
-        :meth:`openssl_note`)."""
-        spec = self.spec
-        if self.openssl_note() is not None or spec.openssl_name is None:
-            return None
-        args = ["openssl", "enc", "-d", f"-{spec.openssl_name}", "-K", self.key.hex()]
-        if self.iv:
-            args += ["-iv", self.iv.hex()]
-        if spec.algorithm in _LEGACY_PROVIDER:
-            args += ["-provider", "legacy", "-provider", "default"]
-        return [*args, "-in", ciphertext, "-out", plaintext]
-
-    def openssl_note(self) -> str | None:
-        """Why ``openssl enc`` cannot decrypt this export, or None when it can."""
-        spec = self.spec
-        if spec.kind is Kind.AEAD:
-            return "openssl enc does not support AEAD ciphers"
-        if spec.openssl_name is None:
-            return f"openssl enc has no {spec.id}"
-        if spec.algorithm in _OPENSSL_128_ONLY and self.key_bits != 128:
-            return (
-                f"openssl enc 3.0 uses 128-bit {spec.algorithm} keys only (it cuts a longer -K); "
-                "export with a 128-bit key for OpenSSL"
-            )
-        return None
-
-    def to_json(self) -> dict[str, Any]:
-        spec = self.spec
-        aead = spec.kind is Kind.AEAD
-        data: dict[str, Any] = {
-            "format": RAW_KEY_FORMAT,
-            "version": 1,
-            "warning": WARNING_AUTHENTICATED if aead else WARNING_UNAUTHENTICATED,
-            "cipher": self.cipher_id,
-            "algorithm": spec.algorithm,
-            "mode": spec.mode,
-            "library": self.library,
-            "key_bits": self.key_bits,
-            "key_hex": self.key.hex(),
-            ("nonce_hex" if aead else "iv_hex"): self.iv.hex() if self.iv else None,
-            "padding": "PKCS#7" if spec.kind is Kind.BLOCK else "none",
-            "tag": {
-                "bytes": spec.tag_bytes,
-                "position": "before the ciphertext" if spec.tag_first else "after the ciphertext",
-                "associated_data": "none",
-            }
-            if aead
-            else None,
-            "plaintext_bytes": self.plaintext_bytes,
-            "ciphertext_bytes": self.ciphertext_bytes,
-        }
-        notes = _NOTES.get(spec.mode) or _NOTES.get(spec.algorithm)
-        if notes:
-            data["notes"] = notes
-        command = self.openssl_command("CIPHERTEXT", "PLAINTEXT")
-        data["openssl_decrypt"] = " ".join(command) if command else None
-        if command is None:
-            data["openssl_note"] = self.openssl_note()
-        return data
-
-    @classmethod
-    def from_json(cls, data: object, source: str = "the key file") -> RawKey:
-        """Check and read what :meth:`to_json` wrote; :class:`UserError` otherwise."""
-        if not isinstance(data, dict) or data.get("format") != RAW_KEY_FORMAT:
-            if isinstance(data, dict) and data.get("format") == KEY_FILE_FORMAT:
-                raise UserError(
-                    f"{source} is a CipherBench key file, not a raw-export key; decrypt "
-                    "without --raw"
-                )
-            raise UserError(f"{source} is not a raw-export key file")
-        if data.get("version") != 1:
-            raise UserError(f"{source} is a raw-export key of an unknown version")
-        try:
-            cipher_id = str(data["cipher"])
-            key_bits = int(data["key_bits"])
-            key = bytes.fromhex(str(data["key_hex"]))
-            iv_hex = data.get("nonce_hex", data.get("iv_hex"))
-            iv = bytes.fromhex(str(iv_hex)) if iv_hex else b""
-            library = str(data.get("library") or "")
-            plain = int(data.get("plaintext_bytes") or 0)
-            cipher = int(data.get("ciphertext_bytes") or 0)
-        except (KeyError, TypeError, ValueError):
-            raise UserError(f"{source} is a damaged raw-export key file") from None
-        if not libraries_for(cipher_id):
-            raise UserError(f"{source} names the cipher {cipher_id!r}, which this app lacks")
-        spec = choose_spec(cipher_id, None, key_bits)
-        if len(key) * 8 != key_bits or len(iv) != spec.iv_bytes:
-            raise UserError(f"{source}: the key or IV length does not fit {cipher_id}")
-        return cls(cipher_id, library, key_bits, key, iv, plain, cipher)
-
-
-_NOTES = {
-    "CTR": "iv_hex is the whole initial counter block, incremented as a big-endian integer.",
-    "CFB": "Full-block CFB (CFB128 for AES, CFB64 for 64-bit blocks), as OpenSSL's -cfb.",
-    "ChaCha20": "iv_hex is OpenSSL's 16-byte ChaCha20 IV: a 4-byte little-endian block counter, "
-    "then the 12-byte nonce.",
-    "SIV": "The nonce is the last associated-data component (RFC 5297).",
-}
-
-
-def write_raw_key(path: str | os.PathLike[str], raw_key: RawKey, *, force: bool = False) -> None:
-    """Write the key JSON with mode 0600; an existing file is replaced only with ``force``."""
-    text = json.dumps(raw_key.to_json(), indent=2) + "\n"
-    with AtomicOutput(path, force=force, mode=0o600) as out:
-        out.write(text.encode("ascii"))
-        out.commit()
-
-
-def read_raw_key(path: str | os.PathLike[str]) -> RawKey:
-    source = Path(path)
-    try:
-        st = source.stat()
-        if not stat.S_ISREG(st.st_mode) or st.st_size > _KEY_JSON_MAX_BYTES:
-            raise UserError(f"{source} is not a raw-export key file")
-        text = source.read_bytes()
-    except OSError as exc:
-        raise UserError(f"cannot read the key file {source}: {exc.strerror}") from None
-    try:
-        data = json.loads(text)
-    except (ValueError, UnicodeDecodeError):
-        raise UserError(f"{source} is not a raw-export key file (not JSON)") from None
-    return RawKey.from_json(data, str(source))
 
 
 def export_raw(
@@ -319,25 +153,14 @@ def _stream(
 ) -> tuple[int, int]:
     """One message, chunk by chunk: ``update`` for every chunk but the last, ``final`` on the
     last (found by reading one chunk ahead). Returns (bytes read, bytes written)."""
-    bufs = (bytearray(chunk_bytes), bytearray(chunk_bytes))
     out_view = memoryview(bytearray(chunk_bytes + spec.block_bytes + SLACK))
-    cur = memoryview(bufs[0])
-    n = read_full(fin, cur, src)
-    done, written, index = n, 0, 0
-    while True:
-        progress.check_cancel()
-        nxt = memoryview(bufs[(index + 1) % 2])
-        n_next = read_full(fin, nxt, src) if n == chunk_bytes else 0
-        last = n_next == 0
-        m = cipher.final(cur[:n], out_view) if last else cipher.update(cur[:n], out_view)
+    done = written = 0
+    for chunk, last in read_chunks(fin, chunk_bytes, progress, src):
+        m = cipher.final(chunk, out_view) if last else cipher.update(chunk, out_view)
         out.write(out_view[:m])
         written += m
-        progress.update(done)
-        if last:
-            return done, written
-        cur, n = nxt, n_next
-        done += n
-        index += 1
+        done += len(chunk)
+    return done, written
 
 
 def _aead_one_message(

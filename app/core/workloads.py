@@ -19,16 +19,18 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import io
 import os
-import tempfile
 import time
 from collections.abc import Callable
-from typing import BinaryIO
 
 from app.core.adapters import SLACK, Adapter
 from app.core.errors import UserError, VerificationError
 from app.core.message import MessageCipher, stream_output_bytes
 from app.core.registry import CipherSpec, Kind
+
+# read_exact stays importable from here (the GUI's saved-output code uses it).
+from app.core.safe_files import StagedFile, move_into_place, read_exact, write_all
 
 PAGE = 4096
 PREVIEW_BYTES = 32
@@ -41,23 +43,6 @@ def touch_pages(buf: bytearray) -> None:
     """Fault in every page now, so the first timed write does not pay for it."""
     if buf:
         buf[::PAGE] = bytes(len(range(0, len(buf), PAGE)))
-
-
-def read_exact(fh: BinaryIO, view: memoryview) -> int:
-    """Fill ``view`` from ``fh``; fewer bytes only at end of file."""
-    got = 0
-    while got < len(view):
-        n = fh.readinto(view[got:])  # type: ignore[attr-defined]
-        if not n:
-            break
-        got += n
-    return got
-
-
-def write_all(fh: BinaryIO, view: memoryview) -> None:
-    done = 0
-    while done < len(view):
-        done += fh.write(view[done:]) or 0
 
 
 def sha256_file(path: str, chunk: int = 1 << 20) -> bytes:
@@ -155,7 +140,9 @@ class MemoryWorkload(_Workload):
     def save_ciphertext(self, path: str) -> None:
         """Encrypt once more (untimed) and write the ciphertext atomically to ``path``."""
         self.encrypt()
-        _write_atomic(path, self._cv[: self.output_bytes])
+        with StagedFile(path, mode=0o600) as staged:
+            staged.write(self._cv[: self.output_bytes])
+            staged.place()
 
     def close(self) -> None:
         self._pv.release()
@@ -196,7 +183,7 @@ class StreamWorkload(_Workload):
         self.expected_output = stream_output_bytes(spec, size, chunk)
 
     def _pipe(
-        self, ctx: MessageCipher, src: BinaryIO, dst: BinaryIO, total: int, step: int, first: bool
+        self, ctx: MessageCipher, src: io.FileIO, dst: io.FileIO, total: int, step: int, first: bool
     ) -> int:
         """Read ``total`` bytes in ``step``-byte pieces, transform, write; returns bytes written.
         ``first``: keep the start of the output as the ciphertext preview."""
@@ -261,29 +248,9 @@ class StreamWorkload(_Workload):
 
     def save_ciphertext(self, path: str) -> None:
         """Keep the last ciphertext (the file stays on disk; moved, not copied, when possible)."""
-        tmp = path + ".part"
-        try:
-            os.replace(self.ct_path, tmp)
-        except OSError:
-            import shutil
-
-            shutil.copyfile(self.ct_path, tmp)
-        os.replace(tmp, path)
+        move_into_place(self.ct_path, path)
 
     def close(self) -> None:
         for p in (self.ct_path, self.pt_path):
             with contextlib.suppress(FileNotFoundError):
                 os.unlink(p)
-
-
-def _write_atomic(path: str, data: memoryview) -> None:
-    folder = os.path.dirname(os.path.abspath(path))
-    fd, tmp = tempfile.mkstemp(dir=folder, prefix=".cipherbench-", suffix=".part")
-    try:
-        with os.fdopen(fd, "wb", buffering=0) as fh:
-            write_all(fh, data)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise

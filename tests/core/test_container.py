@@ -21,7 +21,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core import container
+from app.core import container, container_format
 from app.core.container import (
     DEFAULT_ARGON2,
     MAGIC,
@@ -437,7 +437,7 @@ def test_missing_key_file(tmp_path: Path) -> None:
 def _valid_header(cipher_id: str = "aes-256-gcm", argon2: Argon2Params | None = FAST) -> bytes:
     spec = lookup(cipher_id, "cryptography")
     salt = os.urandom(16) if argon2 else b""
-    signed = container._encode_header(spec, CHUNK, argon2, salt, os.urandom(32))
+    signed = container_format.encode_header(spec, CHUNK, argon2, salt, os.urandom(32))
     return signed + os.urandom(32)
 
 
@@ -462,7 +462,7 @@ def _parse_or_user_error(data: bytes) -> None:
     except UserError:
         return
     assert data.startswith(header.raw)
-    assert len(header.raw) <= container.MAX_HEADER_BYTES
+    assert len(header.raw) <= container_format.MAX_HEADER_BYTES
 
 
 @settings(max_examples=300, deadline=None)
@@ -512,19 +512,19 @@ def test_read_header_on_files_never_fails_otherwise(header: bytes, body: bytes) 
 def test_layout_inverts_the_writer(shape: tuple[Kind, int, int], chunk: int, size: int) -> None:
     kind, tag, block = shape
     spec = next(s for s in REGISTRY if (s.kind, s.tag_bytes, s.block_bytes) == shape)
-    overhead = tag if kind is Kind.AEAD else container.MAC_BYTES
+    overhead = tag if kind is Kind.AEAD else container_format.MAC_BYTES
     full = max(0, -(-size // chunk) - 1)
     last_plain = size - full * chunk
     last = last_plain + overhead
     if kind is Kind.BLOCK:
         last = (last_plain // block + 1) * block + overhead
     body = full * (chunk + overhead) + last
-    layout = container._layout(spec, chunk, body)
+    layout = container_format.body_layout(spec, chunk, body)
     assert (layout.full_chunks, layout.last_bytes) == (full, last)
     assert layout.plaintext_bytes >= size
     for wrong in (body + 1, body - 1):
         try:
-            other = container._layout(spec, chunk, wrong)
+            other = container_format.body_layout(spec, chunk, wrong)
         except AuthenticationError:
             continue
         assert (other.full_chunks, other.last_bytes) != (full, last)

@@ -7,9 +7,8 @@ from importlib.metadata import version as _dist_version
 from typing import NoReturn
 
 import pyaes
-from Crypto.Util.Padding import pad, unpad
 
-from app.core.errors import AuthenticationError
+from app.core.adapters.pkcs7 import CryptodomePkcs7
 from app.core.registry import CipherSpec
 
 
@@ -38,7 +37,7 @@ class _Raw:
                 dst[full:n] = fn(tail + bytes(16 - len(tail)))[: len(tail)]
 
 
-class PyaesAdapter:
+class PyaesAdapter(CryptodomePkcs7):
     name = "pyaes"
 
     def version(self) -> str:
@@ -63,12 +62,3 @@ class PyaesAdapter:
 
     def aead(self, spec: CipherSpec, key: bytes) -> NoReturn:
         raise ValueError("pyaes offers no authenticated mode")
-
-    def pad(self, tail: bytes, block_bytes: int) -> bytes:
-        return pad(tail, block_bytes, style="pkcs7")
-
-    def unpad_length(self, last_block: bytes, block_bytes: int) -> int:
-        try:
-            return len(unpad(last_block, block_bytes, style="pkcs7"))
-        except ValueError:
-            raise AuthenticationError("bad padding: wrong key or modified data") from None

@@ -7,8 +7,8 @@ from importlib.metadata import version as _dist_version
 from typing import Any
 
 from Crypto.Cipher import AES, ARC4, DES, DES3, Blowfish, ChaCha20, ChaCha20_Poly1305
-from Crypto.Util.Padding import pad, unpad
 
+from app.core.adapters.pkcs7 import CryptodomePkcs7
 from app.core.errors import AuthenticationError
 from app.core.registry import CipherSpec
 
@@ -105,7 +105,7 @@ class _Aead:
         return n
 
 
-class PycryptodomeAdapter:
+class PycryptodomeAdapter(CryptodomePkcs7):
     name = "pycryptodome"
 
     def version(self) -> str:
@@ -139,12 +139,3 @@ class PycryptodomeAdapter:
 
     def aead(self, spec: CipherSpec, key: bytes) -> _Aead:
         return _Aead(spec, key)
-
-    def pad(self, tail: bytes, block_bytes: int) -> bytes:
-        return pad(tail, block_bytes, style="pkcs7")
-
-    def unpad_length(self, last_block: bytes, block_bytes: int) -> int:
-        try:
-            return len(unpad(last_block, block_bytes, style="pkcs7"))
-        except ValueError:
-            raise AuthenticationError("bad padding: wrong key or modified data") from None

@@ -1,0 +1,284 @@
+"""Safe file handling for every output CipherBench writes: the one place that knows how.
+
+- Replacing a file atomically: :class:`StagedFile` writes under a temporary name in the target's
+  folder and renames over the target, or deletes the temporary file on any failure; it raises
+  plain :class:`OSError` for callers that word their own messages (the exporters, the
+  benchmark's kept ciphertext). :class:`AtomicOutput` is the same with one-sentence
+  :class:`UserError` messages, for the files a user names (containers, raw exports, key files);
+  :func:`move_into_place` moves an existing file over a target the same way.
+- Checking paths before any work: :func:`check_paths` (an input and its outputs) and
+  :func:`check_output` (one output).
+- Exact reads and full writes: :func:`read_exact` and :func:`write_all` (OSError passes),
+  :func:`read_full` and :func:`open_input` (UserError), :func:`read_small_file` (a key file).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import os
+import secrets
+import shutil
+import stat
+from pathlib import Path
+from typing import Protocol
+
+from app.core.errors import UserError
+
+# A new file is created only under a name nobody has; binary on Windows, where os.open
+# defaults to text mode and would turn every LF written into CR LF.
+_CREATE_FLAGS = (
+    os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
+)
+_TEMP_NAME_TRIES = 100
+
+
+class Readable(Protocol):
+    def readinto(self, buffer: memoryview, /) -> int | None: ...
+
+
+class Writable(Protocol):
+    def write(self, buffer: memoryview, /) -> int | None: ...
+
+
+# --- exact reads and full writes -------------------------------------------------------------
+
+
+def read_exact(f: Readable, view: memoryview) -> int:
+    """Fill ``view`` from ``f``; fewer bytes only at end of file. Returns the bytes read;
+    :class:`OSError` passes through."""
+    done, size = 0, len(view)
+    while done < size:
+        got = f.readinto(view[done:])
+        if not got:
+            break
+        done += got
+    return done
+
+
+def read_full(f: Readable, view: memoryview, path: str | os.PathLike[str] = "the input") -> int:
+    """:func:`read_exact`, with a read error as :class:`UserError` naming ``path``."""
+    try:
+        return read_exact(f, view)
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def write_all(f: Writable, data: bytes | bytearray | memoryview) -> None:
+    """Write all of ``data``: a raw (unbuffered) file may write less than asked."""
+    view = memoryview(data)
+    while view:
+        written = f.write(view)
+        if not written:
+            raise OSError(errno.EIO, "the file system accepted no bytes")
+        view = view[written:]
+
+
+def open_input(path: str | os.PathLike[str]) -> io.FileIO:
+    """The input, unbuffered (``readinto`` fills caller buffers directly), read-only."""
+    try:
+        return open(path, "rb", buffering=0)
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def read_small_file(
+    path: str | os.PathLike[str], max_bytes: int, *, not_regular: str, too_large: str
+) -> bytes:
+    """The content of the regular file ``path`` (a key file) of at most ``max_bytes``; else
+    :class:`UserError` with the sentence given, or saying it cannot be read."""
+    source = Path(path)
+    try:
+        st = source.stat()
+        if not stat.S_ISREG(st.st_mode):
+            raise UserError(not_regular)
+        if st.st_size > max_bytes:
+            raise UserError(too_large)
+        return source.read_bytes()
+    except OSError as exc:
+        raise UserError(f"cannot read the key file {source}: {exc.strerror}") from None
+
+
+# --- path checks -----------------------------------------------------------------------------
+
+
+def output_exists(path: str | os.PathLike[str]) -> str:
+    """The message for an output that exists and may not be replaced."""
+    return f"{path} already exists; overwrite it with --force"
+
+
+def check_paths(src: str | os.PathLike[str], *outputs: str | os.PathLike[str], force: bool) -> None:
+    """Refuse before any work: a missing or non-regular input, an output that is the input (same
+    resolved path, or the same file through a link) or another output, an output that is a
+    folder or sits in a missing folder, and an existing output without ``force``."""
+    src_path = Path(src)
+    if not src_path.exists():
+        raise UserError(f"cannot read {src_path}: no such file")
+    if not src_path.is_file():
+        raise UserError(f"cannot read {src_path}: not a regular file")
+    seen = [src_path.resolve()]
+    for out in outputs:
+        out_path = Path(out)
+        resolved = out_path.resolve()
+        if resolved == seen[0] or (out_path.exists() and os.path.samefile(src_path, out_path)):
+            raise UserError(f"the output {out_path} is the input file; choose another name")
+        if resolved in seen[1:]:
+            raise UserError(f"{out_path} is given twice as an output")
+        seen.append(resolved)
+        check_output(out_path, force=force)
+
+
+def check_output(
+    path: str | os.PathLike[str],
+    *,
+    force: bool,
+    role: str = "the output",
+    exists: str | None = None,
+) -> None:
+    """Refuse an output that is a folder (named by ``role``), sits in a missing folder, or
+    exists without ``force`` (message ``exists``, default :func:`output_exists`)."""
+    out_path = Path(path)
+    if out_path.is_dir():
+        raise UserError(f"{role} {out_path} is a folder; give a file name")
+    if not out_path.resolve().parent.is_dir():
+        raise UserError(f"the folder {out_path.parent} does not exist")
+    if out_path.exists() and not force:
+        raise UserError(exists or output_exists(out_path))
+
+
+# --- atomic replacement ----------------------------------------------------------------------
+
+
+class StagedFile:
+    """A new file under a temporary name in the folder of ``target``, moved over ``target`` by
+    :meth:`place`; left any other way (error, cancel, Ctrl-C) the temporary file is deleted.
+    Every failure is an :class:`OSError`.
+
+    ``mode`` applies to the new file (the umask still narrows it): 0o600 for plaintext and keys.
+    ``file`` is unbuffered; a writer that wants the path instead closes it and uses ``path``."""
+
+    def __init__(self, target: str | os.PathLike[str], *, mode: int = 0o666) -> None:
+        self.target = Path(target)
+        # abspath, not resolve: a symlinked target is replaced, as `mv` would, not its target.
+        self.folder = Path(os.path.abspath(self.target)).parent
+        self._mode = mode
+        self._file: io.FileIO | None = None
+        self._path: Path | None = None
+
+    @property
+    def file(self) -> io.FileIO:
+        assert self._file is not None, "use StagedFile in a with block"
+        return self._file
+
+    @property
+    def path(self) -> Path:
+        assert self._path is not None, "use StagedFile in a with block"
+        return self._path
+
+    def __enter__(self) -> StagedFile:
+        """Create the temporary file; :class:`FileExistsError` when no free name was found."""
+        for _ in range(_TEMP_NAME_TRIES):
+            tmp = self.folder / f".{self.target.name}.{secrets.token_hex(4)}.part"
+            try:
+                fd = os.open(tmp, _CREATE_FLAGS, self._mode)
+            except FileExistsError:
+                continue
+            self._path = tmp
+            self._file = os.fdopen(fd, "wb", buffering=0)
+            return self
+        raise FileExistsError(errno.EEXIST, "no free temporary name", str(self.folder))
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        write_all(self.file, data)
+
+    def sync(self) -> None:
+        """Close and flush the data to disk, for a file that is not made again from an input
+        (results): a crash then leaves the old target or the complete new one."""
+        self.file.close()
+        with open(self.path, "rb+") as f:
+            os.fsync(f.fileno())
+
+    def place(self, *, force: bool = True) -> None:
+        """Close and move over the target. ``force=False`` refuses (:class:`FileExistsError`)
+        to replace a target that exists, atomically where the file system has hard links."""
+        tmp = self.path
+        self.file.close()
+        if force:
+            os.replace(tmp, self.target)
+            self._path = None
+            return
+        try:
+            os.link(tmp, self.target)  # atomic, and fails if the name exists
+        except FileExistsError:
+            raise
+        except OSError:  # a file system without hard links: check, then rename
+            if self.target.exists():
+                raise FileExistsError(
+                    errno.EEXIST, os.strerror(errno.EEXIST), str(self.target)
+                ) from None
+            os.replace(tmp, self.target)
+            self._path = None
+            return
+        os.unlink(tmp)
+        self._path = None
+
+    def __exit__(self, *exc: object) -> None:
+        if self._file is not None and not self._file.closed:
+            self._file.close()
+        if self._path is not None:
+            with contextlib.suppress(OSError):  # never hide the error that brought us here
+                os.unlink(self._path)
+            self._path = None
+
+
+class AtomicOutput:
+    """A :class:`StagedFile` for a file the user named: every failure is a :class:`UserError`
+    of one sentence. :meth:`commit` moves it into place; without ``force`` it refuses to
+    replace a file that appeared meanwhile."""
+
+    def __init__(self, path: str | os.PathLike[str], *, force: bool, mode: int = 0o666) -> None:
+        self.path = Path(path)
+        self._force = force
+        self._staged = StagedFile(self.path, mode=mode)
+
+    def __enter__(self) -> AtomicOutput:
+        folder = self._staged.folder
+        try:
+            self._staged.__enter__()
+        except FileExistsError:
+            raise UserError(f"cannot create a temporary file in {folder}") from None
+        except OSError as exc:
+            raise UserError(f"cannot write in {folder}: {exc.strerror}") from None
+        return self
+
+    def write(self, data: bytes | bytearray | memoryview) -> None:
+        try:
+            self._staged.write(data)
+        except OSError as exc:
+            raise UserError(f"cannot write {self.path}: {exc.strerror}") from None
+
+    def commit(self) -> None:
+        """Close and move into place. No fsync: the input is never touched, so a crash can lose
+        only an output that is made again from it."""
+        try:
+            self._staged.place(force=self._force)
+        except OSError as exc:
+            if isinstance(exc, FileExistsError) and not self._force:
+                raise UserError(output_exists(self.path)) from None
+            raise UserError(f"cannot write {self.path}: {exc.strerror}") from None
+
+    def __exit__(self, *exc: object) -> None:
+        self._staged.__exit__(*exc)
+
+
+def move_into_place(src: str | os.PathLike[str], target: str | os.PathLike[str]) -> None:
+    """Move the file ``src`` over ``target`` (copied when they are on different file systems)
+    through a temporary name beside ``target``, so ``target`` is never partly written."""
+    with StagedFile(target) as staged:
+        staged.file.close()  # its name is taken over below
+        try:
+            os.replace(src, staged.path)
+        except OSError:
+            shutil.copyfile(src, staged.path)
+        staged.place()
