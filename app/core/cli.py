@@ -30,6 +30,8 @@ from app.core.results import RunResult
 from app.core.units import MIB, format_bytes, format_seconds, parse_size
 
 PROG = "cipherbench"
+# How users start us: the packaged executable's name, or the source checkout's entry point.
+PROG_NAME = os.path.basename(sys.argv[0]) if getattr(sys, "frozen", False) else "python main.py"
 # pyaes's measured speed here (seed 003, PLATFORM.md): used only to warn before a long run.
 _PYAES_BYTES_PER_S = 0.4e6
 
@@ -38,13 +40,13 @@ class _Parser(argparse.ArgumentParser):
     """argparse that reports errors in our one-line format (and exit code 2)."""
 
     def error(self, message: str) -> None:  # type: ignore[override]
-        sub = self.prog.removeprefix("python main.py").strip()
-        raise UserError(f"{message} (see `python main.py {sub + ' ' if sub else ''}--help`)")
+        sub = self.prog.removeprefix(PROG_NAME).strip()
+        raise UserError(f"{message} (see `{PROG_NAME} {sub + ' ' if sub else ''}--help`)")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(
-        prog="python main.py",
+        prog=PROG_NAME,
         description="CipherBench: benchmark symmetric ciphers on real files. "
         "With no command, the window opens.",
     )
