@@ -28,10 +28,11 @@ from app.core.jobs import Job
 from app.core.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.registry import CipherSpec, lookup
 from app.core.results import JobResult
-from app.core.stats import stability_warnings, summarize
+from app.core.stats import TOO_SHORT_S, stability_warnings, summarize
 from app.core.workloads import Clock, MemoryWorkload, StreamWorkload
 
 Progress = Callable[[str, float], None]  # phase, fraction of the job
+CONTENDED_CPU_PERCENT = 85.0
 
 
 def random_key_iv(spec: CipherSpec) -> tuple[bytes, bytes]:
@@ -173,6 +174,18 @@ def run_job(
     e_stats = summarize(enc, size, warm_e)
     d_stats = summarize(dec, size, warm_d)
     warnings = stability_warnings(e_stats, "encryption") + stability_warnings(d_stats, "decryption")
+    cpu_percent = 100.0 * cpu_ns / wall_ns if wall_ns else 0.0
+    if (
+        opts.data_mode == "memory"
+        and cpu_percent < CONTENDED_CPU_PERCENT
+        and e_stats.median_s >= TOO_SHORT_S
+    ):
+        # In memory mode the cipher never waits for I/O: less than a full core means another
+        # program took the CPU while we timed, and the figures are too slow.
+        warnings.append(
+            f"the worker got only {cpu_percent:.0f} % of a CPU core while timed: other programs "
+            "competed for the CPU, so these times are too long"
+        )
     if opts.measure_memory and not memory.exact:
         warnings.append(
             "peak memory includes the worker's start-up: this system cannot reset the "
@@ -197,7 +210,7 @@ def run_job(
         peak_rss_bytes=memory.peak_rss,
         baseline_rss_bytes=memory.baseline_rss,
         python_peak_bytes=memory.python_peak,
-        cpu_percent=100.0 * cpu_ns / wall_ns if wall_ns else 0.0,
+        cpu_percent=cpu_percent,
         warnings=tuple(warnings),
         notes=spec.notes,
     )

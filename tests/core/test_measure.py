@@ -159,3 +159,26 @@ def test_kept_ciphertext_decrypts_with_the_returned_secret(tmp_path, small_file)
             spec, get_adapter("cryptography"), secret.key, secret.iv, keep.read_bytes()
         )
         assert plain == small_file.read_bytes()
+
+
+def test_cpu_contention_is_flagged(small_file, monkeypatch):
+    import time as real_time
+
+    from app.core import workloads
+
+    class HalfCpu:
+        """The process gets half the wall-clock time as CPU time: another program competes."""
+
+        def __getattr__(self, name):
+            return getattr(real_time, name)
+
+        @staticmethod
+        def process_time_ns():
+            return real_time.perf_counter_ns() // 2
+
+    monkeypatch.setattr(workloads, "time", HalfCpu())
+    big = small_file.parent / "big.bin"
+    big.write_bytes(os.urandom(4 << 20))  # samples well above the too-short threshold
+    result, _ = run_job(_job(big, repeat=2, warmup=0, min_time_s=0, measure_memory=False))
+    assert result.cpu_percent < 60
+    assert any("competed for the CPU" in w for w in result.warnings)
