@@ -1,0 +1,564 @@
+"""The window's controller: owns the input, the run, its results and the kept ciphertexts.
+
+User actions arrive as method calls (``set_input_file``, ``start``, ``cancel``, ``reset``,
+``export``, ``save_ciphertext``, ...). Worker signals arrive in the GUI thread through the
+``_on_worker_*`` slots; the controller updates :attr:`model` (the results table) and tells the
+window through its own signals, which carry plain values. The controller opens no dialogs:
+it reports errors with ``error`` (dialog-worthy) and ``message`` (status bar).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import os
+import shutil
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QElapsedTimer, QMimeDatabase, QObject, QThreadPool, QTimer, Signal, Slot
+
+from app.core.errors import UserError
+from app.core.events import (
+    JobFailed,
+    JobFinished,
+    JobProgress,
+    JobSample,
+    JobSecret,
+    JobStarted,
+    RunFinished,
+    RunStarted,
+)
+from app.core.jobs import BenchOptions, InputSpec, Job
+from app.core.registry import CipherSpec
+from app.core.results import JobResult, RunResult
+from app.core.units import format_bytes, parse_size
+from app.gui.input_panel import InputInfo
+from app.gui.progress_panel import ProgressInfo, format_duration
+from app.gui.results_table import ResultsTableModel
+from app.gui.settings import AppSettings
+from app.gui.worker import BenchmarkWorker, RunFactory, TaskWorker, default_run_factory
+
+TICK_MS = 250  # elapsed-time refresh while a run goes on
+MIN_FRACTION_FOR_ESTIMATE = 0.02
+
+
+def sentence(text: str) -> str:
+    """``text`` with a capital first letter (``str.capitalize`` would lowercase paths)."""
+    return text[:1].upper() + text[1:]
+
+
+def _describe_type(path: str) -> str:
+    mime = QMimeDatabase().mimeTypeForFile(path)
+    comment = mime.comment() or "file"
+    return f"{comment} ({mime.name()})"
+
+
+def _input_info(spec: InputSpec) -> InputInfo:
+    size = f"{format_bytes(spec.size_bytes, binary=False)} ({spec.size_bytes:,} bytes)"
+    if spec.generated:
+        return InputInfo(spec.label, spec.path, size, "random bytes (incompressible)", True)
+    return InputInfo(spec.label, spec.path, size, _describe_type(spec.path))
+
+
+def _capture_environment_text() -> tuple[dict, str]:
+    from app.core.environment import capture_environment, format_environment
+
+    env = capture_environment()
+    # Import the engine now, while the user chooses: importing it when Run is clicked would
+    # hold the GIL and stall the window for tens of milliseconds.
+    for module in ("app.core.inputs", "app.core.plan", "app.core.runner"):
+        importlib.import_module(module)
+
+    return env, format_environment(env)
+
+
+class BenchmarkController(QObject):
+    """State and actions of the window, without widgets."""
+
+    input_changed = Signal(object)  # InputInfo | None
+    recent_files_changed = Signal(list)
+    running_changed = Signal(bool)
+    busy_changed = Signal(bool)  # a file task (generate, save) is going on
+    progress_changed = Signal(object)  # ProgressInfo
+    job_started = Signal(str)  # label of the job that began
+    samples_added = Signal(object)  # list[MonitorSample] of the running job
+    results_changed = Signal(list)  # every finished JobResult so far
+    failures_changed = Signal(list)  # messages of failed jobs
+    run_finished = Signal(object)  # RunResult
+    environment_changed = Signal(str)
+    message = Signal(str)  # status bar
+    error = Signal(str, str)  # title, text: worth a dialog
+    notice = Signal(str, str)  # title, text: an information dialog
+
+    def __init__(
+        self,
+        settings: AppSettings,
+        run_factory: RunFactory = default_run_factory,
+        pool: QThreadPool | None = None,
+        parent: QObject | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.model = ResultsTableModel(self)
+        self._run_factory = run_factory
+        self._pool = pool or QThreadPool.globalInstance()
+        self._input: InputSpec | None = None
+        self._worker: BenchmarkWorker | None = None
+        self._tasks: set[TaskWorker] = set()
+        self._quiet_tasks: set[TaskWorker] = set()
+        self._secrets: list[JobSecret | None] = []
+        self._failures: list[str] = []
+        self._last_run: RunResult | None = None
+        self._keep_dir: str | None = None
+        self._total = 0
+        self._done = 0
+        self._current_label = ""
+        self._phase = ""
+        self._job_fraction = 0.0
+        self._cancelling = False
+        self._clock = QElapsedTimer()
+        self._ticker = QTimer(self)
+        self._ticker.setInterval(TICK_MS)
+        self._ticker.timeout.connect(self._on_ticker_timeout)
+        self.environment: dict | None = None
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self._worker is not None
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._tasks)
+
+    @property
+    def input(self) -> InputSpec | None:
+        return self._input
+
+    @property
+    def last_run(self) -> RunResult | None:
+        return self._last_run
+
+    @property
+    def failures(self) -> list[str]:
+        return list(self._failures)
+
+    def has_secret(self, row: int) -> bool:
+        """Whether the job in model row ``row`` kept its ciphertext (so it can be saved)."""
+        return 0 <= row < len(self._secrets) and self._secrets[row] is not None
+
+    # --- input ------------------------------------------------------------------------------
+
+    def set_input_file(self, path: str) -> bool:
+        """Use the file at ``path`` as input. False (and an error) when it cannot be used."""
+        if self.running:
+            self.message.emit("The input cannot change while a benchmark runs.")
+            return False
+        from app.core.inputs import inspect_file
+
+        try:
+            spec = inspect_file(path)
+        except UserError as exc:
+            self.error.emit("Cannot use this file", sentence(str(exc)))
+            if path in self.settings.recent_files and not os.path.exists(path):
+                self.recent_files_changed.emit(self.settings.remove_recent_file(path))
+            return False
+        self._replace_input(spec)
+        self.settings.last_folder = os.path.dirname(spec.path)
+        self.recent_files_changed.emit(self.settings.add_recent_file(spec.path))
+        self.message.emit(f"Input: {spec.path} ({format_bytes(spec.size_bytes)})")
+        return True
+
+    def generate_input(self, size_text: str) -> None:
+        """Write random data of ``size_text`` (e.g. ``'10 MB'``) in the background."""
+        if self.running or self.busy:
+            return
+        try:
+            size = parse_size(size_text.replace(" ", ""))
+            if size <= 0:
+                raise UserError("the size must be at least 1 byte")
+        except UserError as exc:
+            self.error.emit("Cannot generate data", sentence(str(exc)))
+            return
+        from app.core.inputs import generated_input
+
+        self.settings.generated_size = size_text
+        self.message.emit(f"Writing {format_bytes(size, binary=False)} of random data…")
+        self._start_task(generated_input, (size,), self._on_generate_task_resulted)
+
+    def clear_recent_files(self) -> None:
+        self.settings.clear_recent_files()
+        self.recent_files_changed.emit([])
+
+    def _replace_input(self, spec: InputSpec | None) -> None:
+        old = self._input
+        self._input = spec
+        if old is not None and old.generated and (spec is None or spec.path != old.path):
+            from app.core.inputs import cleanup_generated
+
+            cleanup_generated(old)
+        self.input_changed.emit(_input_info(spec) if spec is not None else None)
+
+    @Slot(object)
+    def _on_generate_task_resulted(self, spec: InputSpec) -> None:
+        self._replace_input(spec)
+        self.message.emit(f"Input: {spec.label}, random data in {spec.path}")
+
+    # --- running ----------------------------------------------------------------------------
+
+    def start(self, specs: list[CipherSpec], options: BenchOptions, keep_ciphertext: bool) -> bool:
+        """Plan and start a run. False (and an error) when it cannot start."""
+        if self.running:
+            return False
+        if self.busy:
+            self.message.emit("Wait until the file operation finishes.")
+            return False
+        if self._input is None:
+            self.error.emit("No input", "Choose a file, drop one on the window, or generate "
+                            "random data first.")
+            return False
+        if not specs:
+            self.error.emit("No cipher", "Check at least one cipher, mode and library.")
+            return False
+        from app.core.inputs import inspect_file
+        from app.core.plan import make_jobs
+
+        try:
+            spec = self._input
+            if not spec.generated:
+                fresh = inspect_file(spec.path)  # the file may have vanished or changed
+                if (fresh.size_bytes, fresh.mtime_ns) != (spec.size_bytes, spec.mtime_ns):
+                    self.message.emit(f"{spec.label} changed since it was chosen; using it as "
+                                      "it is now.")
+                    self._replace_input(fresh)
+                    spec = fresh
+            self._clear_results()
+            if keep_ciphertext:
+                self._keep_dir = tempfile.mkdtemp(prefix="cipherbench-kept-")
+            jobs = make_jobs(specs, spec, options, self._keep_dir)
+        except UserError as exc:
+            self._remove_keep_dir()
+            self.error.emit("Cannot start the benchmark", sentence(str(exc)))
+            return False
+        self._launch(jobs)
+        return True
+
+    def _launch(self, jobs: list[Job]) -> None:
+        worker = BenchmarkWorker(jobs, self._run_factory)
+        s = worker.signals
+        s.run_started.connect(self._on_worker_run_started)
+        s.job_started.connect(self._on_worker_job_started)
+        s.progressed.connect(self._on_worker_progressed)
+        s.sampled.connect(self._on_worker_sampled)
+        s.resulted.connect(self._on_worker_resulted)
+        s.job_failed.connect(self._on_worker_job_failed)
+        s.run_finished.connect(self._on_worker_run_finished)
+        s.failed.connect(self._on_worker_failed)
+        s.finished.connect(self._on_worker_finished)
+        self._worker = worker
+        self._total = len(jobs)
+        self._done = 0
+        self._current_label = ""
+        self._phase = ""
+        self._job_fraction = 0.0
+        self._cancelling = False
+        self._clock.start()
+        self._ticker.start()
+        self.running_changed.emit(True)
+        self._publish_progress()
+        n = len(jobs)
+        self.message.emit(f"Running {n} job{'s' if n != 1 else ''}…")
+        self._pool.start(worker)
+
+    def cancel(self) -> None:
+        """Stop the run; the engine kills the running job's process within about a second."""
+        if self._worker is None or self._cancelling:
+            return
+        self._cancelling = True
+        self._worker.cancel()
+        self.message.emit("Cancelling…")
+        self._publish_progress()
+
+    def reset(self) -> None:
+        """Forget results, kept ciphertexts and the input (generated data is deleted)."""
+        if self.running or self.busy:
+            return
+        self._clear_results()
+        self._replace_input(None)
+        self._total = self._done = 0
+        self.message.emit("Reset: results cleared, choices back to their defaults.")
+
+    def _clear_results(self) -> None:
+        self.model.clear()
+        self._secrets.clear()
+        self._failures.clear()
+        self._last_run = None
+        self._remove_keep_dir()
+        self.results_changed.emit([])
+        self.failures_changed.emit([])
+
+    def _remove_keep_dir(self) -> None:
+        if self._keep_dir is not None:
+            shutil.rmtree(self._keep_dir, ignore_errors=True)
+            self._keep_dir = None
+
+    # --- worker slots -----------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_worker_run_started(self, event: RunStarted) -> None:
+        self._total = event.total_jobs
+        self._publish_progress()
+
+    @Slot(object)
+    def _on_worker_job_started(self, event: JobStarted) -> None:
+        self._current_label = f"{event.job.label}, {event.job.key_bits}-bit"
+        self._phase = ""
+        self._job_fraction = 0.0
+        self.job_started.emit(self._current_label)
+        self._publish_progress()
+
+    @Slot(object)
+    def _on_worker_progressed(self, event: JobProgress) -> None:
+        self._phase = event.phase
+        self._job_fraction = max(0.0, min(1.0, event.fraction))
+        self._publish_progress()
+
+    @Slot(object)
+    def _on_worker_sampled(self, events: list[JobSample]) -> None:
+        self.samples_added.emit([e.sample for e in events])
+
+    @Slot(object)
+    def _on_worker_resulted(self, event: JobFinished) -> None:
+        self.model.add_result(event.result)
+        self._secrets.append(event.secret)
+        self._done += 1
+        self._job_fraction = 0.0
+        self._current_label = ""
+        self.results_changed.emit(self.model.results())
+        self._publish_progress()
+
+    @Slot(object)
+    def _on_worker_job_failed(self, event: JobFailed) -> None:
+        self._failures.append(event.message)
+        self._done += 1
+        self._job_fraction = 0.0
+        self._current_label = ""
+        self.failures_changed.emit(list(self._failures))
+        self.message.emit(f"A job failed: {event.message}")
+        self._publish_progress()
+
+    @Slot(object)
+    def _on_worker_run_finished(self, event: RunFinished) -> None:
+        run = event.run
+        self._last_run = run
+        if run.environment:
+            self._set_environment(run.environment)
+        elapsed = format_duration(self._clock.elapsed() / 1000)
+        n_ok, n_failed = len(run.results), len(run.failures)
+        if run.cancelled:
+            text = f"Cancelled after {elapsed}: {n_ok} of {self._total} jobs finished."
+        else:
+            text = f"Finished {n_ok} job{'s' if n_ok != 1 else ''} in {elapsed}."
+        if n_failed:
+            text += f" {n_failed} failed (see above the table)."
+        self.message.emit(text)
+        self.run_finished.emit(run)
+
+    @Slot(str)
+    def _on_worker_failed(self, text: str) -> None:
+        self.error.emit("The benchmark stopped", f"The benchmark stopped unexpectedly: {text}")
+
+    @Slot()
+    def _on_worker_finished(self) -> None:
+        worker = self._worker
+        self._worker = None
+        self._ticker.stop()
+        if worker is not None and worker.cancelled and self._last_run is None:
+            self.message.emit("Cancelled before the first job started.")
+        self._current_label = ""
+        self._publish_progress()
+        self.running_changed.emit(False)
+
+    @Slot()
+    def _on_ticker_timeout(self) -> None:
+        self._publish_progress()
+
+    def _publish_progress(self) -> None:
+        total = max(1, self._total)
+        fraction = min(1.0, (self._done + self._job_fraction) / total)
+        elapsed = self._clock.elapsed() / 1000 if self._clock.isValid() else 0.0
+        remaining = None
+        if self.running and fraction >= MIN_FRACTION_FOR_ESTIMATE:
+            remaining = elapsed * (1 - fraction) / fraction
+        if not self.running and self._last_run is not None and not self._last_run.cancelled:
+            fraction = 1.0
+        self.progress_changed.emit(
+            ProgressInfo(
+                total_jobs=self._total,
+                done_jobs=self._done,
+                current_label=self._current_label,
+                phase=self._phase,
+                fraction=fraction,
+                elapsed_s=elapsed,
+                remaining_s=remaining,
+                running=self.running,
+                cancelling=self._cancelling and self.running,
+            )
+        )
+
+    # --- environment ------------------------------------------------------------------------
+
+    def load_environment(self) -> None:
+        """Capture the environment in the background for the Environment panel."""
+        self._start_task(
+            _capture_environment_text, (), self._on_environment_task_resulted, quiet=True
+        )
+
+    @Slot(object)
+    def _on_environment_task_resulted(self, value: tuple[dict, str]) -> None:
+        if self.environment is None:  # a run's own capture wins
+            self.environment = value[0]
+            self.environment_changed.emit(value[1])
+
+    def _set_environment(self, env: dict) -> None:
+        self.environment = env
+        try:
+            from app.core.environment import format_environment
+
+            self.environment_changed.emit(format_environment(env))
+        except Exception as exc:  # a display problem must not lose the run
+            self.environment_changed.emit(f"(cannot show the environment: {exc})")
+
+    # --- outputs ----------------------------------------------------------------------------
+
+    def export(self, path: str) -> Path | None:
+        """Write the last run to ``path`` (.xlsx, .csv or .json). None (and an error) if not."""
+        if self._last_run is None:
+            self.error.emit("Nothing to export", "Run a benchmark first.")
+            return None
+        from app.core.exporters import export
+
+        try:
+            written = export(self._last_run, path)
+        except UserError as exc:
+            self.error.emit("Export failed", sentence(str(exc)))
+            return None
+        except OSError as exc:
+            self.error.emit("Export failed", f"Cannot write {path}: {exc.strerror or exc}")
+            return None
+        self.settings.last_folder = os.path.dirname(os.path.abspath(written))
+        n = len(self._last_run.results)
+        self.message.emit(f"Exported {n} result{'s' if n != 1 else ''} to {written}")
+        return Path(written)
+
+    def save_ciphertext(self, row: int, path: str) -> None:
+        """Save job ``row``'s ciphertext to ``path`` with a key file beside it (background)."""
+        result, secret = self._row_secret(row)
+        if result is None or secret is None:
+            return
+        from app.gui.saved_output import save_ciphertext
+
+        self.settings.last_folder = os.path.dirname(os.path.abspath(path))
+        self.message.emit(f"Saving the ciphertext of {result.label}…")
+        self._start_task(save_ciphertext, (result, secret, path),
+                         self._on_save_ciphertext_task_resulted)
+
+    def save_plaintext(self, row: int, path: str) -> None:
+        """Decrypt job ``row``'s kept ciphertext into ``path`` (background)."""
+        result, secret = self._row_secret(row)
+        if result is None or secret is None:
+            return
+        from app.gui.saved_output import decrypt_kept
+
+        self.settings.last_folder = os.path.dirname(os.path.abspath(path))
+        self.message.emit(f"Decrypting the ciphertext of {result.label}…")
+        self._start_task(decrypt_kept, (result, secret, path),
+                         self._on_save_plaintext_task_resulted)
+
+    def _row_secret(self, row: int) -> tuple[JobResult | None, JobSecret | None]:
+        if not 0 <= row < self.model.rowCount():
+            self.error.emit("Nothing selected", "Select a finished job in the table first.")
+            return None, None
+        result = self.model.result(row)
+        secret = self._secrets[row]
+        if secret is None:
+            self.error.emit(
+                "Ciphertext not kept",
+                f"{result.label} did not keep its ciphertext. Turn on “Keep each job's "
+                "ciphertext” in the options and run again.",
+            )
+        return result, secret
+
+    @Slot(object)
+    def _on_save_ciphertext_task_resulted(self, paths: tuple[Path, Path]) -> None:
+        ct, key = paths
+        self.message.emit(f"Saved the ciphertext to {ct} and its key to {key}")
+        self.notice.emit(
+            "Ciphertext saved",
+            f"The ciphertext is in:\n{ct}\n\nIts key is in:\n{key}\n\n"
+            "Anyone who has the key file can decrypt the ciphertext. Keep it apart from the "
+            "ciphertext, or delete it when you no longer need it.",
+        )
+
+    @Slot(object)
+    def _on_save_plaintext_task_resulted(self, path: Path) -> None:
+        self.message.emit(f"Decrypted the ciphertext back to {path}")
+
+    # --- background tasks -------------------------------------------------------------------
+
+    def _start_task(
+        self,
+        fn: Callable[..., Any],
+        args: tuple[Any, ...],
+        on_result: Callable[[Any], None],
+        quiet: bool = False,
+    ) -> None:
+        """Run ``fn(*args)`` in the pool. A quiet task (environment capture) does not make the
+        window busy and reports failure in the environment panel, not in a dialog."""
+        task = TaskWorker(fn, *args)
+        task.signals.resulted.connect(on_result)
+        task.signals.failed.connect(self._on_quiet_task_failed if quiet else self._on_task_failed)
+        task.signals.finished.connect(self._on_task_finished)
+        if quiet:
+            self._quiet_tasks.add(task)
+        else:
+            was_busy = self.busy
+            self._tasks.add(task)
+            if not was_busy:
+                self.busy_changed.emit(True)
+        self._pool.start(task)
+
+    @Slot(str)
+    def _on_task_failed(self, text: str) -> None:
+        self.error.emit("That did not work", sentence(text))
+
+    @Slot(str)
+    def _on_quiet_task_failed(self, text: str) -> None:
+        self.environment_changed.emit(f"The environment could not be read: {text}")
+
+    @Slot()
+    def _on_task_finished(self) -> None:
+        self._quiet_tasks = {t for t in self._quiet_tasks if not t.done}
+        if self._tasks:
+            self._tasks = {t for t in self._tasks if not t.done}
+            if not self._tasks:
+                self.busy_changed.emit(False)
+
+    # --- shutdown ---------------------------------------------------------------------------
+
+    def shutdown(self, timeout_ms: int = 5000) -> None:
+        """Cancel what runs, wait for the pool's threads, delete temporary files."""
+        if self._worker is not None:
+            self._worker.cancel()
+        self._pool.waitForDone(timeout_ms)
+        self._ticker.stop()
+        self._remove_keep_dir()
+        if self._input is not None and self._input.generated:
+            from app.core.inputs import cleanup_generated
+
+            with contextlib.suppress(OSError):
+                cleanup_generated(self._input)

@@ -1,0 +1,603 @@
+"""The CipherBench main window: panels on the left, progress, results and charts on the right.
+
+The window wires widgets to :class:`BenchmarkController`: user actions become controller calls
+(after any file dialog), controller signals become widget updates. It computes nothing itself.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt, QThreadPool, QTimer, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.errors import UserError
+from app.core.results import RunResult
+from app.gui.controller import BenchmarkController, sentence
+from app.gui.environment_panel import EnvironmentPanel
+from app.gui.input_panel import InputPanel
+from app.gui.options_panel import OptionsPanel
+from app.gui.progress_panel import ProgressInfo, ProgressPanel
+from app.gui.results_table import ResultsSortProxyModel, ResultsTableView
+from app.gui.selection import Selection
+from app.gui.selection_panel import SelectionPanel
+from app.gui.settings import AppSettings
+from app.gui.worker import RunFactory, TaskWorker, default_run_factory
+
+EXPORT_FILTERS = {
+    "Excel workbook with charts (*.xlsx)": ".xlsx",
+    "CSV, one row per job (*.csv)": ".csv",
+    "JSON, everything with raw samples (*.json)": ".json",
+}
+CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"}
+CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
+CHART_TABS = (("throughput", "Throughput"), ("timing", "Times"), ("monitor", "Memory && CPU"))
+
+if TYPE_CHECKING:
+    from app.gui.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
+
+
+def with_suffix(path: str, selected_filter: str, filters: dict[str, str]) -> str:
+    """``path`` with the extension of the chosen filter when the user typed none."""
+    if not path or Path(path).suffix.lower() in filters.values():
+        return path
+    return path + filters.get(selected_filter, next(iter(filters.values())))
+
+
+class MainWindow(QMainWindow):
+    """Titled "CipherBench". ``settings`` and ``run_factory`` are replaceable for tests."""
+
+    def __init__(
+        self,
+        settings: AppSettings | None = None,
+        run_factory: RunFactory = default_run_factory,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("CipherBench")
+        self.setAcceptDrops(True)
+        self.settings = settings or AppSettings()
+        self.controller = BenchmarkController(self.settings, run_factory, parent=self)
+        self._close_requested = False
+        self._chart_loader: TaskWorker | None = None
+        self._build_widgets()
+        self._build_actions()
+        self._connect_controller()
+        self._restore_settings()
+        self._update_actions()
+        self.controller.load_environment()
+
+    # --- construction -----------------------------------------------------------------------
+
+    def _build_widgets(self) -> None:
+        self.input_panel = InputPanel()
+        self.selection_panel = SelectionPanel()
+        self.options_panel = OptionsPanel()
+
+        self.run_button = QPushButton("Run Benchmark")
+        self.run_button.setToolTip(
+            "Encrypt, decrypt and verify with every selected cipher (Ctrl+R)"
+        )
+        self.run_button.setDefault(True)
+        self.run_button.setMinimumHeight(34)
+        font = self.run_button.font()
+        font.setBold(True)
+        self.run_button.setFont(font)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setToolTip("Stop the run now (Esc)")
+        self.reset_button = QPushButton("Reset")
+        self.reset_button.setToolTip("Clear results and input; choices back to their defaults")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.run_button, 2)
+        buttons.addWidget(self.cancel_button, 1)
+        buttons.addWidget(self.reset_button, 1)
+
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.addWidget(self.input_panel)
+        left_layout.addWidget(self.selection_panel, 1)
+        left_layout.addWidget(self.options_panel)
+        left_layout.addLayout(buttons)
+        self.left_scroll = QScrollArea()
+        self.left_scroll.setWidgetResizable(True)
+        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.left_scroll.setFrameShape(QFrame.Shape.NoFrame)
+        self.left_scroll.setWidget(left)
+        # Never narrower than the panels need: no horizontal scrolling, nothing cut off.
+        scrollbar = self.left_scroll.verticalScrollBar().sizeHint().width()
+        self.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + scrollbar + 2)
+
+        self.progress_panel = ProgressPanel()
+        self.proxy = ResultsSortProxyModel(self)
+        self.proxy.setSourceModel(self.controller.model)
+        self.table = ResultsTableView()
+        self.table.setModel(self.proxy)
+        self.table.resizeColumnsToContents()
+        self.copy_button = QPushButton("Copy rows")
+        self.copy_button.setToolTip("Copy the selected rows as tab-separated text (Ctrl+C)")
+        self.save_ciphertext_button = QPushButton("Save ciphertext…")
+        self.save_ciphertext_button.setToolTip(
+            "Save the selected job's ciphertext, with a key file beside it"
+        )
+        self.save_plaintext_button = QPushButton("Save plaintext…")
+        self.save_plaintext_button.setToolTip(
+            "Decrypt the selected job's ciphertext again and save the result"
+        )
+        self.export_button = QPushButton("Export…")
+        self.export_button.setToolTip("Save all results as Excel (with charts), CSV or JSON")
+        table_buttons = QHBoxLayout()
+        self.results_caption = QLabel("Results")
+        table_buttons.addWidget(self.results_caption)
+        table_buttons.addStretch(1)
+        for b in (self.copy_button, self.save_ciphertext_button, self.save_plaintext_button,
+                  self.export_button):
+            table_buttons.addWidget(b)
+        table_box = QWidget()
+        table_layout = QVBoxLayout(table_box)
+        table_layout.setContentsMargins(0, 0, 0, 0)
+        table_layout.addLayout(table_buttons)
+        table_layout.addWidget(self.table, 1)
+
+        # The charts (pyqtgraph and numpy: about 0.6 s of imports) are built after the window's
+        # first paint, or when first needed; until then their tabs hold a placeholder.
+        self._chart_widgets: dict[str, ThrottledChart] = {}
+        self.environment_panel = EnvironmentPanel()
+        self.tabs = QTabWidget()
+        for _key, title in CHART_TABS:
+            loading = QLabel("Loading the charts…")
+            loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
+            loading.setEnabled(False)
+            self.tabs.addTab(loading, title)
+        self.tabs.addTab(self.environment_panel, "Environment")
+
+        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.right_splitter.addWidget(table_box)
+        self.right_splitter.addWidget(self.tabs)
+        self.right_splitter.setStretchFactor(0, 2)
+        self.right_splitter.setStretchFactor(1, 3)
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.addWidget(self.progress_panel)
+        right_layout.addWidget(self.right_splitter, 1)
+
+        self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.main_splitter.addWidget(self.left_scroll)
+        self.main_splitter.addWidget(right)
+        self.main_splitter.setStretchFactor(0, 0)
+        self.main_splitter.setStretchFactor(1, 1)
+        self.main_splitter.setSizes([430, 1010])
+        self.setCentralWidget(self.main_splitter)
+        self.status_label = QLabel("")
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.statusBar().addWidget(self.status_label, 1)
+        self.resize(1440, 900)
+
+    def _build_actions(self) -> None:
+        def action(text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+            a = QAction(text, self)
+            if shortcut is not None:
+                a.setShortcut(QKeySequence(shortcut))
+            if tip:
+                a.setStatusTip(tip)
+            a.triggered.connect(slot)
+            self.addAction(a)
+            return a
+
+        self.open_action = action("&Open file…", self._on_open_action_triggered,
+                                  QKeySequence.StandardKey.Open, "Choose the input file")
+        self.export_action = action("&Export results…", self._on_export_action_triggered,
+                                    "Ctrl+E", "Save results as .xlsx, .csv or .json")
+        self.save_ciphertext_action = action("Save &ciphertext…",
+                                             self._on_save_ciphertext_action_triggered)
+        self.save_plaintext_action = action("Save &plaintext…",
+                                            self._on_save_plaintext_action_triggered)
+        self.save_chart_action = action("Save c&hart…", self._on_save_chart_action_triggered)
+        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
+        self.run_action = action("&Run Benchmark", self._on_run_action_triggered, "Ctrl+R")
+        self.cancel_action = action("&Cancel", self._on_cancel_action_triggered,
+                                    Qt.Key.Key_Escape)
+        self.reset_action = action("Re&set", self._on_reset_action_triggered)
+        self.copy_action = action("&Copy selected rows", self.table.copy_selection)
+        self.about_action = action("&About CipherBench", self._on_about_action_triggered)
+
+        file_menu = self.menuBar().addMenu("&File")
+        for a in (self.open_action, self.export_action, self.save_ciphertext_action,
+                  self.save_plaintext_action, self.save_chart_action):
+            file_menu.addAction(a)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        run_menu = self.menuBar().addMenu("&Run")
+        for a in (self.run_action, self.cancel_action, self.reset_action):
+            run_menu.addAction(a)
+        edit_menu = self.menuBar().addMenu("&Edit")
+        edit_menu.addAction(self.copy_action)
+        self.menuBar().addMenu("&Help").addAction(self.about_action)
+
+        self.run_button.clicked.connect(self.run_action.trigger)
+        self.cancel_button.clicked.connect(self.cancel_action.trigger)
+        self.reset_button.clicked.connect(self.reset_action.trigger)
+        self.export_button.clicked.connect(self.export_action.trigger)
+        self.copy_button.clicked.connect(self.table.copy_selection)
+        self.save_ciphertext_button.clicked.connect(self.save_ciphertext_action.trigger)
+        self.save_plaintext_button.clicked.connect(self.save_plaintext_action.trigger)
+        self.input_panel.choose_requested.connect(self.open_action.trigger)
+        self.input_panel.recent_chosen.connect(self.controller.set_input_file)
+        self.input_panel.generate_requested.connect(self.controller.generate_input)
+        self.input_panel.clear_recent_requested.connect(self.controller.clear_recent_files)
+        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
+
+    def _connect_controller(self) -> None:
+        c = self.controller
+        c.input_changed.connect(self.input_panel.set_input)
+        c.input_changed.connect(lambda _info: self._update_actions())
+        c.recent_files_changed.connect(self.input_panel.set_recent_files)
+        c.running_changed.connect(self._on_controller_running_changed)
+        c.busy_changed.connect(lambda _busy: self._update_actions())
+        c.progress_changed.connect(self._on_controller_progress_changed)
+        c.job_started.connect(self._on_controller_job_started)
+        c.samples_added.connect(self._on_controller_samples_added)
+        c.results_changed.connect(self._on_controller_results_changed)
+        c.failures_changed.connect(self.progress_panel.set_failures)
+        c.run_finished.connect(self._on_controller_run_finished)
+        c.environment_changed.connect(self.environment_panel.set_text)
+        c.message.connect(self.show_status)
+        c.error.connect(self.show_error)
+        c.notice.connect(self.show_notice)
+
+    # --- charts, built after the first paint -----------------------------------------------
+
+    @property
+    def throughput_chart(self) -> ThroughputChart:
+        return self._ensure_charts()["throughput"]  # type: ignore[return-value]
+
+    @property
+    def timing_chart(self) -> TimingChart:
+        return self._ensure_charts()["timing"]  # type: ignore[return-value]
+
+    @property
+    def monitor_chart(self) -> MonitorChart:
+        return self._ensure_charts()["monitor"]  # type: ignore[return-value]
+
+    @property
+    def charts_ready(self) -> bool:
+        return len(self._chart_widgets) == len(CHART_TABS)
+
+    def _ensure_charts(self) -> dict[str, ThrottledChart]:
+        """Build every chart tab not built yet (now), and return them by key."""
+        for key, _title in CHART_TABS:
+            if key not in self._chart_widgets:
+                self._build_chart(key)
+        return self._chart_widgets
+
+    def _build_chart(self, key: str) -> None:
+        """Replace the placeholder tab of chart ``key`` by the chart, with the data so far."""
+        from app.gui.charts import MonitorChart, ThroughputChart, TimingChart
+
+        chart: ThrottledChart = {
+            "throughput": ThroughputChart, "timing": TimingChart, "monitor": MonitorChart
+        }[key]()
+        index = [k for k, _ in CHART_TABS].index(key)
+        current = self.tabs.currentIndex()
+        placeholder = self.tabs.widget(index)
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, chart, CHART_TABS[index][1])
+        self.tabs.setCurrentIndex(current)
+        placeholder.deleteLater()
+        chart.save_requested.connect(self._on_chart_save_requested)
+        self._chart_widgets[key] = chart
+        results = self.controller.model.results()
+        if results and key != "monitor":
+            chart.set_results(results)  # type: ignore[attr-defined]
+
+    def paintEvent(self, event: Any) -> None:
+        super().paintEvent(event)
+        if not self._chart_widgets and self._chart_loader is None:
+            # Import pyqtgraph and numpy in the pool (the window stays responsive), then build
+            # the chart widgets here, in the GUI thread, one per event-loop turn (40-70 ms
+            # each), so the window never freezes for the sum.
+            self._chart_loader = TaskWorker(importlib.import_module, "app.gui.charts")
+            self._chart_loader.signals.finished.connect(self._on_chart_loader_finished)
+            QThreadPool.globalInstance().start(self._chart_loader)
+
+    @Slot()
+    def _on_chart_loader_finished(self) -> None:
+        missing = [key for key, _ in CHART_TABS if key not in self._chart_widgets]
+        if missing:
+            self._build_chart(missing[0])
+        if len(missing) > 1:
+            QTimer.singleShot(0, self, self._on_chart_loader_finished)
+
+    # --- settings ---------------------------------------------------------------------------
+
+    def _restore_settings(self) -> None:
+        s = self.settings
+        geometry = s.bytes_value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        for key, splitter in (("window/main_splitter", self.main_splitter),
+                              ("window/right_splitter", self.right_splitter)):
+            state = s.bytes_value(key)
+            if state is not None:
+                splitter.restoreState(state)
+        if s.selection is not None:
+            self.selection_panel.set_selection(Selection.from_dict(s.selection))
+        if s.options is not None:
+            self.options_panel.from_dict(s.options)
+        if s.generated_size:
+            self.input_panel.set_generated_size_text(s.generated_size)
+        self.input_panel.set_recent_files(s.recent_files)
+
+    def save_settings(self) -> None:
+        s = self.settings
+        s.set_bytes_value("window/geometry", self.saveGeometry())
+        s.set_bytes_value("window/main_splitter", self.main_splitter.saveState())
+        s.set_bytes_value("window/right_splitter", self.right_splitter.saveState())
+        s.selection = self.selection_panel.selection().to_dict()
+        s.options = self.options_panel.to_dict()
+        s.generated_size = self.input_panel.generated_size_text()
+        s.sync()
+
+    # --- feedback ---------------------------------------------------------------------------
+
+    @Slot(str)
+    def show_status(self, text: str) -> None:
+        self.status_label.setText(text)
+        self.status_label.setToolTip(text)
+
+    @Slot(str, str)
+    def show_error(self, title: str, text: str) -> None:
+        """A warning dialog; the status bar keeps the text after it closes."""
+        self.show_status(text)
+        QMessageBox.warning(self, title, text)
+
+    @Slot(str, str)
+    def show_notice(self, title: str, text: str) -> None:
+        QMessageBox.information(self, title, text)
+
+    def _update_actions(self) -> None:
+        c = self.controller
+        running, busy = c.running, c.busy
+        idle = not running and not busy
+        self.run_action.setEnabled(idle)
+        self.run_button.setEnabled(idle)
+        self.cancel_action.setEnabled(running)
+        self.cancel_button.setEnabled(running)
+        self.reset_action.setEnabled(idle)
+        self.reset_button.setEnabled(idle)
+        self.open_action.setEnabled(not running)
+        for panel in (self.input_panel, self.selection_panel, self.options_panel):
+            panel.setEnabled(idle)
+        can_export = not running and c.last_run is not None
+        self.export_action.setEnabled(can_export)
+        self.export_button.setEnabled(can_export)
+        row = self._selected_row()
+        can_save = idle and row is not None and c.has_secret(row)
+        for widget in (self.save_ciphertext_action, self.save_ciphertext_button,
+                       self.save_plaintext_action, self.save_plaintext_button):
+            widget.setEnabled(can_save)
+        self.copy_button.setEnabled(row is not None)
+
+    def _selected_row(self) -> int | None:
+        rows = self.table.selected_source_rows()
+        return rows[0] if rows else None
+
+    # --- user actions -----------------------------------------------------------------------
+
+    @Slot()
+    def _on_open_action_triggered(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, "Choose the file to encrypt",
+                                              self.settings.last_folder)
+        if path:
+            self.controller.set_input_file(path)
+
+    @Slot()
+    def _on_run_action_triggered(self) -> None:
+        if self.controller.running or self.controller.busy:
+            return
+        try:
+            options = self.options_panel.options()
+        except UserError as exc:
+            self.show_error("Check the options", sentence(str(exc)))
+            return
+        self.save_settings()
+        self.controller.start(self.selection_panel.specs(), options,
+                              self.options_panel.keep_ciphertext())
+
+    @Slot()
+    def _on_cancel_action_triggered(self) -> None:
+        self.controller.cancel()
+
+    @Slot()
+    def _on_reset_action_triggered(self) -> None:
+        if self.controller.running or self.controller.busy:
+            return
+        self.controller.reset()
+        self.selection_panel.reset()
+        self.options_panel.reset()
+        self.progress_panel.reset()
+        self.monitor_chart.clear()
+
+    @Slot()
+    def _on_export_action_triggered(self) -> None:
+        run = self.controller.last_run
+        if run is None or self.controller.running:
+            return
+        suggested = str(Path(self.settings.last_folder) / "cipherbench-results.xlsx")
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export results", suggested, ";;".join(EXPORT_FILTERS)
+        )
+        if path:
+            self.controller.export(with_suffix(path, chosen, EXPORT_FILTERS))
+
+    def _ask_save_path(self, title: str, name: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, title, str(Path(self.settings.last_folder)
+                                                               / name))
+        return path
+
+    @Slot()
+    def _on_save_ciphertext_action_triggered(self) -> None:
+        row = self._selected_row()
+        if row is None or not self.controller.has_secret(row):
+            return
+        r = self.controller.model.result(row)
+        stem = Path(r.input_label).name
+        path = self._ask_save_path("Save ciphertext", f"{stem}.{r.cipher}.{r.library}.enc")
+        if path:
+            self.controller.save_ciphertext(row, path)
+
+    @Slot()
+    def _on_save_plaintext_action_triggered(self) -> None:
+        row = self._selected_row()
+        if row is None or not self.controller.has_secret(row):
+            return
+        r = self.controller.model.result(row)
+        path = self._ask_save_path("Save decrypted plaintext", f"decrypted-{r.input_label}")
+        if path:
+            self.controller.save_plaintext(row, path)
+
+    @Slot()
+    def _on_save_chart_action_triggered(self) -> None:
+        charts = self._ensure_charts()
+        widget = self.tabs.currentWidget()
+        chart = widget if widget in charts.values() else charts["throughput"]
+        self._save_chart(chart)  # type: ignore[arg-type]
+
+    @Slot()
+    def _on_chart_save_requested(self) -> None:
+        chart = self.sender()
+        if chart in self._chart_widgets.values():
+            self._save_chart(chart)  # type: ignore[arg-type]
+
+    def _save_chart(self, chart: ThrottledChart) -> None:
+        name = {self.throughput_chart: "throughput", self.timing_chart: "times"}.get(
+            chart, "memory-cpu"
+        )
+        suggested = str(Path(self.settings.last_folder) / f"cipherbench-{name}.png")
+        path, chosen = QFileDialog.getSaveFileName(self, "Save chart", suggested,
+                                                   ";;".join(CHART_FILTERS))
+        if not path:
+            return
+        path = with_suffix(path, chosen, CHART_FILTERS)
+        try:
+            written = chart.save(path)
+        except OSError as exc:
+            self.show_error("Cannot save the chart", f"Cannot write {path}: {exc}")
+            return
+        self.show_status(f"Saved the chart to {written}")
+
+    @Slot()
+    def _on_about_action_triggered(self) -> None:
+        from app import __version__
+
+        QMessageBox.about(
+            self, "About CipherBench",
+            f"CipherBench {__version__}\n\nBenchmarks symmetric ciphers on your files: time, "
+            "throughput, memory and CPU, verified by decryption, exportable for papers.",
+        )
+
+    # --- controller signals -----------------------------------------------------------------
+
+    @Slot(bool)
+    def _on_controller_running_changed(self, running: bool) -> None:
+        self._update_actions()
+        if running:
+            if self.tabs.currentWidget() is self.environment_panel:
+                self.tabs.setCurrentWidget(self.throughput_chart)  # something that moves
+        elif self._close_requested:
+            QTimer.singleShot(0, self, self.close)
+
+    @Slot(str)
+    def _on_controller_job_started(self, label: str) -> None:
+        self.monitor_chart.start_job(label)
+
+    @Slot(object)
+    def _on_controller_samples_added(self, samples: list) -> None:
+        self.monitor_chart.add_samples(samples)
+
+    @Slot(object)
+    def _on_controller_progress_changed(self, info: ProgressInfo) -> None:
+        self.progress_panel.set_progress(info)
+
+    @Slot(list)
+    def _on_controller_results_changed(self, results: list) -> None:
+        self.throughput_chart.set_results(results)
+        self.timing_chart.set_results(results)
+        n = len(results)
+        self.results_caption.setText(f"Results ({n} job{'s' if n != 1 else ''})" if n
+                                     else "Results")
+        if n:
+            self.table.resizeColumnsToContents()
+        self._update_actions()
+
+    @Slot(object)
+    def _on_controller_run_finished(self, run: RunResult) -> None:
+        n = len(run.results)
+        if run.cancelled:
+            self.progress_panel.set_finished_text(f"Cancelled. {n} job{'s' if n != 1 else ''} "
+                                                  "finished before that.")
+        else:
+            self.progress_panel.set_finished_text(
+                f"Done: {n} job{'s' if n != 1 else ''} measured and verified. Export them, or "
+                "select a row to save its ciphertext or plaintext."
+            )
+        self.table.resizeColumnsToContents()
+
+    @Slot()
+    def _on_table_selection_changed(self) -> None:
+        self._update_actions()
+        row = self._selected_row()
+        if row is not None and not self.controller.running:
+            r = self.controller.model.result(row)
+            self.monitor_chart.set_samples(f"{r.cipher} [{r.library}], {r.key_bits}-bit",
+                                           r.monitor)
+
+    # --- Qt events --------------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
+        if urls and urls[0].isLocalFile() and not self.controller.running:
+            event.acceptProposedAction()
+        else:
+            event.ignore()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        urls = event.mimeData().urls()
+        if urls and urls[0].isLocalFile():
+            event.acceptProposedAction()
+            self.controller.set_input_file(urls[0].toLocalFile())
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """During a run: cancel it, keep the window until the run has ended (within about a
+        second), then close. A fallback timer closes anyway if the engine does not answer."""
+        if self.controller.running and not self._close_requested:
+            self._close_requested = True
+            self.controller.cancel()
+            self.show_status("Stopping the benchmark before closing…")
+            QTimer.singleShot(CLOSE_FALLBACK_MS, self, self._force_close)
+            event.ignore()
+            return
+        self.save_settings()
+        self.controller.shutdown()
+        event.accept()
+
+    def _force_close(self) -> None:
+        # _close_requested is set, so closeEvent now shuts down (waiting at most a few seconds)
+        if self.isVisible():
+            self.close()

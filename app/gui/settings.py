@@ -1,0 +1,98 @@
+"""What the window remembers between sessions, in ``QSettings``. Never keys or results.
+
+Structured values are stored as JSON strings: INI and registry backends otherwise disagree on
+lists with one element and on booleans.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from typing import Any
+
+from PySide6.QtCore import QByteArray, QSettings
+
+MAX_RECENT_FILES = 8
+
+
+class AppSettings:
+    """Typed access to the window's ``QSettings``."""
+
+    def __init__(self, qsettings: QSettings | None = None) -> None:
+        self.qsettings = qsettings if qsettings is not None else QSettings()
+
+    def _json(self, key: str, default: Any) -> Any:
+        raw = self.qsettings.value(key)
+        if not isinstance(raw, str):
+            return default
+        try:
+            return json.loads(raw)
+        except ValueError:
+            return default
+
+    def _set_json(self, key: str, value: Any) -> None:
+        self.qsettings.setValue(key, json.dumps(value))
+
+    # geometry and splitters (opaque Qt blobs)
+    def bytes_value(self, key: str) -> QByteArray | None:
+        raw = self.qsettings.value(key)
+        return raw if isinstance(raw, QByteArray) and not raw.isEmpty() else None
+
+    def set_bytes_value(self, key: str, value: QByteArray) -> None:
+        self.qsettings.setValue(key, value)
+
+    @property
+    def last_folder(self) -> str:
+        raw = self.qsettings.value("paths/last_folder")
+        return raw if isinstance(raw, str) and os.path.isdir(raw) else os.path.expanduser("~")
+
+    @last_folder.setter
+    def last_folder(self, folder: str) -> None:
+        self.qsettings.setValue("paths/last_folder", folder)
+
+    @property
+    def recent_files(self) -> list[str]:
+        value = self._json("paths/recent_files", [])
+        return [p for p in value if isinstance(p, str)][:MAX_RECENT_FILES]
+
+    def add_recent_file(self, path: str) -> list[str]:
+        files = [path] + [p for p in self.recent_files if p != path]
+        files = files[:MAX_RECENT_FILES]
+        self._set_json("paths/recent_files", files)
+        return files
+
+    def remove_recent_file(self, path: str) -> list[str]:
+        files = [p for p in self.recent_files if p != path]
+        self._set_json("paths/recent_files", files)
+        return files
+
+    def clear_recent_files(self) -> None:
+        self._set_json("paths/recent_files", [])
+
+    @property
+    def selection(self) -> Any:
+        return self._json("choices/selection", None)
+
+    @selection.setter
+    def selection(self, value: dict[str, Any]) -> None:
+        self._set_json("choices/selection", value)
+
+    @property
+    def options(self) -> Any:
+        return self._json("choices/options", None)
+
+    @options.setter
+    def options(self, value: dict[str, Any]) -> None:
+        self._set_json("choices/options", value)
+
+    @property
+    def generated_size(self) -> str:
+        raw = self.qsettings.value("choices/generated_size")
+        return raw if isinstance(raw, str) else ""
+
+    @generated_size.setter
+    def generated_size(self, text: str) -> None:
+        self.qsettings.setValue("choices/generated_size", text)
+
+    def sync(self) -> None:
+        self.qsettings.sync()

@@ -1,0 +1,291 @@
+"""How responsive the CipherBench window stays while a benchmark runs, and how fast it opens.
+
+    python benchmarks/bench_gui_responsiveness.py                # 1 GiB input, default ciphers
+    python benchmarks/bench_gui_responsiveness.py --size 256MiB --ciphers aes-256-gcm:cryptography
+    xvfb-run -a python benchmarks/bench_gui_responsiveness.py    # on a real (virtual) X server
+
+Stall: a ``QTimer`` fires every 5 ms in the GUI thread and records the time between its calls;
+the longest gap is the longest the event loop could not react (a user would feel > 50 ms, the
+issue's limit). Measured with the real window, the real engine and the Memory & CPU tab in view
+(the chart that redraws most), one job per case, in both data modes.
+
+Gaps are in milliseconds; "(busy)" is the GUI thread's own CPU time during the longest gap,
+which tells a slow window (busy close to the gap) from a starved one (busy near zero: the GIL,
+page faults, or no free core).
+
+Cold start: a fresh interpreter, from launch to the first paint of the main window (imports of
+PySide6 and the app included), and on to the charts being built (pyqtgraph and numpy are
+imported in the background after the first paint), a few times; the first is the coldest.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+DEFAULT_CIPHERS = (
+    "aes-256-gcm:cryptography",
+    "aes-256-ctr:pycryptodome",
+    "chacha20-poly1305:cryptography",
+    "aes-128-cbc:cryptography",
+)
+TICK_MS = 5
+STALL_LIMIT_MS = 50.0
+
+_COLD_START_CHILD = r"""
+import sys, time
+t_launch = float(sys.argv[1])
+sys.path.insert(0, sys.argv[2])
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtWidgets import QApplication
+app = QApplication([])
+from app.gui.app import configure_application
+configure_application(app)
+from app.gui.main_window import MainWindow
+from app.gui.settings import AppSettings
+
+class FirstPaint(QObject):
+    def eventFilter(self, obj, event):
+        if event.type() == QEvent.Type.Paint and not hasattr(self, "t"):
+            self.t = time.time()
+        return False
+
+def check_ready():
+    if window.charts_ready:
+        probe.ready = time.time()
+        app.quit()
+
+settings = AppSettings(QSettings(sys.argv[3], QSettings.Format.IniFormat))
+window = MainWindow(settings=settings)
+probe = FirstPaint()
+window.installEventFilter(probe)
+ready_timer = QTimer()
+ready_timer.timeout.connect(check_ready)
+ready_timer.start(5)
+window.show()
+app.exec()
+print(f"{probe.t - t_launch:.4f} {probe.ready - t_launch:.4f}")
+window.close()
+"""
+
+
+def cold_start(runs: int) -> list[tuple[float, float]]:
+    """Seconds from launching a fresh interpreter to the window's first paint, and to the
+    charts being built (pyqtgraph loads after the first paint)."""
+    out: list[tuple[float, float]] = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for i in range(runs):
+            ini = os.path.join(tmp, f"s{i}.ini")
+            t0 = time.time()
+            proc = subprocess.run(
+                [sys.executable, "-c", _COLD_START_CHILD, repr(t0), str(ROOT), ini],
+                capture_output=True, text=True, timeout=120, check=True,
+            )
+            painted, ready = proc.stdout.strip().splitlines()[-1].split()
+            out.append((float(painted), float(ready)))
+    return out
+
+
+def measure_control(app, seconds: float) -> dict:  # type: ignore[no-untyped-def]
+    """The machine's own floor: the same timer while a plain busy loop (no CipherBench) keeps
+    one core at 100 %, as a cipher job does. Gaps here are the scheduler's, not the window's."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
+    gaps: list[float] = []
+    busy: list[float] = []
+    last = [time.perf_counter(), time.thread_time()]
+
+    def tick() -> None:
+        now, cpu = time.perf_counter(), time.thread_time()
+        gaps.append((now - last[0]) * 1e3)
+        busy.append((cpu - last[1]) * 1e3)
+        last[0], last[1] = now, cpu
+
+    timer = QTimer()
+    timer.setInterval(TICK_MS)
+    timer.timeout.connect(tick)
+    loop = QEventLoop()
+    QTimer.singleShot(int(seconds * 1000), loop.quit)
+    timer.start()
+    last[0], last[1] = time.perf_counter(), time.thread_time()
+    try:
+        loop.exec()
+    finally:
+        timer.stop()
+        hog.kill()
+        hog.wait()
+    worst = max(range(len(gaps)), key=gaps.__getitem__)
+    ordered = sorted(gaps)
+    return {
+        "seconds": seconds, "ok": True, "failures": [], "ticks": len(gaps),
+        "max_gap_ms": ordered[-1], "p99_gap_ms": ordered[int(0.99 * (len(gaps) - 1))],
+        "median_gap_ms": statistics.median(gaps), "worst_busy_ms": busy[worst],
+        "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS), "throughput_mb_s": float("nan"),
+    }
+
+
+def measure_run(window, app, spec, options, seconds_limit: float) -> dict:  # type: ignore[no-untyped-def]
+    """Run one job through the window and return the event-loop gap statistics."""
+    from PySide6.QtCore import QEventLoop, QTimer
+
+    loop = QEventLoop()
+
+    def on_running_changed(running: bool) -> None:
+        if not running:
+            loop.quit()
+
+    window.controller.running_changed.connect(on_running_changed)
+    QTimer.singleShot(int(seconds_limit * 1000), window.controller.cancel)
+
+    gaps: list[float] = []
+    busy: list[float] = []  # GUI-thread CPU time within each gap
+    last = [time.perf_counter(), time.thread_time()]
+
+    def tick() -> None:
+        now, cpu = time.perf_counter(), time.thread_time()
+        gaps.append((now - last[0]) * 1e3)
+        busy.append((cpu - last[1]) * 1e3)
+        last[0], last[1] = now, cpu
+
+    timer = QTimer()
+    timer.setInterval(TICK_MS)
+    timer.timeout.connect(tick)
+    window.tabs.setCurrentWidget(window.monitor_chart)
+    t0 = time.perf_counter()
+    timer.start()
+    last[0], last[1] = time.perf_counter(), time.thread_time()
+    started = window.controller.start([spec], options, keep_ciphertext=False)
+    if not started:
+        raise SystemExit("the run did not start")
+    if window.controller.running:
+        loop.exec()  # the event loop, as app.exec() runs it, until the run is over
+    timer.stop()
+    window.controller.running_changed.disconnect(on_running_changed)
+    elapsed = time.perf_counter() - t0
+    run = window.controller.last_run
+    ok = bool(run and run.results)
+    gaps_sorted = sorted(gaps)
+    worst = max(range(len(gaps)), key=gaps.__getitem__) if gaps else None
+    return {
+        # GUI-thread CPU time during the longest gap: near the gap, the window itself was busy;
+        # near zero, it was waiting (for the GIL, the disk, or a CPU the scheduler gave away).
+        "worst_busy_ms": busy[worst] if worst is not None else float("nan"),
+        "seconds": elapsed,
+        "ok": ok,
+        "failures": window.controller.failures,
+        "ticks": len(gaps),
+        "max_gap_ms": gaps_sorted[-1] if gaps else float("nan"),
+        "p99_gap_ms": gaps_sorted[int(0.99 * (len(gaps) - 1))] if gaps else float("nan"),
+        "median_gap_ms": statistics.median(gaps) if gaps else float("nan"),
+        "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS),
+        "redraws": window.monitor_chart.redraw_count,
+        "throughput_mb_s": run.results[0].encrypt.throughput_mb_s if ok else float("nan"),
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--size", default="1GiB", help="input size (default 1GiB)")
+    parser.add_argument("--input", help="use this file instead of generated random data")
+    parser.add_argument("--ciphers", nargs="+", default=list(DEFAULT_CIPHERS),
+                        help="id:library pairs (default: %(default)s)")
+    parser.add_argument("--modes", nargs="+", default=["memory", "stream"])
+    parser.add_argument("--repeat", type=int, default=2)
+    parser.add_argument("--cold-runs", type=int, default=3)
+    parser.add_argument("--limit", type=float, default=600.0, help="seconds per case at most")
+    parser.add_argument("--control", type=float, default=15.0,
+                        help="seconds of the busy-loop control case (0: skip)")
+    args = parser.parse_args()
+
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+    starts = cold_start(args.cold_runs) if args.cold_runs else []
+
+    from PySide6.QtCore import QSettings
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    from app.core.inputs import cleanup_generated, generated_input
+    from app.core.jobs import BenchOptions
+    from app.core.registry import lookup
+    from app.core.units import format_bytes, parse_size
+    from app.gui.app import configure_application
+    from app.gui.main_window import MainWindow
+    from app.gui.settings import AppSettings
+
+    app = QApplication([])
+    configure_application(app)
+    QMessageBox.warning = staticmethod(lambda *a, **k: print("  dialog:", *a[1:]))  # type: ignore[method-assign]
+
+    generated = None
+    if args.input:
+        path = args.input
+    else:
+        size = parse_size(args.size)
+        print(f"writing {format_bytes(size)} of random data…", flush=True)
+        generated = generated_input(size)
+        path = generated.path
+    with tempfile.TemporaryDirectory() as tmp:
+        settings = AppSettings(QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat))
+        window = MainWindow(settings=settings)
+        window.resize(1500, 950)
+        window.show()
+        while not window.charts_ready or window.controller.busy:  # measure a settled window
+            app.processEvents()
+            time.sleep(0.01)
+        if not window.controller.set_input_file(path):
+            return 1
+        platform = app.platformName()
+        print(f"platform {platform}, input {format_bytes(os.path.getsize(path))}, "
+              f"repeat {args.repeat}, warm-up 0, memory pass on\n")
+        header = (f"{'cipher':<34} {'mode':<7} {'run s':>7} {'MB/s':>8} {'ticks':>6} "
+                  f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'>50ms':>6}")
+        print(header)
+        print("-" * len(header))
+        rows = []
+
+        def show(label: str, mode: str, r: dict) -> None:  # type: ignore[type-arg]
+            note = "" if r["ok"] else f"  FAILED {r['failures']}"
+            print(f"{label:<34} {mode:<7} {r['seconds']:>7.1f} {r['throughput_mb_s']:>8.0f} "
+                  f"{r['ticks']:>6} {r['median_gap_ms']:>6.1f}  {r['p99_gap_ms']:>6.1f} "
+                  f"{r['max_gap_ms']:>7.1f}  {r['worst_busy_ms']:>6.1f} "
+                  f"{r['over_limit']:>5}{note}", flush=True)
+
+        try:
+            if args.control:
+                show("control: busy loop, no CipherBench", "-", measure_control(app, args.control))
+            for item in args.ciphers:
+                cipher_id, library = item.split(":")
+                spec = lookup(cipher_id, library)
+                for mode in args.modes:
+                    options = BenchOptions(repeat=args.repeat, warmup=0, data_mode=mode)
+                    r = measure_run(window, app, spec, options, args.limit)
+                    rows.append((item, mode, r))
+                    show(item, mode, r)
+        finally:
+            window.close()
+            app.processEvents()
+            if generated is not None:
+                cleanup_generated(generated)
+    worst = max((r["max_gap_ms"] for _, _, r in rows), default=float("nan"))
+    print(f"\nlongest event-loop gap over all cases: {worst:.1f} ms "
+          f"(limit {STALL_LIMIT_MS:.0f} ms; the timer asks for one call every {TICK_MS} ms)")
+    if starts:
+        print("cold start to painted window: " + ", ".join(f"{p:.2f} s" for p, _ in starts)
+              + " (first run coldest; limit 1.5 s)")
+        print("  ... to charts ready:          " + ", ".join(f"{r:.2f} s" for _, r in starts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

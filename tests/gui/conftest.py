@@ -1,0 +1,63 @@
+"""Fixtures for the window tests: offscreen Qt, isolated settings, no blocking dialogs."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
+_ROOT = str(Path(__file__).resolve().parents[2])
+if _ROOT not in sys.path:  # `pytest` without `python -m` does not put the checkout on the path
+    sys.path.insert(0, _ROOT)
+
+from collections.abc import Iterator  # noqa: E402
+from dataclasses import dataclass, field  # noqa: E402
+
+import pytest  # noqa: E402
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, QThreadPool  # noqa: E402
+from PySide6.QtWidgets import QMessageBox  # noqa: E402
+
+from app.gui.settings import AppSettings  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _isolated_qt_settings(tmp_path: Path) -> Iterator[None]:
+    """Nothing a test does reaches the user's real settings."""
+    QStandardPaths.setTestModeEnabled(True)
+    QSettings.setDefaultFormat(QSettings.Format.IniFormat)
+    QSettings.setPath(QSettings.Format.IniFormat, QSettings.Scope.UserScope, str(tmp_path))
+    QCoreApplication.setOrganizationName("CipherBenchTests")
+    QCoreApplication.setApplicationName("CipherBenchTests")
+    yield
+    QThreadPool.globalInstance().waitForDone(10_000)
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> AppSettings:
+    return AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+
+
+@dataclass
+class Dialogs:
+    """Message boxes the code under test opened, instead of blocking on them."""
+
+    warnings: list[tuple[str, str]] = field(default_factory=list)
+    notices: list[tuple[str, str]] = field(default_factory=list)
+
+
+@pytest.fixture
+def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
+    seen = Dialogs()
+
+    def warning(_parent: object, title: str, text: str, *args: object) -> int:
+        seen.warnings.append((title, text))
+        return 0
+
+    def information(_parent: object, title: str, text: str, *args: object) -> int:
+        seen.notices.append((title, text))
+        return 0
+
+    monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
+    monkeypatch.setattr(QMessageBox, "information", staticmethod(information))
+    return seen

@@ -1,0 +1,130 @@
+"""Charts: data reach the plot items, redraws are throttled, charts save as PNG and SVG."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+from gui_factories import job_result
+from pytestqt.qtbot import QtBot
+
+from app.core.results import MonitorSample
+from app.gui.charts import (
+    DECRYPT_COLOR,
+    ENCRYPT_COLOR,
+    OKABE_ITO,
+    REDRAW_INTERVAL_MS,
+    MonitorChart,
+    ThroughputChart,
+    TimingChart,
+)
+
+
+def test_palette_is_okabe_ito() -> None:
+    assert ENCRYPT_COLOR in OKABE_ITO.values() and DECRYPT_COLOR in OKABE_ITO.values()
+    assert ENCRYPT_COLOR != DECRYPT_COLOR
+
+
+def test_throughput_bars_follow_results(qtbot: QtBot) -> None:
+    chart = ThroughputChart()
+    qtbot.addWidget(chart)
+    assert not chart.showing_data
+    results = [job_result("a", enc_s=(0.001,), dec_s=(0.002,)), job_result("b", enc_s=(0.01,))]
+    chart.set_results(results)
+    chart.flush()
+    assert chart.showing_data
+    enc_widths = chart.encrypt_bars.opts["width"]
+    dec_widths = chart.decrypt_bars.opts["width"]
+    assert np.allclose(enc_widths, [1000.0, 100.0])
+    assert np.allclose(dec_widths[0], 500.0)
+    assert chart.plot.getAxis("bottom").labelText.startswith("Throughput (MB/s")
+    ticks = chart.plot.getAxis("left")._tickLevels[0]
+    assert [t[1] for t in ticks] == ["a [cryptography]", "b [cryptography]"]
+    assert chart.legend is not None and len(chart.legend.items) == 2
+
+    chart.set_log_scale(True)
+    chart.flush()
+    assert np.allclose(chart.encrypt_bars.opts["x0"] + chart.encrypt_bars.opts["width"], [3, 2])
+
+    chart.clear()
+    chart.flush()
+    assert not chart.showing_data
+
+
+def test_timing_chart_shows_median_and_spread(qtbot: QtBot) -> None:
+    chart = TimingChart()
+    qtbot.addWidget(chart)
+    chart.set_results([job_result(enc_s=(0.001, 0.002, 0.004))])
+    chart.flush()
+    x, _y = chart.encrypt_points.getData()
+    assert np.allclose(x, [2.0])  # median in ms
+    assert np.allclose(chart.encrypt_spread.opts["left"], [1.0])
+    assert np.allclose(chart.encrypt_spread.opts["right"], [2.0])
+    assert "(ms)" in chart.plot.getAxis("bottom").labelText
+
+
+def test_monitor_chart_grows_with_samples(qtbot: QtBot) -> None:
+    chart = MonitorChart()
+    qtbot.addWidget(chart)
+    chart.start_job("aes-256-gcm [cryptography], 256-bit")
+    chart.add_samples([MonitorSample(0.05, 90.0, 50 * 2**20)])
+    chart.add_samples([MonitorSample(0.10, 100.0, 60 * 2**20)])
+    chart.flush()
+    t, rss = chart.memory_curve.getData()
+    assert np.allclose(t, [0.05, 0.10]) and np.allclose(rss, [50.0, 60.0])
+    assert np.allclose(chart.cpu_curve.getData()[1], [90.0, 100.0])
+    assert chart.label.startswith("aes-256-gcm")
+    chart.start_job("next")
+    chart.flush()
+    assert not chart.showing_data
+
+
+def test_redraws_are_throttled(qtbot: QtBot) -> None:
+    chart = ThroughputChart()
+    qtbot.addWidget(chart)
+    for i in range(200):  # far faster than the eye: one redraw per interval at most
+        chart.set_results([job_result(str(j)) for j in range(i % 5 + 1)])
+    assert chart.redraw_count == 0
+    qtbot.waitUntil(lambda: chart.redraw_count == 1, timeout=2000)
+    qtbot.wait(REDRAW_INTERVAL_MS * 2)
+    assert chart.redraw_count == 1
+    assert len(chart.encrypt_bars.opts["width"]) == 5  # the last data given
+
+
+@pytest.mark.parametrize("suffix", [".png", ".svg"])
+def test_charts_save_as_png_and_svg(qtbot: QtBot, tmp_path: Path, suffix: str) -> None:
+    chart = ThroughputChart()
+    qtbot.addWidget(chart)
+    chart.resize(800, 500)
+    chart.set_results([job_result()])
+    path = chart.save(tmp_path / f"chart{suffix}")
+    data = path.read_bytes()
+    assert len(data) > 1000
+    assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data
+
+
+def test_nice_ceiling_rounds_up_to_readable_limits() -> None:
+    from app.gui.charts import nice_ceiling
+
+    assert [nice_ceiling(v) for v in (0, 1, 1.1, 2.2, 3, 7, 48, 101, 260)] == [
+        1, 1, 2, 2.5, 5, 10, 50, 200, 500
+    ]
+    assert nice_ceiling(1.1) == 2 and nice_ceiling(2.2) == 2.5 and nice_ceiling(48) == 50
+    assert nice_ceiling(101) == 200 and nice_ceiling(0.3) == 0.5 and nice_ceiling(-1) == 1
+
+
+def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
+    chart = MonitorChart()
+    qtbot.addWidget(chart)
+    chart.start_job("job")
+    chart.add_samples([MonitorSample(0.05, 90.0, 40 * 2**20)])
+    chart.flush()
+    first = chart.memory_plot.viewRange()
+    assert first == [[0, 0.05], [0, 50]]  # from zero to round numbers
+    chart.add_samples([MonitorSample(0.05, 95.0, 41 * 2**20)])
+    chart.flush()
+    assert chart.memory_plot.viewRange() == first  # same round limits: no re-layout
+    chart.add_samples([MonitorSample(0.15, 95.0, 300 * 2**20)])
+    chart.flush()
+    assert chart.memory_plot.viewRange()[1][1] == 500

@@ -1,0 +1,114 @@
+"""The results table: units in headers, formatting, numeric sorting, copy as TSV."""
+
+from __future__ import annotations
+
+from gui_factories import job_result
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
+from pytestqt.qtbot import QtBot
+
+from app.gui.results_table import (
+    COLUMN_INDEX,
+    COLUMNS,
+    SORT_ROLE,
+    ResultsSortProxyModel,
+    ResultsTableModel,
+    ResultsTableView,
+)
+
+REQUIRED = [
+    "Algorithm", "Key (bits)", "Mode", "Library", "Enc. time (ms)", "Dec. time (ms)",
+    "Enc. throughput (MB/s)", "Dec. throughput (MB/s)", "Peak memory (MiB)", "CPU (%)",
+    "Original size (bytes)", "Encrypted size (bytes)", "Verified", "Ciphertext preview (hex)",
+    "Warnings",
+]
+
+
+def _model(*results):  # type: ignore[no-untyped-def]
+    model = ResultsTableModel()
+    for r in results:
+        model.add_result(r)
+    return model
+
+
+def _text(model: ResultsTableModel, row: int, header: str) -> str:
+    return model.data(model.index(row, COLUMN_INDEX[header]))
+
+
+def test_headers_name_every_column_with_its_unit() -> None:
+    model = _model()
+    headers = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
+    assert headers == REQUIRED
+    for i, col in enumerate(COLUMNS):
+        assert model.headerData(i, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole)
+        assert col.tooltip
+
+
+def test_cells_show_median_with_spread_and_units() -> None:
+    r = job_result(enc_s=(0.001, 0.0011, 0.0009), input_bytes=1_000_000,
+                   warnings=("encryption: unstable samples",))
+    model = _model(r)
+    assert _text(model, 0, "Enc. time (ms)") == "1.000 ± 0.100"
+    assert _text(model, 0, "Enc. throughput (MB/s)") == "1000.00"
+    assert _text(model, 0, "Peak memory (MiB)") == "40.00"
+    assert _text(model, 0, "Original size (bytes)") == "1,000,000"
+    assert _text(model, 0, "Encrypted size (bytes)") == "1,000,016"
+    assert _text(model, 0, "Verified") == "yes"
+    assert _text(model, 0, "Ciphertext preview (hex)").startswith("00 11 22 33")
+    assert _text(model, 0, "Warnings") == "encryption: unstable samples"
+    tip = model.data(model.index(0, COLUMN_INDEX["Enc. time (ms)"]), Qt.ItemDataRole.ToolTipRole)
+    assert "3 timed runs" in tip and "1 warm-up run " in tip
+    assert _text(_model(job_result(peak_rss=None)), 0, "Peak memory (MiB)") == "—"
+
+
+def test_proxy_sorts_on_numbers_not_text() -> None:
+    model = _model(
+        job_result("a", enc_s=(0.010,)),  # 100 MB/s
+        job_result("b", enc_s=(0.001,)),  # 1000 MB/s
+        job_result("c", enc_s=(0.0105,)),  # 95.2 MB/s: sorts below 100 although "95" > "100"
+    )
+    proxy = ResultsSortProxyModel()
+    proxy.setSourceModel(model)
+    col = COLUMN_INDEX["Enc. throughput (MB/s)"]
+    proxy.sort(col, Qt.SortOrder.AscendingOrder)
+    order = [proxy.data(proxy.index(i, col), SORT_ROLE) for i in range(3)]
+    assert order == sorted(order)
+    assert [model.result(proxy.mapToSource(proxy.index(i, 0)).row()).cipher for i in range(3)] == [
+        "c", "a", "b"
+    ]
+
+
+def test_rows_as_tsv_has_raw_numbers() -> None:
+    model = _model(job_result(), job_result("bf-cbc", "pycryptodome"))
+    lines = model.rows_as_tsv([1]).splitlines()
+    header, row = lines[0].split("\t"), lines[1].split("\t")
+    assert len(lines) == 2 and len(header) == len(row)
+    assert "Enc. time median (ms)" in header and "Enc. time sd (ms)" in header
+    cells = dict(zip(header, row, strict=True))
+    assert cells["Library"] == "pycryptodome"
+    assert cells["Original size (bytes)"] == "1000000"
+    assert float(cells["Enc. time median (ms)"]) == 1.0
+
+
+def test_view_copies_selected_rows_with_ctrl_c(qtbot: QtBot) -> None:
+    model = _model(job_result("x1"), job_result("x2"), job_result("x3"))
+    proxy = ResultsSortProxyModel()
+    proxy.setSourceModel(model)
+    view = ResultsTableView()
+    qtbot.addWidget(view)
+    view.setModel(proxy)
+    view.show()
+    # arrival order until a header is clicked
+    assert [proxy.index(i, 0).data() for i in range(3)] == ["AES"] * 3
+    assert view.selected_source_rows() == []
+    view.selectRow(0)
+    view.selectionModel().select(
+        proxy.index(2, 0), view.selectionModel().SelectionFlag.Select
+        | view.selectionModel().SelectionFlag.Rows,
+    )
+    QGuiApplication.clipboard().clear()
+    qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)
+    text = QGuiApplication.clipboard().text()
+    assert len(text.splitlines()) == 3
+    assert "\tx" not in text  # cipher ids are in tooltips, the table shows algorithms
+    assert view.selected_source_rows() == [0, 2]

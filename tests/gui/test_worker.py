@@ -1,0 +1,145 @@
+"""The worker: events become signals, progress is throttled, errors and cancel are reported."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+from typing import Any
+
+from gui_factories import job_result
+from PySide6.QtCore import QThreadPool
+from pytestqt.qtbot import QtBot
+
+from app.core.events import (
+    JobFinished,
+    JobProgress,
+    JobSample,
+    JobStarted,
+    RunFinished,
+    RunStarted,
+)
+from app.core.jobs import InputSpec, Job
+from app.core.results import MonitorSample, RunResult
+from app.gui.worker import BenchmarkWorker, TaskWorker
+
+INPUT = InputSpec("/nonexistent", "x", 10, 0)
+JOBS = [Job("aes-256-ctr", "cryptography", 256, INPUT), Job("rc4", "cryptography", 128, INPUT)]
+
+
+def _run_result(cancelled: bool = False) -> RunResult:
+    return RunResult((), (), {}, {}, "t0", "t1", cancelled=cancelled)
+
+
+class FakeRun:
+    """Yields a burst of events as fast as it can, like a chatty engine would."""
+
+    def __init__(self, jobs: list[Job], progress_per_job: int = 5000, fail: bool = False) -> None:
+        self.jobs = jobs
+        self.n = progress_per_job
+        self.fail = fail
+        self.cancelled = threading.Event()
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def events(self) -> Iterator[Any]:
+        yield RunStarted(len(self.jobs))
+        for i, job in enumerate(self.jobs):
+            yield JobStarted(i, job)
+            for k in range(self.n):
+                if self.cancelled.is_set():
+                    yield RunFinished(_run_result(cancelled=True))
+                    return
+                yield JobProgress(i, "encrypt", k / self.n)
+                yield JobSample(i, MonitorSample(k * 0.05, 100.0, 1000))
+            if self.fail:
+                raise RuntimeError("engine exploded")
+            yield JobFinished(i, job_result(job.cipher_id))
+        yield RunFinished(_run_result())
+
+
+class Recorder:
+    def __init__(self, worker: BenchmarkWorker) -> None:
+        self.events: list[tuple[str, Any]] = []
+        s = worker.signals
+        for name in ("started", "run_started", "job_started", "progressed", "sampled",
+                     "resulted", "job_failed", "run_finished", "failed", "finished"):
+            getattr(s, name).connect(lambda *args, n=name: self.events.append((n, args)))
+
+    def names(self) -> list[str]:
+        return [n for n, _ in self.events]
+
+
+def _run(qtbot: QtBot, worker: BenchmarkWorker) -> Recorder:
+    rec = Recorder(worker)
+    with qtbot.waitSignal(worker.signals.finished, timeout=20_000):
+        QThreadPool.globalInstance().start(worker)
+    qtbot.wait(10)  # let queued signals arrive
+    return rec
+
+
+def test_events_are_forwarded_in_order_and_progress_coalesced(qtbot: QtBot) -> None:
+    worker = BenchmarkWorker(JOBS, lambda jobs: FakeRun(jobs))
+    rec = _run(qtbot, worker)
+    names = rec.names()
+    assert names[0] == "started" and names[-1] == "finished"
+    assert names.index("run_started") < names.index("job_started") < names.index("resulted")
+    assert names.count("resulted") == 2 and names.count("run_finished") == 1
+    assert names.index("run_finished") == len(names) - 2
+    # 10,000 progress events arrived within a fraction of a second: few signals went out
+    assert 1 <= names.count("progressed") <= 20
+    samples = [e for n, args in rec.events if n == "sampled" for e in args[0]]
+    assert len(samples) == 10_000  # samples are batched, none dropped
+    # the latest progress of a job is flushed before its result
+    before_result = names[: names.index("resulted")]
+    assert before_result[-1] == "progressed"
+
+
+def test_engine_exception_is_reported_not_raised(qtbot: QtBot) -> None:
+    worker = BenchmarkWorker(JOBS, lambda jobs: FakeRun(jobs, 10, fail=True))
+    rec = _run(qtbot, worker)
+    failed = [args for n, args in rec.events if n == "failed"]
+    assert failed == [("RuntimeError: engine exploded",)]
+    assert rec.names()[-1] == "finished"
+
+
+def test_cancel_reaches_the_engine(qtbot: QtBot) -> None:
+    runs: list[FakeRun] = []
+
+    def factory(jobs: list[Job]) -> FakeRun:
+        runs.append(FakeRun(jobs, progress_per_job=10**9))
+        return runs[-1]
+
+    worker = BenchmarkWorker(JOBS, factory)
+    rec = Recorder(worker)
+    QThreadPool.globalInstance().start(worker)
+    qtbot.waitUntil(lambda: "progressed" in rec.names(), timeout=5000)
+    with qtbot.waitSignal(worker.signals.finished, timeout=5000):
+        worker.cancel()
+    assert runs[0].cancelled.is_set() and worker.cancelled
+    finished = [args[0] for n, args in rec.events if n == "run_finished"]
+    assert finished and finished[0].run.cancelled
+
+
+def test_cancel_before_start_runs_nothing(qtbot: QtBot) -> None:
+    made: list[object] = []
+    worker = BenchmarkWorker(JOBS, lambda jobs: made.append(jobs) or FakeRun(jobs))
+    worker.cancel()
+    rec = _run(qtbot, worker)
+    assert made == [] and rec.names() == ["started", "finished"]
+
+
+def test_task_worker_returns_value_or_message(qtbot: QtBot) -> None:
+    ok = TaskWorker(lambda a, b: a + b, 2, 3)
+    with qtbot.waitSignal(ok.signals.resulted, timeout=5000) as blocker:
+        QThreadPool.globalInstance().start(ok)
+    assert blocker.args == [5]
+
+    def boom() -> None:
+        raise ValueError("no")
+
+    bad = TaskWorker(boom)
+    with qtbot.waitSignal(bad.signals.failed, timeout=5000) as blocker:
+        QThreadPool.globalInstance().start(bad)
+    assert blocker.args == ["ValueError: no"]
+    qtbot.waitUntil(lambda: bad.done)
