@@ -30,7 +30,15 @@ from typing import Any
 from openpyxl import Workbook
 from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.chart import BarChart, Reference, Series
-from openpyxl.chart.data_source import AxDataSource, NumData, NumVal, StrData, StrRef, StrVal
+from openpyxl.chart.data_source import (
+    AxDataSource,
+    NumData,
+    NumFmt,
+    NumVal,
+    StrData,
+    StrRef,
+    StrVal,
+)
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
@@ -250,6 +258,8 @@ def _write_charts(ws: Worksheet, run: RunResult, results: Worksheet, labels: Seq
         chart.x_axis.title = "Job"
         chart.x_axis.axPos = "b"
         chart.y_axis.title = y_title
+        # "General" instead of the cells' fixed decimals: 0.03 rather than 0.030000 on the axis.
+        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
         # openpyxl >= 3.1 writes <c:delete val="1"/> unless told otherwise: axes would vanish.
         chart.x_axis.delete = False
         chart.y_axis.delete = False
