@@ -169,8 +169,8 @@ def main() -> None:
     args = ap.parse_args()
     size = parse_size(args.size)
     print(
-        f"input {size:,} bytes ({size / MIB:.0f} MiB), {args.repeat} repetitions, medians; "
-        "MB/s = 10^6 bytes/s"
+        f"input {size:,} bytes ({size / MIB:.0f} MiB), {args.repeat} repetitions x "
+        f"{args.rounds} alternating rounds, medians; MB/s = 10^6 bytes/s; memory: worst round"
     )
     inp = generated_input(size)
     try:
