@@ -11,6 +11,9 @@ from PySide6.QtWidgets import QApplication
 
 ORGANIZATION = "CipherBench"
 APPLICATION = "CipherBench"
+# The base name of packaging/linux/cipherbench.desktop: Wayland compositors and X11 task bars
+# use it to find the window's icon and name.
+DESKTOP_FILE_NAME = "cipherbench"
 # The GUI thread shares the GIL with the worker thread that supervises the engine. With the
 # default 5 ms switch interval every Python callback of a repaint (pyqtgraph paints in Python)
 # can wait 5 ms for the GIL; 1 ms keeps the window smooth. The ciphers run in other processes,
@@ -35,8 +38,8 @@ def app_icon() -> QIcon:
 
 
 def configure_application(qapp: QCoreApplication) -> None:
-    """Names that decide where ``QSettings`` are stored, the window icon, the GIL switch
-    interval."""
+    """Names that decide where ``QSettings`` are stored, the desktop entry, the window icon,
+    the GIL switch interval."""
     from app import __version__
 
     sys.setswitchinterval(GIL_SWITCH_INTERVAL_S)
@@ -44,6 +47,7 @@ def configure_application(qapp: QCoreApplication) -> None:
     qapp.setApplicationName(APPLICATION)
     qapp.setApplicationVersion(__version__)
     if isinstance(qapp, QApplication):
+        qapp.setDesktopFileName(DESKTOP_FILE_NAME)
         qapp.setWindowIcon(app_icon())
         style = resource_path("style.qss")
         if style.is_file():

@@ -1,7 +1,7 @@
 """The window's controller: owns the input, the run, its results and the kept ciphertexts.
 
 User actions arrive as method calls (``set_input_file``, ``start``, ``cancel``, ``reset``,
-``export``, ``save_ciphertext``, ...). Worker signals arrive in the GUI thread through the
+``export``, ``save_plaintext``, ...). Worker signals arrive in the GUI thread through the
 ``_on_worker_*`` slots; the controller updates :attr:`model` (the results table) and tells the
 window through its own signals, which carry plain values. The controller opens no dialogs:
 it reports errors with ``error`` (dialog-worthy) and ``message`` (status bar).
@@ -26,18 +26,18 @@ from app.core.events import (
     JobFinished,
     JobProgress,
     JobSample,
-    JobSecret,
     JobStarted,
     RunFinished,
     RunStarted,
 )
 from app.core.jobs import BenchOptions, InputSpec, Job
 from app.core.registry import CipherSpec
-from app.core.results import JobResult, RunResult
+from app.core.results import RunResult
 from app.core.units import format_bytes, parse_size
 from app.gui.input_panel import InputInfo
 from app.gui.progress_panel import ProgressInfo, format_duration
 from app.gui.results_table import ResultsTableModel
+from app.gui.saved_output import FinishedJob
 from app.gui.settings import AppSettings
 from app.gui.worker import BenchmarkWorker, RunFactory, TaskWorker, default_run_factory
 
@@ -91,7 +91,6 @@ class BenchmarkController(QObject):
     environment_changed = Signal(str)
     message = Signal(str)  # status bar
     error = Signal(str, str)  # title, text: worth a dialog
-    notice = Signal(str, str)  # title, text: an information dialog
 
     def __init__(
         self,
@@ -109,7 +108,8 @@ class BenchmarkController(QObject):
         self._worker: BenchmarkWorker | None = None
         self._tasks: set[TaskWorker] = set()
         self._quiet_tasks: set[TaskWorker] = set()
-        self._secrets: list[JobSecret | None] = []
+        self._jobs: list[Job] = []
+        self._finished: list[FinishedJob] = []  # one per model row
         self._failures: list[str] = []
         self._last_run: RunResult | None = None
         self._keep_dir: str | None = None
@@ -148,8 +148,14 @@ class BenchmarkController(QObject):
         return list(self._failures)
 
     def has_secret(self, row: int) -> bool:
-        """Whether the job in model row ``row`` kept its ciphertext (so it can be saved)."""
-        return 0 <= row < len(self._secrets) and self._secrets[row] is not None
+        """Whether the job in model row ``row`` kept its ciphertext (so it can be decrypted)."""
+        job = self.finished_job(row)
+        return job is not None and job.kept
+
+    def finished_job(self, row: int) -> FinishedJob | None:
+        """The job in model row ``row`` with its input and kept ciphertext, for "Save
+        encrypted…"; None for no such row."""
+        return self._finished[row] if 0 <= row < len(self._finished) else None
 
     # --- input ------------------------------------------------------------------------------
 
@@ -260,6 +266,7 @@ class BenchmarkController(QObject):
         s.failed.connect(self._on_worker_failed)
         s.finished.connect(self._on_worker_finished)
         self._worker = worker
+        self._jobs = list(jobs)
         self._total = len(jobs)
         self._done = 0
         self._current_label = ""
@@ -294,7 +301,7 @@ class BenchmarkController(QObject):
 
     def _clear_results(self) -> None:
         self.model.clear()
-        self._secrets.clear()
+        self._finished.clear()
         self._failures.clear()
         self._last_run = None
         self._remove_keep_dir()
@@ -334,7 +341,9 @@ class BenchmarkController(QObject):
     @Slot(object)
     def _on_worker_resulted(self, event: JobFinished) -> None:
         self.model.add_result(event.result)
-        self._secrets.append(event.secret)
+        self._finished.append(
+            FinishedJob(event.result, self._jobs[event.index].input, event.secret)
+        )
         self._done += 1
         self._job_fraction = 0.0
         self._current_label = ""
@@ -455,54 +464,29 @@ class BenchmarkController(QObject):
         self.message.emit(f"Exported {n} result{'s' if n != 1 else ''} to {written}")
         return Path(written)
 
-    def save_ciphertext(self, row: int, path: str) -> None:
-        """Save job ``row``'s ciphertext to ``path`` with a key file beside it (background)."""
-        result, secret = self._row_secret(row)
-        if result is None or secret is None:
-            return
-        from app.gui.saved_output import save_ciphertext
-
-        self.settings.last_folder = os.path.dirname(os.path.abspath(path))
-        self.message.emit(f"Saving the ciphertext of {result.label}…")
-        self._start_task(save_ciphertext, (result, secret, path),
-                         self._on_save_ciphertext_task_resulted)
-
     def save_plaintext(self, row: int, path: str) -> None:
         """Decrypt job ``row``'s kept ciphertext into ``path`` (background)."""
-        result, secret = self._row_secret(row)
-        if result is None or secret is None:
+        job = self._kept_job(row)
+        if job is None:
             return
         from app.gui.saved_output import decrypt_kept
 
         self.settings.last_folder = os.path.dirname(os.path.abspath(path))
-        self.message.emit(f"Decrypting the ciphertext of {result.label}…")
-        self._start_task(decrypt_kept, (result, secret, path),
-                         self._on_save_plaintext_task_resulted)
+        self.message.emit(f"Decrypting the ciphertext of {job.result.label}…")
+        self._start_task(decrypt_kept, (job, path), self._on_save_plaintext_task_resulted)
 
-    def _row_secret(self, row: int) -> tuple[JobResult | None, JobSecret | None]:
-        if not 0 <= row < self.model.rowCount():
+    def _kept_job(self, row: int) -> FinishedJob | None:
+        job = self.finished_job(row)
+        if job is None:
             self.error.emit("Nothing selected", "Select a finished job in the table first.")
-            return None, None
-        result = self.model.result(row)
-        secret = self._secrets[row]
-        if secret is None:
+        elif not job.kept:
             self.error.emit(
                 "Ciphertext not kept",
-                f"{result.label} did not keep its ciphertext. Turn on “Keep each job's "
+                f"{job.result.label} did not keep its ciphertext. Turn on “Keep each job's "
                 "ciphertext” in the options and run again.",
             )
-        return result, secret
-
-    @Slot(object)
-    def _on_save_ciphertext_task_resulted(self, paths: tuple[Path, Path]) -> None:
-        ct, key = paths
-        self.message.emit(f"Saved the ciphertext to {ct} and its key to {key}")
-        self.notice.emit(
-            "Ciphertext saved",
-            f"The ciphertext is in:\n{ct}\n\nIts key is in:\n{key}\n\n"
-            "Anyone who has the key file can decrypt the ciphertext. Keep it apart from the "
-            "ciphertext, or delete it when you no longer need it.",
-        )
+            return None
+        return job
 
     @Slot(object)
     def _on_save_plaintext_task_resulted(self, path: Path) -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt, QThreadPool, QTimer, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QDialog,
     QFileDialog,
     QFrame,
     QHBoxLayout,
@@ -52,6 +53,9 @@ CHART_TABS = (("throughput", "Throughput"), ("timing", "Times"), ("monitor", "Me
 
 if TYPE_CHECKING:
     from app.gui.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
+    from app.gui.decrypt_dialog import DecryptDialog
+    from app.gui.encrypt_dialog import EncryptDialog
+    from app.gui.saved_output import FinishedJob
 
 
 def with_suffix(path: str, selected_filter: str, filters: dict[str, str]) -> str:
@@ -77,6 +81,7 @@ class MainWindow(QMainWindow):
         self.controller = BenchmarkController(self.settings, run_factory, parent=self)
         self._close_requested = False
         self._chart_loader: TaskWorker | None = None
+        self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
         self._build_widgets()
         self._build_actions()
         self._connect_controller()
@@ -132,9 +137,10 @@ class MainWindow(QMainWindow):
         self.table.resizeColumnsToContents()
         self.copy_button = QPushButton("Copy rows")
         self.copy_button.setToolTip("Copy the selected rows as tab-separated text (Ctrl+C)")
-        self.save_ciphertext_button = QPushButton("Save ciphertext…")
-        self.save_ciphertext_button.setToolTip(
-            "Save the selected job's ciphertext, with a key file beside it"
+        self.save_encrypted_button = QPushButton("Save encrypted…")
+        self.save_encrypted_button.setToolTip(
+            "Save the selected job's data encrypted with its cipher: protected by a password or "
+            "a key file, or as raw ciphertext with a key file for OpenSSL"
         )
         self.save_plaintext_button = QPushButton("Save plaintext…")
         self.save_plaintext_button.setToolTip(
@@ -146,7 +152,7 @@ class MainWindow(QMainWindow):
         self.results_caption = QLabel("Results")
         table_buttons.addWidget(self.results_caption)
         table_buttons.addStretch(1)
-        for b in (self.copy_button, self.save_ciphertext_button, self.save_plaintext_button,
+        for b in (self.copy_button, self.save_encrypted_button, self.save_plaintext_button,
                   self.export_button):
             table_buttons.addWidget(b)
         table_box = QWidget()
@@ -204,8 +210,16 @@ class MainWindow(QMainWindow):
                                   QKeySequence.StandardKey.Open, "Choose the input file")
         self.export_action = action("&Export results…", self._on_export_action_triggered,
                                     "Ctrl+E", "Save results as .xlsx, .csv or .json")
-        self.save_ciphertext_action = action("Save &ciphertext…",
-                                             self._on_save_ciphertext_action_triggered)
+        self.encrypt_file_action = action("E&ncrypt file…", self._on_encrypt_file_action_triggered,
+                                          "Ctrl+Shift+E",
+                                          "Encrypt any file with a password or a key file")
+        self.decrypt_file_action = action("&Decrypt file…", self._on_decrypt_file_action_triggered,
+                                          "Ctrl+Shift+D",
+                                          "Decrypt a CipherBench file or a raw export, preview "
+                                          "it, save the plaintext")
+        self.save_encrypted_action = action("Save encr&ypted…",
+                                            self._on_save_encrypted_action_triggered,
+                                            tip="Save the selected job's data encrypted")
         self.save_plaintext_action = action("Save &plaintext…",
                                             self._on_save_plaintext_action_triggered)
         self.save_chart_action = action("Save c&hart…", self._on_save_chart_action_triggered)
@@ -218,8 +232,11 @@ class MainWindow(QMainWindow):
         self.about_action = action("&About CipherBench", self._on_about_action_triggered)
 
         file_menu = self.menuBar().addMenu("&File")
-        for a in (self.open_action, self.export_action, self.save_ciphertext_action,
-                  self.save_plaintext_action, self.save_chart_action):
+        for a in (self.open_action, self.encrypt_file_action, self.decrypt_file_action):
+            file_menu.addAction(a)
+        file_menu.addSeparator()
+        for a in (self.export_action, self.save_encrypted_action, self.save_plaintext_action,
+                  self.save_chart_action):
             file_menu.addAction(a)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -235,7 +252,7 @@ class MainWindow(QMainWindow):
         self.reset_button.clicked.connect(self.reset_action.trigger)
         self.export_button.clicked.connect(self.export_action.trigger)
         self.copy_button.clicked.connect(self.table.copy_selection)
-        self.save_ciphertext_button.clicked.connect(self.save_ciphertext_action.trigger)
+        self.save_encrypted_button.clicked.connect(self.save_encrypted_action.trigger)
         self.save_plaintext_button.clicked.connect(self.save_plaintext_action.trigger)
         self.input_panel.choose_requested.connect(self.open_action.trigger)
         self.input_panel.recent_chosen.connect(self.controller.set_input_file)
@@ -259,7 +276,6 @@ class MainWindow(QMainWindow):
         c.environment_changed.connect(self.environment_panel.set_text)
         c.message.connect(self.show_status)
         c.error.connect(self.show_error)
-        c.notice.connect(self.show_notice)
 
     # --- charts, built after the first paint -----------------------------------------------
 
@@ -367,10 +383,6 @@ class MainWindow(QMainWindow):
         self.show_status(text)
         QMessageBox.warning(self, title, text)
 
-    @Slot(str, str)
-    def show_notice(self, title: str, text: str) -> None:
-        QMessageBox.information(self, title, text)
-
     def _update_actions(self) -> None:
         c = self.controller
         running, busy = c.running, c.busy
@@ -387,11 +399,15 @@ class MainWindow(QMainWindow):
         can_export = not running and c.last_run is not None
         self.export_action.setEnabled(can_export)
         self.export_button.setEnabled(can_export)
+        self.encrypt_file_action.setEnabled(idle)
+        self.decrypt_file_action.setEnabled(idle)
         row = self._selected_row()
-        can_save = idle and row is not None and c.has_secret(row)
-        for widget in (self.save_ciphertext_action, self.save_ciphertext_button,
-                       self.save_plaintext_action, self.save_plaintext_button):
-            widget.setEnabled(can_save)
+        can_encrypt = idle and row is not None and c.finished_job(row) is not None
+        for widget in (self.save_encrypted_action, self.save_encrypted_button):
+            widget.setEnabled(can_encrypt)
+        can_decrypt = idle and row is not None and c.has_secret(row)
+        for widget in (self.save_plaintext_action, self.save_plaintext_button):
+            widget.setEnabled(can_decrypt)
         self.copy_button.setEnabled(row is not None)
 
     def _selected_row(self) -> int | None:
@@ -452,15 +468,66 @@ class MainWindow(QMainWindow):
         return path
 
     @Slot()
-    def _on_save_ciphertext_action_triggered(self) -> None:
+    def _on_encrypt_file_action_triggered(self) -> None:
+        self.open_encrypt_dialog()
+
+    @Slot()
+    def _on_decrypt_file_action_triggered(self) -> None:
+        self.open_decrypt_dialog()
+
+    @Slot()
+    def _on_save_encrypted_action_triggered(self) -> None:
         row = self._selected_row()
-        if row is None or not self.controller.has_secret(row):
-            return
-        r = self.controller.model.result(row)
-        stem = Path(r.input_label).name
-        path = self._ask_save_path("Save ciphertext", f"{stem}.{r.cipher}.{r.library}.enc")
-        if path:
-            self.controller.save_ciphertext(row, path)
+        job = self.controller.finished_job(row) if row is not None else None
+        if job is not None:
+            self.open_encrypt_dialog(job)
+
+    def open_encrypt_dialog(self, job: FinishedJob | None = None) -> EncryptDialog | None:
+        """Show "Encrypt file…" (``job=None``) or "Save encrypted…" for ``job``; returns the
+        dialog (window-modal, deleted when closed), or None during a run."""
+        if self.controller.running or self.controller.busy:
+            return None
+        from app.gui.encrypt_dialog import EncryptDialog
+
+        dialog = EncryptDialog(self.settings, job, parent=self)
+        spec = self.controller.input
+        if job is None and spec is not None and not spec.generated:
+            dialog.source_field.set_path(spec.path)  # the file the window works on
+        dialog.encrypted.connect(self._on_crypt_dialog_encrypted)
+        self._show_crypt_dialog(dialog)
+        return dialog
+
+    def open_decrypt_dialog(self) -> DecryptDialog | None:
+        """Show "Decrypt file…"; returns the dialog, or None during a run."""
+        if self.controller.running or self.controller.busy:
+            return None
+        from app.gui.decrypt_dialog import DecryptDialog
+
+        dialog = DecryptDialog(self.settings, parent=self)
+        dialog.saved.connect(self._on_crypt_dialog_saved)
+        self._show_crypt_dialog(dialog)
+        return dialog
+
+    def _show_crypt_dialog(self, dialog: QDialog) -> None:
+        if self.crypt_dialog is not None:
+            self.crypt_dialog.close()
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.finished.connect(self._on_crypt_dialog_finished)
+        self.crypt_dialog = dialog
+        dialog.open()
+
+    @Slot(object)
+    def _on_crypt_dialog_encrypted(self, outcome: Any) -> None:
+        self.show_status(outcome.summary)
+
+    @Slot(str)
+    def _on_crypt_dialog_saved(self, path: str) -> None:
+        self.show_status(f"Saved the decrypted file to {path}")
+
+    @Slot()
+    def _on_crypt_dialog_finished(self) -> None:
+        if self.sender() is self.crypt_dialog:
+            self.crypt_dialog = None
 
     @Slot()
     def _on_save_plaintext_action_triggered(self) -> None:
@@ -555,7 +622,7 @@ class MainWindow(QMainWindow):
         else:
             self.progress_panel.set_finished_text(
                 f"Done: {n} job{'s' if n != 1 else ''} measured and verified. Export them, or "
-                "select a row to save its ciphertext or plaintext."
+                "select a row to save its data encrypted, or its plaintext."
             )
         self.table.resizeColumnsToContents()
 
@@ -593,8 +660,16 @@ class MainWindow(QMainWindow):
             QTimer.singleShot(CLOSE_FALLBACK_MS, self, self._force_close)
             event.ignore()
             return
+        dialog = self.crypt_dialog
+        if dialog is not None:
+            dialog.close()  # cancels its work, if any
         self.save_settings()
-        self.controller.shutdown()
+        self.controller.shutdown()  # waits for the pool, the dialog's work included
+        if dialog is not None:
+            from app.gui.decrypt_dialog import DecryptDialog
+
+            if isinstance(dialog, DecryptDialog):
+                dialog.remove_temporary_files()  # a cancelled one would do it only later
         event.accept()
 
     def _force_close(self) -> None:

@@ -1,150 +1,170 @@
-"""Saving what a finished job produced: its ciphertext (with a key file) or the plaintext
-decrypted back from it. Plain Python, run by a ``TaskWorker`` off the GUI thread.
+"""What a finished benchmark job leaves behind, and saving it: the kept ciphertext as a raw export
+(with the same JSON key file as ``python main.py encrypt --raw``), or the plaintext decrypted back
+from it. Plain Python, run by a ``TaskWorker`` off the GUI thread.
 
-Until the protected container format exists, ciphertext is saved raw, exactly as the engine
-wrote it, beside a JSON key file that says plainly that it unlocks the ciphertext. The key
-only ever goes to that file, which the user asked for; never to logs, settings or exports.
+What the engine keeps (``keep_ciphertext_path``) is one message, exactly what
+:func:`app.core.rawexport.export_raw` writes, in memory mode, and in stream mode for every
+cipher that is not AEAD (the chunks go through one cipher context, padded at the end). Stream-mode
+AEAD seals every chunk on its own (the nonce's last 8 bytes XORed with the chunk index, one tag
+per chunk): no other tool reads that, so a raw export of such a job encrypts the input again as
+one message, and only :func:`decrypt_kept` reads the kept file.
 
-Raw layout: memory mode is one message (block modes PKCS#7-padded; AEAD with its tag at the
-end, or SIV's at the start). Stream mode concatenates chunks; for AEAD each chunk of
-``chunk_bytes`` plaintext is sealed on its own with the nonce's last 8 bytes XORed with the
-chunk index, so every chunk is followed by its tag.
+Keys go only into the key file the user asked for; never into logs, settings, exports or messages
+(:class:`~app.core.events.JobSecret` and :class:`~app.core.rawexport_key.RawKey` hide them in
+their repr).
 """
 
 from __future__ import annotations
 
-import contextlib
-import json
 import os
-import tempfile
-from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from app.core.adapters import SLACK, get_adapter
 from app.core.errors import UserError
 from app.core.events import JobSecret
+from app.core.jobs import InputSpec
 from app.core.message import MessageCipher
+from app.core.progress import CancelCheck, Progress, ProgressCallback, read_chunks
+from app.core.rawexport import RawKey, decrypt_raw, write_raw_key
 from app.core.registry import Kind, lookup
 from app.core.results import JobResult
+from app.core.safe_files import AtomicOutput, check_paths, open_input
 from app.core.units import MIB
-from app.core.workloads import read_exact
 
-KEY_FILE_SUFFIX = ".key.json"
-KEY_WARNING = (
-    "This file is the key to the ciphertext saved beside it. Anyone who has both can decrypt "
-    "it. Keep this file apart from the ciphertext, or delete it when you no longer need it."
-)
-_PIECE = MIB  # decryption piece for unauthenticated modes (a multiple of every block size)
+RAW_KEY_SUFFIX = ".key.json"
+_COPY_BYTES = MIB
 
 
-def key_file_path(ciphertext_path: str | Path) -> Path:
-    return Path(str(ciphertext_path) + KEY_FILE_SUFFIX)
+@dataclass(frozen=True)
+class FinishedJob:
+    """One row of the results table with what it needs to be saved: the input as it was
+    benchmarked, and the kept ciphertext with its key (None when the job kept none)."""
+
+    result: JobResult
+    input: InputSpec
+    secret: JobSecret | None = None
+
+    def __repr__(self) -> str:  # the result is long; the secret hides itself anyway
+        return f"FinishedJob({self.result.label}, input={self.input.path!r}, kept={self.kept})"
+
+    @property
+    def kept(self) -> bool:
+        return self.secret is not None
+
+    @property
+    def kept_is_one_message(self) -> bool:
+        """Whether the kept ciphertext is a raw export as it is (see the module docstring)."""
+        if self.secret is None:
+            return False
+        spec = lookup(self.result.cipher, self.result.library, self.result.key_bits)
+        return self.result.data_mode == "memory" or spec.kind is not Kind.AEAD
 
 
-def _atomic_write(path: Path, write: Callable[[Any], None], mode: int | None = None) -> None:
-    """Write through a temporary file in the same folder, then rename over ``path``."""
-    path = Path(path)
-    fd, tmp = tempfile.mkstemp(dir=path.parent or ".", prefix=f".{path.name}.", suffix=".part")
+def raw_key_path(ciphertext_path: str | os.PathLike[str]) -> Path:
+    """Where the key of a raw export goes by default: ``<ciphertext>.key.json``."""
+    return Path(str(ciphertext_path) + RAW_KEY_SUFFIX)
+
+
+def check_input_unchanged(job: FinishedJob) -> None:
+    """Refuse to encrypt the job's input again when it is gone or is not what was benchmarked."""
+    spec = job.input
     try:
-        if mode is not None and hasattr(os, "fchmod"):  # POSIX; Windows has no such bits
-            os.fchmod(fd, mode)
-        with os.fdopen(fd, "wb") as fh:
-            write(fh)
-        os.replace(tmp, path)
-    except BaseException:
-        with contextlib.suppress(FileNotFoundError):
-            os.unlink(tmp)
-        raise
+        st = os.stat(spec.path)
+    except OSError:
+        if spec.generated:
+            raise UserError(
+                "the generated input of this job is gone (it is deleted on Reset or when another "
+                "input is chosen); run the benchmark again"
+            ) from None
+        raise UserError(f"the input {spec.path} of this job is gone") from None
+    if st.st_size != spec.size_bytes or st.st_mtime_ns != spec.mtime_ns:
+        raise UserError(
+            f"{spec.label} changed since the benchmark ran; encrypt it with File > Encrypt "
+            "file… instead, or run the benchmark again"
+        )
 
 
-def _check_kept(secret: JobSecret) -> None:
+def _kept_secret(job: FinishedJob) -> JobSecret:
+    secret = job.secret
+    if secret is None:
+        raise UserError(f"{job.result.label} did not keep its ciphertext")
     if not os.path.isfile(secret.ciphertext_path):
         raise UserError(
             "the job's ciphertext is gone (it is kept only until Reset or a new run); "
             "run the benchmark again"
         )
+    return secret
 
 
-def _wrap_os_error(action: str, path: Path, exc: OSError) -> UserError:
-    return UserError(f"cannot {action} {path}: {exc.strerror or exc}")
-
-
-def save_ciphertext(result: JobResult, secret: JobSecret, path: str | Path) -> tuple[Path, Path]:
-    """Copy the job's ciphertext to ``path`` and write its key file beside it.
-    Returns (ciphertext path, key file path)."""
-    _check_kept(secret)
-    path = Path(path)
-    key_path = key_file_path(path)
-    key_doc = {
-        "warning": KEY_WARNING,
-        "ciphertext_file": path.name,
-        "cipher": result.cipher,
-        "library": result.library,
-        "algorithm": result.algorithm,
-        "mode": result.mode,
-        "key_bits": result.key_bits,
-        "data_mode": result.data_mode,
-        "chunk_bytes": result.chunk_bytes,
-        "key_hex": secret.key.hex(),
-        "iv_or_nonce_hex": secret.iv.hex(),
-        "layout": (
-            "raw CipherBench output: memory mode is one message (PKCS#7 padding for ECB/CBC, "
-            "AEAD tag appended); stream mode AEAD seals each chunk with the nonce's last 8 "
-            "bytes XORed with the chunk index and appends one tag per chunk"
-        ),
-    }
-
-    def copy(fh: Any) -> None:
-        with open(secret.ciphertext_path, "rb") as src:
-            while block := src.read(4 * MIB):
-                fh.write(block)
-
-    try:
-        _atomic_write(path, copy)
-        _atomic_write(
-            key_path, lambda fh: fh.write(json.dumps(key_doc, indent=2).encode()), mode=0o600
-        )
-    except OSError as exc:
-        raise _wrap_os_error("write", path, exc) from None
-    return path, key_path
-
-
-def decrypt_kept(result: JobResult, secret: JobSecret, path: str | Path) -> Path:
-    """Decrypt the job's kept ciphertext into ``path`` (the recovered plaintext)."""
-    _check_kept(secret)
-    path = Path(path)
-    spec = lookup(result.cipher, result.library, result.key_bits)
-    adapter = get_adapter(result.library)
+def kept_raw_key(job: FinishedJob) -> RawKey:
+    """The raw-export key of a kept one-message ciphertext."""
+    secret = _kept_secret(job)
+    r = job.result
     size = os.path.getsize(secret.ciphertext_path)
-    if result.data_mode == "stream" and result.chunk_bytes:
-        step = result.chunk_bytes + (spec.tag_bytes if spec.kind is Kind.AEAD else 0)
-    elif spec.kind is Kind.AEAD:
-        step = size  # one sealed message
-    else:
-        step = _PIECE
-    cipher = MessageCipher(spec, adapter, secret.key, secret.iv, decrypt=True)
-    src_buf = bytearray(min(step, size) + SLACK)
-    dst_buf = bytearray(min(step, size) + spec.block_bytes + SLACK)
-    src_view, dst_view = memoryview(src_buf), memoryview(dst_buf)
+    return RawKey(r.cipher, r.library, r.key_bits, secret.key, secret.iv, r.input_bytes, size)
 
-    def write(fh: Any) -> None:
-        with open(secret.ciphertext_path, "rb", buffering=0) as src:
-            left = size
-            while True:
-                want = min(step, left)
-                got = read_exact(src, src_view[:want])
-                if got != want:
-                    raise UserError("the kept ciphertext changed while it was being read")
-                left -= want
-                last = left == 0
-                n = (cipher.final if last else cipher.update)(src_view[:want], dst_view)
-                fh.write(dst_view[:n])
-                if last:
-                    return
 
-    try:
-        _atomic_write(path, write)
-    except OSError as exc:
-        raise _wrap_os_error("write", path, exc) from None
-    return path
+def save_kept_raw(
+    job: FinishedJob,
+    ciphertext_path: str | os.PathLike[str],
+    key_path: str | os.PathLike[str],
+    *,
+    force: bool = False,
+    on_progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> RawKey:
+    """Copy the job's kept one-message ciphertext to ``ciphertext_path`` and write its key file
+    (mode 0600) to ``key_path``, as ``export_raw`` would have. Nothing is left on failure."""
+    if not job.kept_is_one_message:
+        raise UserError(f"{job.result.label} kept no single-message ciphertext")
+    raw_key = kept_raw_key(job)
+    kept = _kept_secret(job).ciphertext_path
+    check_paths(kept, ciphertext_path, key_path, force=force)
+    with open_input(kept) as fin, AtomicOutput(ciphertext_path, force=force) as out:
+        progress = Progress(on_progress, cancel, os.fstat(fin.fileno()).st_size)
+        for chunk, _last in read_chunks(fin, _COPY_BYTES, progress, kept):
+            out.write(chunk)
+        write_raw_key(key_path, raw_key, force=force)
+        try:
+            out.commit()
+        except BaseException:
+            Path(key_path).unlink(missing_ok=True)
+            raise
+    progress.finish()
+    return raw_key
+
+
+def decrypt_kept(
+    job: FinishedJob,
+    path: str | os.PathLike[str],
+    *,
+    on_progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> Path:
+    """Decrypt the job's kept ciphertext into ``path`` (replaced if it exists: the caller asked
+    the user), mode 0600. Returns ``path``."""
+    secret = _kept_secret(job)
+    r = job.result
+    if job.kept_is_one_message:
+        decrypt_raw(secret.ciphertext_path, path, kept_raw_key(job), library=r.library,
+                    force=True, on_progress=on_progress, cancel=cancel)
+        return Path(path)
+    # Stream-mode AEAD: one sealed record (chunk + tag) per chunk, each opened on its own.
+    spec = lookup(r.cipher, r.library, r.key_bits)
+    if not r.chunk_bytes:
+        raise UserError(f"{r.label}: the kept ciphertext does not say its chunk size")
+    record = r.chunk_bytes + spec.tag_bytes
+    cipher = MessageCipher(spec, get_adapter(spec.library), secret.key, secret.iv, decrypt=True)
+    out_view = memoryview(bytearray(record + SLACK))
+    check_paths(secret.ciphertext_path, path, force=True)
+    with (
+        open_input(secret.ciphertext_path) as fin,
+        AtomicOutput(path, force=True, mode=0o600) as out,
+    ):
+        progress = Progress(on_progress, cancel, os.fstat(fin.fileno()).st_size)
+        for chunk, _last in read_chunks(fin, record, progress, secret.ciphertext_path):
+            out.write(out_view[: cipher.update(chunk, out_view)])
+        out.commit()
+    progress.finish()
+    return Path(path)

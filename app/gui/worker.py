@@ -2,7 +2,8 @@
 
 :class:`BenchmarkWorker` drives the engine's blocking ``BenchmarkRun.events()`` generator and
 forwards every event as a signal; :class:`TaskWorker` runs one plain function (generate test
-data, save a file). Both are ``QRunnable``s that own a plain ``QObject`` of signals, catch every
+data, save a file; with ``progress=True`` a file operation that reports progress and can be
+cancelled). Both are ``QRunnable``s that own a plain ``QObject`` of signals, catch every
 exception inside ``run()`` and report it through ``failed``, and must be kept referenced by
 their owner until ``finished`` (they are not auto-deleted).
 
@@ -26,7 +27,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
-from app.core.errors import UserError
+from app.core.errors import Cancelled, UserError
 from app.core.events import (
     JobFailed,
     JobFinished,
@@ -176,27 +177,53 @@ class BenchmarkWorker(QRunnable):
 
 class TaskWorkerSignals(QObject):
     started = Signal()
+    progressed = Signal(object, object)  # done, total (Python ints: files can exceed 2 GiB)
     resulted = Signal(object)
     failed = Signal(str)
+    cancelled = Signal()  # the function raised Cancelled after cancel()
     finished = Signal()
 
 
 class TaskWorker(QRunnable):
-    """Runs ``fn(*args)`` in a pool thread; its return value comes back through ``resulted``."""
+    """Runs ``fn(*args)`` in a pool thread; its return value comes back through ``resulted``.
 
-    def __init__(self, fn: Callable[..., Any], *args: Any) -> None:
+    With ``progress=True`` it calls ``fn(*args, on_progress=..., cancel=...)``, the calling
+    convention of the file operations in ``app.core`` (``container``, ``rawexport``): their
+    ``on_progress(done, total)`` (already throttled to 20 calls a second) becomes ``progressed``,
+    and :meth:`cancel` sets the event they check before every chunk; the ``Cancelled`` they then
+    raise becomes ``cancelled`` instead of ``failed``."""
+
+    def __init__(self, fn: Callable[..., Any], *args: Any, progress: bool = False) -> None:
         super().__init__()
         self.setAutoDelete(False)
         self.signals = TaskWorkerSignals()
         self.done = False  # set (in the pool thread) just before `finished`
         self._fn = fn
         self._args = args
+        self._progress = progress
+        self._cancel = threading.Event()
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        """Ask a ``progress=True`` function to stop before its next chunk (any thread)."""
+        self._cancel.set()
+
+    def _report(self, done: int, total: int) -> None:
+        _emit(self.signals, "progressed", done, total)
 
     def run(self) -> None:
         signals = self.signals
         _emit(signals, "started")
         try:
-            value = self._fn(*self._args)
+            if self._progress:
+                value = self._fn(*self._args, on_progress=self._report, cancel=self._cancel)
+            else:
+                value = self._fn(*self._args)
+        except Cancelled:
+            _emit(signals, "cancelled")
         except BaseException as exc:  # reported, never raised into the thread pool
             _emit(signals, "failed", describe_exception(exc))
         else:

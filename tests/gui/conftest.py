@@ -44,6 +44,8 @@ class Dialogs:
 
     warnings: list[tuple[str, str]] = field(default_factory=list)
     notices: list[tuple[str, str]] = field(default_factory=list)
+    questions: list[tuple[str, str]] = field(default_factory=list)
+    answer: QMessageBox.StandardButton = QMessageBox.StandardButton.Yes  # to every question
 
 
 @pytest.fixture
@@ -58,6 +60,11 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
         seen.notices.append((title, text))
         return 0
 
+    def question(_parent: object, title: str, text: str, *args: object) -> object:
+        seen.questions.append((title, text))
+        return seen.answer
+
     monkeypatch.setattr(QMessageBox, "warning", staticmethod(warning))
     monkeypatch.setattr(QMessageBox, "information", staticmethod(information))
+    monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
     return seen

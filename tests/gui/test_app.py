@@ -24,6 +24,7 @@ def test_configure_application_names_settings_and_gil_interval(qapp: QApplicatio
         assert qapp.applicationName() == "CipherBench"
         assert sys.getswitchinterval() == GIL_SWITCH_INTERVAL_S
         assert not qapp.windowIcon().isNull()
+        assert qapp.desktopFileName() == "cipherbench"  # packaging/linux/cipherbench.desktop
     finally:
         qapp.setOrganizationName(before_org)
         qapp.setApplicationName(before_app)

@@ -143,3 +143,34 @@ def test_task_worker_returns_value_or_message(qtbot: QtBot) -> None:
         QThreadPool.globalInstance().start(bad)
     assert blocker.args == ["ValueError: no"]
     qtbot.waitUntil(lambda: bad.done)
+
+
+def test_task_worker_with_progress_reports_and_cancels(qtbot: QtBot) -> None:
+    from app.core.progress import Progress
+
+    def work(n: int, *, on_progress: Any, cancel: threading.Event) -> str:
+        progress = Progress(on_progress, cancel, n)
+        for i in range(n):
+            progress.check_cancel()
+            if i == 2:
+                cancel.wait(5)  # stands for a long chunk; the test cancels meanwhile
+        progress.finish()
+        return "done"
+
+    finished = TaskWorker(work, 3, progress=True)
+    seen: list[tuple[int, int]] = []
+    finished.signals.progressed.connect(lambda done, total: seen.append((done, total)))
+    finished.cancel()  # before it starts: the first chunk stops it
+    with qtbot.waitSignal(finished.signals.cancelled, timeout=5000):
+        QThreadPool.globalInstance().start(finished)
+    assert seen == [(0, 3)]
+
+    worker = TaskWorker(work, 10**6, progress=True)
+    failed: list[str] = []
+    worker.signals.failed.connect(failed.append)
+    QThreadPool.globalInstance().start(worker)
+    qtbot.wait(50)
+    with qtbot.waitSignal(worker.signals.cancelled, timeout=5000):
+        worker.cancel()
+    assert worker.cancel_requested and failed == []
+    qtbot.waitUntil(lambda: worker.done)

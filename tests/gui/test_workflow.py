@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
+import subprocess
 import time
 import zipfile
 from collections.abc import Iterator
@@ -20,10 +22,11 @@ from pytestqt.qtbot import QtBot
 
 from app.core.adapters import get_adapter
 from app.core.message import decrypt_bytes
-from app.core.registry import lookup
+from app.core.rawexport import read_raw_key
+from app.gui.crypt_tasks import Protection
 from app.gui.main_window import MainWindow
 from app.gui.results_table import COLUMN_INDEX
-from app.gui.saved_output import KEY_WARNING, key_file_path
+from app.gui.saved_output import raw_key_path
 from app.gui.selection import PRESETS, Selection, make_selection
 from app.gui.settings import AppSettings
 
@@ -154,24 +157,34 @@ def test_choose_run_export_save_reset(
     with zipfile.ZipFile(xlsx) as zf:
         assert any(name.startswith("xl/charts/chart") for name in zf.namelist())
 
-    # 5. save the ciphertext of the CTR job, then the plaintext decrypted from it
+    # 5. save the CTR job's ciphertext raw, with its key file, then the plaintext decrypted back
     ctr_row = next(r for r in range(2) if _cell(w, r, "Mode") == "CTR")
     proxy_row = w.proxy.mapFromSource(model.index(ctr_row, 0)).row()
     w.table.selectRow(proxy_row)
-    assert w.save_ciphertext_button.isEnabled()
+    assert w.save_encrypted_button.isEnabled()
+    qtbot.mouseClick(w.save_encrypted_button, Qt.MouseButton.LeftButton)
+    dialog = w.crypt_dialog
+    dialog.set_protection(Protection.RAW)
     ct_path = tmp_path / "notes.enc"
-    _answer_save_dialog(monkeypatch, ct_path)
-    qtbot.mouseClick(w.save_ciphertext_button, Qt.MouseButton.LeftButton)
-    qtbot.waitUntil(lambda: not w.controller.busy, timeout=10_000)
-    key_doc = json.loads(key_file_path(ct_path).read_text())
-    assert key_doc["warning"] == KEY_WARNING
-    assert dialogs.notices and "Anyone who has the key file" in dialogs.notices[-1][1]
-    spec = lookup(key_doc["cipher"], key_doc["library"], key_doc["key_bits"])
-    recovered = decrypt_bytes(spec, get_adapter(spec.library), bytes.fromhex(key_doc["key_hex"]),
-                              bytes.fromhex(key_doc["iv_or_nonce_hex"]), ct_path.read_bytes())
+    dialog.output_field.set_path(str(ct_path))
+    qtbot.mouseClick(dialog.encrypt_button, Qt.MouseButton.LeftButton)
+    qtbot.waitUntil(lambda: not dialog.task.running, timeout=10_000)
+    dialog.close()
+    key_path = raw_key_path(ct_path)
+    key_doc = json.loads(key_path.read_text())
+    assert key_doc["format"] == "cipherbench-raw-key"
+    assert "anyone who has it can decrypt" in key_doc["warning"]
+    raw_key = read_raw_key(key_path)
+    recovered = decrypt_bytes(raw_key.spec, get_adapter(raw_key.library), raw_key.key,
+                              raw_key.iv, ct_path.read_bytes())
     assert recovered == plain_file.read_bytes()
     assert ct_path.read_bytes() != plain_file.read_bytes()
-    assert oct(key_file_path(ct_path).stat().st_mode & 0o777) == "0o600"
+    assert oct(key_path.stat().st_mode & 0o777) == "0o600"
+    if shutil.which("openssl"):  # the engine's own ciphertext, as OpenSSL reads it
+        by_openssl = tmp_path / "by-openssl.txt"
+        subprocess.run(raw_key.openssl_command(str(ct_path), str(by_openssl)), check=True,
+                       capture_output=True, timeout=30)
+        assert by_openssl.read_bytes() == plain_file.read_bytes()
 
     pt_path = tmp_path / "notes.decrypted.txt"
     _answer_save_dialog(monkeypatch, pt_path)
@@ -187,7 +200,7 @@ def test_choose_run_export_save_reset(
     assert key_hex not in Path(w.settings.qsettings.fileName()).read_text()
 
     # 6. Reset: no results, no input, default choices; the kept ciphertexts are gone
-    kept_dir = os.path.dirname(w.controller._secrets[0].ciphertext_path)
+    kept_dir = os.path.dirname(w.controller.finished_job(0).secret.ciphertext_path)
     w.options_panel.repeat_spin.setValue(9)
     qtbot.mouseClick(w.reset_button, Qt.MouseButton.LeftButton)
     assert model.rowCount() == 0

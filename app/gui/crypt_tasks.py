@@ -1,0 +1,476 @@
+"""The work behind the Encrypt, Save encrypted and Decrypt dialogs, in plain Python.
+
+The dialogs collect a request (:class:`EncryptRequest`, :class:`DecryptRequest`) and run
+:func:`encrypt` or :func:`decrypt` in a ``TaskWorker(..., progress=True)``; these call the core
+API (:mod:`app.core.container`, :mod:`app.core.rawexport`, :mod:`app.gui.saved_output`) with its
+``on_progress`` and ``cancel``. Everything else here is small and quick enough for the GUI
+thread: what a chosen file is (:func:`identify`), the plaintext preview (:func:`read_preview`),
+default file names, the password hint, and :func:`plain_message`, which words the core's
+command-line hints for the window.
+
+Requests hold the password in a field left out of their repr; outcomes hold no secret.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+from dataclasses import dataclass, field
+from enum import StrEnum
+from pathlib import Path
+
+from app.core import container
+from app.core.errors import UserError
+from app.core.progress import CancelCheck, ProgressCallback
+from app.core.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
+from app.core.registry import WEAKNESS_NOTES, CipherSpec, Kind, cipher_ids
+from app.core.units import format_bytes
+from app.gui.saved_output import (
+    FinishedJob,
+    check_input_unchanged,
+    raw_key_path,
+    save_kept_raw,
+)
+
+CONTAINER_SUFFIX = ".cbf"  # "CipherBench file", as its magic says
+KEY_FILE_SUFFIX = ".cbkey"
+RAW_SUFFIX = ".enc"
+PREVIEW_BYTES = 4096
+_KEY_JSON_MAX_BYTES = 64 * 1024
+# Short labels for the registry's weakness notes (the pyaes note is about speed, not safety).
+WEAKNESS_LABELS = {
+    WEAKNESS_NOTES["ECB"]: "ECB leaks patterns",
+    WEAKNESS_NOTES["64-bit block"]: "64-bit block",
+    WEAKNESS_NOTES["DES"]: "56-bit key",
+    WEAKNESS_NOTES["RC4"]: "RC4 is broken",
+}
+
+
+class Protection(StrEnum):
+    """How an encrypted file is unlocked."""
+
+    PASSWORD = "password"
+    NEW_KEY_FILE = "new key file"
+    KEY_FILE = "key file"  # an existing one
+    RAW = "raw"  # bare ciphertext + JSON key file, for OpenSSL
+
+
+@dataclass(frozen=True)
+class EncryptRequest:
+    """Encrypt ``source`` to ``output``. ``key_path`` is the key file to read (KEY_FILE), to
+    create (NEW_KEY_FILE, never over an existing file) or the raw export's JSON key (RAW).
+    ``job``: saving a finished benchmark job; its input must be unchanged, and RAW copies its
+    kept ciphertext when that is one message."""
+
+    source: str
+    output: str
+    cipher_id: str
+    protection: Protection
+    library: str | None = None
+    key_bits: int | None = None
+    password: str | None = field(default=None, repr=False)
+    key_path: str | None = None
+    force: bool = False
+    job: FinishedJob | None = field(default=None, repr=False)
+
+
+@dataclass(frozen=True)
+class EncryptOutcome:
+    output: Path
+    key_path: Path | None
+    summary: str  # one sentence for the dialog
+    key_warning: str  # "" when no key file was written
+    openssl_command: str | None = None
+
+
+@dataclass(frozen=True)
+class DecryptRequest:
+    """Decrypt ``source`` into ``output``: a CipherBench file with ``password`` or the key file
+    ``key_path``, or (``raw``) a raw export with its JSON key ``key_path``."""
+
+    source: str
+    output: str
+    raw: bool = False
+    password: str | None = field(default=None, repr=False)
+    key_path: str | None = None
+
+
+@dataclass(frozen=True)
+class DecryptOutcome:
+    path: Path
+    plaintext_bytes: int
+    summary: str
+    authenticated: bool  # False: a raw export in a mode that cannot detect changes
+
+
+@dataclass(frozen=True)
+class FileIdentity:
+    """What a file chosen for decryption is: a CipherBench file (``info``), or else raw
+    ciphertext, with the key file found beside it (``raw_key_guess``) if any."""
+
+    path: str
+    info: container.ContainerInfo | None
+    raw_key_guess: str | None = None
+
+    @property
+    def is_container(self) -> bool:
+        return self.info is not None
+
+
+@dataclass(frozen=True)
+class Preview:
+    kind: str  # "text", "binary" (hex dump) or "empty"
+    text: str
+    shown_bytes: int
+    total_bytes: int
+
+
+# --- the work ---------------------------------------------------------------------------------
+
+
+def encrypt(
+    request: EncryptRequest,
+    *,
+    on_progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> EncryptOutcome:
+    """Carry out ``request`` (blocking; run it in a worker)."""
+    r = request
+    job = r.job
+    if r.protection is Protection.RAW:
+        assert r.key_path
+        if job is not None and job.kept_is_one_message:
+            raw_key = save_kept_raw(job, r.output, r.key_path, force=r.force,
+                                    on_progress=on_progress, cancel=cancel)
+            how = "the benchmark's own ciphertext"
+        else:
+            if job is not None:
+                check_input_unchanged(job)
+            raw_key = export_raw(r.source, r.output, r.key_path, cipher_id=r.cipher_id,
+                                 library=r.library, key_bits=r.key_bits, force=r.force,
+                                 on_progress=on_progress, cancel=cancel)
+            how = "encrypted with a fresh random key"
+        command = raw_key.openssl_command(r.output, "PLAINTEXT")
+        return EncryptOutcome(
+            Path(r.output),
+            Path(r.key_path),
+            f"Saved raw {raw_key.cipher_id} ciphertext ({how}, "
+            f"{format_bytes(raw_key.ciphertext_bytes)}) to {r.output}, and its key to "
+            f"{r.key_path}.",
+            f"Anyone who has {Path(r.key_path).name} can decrypt the ciphertext: keep it "
+            "private, and apart from the ciphertext.",
+            " ".join(command) if command else None,
+        )
+    if job is not None:
+        check_input_unchanged(job)
+    password: str | None = None
+    key: bytes | None = None
+    created: Path | None = None
+    if r.protection is Protection.PASSWORD:
+        password = r.password
+        if not password:
+            raise UserError("the password is empty")
+    elif r.protection is Protection.KEY_FILE:
+        assert r.key_path
+        key = container.read_key_file(r.key_path)
+    else:
+        assert r.key_path
+        # Every path is checked before the key file appears, so a refusal leaves nothing.
+        container.check_paths(r.source, r.output, r.key_path, force=r.force)
+        key = container.new_key()
+        container.write_key_file(r.key_path, key)
+        created = Path(r.key_path)
+    try:
+        info = container.encrypt_file(
+            r.source, r.output, cipher_id=r.cipher_id, library=r.library, key_bits=r.key_bits,
+            password=password, key=key, force=r.force, on_progress=on_progress, cancel=cancel,
+        )
+    except BaseException:
+        if created is not None:  # nothing was encrypted with it: do not leave it behind
+            created.unlink(missing_ok=True)
+        raise
+    unlock = {
+        Protection.PASSWORD: "a password",
+        Protection.NEW_KEY_FILE: "the new key file",
+        Protection.KEY_FILE: f"the key file {r.key_path}",
+    }[r.protection]
+    warning = ""
+    if created is not None:
+        warning = (
+            f"The new key file is {created}. Keep it private and apart from the encrypted file, "
+            "and keep a copy somewhere safe: without it the file cannot be decrypted."
+        )
+    return EncryptOutcome(
+        Path(r.output),
+        created,
+        f"Encrypted {format_bytes(info.plaintext_bytes)} with {info.cipher_id} [{info.library}] "
+        f"to {r.output}, unlocked by {unlock}.",
+        warning,
+    )
+
+
+def decrypt(
+    request: DecryptRequest,
+    *,
+    on_progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> DecryptOutcome:
+    """Carry out ``request`` (blocking; run it in a worker). The output appears only when all
+    of it decrypted (and, where the format allows, authenticated)."""
+    r = request
+    if r.raw:
+        if not r.key_path:
+            raise UserError("choose the key file of the raw export")
+        raw_key = decrypt_raw(r.source, r.output, r.key_path, on_progress=on_progress,
+                              cancel=cancel)
+        size = os.path.getsize(r.output)
+        checked = raw_key.spec.kind is Kind.AEAD
+        return DecryptOutcome(
+            Path(r.output), size,
+            f"Decrypted {format_bytes(size)} of raw {raw_key.cipher_id} ciphertext"
+            + (", authenticated." if checked else " (this mode cannot detect changes)."),
+            checked,
+        )
+    header = container.read_header(r.source)
+    password: str | None = None
+    key: bytes | None = None
+    if header.needs_key_file:
+        if not r.key_path:
+            raise UserError("this file needs its key file")
+        key = container.read_key_file(r.key_path)
+    else:
+        password = r.password
+        if not password:
+            raise UserError("this file needs its password")
+    info = container.decrypt_file(r.source, r.output, password=password, key=key,
+                                  on_progress=on_progress, cancel=cancel)
+    return DecryptOutcome(
+        Path(r.output), info.plaintext_bytes,
+        f"Decrypted {format_bytes(info.plaintext_bytes)} with {info.cipher_id} "
+        f"[{info.library}]; every chunk and the end of the file authenticated.",
+        True,
+    )
+
+
+# --- quick helpers for the dialogs ------------------------------------------------------------
+
+
+def identify(path: str) -> FileIdentity:
+    """What ``path`` is, from its first bytes: a CipherBench file (its header, no secret needed)
+    or raw ciphertext. :class:`UserError` for a damaged CipherBench file, a key file chosen by
+    mistake, or a file that cannot be read."""
+    try:
+        return FileIdentity(path, container.read_header(path))
+    except UserError:
+        head = _first_bytes(path, 4096)  # raises its own UserError when unreadable
+        if head.startswith(container.MAGIC):
+            raise  # a CipherBench file, damaged or cut: say so
+    if _is_key_file(path, head):
+        raise UserError(
+            f"{Path(path).name} is a key file; choose the encrypted file, then this file as its key"
+        )
+    guess = raw_key_path(path)
+    return FileIdentity(path, None, str(guess) if guess.is_file() else None)
+
+
+def describe_container(info: container.ContainerInfo) -> str:
+    """Two lines about a CipherBench file, without any secret."""
+    size = f"{info.plaintext_bytes:,} bytes"
+    if not info.plaintext_bytes_exact:
+        size = f"at most {size}"
+    chunks = f"{info.chunks:,} chunk{'s' if info.chunks != 1 else ''} of {_size(info.chunk_bytes)}"
+    if info.argon2 is not None:
+        unlock = (
+            f"a password (Argon2id, {info.argon2.memory_kib // 1024} MiB, "
+            f"{info.argon2.iterations} passes)"
+        )
+    else:
+        unlock = "a key file"
+    return (
+        f"CipherBench file (format {info.format_version}): {info.cipher_id}, {info.key_bits}-bit "
+        f"key, {size} of plaintext in {chunks}.\nUnlocked by {unlock}."
+    )
+
+
+def describe_raw_key(raw_key: RawKey) -> str:
+    spec = raw_key.spec
+    check = (
+        "authenticated: a wrong key or a change is detected"
+        if spec.kind is Kind.AEAD
+        else "no integrity check: a wrong key or a changed file gives wrong bytes, no error"
+    )
+    return (
+        f"{raw_key.cipher_id}, {raw_key.key_bits}-bit key, {raw_key.plaintext_bytes:,} bytes of "
+        f"plaintext; {check}."
+    )
+
+
+def read_raw_key_quietly(path: str) -> RawKey | None:
+    """The raw-export key in ``path``, or None when it is not one (the dialog says why later)."""
+    try:
+        return read_raw_key(path)
+    except UserError:
+        return None
+
+
+def weakness(spec: CipherSpec) -> str:
+    """Why ``spec`` should not protect real data, or ""."""
+    return ", ".join(WEAKNESS_LABELS[n] for n in spec.notes if n in WEAKNESS_LABELS)
+
+
+def raw_notes(spec: CipherSpec) -> str:
+    """What a raw export of ``spec`` gives up, and whether ``openssl enc`` can read it."""
+    probe = RawKey(spec.id, spec.library, spec.key_bits, bytes(spec.key_bytes),
+                   bytes(spec.iv_bytes), 0, 0)
+    parts = []
+    if spec.kind is Kind.AEAD:
+        parts.append("One authenticated message, held in memory while it is made (at most "
+                     "1 GiB).")
+    else:
+        parts.append("No integrity check: a changed file decrypts to wrong data without an "
+                     "error.")
+    note = probe.openssl_note()
+    parts.append("openssl enc -d can decrypt it; the key file gives the command."
+                 if note is None else f"Not for OpenSSL: {note}.")
+    return " ".join(parts)
+
+
+def password_hint(password: str) -> str:
+    """A strength hint from the length (what a user can act on; Argon2id slows guessing)."""
+    n = len(password)
+    if n == 0:
+        return ""
+    if n < 8:
+        verdict = "too short"
+    elif n < 12:
+        verdict = "weak"
+    elif n < 16:
+        verdict = "fair"
+    else:
+        verdict = "good"
+    tip = "" if n >= 16 else "; 16 or more, or a few unrelated words, is much harder to guess"
+    return f"{n} characters: {verdict}{tip}."
+
+
+def default_output(source: str, protection: Protection, cipher_id: str) -> str:
+    if protection is Protection.RAW:
+        return f"{source}.{cipher_id}{RAW_SUFFIX}"
+    return source + CONTAINER_SUFFIX
+
+
+def default_key_path(output: str, protection: Protection) -> str:
+    if protection is Protection.RAW:
+        return str(raw_key_path(output))
+    base = output[: -len(CONTAINER_SUFFIX)] if output.endswith(CONTAINER_SUFFIX) else output
+    return base + KEY_FILE_SUFFIX
+
+
+def guess_key_file(encrypted: str) -> str | None:
+    """A key file beside a CipherBench file, named as :func:`default_key_path` names them."""
+    path = Path(default_key_path(encrypted, Protection.KEY_FILE))
+    return str(path) if path.is_file() else None
+
+
+def plaintext_name(encrypted: str) -> str:
+    """A file name for the decrypted data: without ``.cbf`` / ``.enc`` (and the cipher before
+    ``.enc``), else with ``.decrypted`` added."""
+    name = Path(encrypted).name
+    if name.endswith(CONTAINER_SUFFIX):
+        return name[: -len(CONTAINER_SUFFIX)] or "decrypted"
+    if name.endswith(RAW_SUFFIX):
+        stem = name[: -len(RAW_SUFFIX)]
+        base, dot, cipher = stem.rpartition(".")
+        if dot and base and cipher in cipher_ids():
+            stem = base
+        return stem or "decrypted"
+    return name + ".decrypted"
+
+
+def read_preview(path: str | os.PathLike[str], limit: int = PREVIEW_BYTES) -> Preview:
+    """The start of ``path``: text when it is UTF-8 without control bytes, else a hex dump."""
+    total = os.path.getsize(path)
+    with open(path, "rb") as f:
+        data = f.read(limit)
+    if not data:
+        return Preview("empty", "", 0, total)
+    text = as_text(data, cut=total > len(data))
+    if text is not None:
+        return Preview("text", text, len(data), total)
+    return Preview("binary", hex_dump(data), len(data), total)
+
+
+def as_text(data: bytes, *, cut: bool = False) -> str | None:
+    """``data`` as text when it is UTF-8 (a character cut at the end is allowed when ``cut``)
+    and looks like text: no NUL, almost no other control characters."""
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        if not (cut and exc.start >= len(data) - 3 and exc.reason == "unexpected end of data"):
+            return None
+        text = data[: exc.start].decode("utf-8")
+    text = text.removeprefix("\ufeff")
+    controls = sum(1 for c in text if ord(c) < 32 and c not in "\t\n\r\f\v")
+    if "\x00" in text or controls > len(text) // 100:
+        return None
+    return text
+
+
+def hex_dump(data: bytes, width: int = 16) -> str:
+    """``hexdump -C`` style: offset, bytes in hex, printable ASCII."""
+    lines = []
+    for offset in range(0, len(data), width):
+        row = data[offset : offset + width]
+        half = width // 2
+        hex_part = " ".join(f"{b:02x}" for b in row[:half])
+        if len(row) > half:
+            hex_part += "  " + " ".join(f"{b:02x}" for b in row[half:])
+        text = "".join(chr(b) if 32 <= b < 127 else "." for b in row)
+        lines.append(f"{offset:08x}  {hex_part:<{width * 3}}  |{text}|")
+    return "\n".join(lines)
+
+
+# The core speaks to the command line in a few messages; the window has no options to give.
+_CLI_HINTS = (
+    ("; overwrite it with --force", ""),
+    ("; a key file is never replaced without --force",
+     "; a key file is never replaced: choose another name"),
+    ("; decrypt that with --raw --key-in",
+     ", not of a CipherBench file; choose the file that was exported with it"),
+    ("; decrypt without --raw", "; choose a raw export's .key.json file"),
+    ("; create one with --new-key-file", ""),
+    ("`python main.py list` shows them all", "see the cipher list"),
+)
+
+
+def plain_message(text: str) -> str:
+    """A core error message as the window shows it: without command-line hints, as a
+    sentence."""
+    for cli, gui in _CLI_HINTS:
+        text = text.replace(cli, gui)
+    text = text[:1].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _first_bytes(path: str, n: int) -> bytes:
+    try:
+        with open(path, "rb") as f:
+            return f.read(n)
+    except OSError as exc:
+        raise UserError(f"cannot read {path}: {exc.strerror}") from None
+
+
+def _is_key_file(path: str, head: bytes) -> bool:
+    """Whether ``path`` is a CipherBench key file or raw-export key (JSON)."""
+    if not head.lstrip().startswith(b"{") or os.path.getsize(path) > _KEY_JSON_MAX_BYTES:
+        return False
+    with contextlib.suppress(OSError, ValueError, UnicodeDecodeError):
+        data = json.loads(Path(path).read_bytes())
+        fmt = data.get("format") if isinstance(data, dict) else None
+        return isinstance(fmt, str) and fmt.startswith("cipherbench-")
+    return False
+
+
+def _size(n: int) -> str:
+    return format_bytes(n).replace(".00", "")
+

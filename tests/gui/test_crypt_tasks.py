@@ -1,0 +1,102 @@
+"""The plain-Python side of the encryption dialogs: names, previews, messages, no secrets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from gui_factories import job_result
+
+from app.core import container
+from app.core.container import Argon2Params
+from app.core.errors import UserError
+from app.core.events import JobSecret
+from app.core.jobs import InputSpec
+from app.gui.crypt_tasks import (
+    DecryptRequest,
+    EncryptRequest,
+    Protection,
+    as_text,
+    default_key_path,
+    default_output,
+    hex_dump,
+    identify,
+    password_hint,
+    plain_message,
+    plaintext_name,
+    read_preview,
+)
+from app.gui.saved_output import FinishedJob
+
+SECRET = "s3cret-password"
+
+
+def test_reprs_hide_passwords_and_keys() -> None:
+    job = FinishedJob(job_result(), InputSpec("/in", "in", 1, 0),
+                      JobSecret("/kept", b"\x11" * 32, b"\x22" * 16))
+    request = EncryptRequest("/in", "/out", "aes-256-gcm", Protection.PASSWORD,
+                             password=SECRET, job=job)
+    text = repr(request) + repr(DecryptRequest("/in", "/out", password=SECRET)) + repr(job)
+    assert SECRET not in text and "11" * 8 not in text and "22" * 8 not in text
+
+
+def test_preview_text_binary_and_empty(tmp_path: Path) -> None:
+    text = tmp_path / "t.txt"
+    text.write_bytes(("é" * 3000).encode())  # 6000 bytes: the cut falls inside a character
+    p = read_preview(text, 4095)
+    assert p.kind == "text" and p.text == "é" * 2047 and p.total_bytes == 6000
+    binary = tmp_path / "b.bin"
+    binary.write_bytes(b"\x00\x01AB" * 10)
+    p = read_preview(binary)
+    assert p.kind == "binary"
+    assert p.text.splitlines()[0] == (
+        "00000000  00 01 41 42 00 01 41 42  00 01 41 42 00 01 41 42  |..AB..AB..AB..AB|"
+    )
+    assert p.text.splitlines()[-1] == "00000020  00 01 41 42 00 01 41 42" + " " * 27 + "|..AB..AB|"
+    empty = tmp_path / "e"
+    empty.write_bytes(b"")
+    assert read_preview(empty).kind == "empty"
+    assert as_text("latin-1: caf\xe9".encode("latin-1")) is None
+    assert as_text(b"tabs\tand\r\nlines\f") == "tabs\tand\r\nlines\f"
+    assert hex_dump(b"") == ""
+
+
+def test_names_follow_the_output() -> None:
+    assert default_output("/d/a.txt", Protection.PASSWORD, "aes-256-gcm") == "/d/a.txt.cbf"
+    assert default_output("/d/a.txt", Protection.RAW, "bf-cbc") == "/d/a.txt.bf-cbc.enc"
+    assert default_key_path("/d/a.txt.cbf", Protection.NEW_KEY_FILE) == "/d/a.txt.cbkey"
+    assert default_key_path("/d/x.enc", Protection.RAW) == "/d/x.enc.key.json"
+    assert plaintext_name("/d/a.txt.cbf") == "a.txt"
+    assert plaintext_name("/d/a.txt.aes-256-ctr.enc") == "a.txt"
+    assert plaintext_name("/d/a.txt.enc") == "a.txt"
+    assert plaintext_name("/d/blob") == "blob.decrypted"
+
+
+def test_password_hint_grows_with_length() -> None:
+    assert password_hint("") == ""
+    assert "too short" in password_hint("abc")
+    assert "weak" in password_hint("a" * 8)
+    assert "fair" in password_hint("a" * 12)
+    assert password_hint("a" * 16) == "16 characters: good."
+
+
+def test_plain_messages_drop_command_line_hints() -> None:
+    assert plain_message("/x already exists; overwrite it with --force") == "/x already exists."
+    assert "--" not in plain_message(
+        "/k is the key of a raw export; decrypt that with --raw --key-in")
+
+
+def test_identify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(container, "DEFAULT_ARGON2", Argon2Params(64, 1, 1))
+    src = tmp_path / "a.txt"
+    src.write_bytes(b"hello")
+    out = tmp_path / "a.cbf"
+    container.encrypt_file(src, out, password=SECRET)
+    assert identify(str(out)).info.needs_password
+    raw = identify(str(src))
+    assert raw.info is None and raw.raw_key_guess is None
+    (tmp_path / "a.txt.key.json").write_text("{}")
+    assert identify(str(src)).raw_key_guess == str(tmp_path / "a.txt.key.json")
+    out.write_bytes(out.read_bytes()[:20])  # a CipherBench file, cut: said so, not "raw"
+    with pytest.raises(UserError):
+        identify(str(out))
