@@ -28,8 +28,6 @@ from app.core.adapters import SLACK, Adapter
 from app.core.errors import UserError, VerificationError
 from app.core.message import MessageCipher, stream_output_bytes
 from app.core.registry import CipherSpec, Kind
-
-# read_exact stays importable from here (the GUI's saved-output code uses it).
 from app.core.safe_files import StagedFile, move_into_place, read_exact, write_all
 
 PAGE = 4096
