@@ -94,14 +94,22 @@ def export_raw(
             cipher = MessageCipher(spec, get_adapter(spec.library), key, iv, decrypt=False)
             plain, written = _stream(cipher, spec, chunk_bytes, fin, out, progress, src)
         raw_key = RawKey(spec.id, spec.library, spec.key_bits, key, iv, plain, written)
-        write_raw_key(key_out, raw_key, force=force)
-        try:
-            out.commit()
-        except BaseException:
-            Path(key_out).unlink(missing_ok=True)
-            raise
+        commit_with_key_file(out, key_out, raw_key, force=force)
     progress.finish()
     return raw_key
+
+
+def commit_with_key_file(
+    out: AtomicOutput, key_path: str | os.PathLike[str], raw_key: RawKey, *, force: bool
+) -> None:
+    """Write the key file, then move the ciphertext into place. If that fails the key file is
+    removed again: a ciphertext and its key file exist together or not at all."""
+    write_raw_key(key_path, raw_key, force=force)
+    try:
+        out.commit()
+    except BaseException:
+        Path(key_path).unlink(missing_ok=True)
+        raise
 
 
 def decrypt_raw(

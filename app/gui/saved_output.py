@@ -26,7 +26,7 @@ from app.core.events import JobSecret
 from app.core.jobs import InputSpec
 from app.core.message import MessageCipher
 from app.core.progress import CancelCheck, Progress, ProgressCallback, read_chunks
-from app.core.rawexport import RawKey, decrypt_raw, write_raw_key
+from app.core.rawexport import RawKey, commit_with_key_file, decrypt_raw
 from app.core.registry import Kind, lookup
 from app.core.results import JobResult
 from app.core.safe_files import AtomicOutput, check_paths, open_input
@@ -125,12 +125,7 @@ def save_kept_raw(
         progress = Progress(on_progress, cancel, os.fstat(fin.fileno()).st_size)
         for chunk, _last in read_chunks(fin, _COPY_BYTES, progress, kept):
             out.write(chunk)
-        write_raw_key(key_path, raw_key, force=force)
-        try:
-            out.commit()
-        except BaseException:
-            Path(key_path).unlink(missing_ok=True)
-            raise
+        commit_with_key_file(out, key_path, raw_key, force=force)
     progress.finish()
     return raw_key
 
