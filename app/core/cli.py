@@ -26,7 +26,7 @@ from app import __version__
 from app.core.errors import UserError
 from app.core.jobs import DATA_MODES, BenchOptions, Job
 from app.core.registry import LIBRARIES, REGISTRY, CipherSpec, cipher_ids, describe_sizes
-from app.core.results import RunResult
+from app.core.results import JobResult, RunResult
 from app.core.units import MIB, format_bytes, format_seconds, parse_size
 
 PROG = "cipherbench"
@@ -72,8 +72,14 @@ def build_parser() -> argparse.ArgumentParser:
         "chosen cipher, in a fresh worker process per job. Sizes: 10MB = 10^7 bytes, "
         "10MiB = 10 x 2^20 bytes.",
     )
-    p.add_argument("file", nargs="?", metavar="FILE", help="the input file (never modified)")
-    p.add_argument("--size", help="generate random input of this size instead, e.g. 10MB, 64MiB")
+    p.add_argument("file", nargs="*", metavar="FILE", help="input files (never modified)")
+    p.add_argument(
+        "--size",
+        action="append",
+        default=[],
+        help="generate random input of this size, e.g. 10MB, 64MiB (repeatable, as seed 000's "
+        "1, 10 and 50 MB)",
+    )
     p.add_argument(
         "--cipher",
         action="append",
@@ -233,11 +239,11 @@ def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
+    """Every chosen cipher on every input (files first, then generated sizes), in that order."""
     from app.core.inputs import cleanup_generated, generated_input, inspect_file
+    from app.core.jobs import InputSpec
     from app.core.plan import make_jobs
 
-    if args.file and args.size:
-        raise UserError("give either FILE or --size, not both")
     if not args.file and not args.size:
         raise UserError(
             "give a FILE to benchmark, or --size to generate random data (e.g. --size 10MB)"
@@ -252,31 +258,30 @@ def cmd_bench(args: argparse.Namespace) -> int:
     )
     for out in args.out:
         _check_out_path(out)
-    size = parse_size(args.size) if args.size else None
-    if size is not None and size <= 0:
+    sizes = [parse_size(s) for s in args.size]
+    if any(size <= 0 for size in sizes):
         raise UserError("--size must be at least 1 byte")
-    source = inspect_file(args.file) if args.file else None
+    files = [inspect_file(f) for f in args.file]
     # Check the whole plan (options, chunk size) before generating possibly gigabytes.
-    probe_input = source
-    if probe_input is None:
-        from app.core.jobs import InputSpec
+    for size in sizes:
+        make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)
+    for source in files:
+        make_jobs(specs, source, options)
+    _warn_slow(specs, sum(s.size_bytes for s in files) + sum(sizes), options, sys.stderr)
 
-        probe_input = InputSpec("", "", size or 0, 0, generated=True)
-    make_jobs(specs, probe_input, options)
-    _warn_slow(specs, probe_input.size_bytes, options, sys.stderr)
-
-    if source is None:
-        assert size is not None
-        print(
-            f"generating {format_bytes(size, binary=False)} ({size} bytes) of random data...",
-            file=sys.stderr,
-        )
-        source = generated_input(size)
+    generated: list[InputSpec] = []
     try:
-        jobs = make_jobs(specs, source, options)
+        for size in sizes:
+            print(
+                f"generating {format_bytes(size, binary=False)} ({size:,} bytes) of random data...",
+                file=sys.stderr,
+            )
+            generated.append(generated_input(size))
+        jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
         return _run_jobs(jobs, args.out, quiet=args.quiet)
     finally:
-        cleanup_generated(source)
+        for source in generated:
+            cleanup_generated(source)
 
 
 def _warn_slow(specs: Sequence[CipherSpec], size: int, opts: BenchOptions, err: TextIO) -> None:
@@ -378,68 +383,63 @@ class _ProgressBar:
             self._shown = False
 
 
+_RESULT_HEADER = (
+    "CIPHER", "LIBRARY", "KEY", "MODE", "ENC MEDIAN", "±IQR", "ENC MB/s", "DEC MEDIAN", "±IQR",
+    "DEC MB/s", "MEM MiB", "CPU %", "OUT BYTES", "OK",
+)  # fmt: skip
+
+
+def _result_row(r: JobResult) -> tuple[str, ...]:
+    mem = r.memory_above_baseline_bytes
+    return (
+        r.cipher,
+        r.library,
+        str(r.key_bits),
+        r.mode,
+        format_seconds(r.encrypt.median_s),
+        format_seconds(r.encrypt.iqr_s),
+        f"{r.encrypt.throughput_mb_s:,.1f}",
+        format_seconds(r.decrypt.median_s),
+        format_seconds(r.decrypt.iqr_s),
+        f"{r.decrypt.throughput_mb_s:,.1f}",
+        "-" if mem is None else f"{mem / MIB:,.1f}",
+        f"{r.cpu_percent:.0f}",
+        f"{r.output_bytes:,}",
+        "yes" if r.verified else "NO",
+    )
+
+
 def format_results(run: RunResult) -> str:
-    """The results as a readable table, then warnings and failures."""
-    rows = [
-        (
-            "CIPHER",
-            "LIBRARY",
-            "KEY",
-            "MODE",
-            "ENC MEDIAN",
-            "±IQR",
-            "ENC MB/s",
-            "DEC MEDIAN",
-            "±IQR",
-            "DEC MB/s",
-            "MEM MiB",
-            "CPU %",
-            "OUT BYTES",
-            "OK",
-        )
-    ]
-    for r in run.results:
-        mem = r.memory_above_baseline_bytes
-        rows.append(
-            (
-                r.cipher,
-                r.library,
-                str(r.key_bits),
-                r.mode,
-                format_seconds(r.encrypt.median_s),
-                format_seconds(r.encrypt.iqr_s),
-                f"{r.encrypt.throughput_mb_s:,.1f}",
-                format_seconds(r.decrypt.median_s),
-                format_seconds(r.decrypt.iqr_s),
-                f"{r.decrypt.throughput_mb_s:,.1f}",
-                "-" if mem is None else f"{mem / MIB:,.1f}",
-                f"{r.cpu_percent:.0f}",
-                f"{r.output_bytes:,}",
-                "yes" if r.verified else "NO",
-            )
-        )
+    """One table per input (with seed 003's speed-up factors), then warnings and failures."""
+    opts = run.options
     lines = []
     if run.results:
         first = run.results[0]
-        opts = run.options
         lines.append(
-            f"Input: {first.input_label}, {first.input_bytes:,} bytes "
-            f"({format_bytes(first.input_bytes)}); data mode {first.data_mode}; "
-            f"medians of at least {opts.get('repeat', '?')} timed repetitions after "
-            f"{opts.get('warmup', '?')} warm-up. "
-            "MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
-            "baseline (MiB = 2^20 bytes)."
+            f"Data mode {first.data_mode}; medians of at least {opts.get('repeat', '?')} timed "
+            f"repetitions after {opts.get('warmup', '?')} warm-up. MB/s = 10^6 bytes/s; "
+            "MEM = peak resident memory above the worker's baseline (MiB = 2^20 bytes)."
         )
-        lines.append(_table(rows))
-    if len(run.results) > 1:
-        # Seed 003's "speed-up factor": each job's median encryption time against the slowest.
-        slowest = max(run.results, key=lambda r: r.encrypt.median_s)
-        lines.append(f"\nEncryption speed-up against the slowest ({slowest.label}):")
-        lines.extend(
-            f"  {r.label:<36} {slowest.encrypt.median_s / r.encrypt.median_s:>12,.1f}x"
-            for r in sorted(run.results, key=lambda r: r.encrypt.median_s)
-        )
-    notes = [(r.label, w) for r in run.results for w in r.warnings]
+    groups: dict[tuple[str, int], list[JobResult]] = {}
+    for r in run.results:
+        groups.setdefault((r.input_label, r.input_bytes), []).append(r)
+    for (label, size), results in groups.items():
+        lines.append(f"\nInput: {label}, {size:,} bytes ({format_bytes(size)})")
+        lines.append(_table([_RESULT_HEADER, *(_result_row(r) for r in results)]))
+        if len(results) > 1:
+            # Seed 003's "speed-up factor": each job's median encryption time against the slowest.
+            slowest = max(results, key=lambda r: r.encrypt.median_s)
+            lines.append(f"Encryption speed-up against the slowest ({slowest.label}):")
+            lines.extend(
+                f"  {r.label:<36} {slowest.encrypt.median_s / r.encrypt.median_s:>12,.1f}x"
+                for r in sorted(results, key=lambda r: r.encrypt.median_s)
+            )
+    several = len(groups) > 1
+    notes = [
+        (f"{r.label} on {r.input_label}" if several else r.label, w)
+        for r in run.results
+        for w in r.warnings
+    ]
     if notes:
         lines.append("\nWarnings:")
         lines.extend(f"  {label}: {w}" for label, w in notes)

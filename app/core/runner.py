@@ -103,8 +103,8 @@ class BenchmarkRun:
             cancelled = True
         options = asdict(self.jobs[0].options) if self.jobs else {}
         if self.jobs:
-            options["input"] = self.jobs[0].input.label
-            options["input_bytes"] = self.jobs[0].input.size_bytes
+            inputs = list(dict.fromkeys(job.input for job in self.jobs))
+            options["inputs"] = [{"label": i.label, "bytes": i.size_bytes} for i in inputs]
         yield RunFinished(
             RunResult(
                 results=tuple(results),

@@ -149,7 +149,6 @@ def test_bench_preset(capsys):
         (["bench", "{data}", "--cipher", "rc4", "--out", "{tmp}/r.pdf"], "not supported"),
         (["bench", "{data}"], "choose at least one --cipher"),
         (["bench", "--cipher", "rc4"], "give a FILE"),
-        (["bench", "{data}", "--size", "1MB", "--cipher", "rc4"], "not both"),
         (["bench", "{data}", "--cipher", "rc4", "--repeat", "0"], "at least 1"),
         (["bench", "{data}", "--cipher", "rc4", "--chunk", "100"], "multiple of 64"),
         (["bench", "{data}", "--cipher", "rc4", "--preset", "nope"], "unknown preset"),
@@ -213,3 +212,34 @@ def test_internal_errors_have_no_traceback(capsys, monkeypatch):
     monkeypatch.setattr(cli, "cmd_list", boom)
     code, _, err = run(capsys, "list")
     assert code == 3 and "internal error" in err and "Traceback" not in err
+
+
+def test_bench_several_inputs_in_one_run(capsys, data, tmp_path):
+    """Seed 000 measures 1, 10 and 50 MB in one table; seed 001 several files."""
+    out = tmp_path / "r.json"
+    code, text, err = run(
+        capsys,
+        "bench",
+        str(data),
+        "--size",
+        "2KB",
+        "--size",
+        "3KiB",
+        "--cipher",
+        "aes-128-ctr",
+        "--library",
+        "cryptography",
+        "--repeat",
+        "1",
+        "--warmup",
+        "0",
+        "--no-memory",
+        "--out",
+        str(out),
+    )
+    assert code == 0, err
+    assert text.count("\nInput: ") == 3
+    doc = json.loads(out.read_text())
+    assert [r["input_bytes"] for r in doc["results"]] == [5000, 2000, 3072]
+    assert [i["bytes"] for i in doc["options"]["inputs"]] == [5000, 2000, 3072]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith("cipherbench-input")]
