@@ -50,4 +50,7 @@ if [ ! -x "$VENV/bin/python" ]; then
 fi
 req=requirements.txt
 [ "$DEV" = 1 ] && req=requirements-dev.txt
-"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$req"
+pins="-c constraints.txt"
+[ -n "${CIPHERBENCH_UNPINNED:-}" ] && pins=""
+# shellcheck disable=SC2086
+"$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$req" $pins
