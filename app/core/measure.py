@@ -29,7 +29,7 @@ from app.core.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.registry import CipherSpec, lookup
 from app.core.results import JobResult
 from app.core.stats import TOO_SHORT_S, stability_warnings, summarize
-from app.core.workloads import Clock, MemoryWorkload, StreamWorkload
+from app.core.workloads import Clock, MemoryWorkload, StreamWorkload, sha256_file
 
 Progress = Callable[[str, float], None]  # phase, fraction of the job
 CONTENDED_CPU_PERCENT = 85.0
@@ -103,6 +103,10 @@ def run_job(
     planned = (1 if opts.measure_memory else 0) + opts.warmup + opts.repeat
     prog = _Progress(progress, planned, size)
 
+    # Stream mode checks decryptions against the input's digest: read the file for it once,
+    # not once per workload (the memory pass and the timed runs each make one).
+    digest = sha256_file(job.input.path) if opts.data_mode == "stream" else None
+
     with tempfile.TemporaryDirectory(prefix="cipherbench-job-", dir=work_dir) as tmp:
 
         def make() -> MemoryWorkload | StreamWorkload:
@@ -118,6 +122,7 @@ def run_job(
                     tmp,
                     clock=clock,
                     on_bytes=prog.bytes_done,
+                    digest=digest,
                 )
             return MemoryWorkload(spec, adapter, key, iv, job.input.path, size, clock=clock)
 

@@ -162,6 +162,7 @@ class StreamWorkload(_Workload):
         work_dir: str,
         clock: Clock = time.perf_counter_ns,
         on_bytes: Callable[[int], None] | None = None,
+        digest: bytes | None = None,
     ) -> None:
         super().__init__(spec, adapter, key, iv, clock)
         if spec.kind is Kind.BLOCK and chunk % spec.block_bytes:
@@ -177,7 +178,9 @@ class StreamWorkload(_Workload):
         touch_pages(self.out_buf)
         self.ct_path = os.path.join(work_dir, "ciphertext.bin")
         self.pt_path = os.path.join(work_dir, "decrypted.bin")
-        self.digest = sha256_file(path)
+        # The input's SHA-256, which every decryption is checked against. Pass it when making
+        # several workloads for one job: hashing a large file again costs a full extra read.
+        self.digest = digest if digest is not None else sha256_file(path)
         self.expected_output = stream_output_bytes(spec, size, chunk)
 
     def _pipe(

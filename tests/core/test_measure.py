@@ -182,3 +182,22 @@ def test_cpu_contention_is_flagged(small_file, monkeypatch):
     result, _ = run_job(_job(big, repeat=2, warmup=0, min_time_s=0, measure_memory=False))
     assert result.cpu_percent < 60
     assert any("competed for the CPU" in w for w in result.warnings)
+
+
+def test_stream_workload_checks_against_the_given_digest(small_file, tmp_path):
+    import hashlib
+
+    from app.core.adapters import get_adapter
+    from app.core.registry import lookup
+    from app.core.workloads import StreamWorkload
+
+    spec = lookup("aes-128-ctr", "cryptography")
+    key, iv = bytes(range(16)), bytes(16)
+    args = (spec, get_adapter("cryptography"), key, iv, str(small_file), 1000, 256, str(tmp_path))
+    right = hashlib.sha256(small_file.read_bytes()).digest()
+    for digest, expected in ((right, True), (bytes(32), False), (None, True)):
+        wl = StreamWorkload(*args, digest=digest)
+        wl.encrypt()
+        wl.decrypt()
+        assert wl.verify() is expected
+        wl.close()
