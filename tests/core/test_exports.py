@@ -13,6 +13,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
 from app.core import exporters
@@ -121,23 +122,6 @@ def run() -> RunResult:
 
 # ---- JSON ---------------------------------------------------------------------------------
 
-RESULT_KEYS = {
-    "cipher",
-    "library",
-    "key_bits",
-    "mode",
-    "data_mode",
-    "input_bytes",
-    "output_bytes",
-    "verified",
-    "encrypt",
-    "decrypt",
-    "peak_rss_bytes",
-    "baseline_rss_bytes",
-    "python_peak_bytes",
-    "cpu_percent",
-    "warnings",
-}
 
 
 def test_json_round_trip(run: RunResult, tmp_path: Path) -> None:
