@@ -249,6 +249,17 @@ class _JobBarsChart(ThrottledChart):
         _style_plot(self.plot, palette)
         _style_legend(self.legend, palette)
 
+    def _redraw(self) -> None:
+        n = len(self._results)
+        self._set_job_ticks()
+        self._show_data(n > 0)
+        if n:  # with none, the placeholder covers the plot; its items keep their last data
+            self._draw_rows(np.arange(n, dtype=float))
+
+    def _draw_rows(self, rows: np.ndarray) -> None:
+        """Draw one row per job in ``self._results``; ``rows`` are their positions."""
+        raise NotImplementedError
+
     def _set_job_ticks(self) -> None:
         ticks = [(i, job_label(r)) for i, r in enumerate(self._results)]
         self.plot.getAxis("left").setTicks([ticks, []])
@@ -294,13 +305,8 @@ class ThroughputChart(_JobBarsChart):
             self.plot.addItem(item)
         self._apply_palette()
 
-    def _redraw(self) -> None:
-        n = len(self._results)
-        self._set_job_ticks()
-        self._show_data(n > 0)
-        if n == 0:
-            return  # the placeholder covers the plot; its items keep their last data
-        rows = np.arange(n, dtype=float)
+    def _draw_rows(self, rows: np.ndarray) -> None:
+        n = len(rows)
         enc = self._scale(np.array([r.encrypt.throughput_mb_s for r in self._results]))
         dec = self._scale(np.array([r.decrypt.throughput_mb_s for r in self._results]))
         x0 = self._value_origin(np.concatenate([enc, dec]))
@@ -335,13 +341,8 @@ class TimingChart(_JobBarsChart):
         self.plot.addItem(self.decrypt_points)
         self._apply_palette()
 
-    def _redraw(self) -> None:
-        n = len(self._results)
-        self._set_job_ticks()
-        self._show_data(n > 0)
-        if n == 0:
-            return  # the placeholder covers the plot; its items keep their last data
-        rows = np.arange(n, dtype=float)
+    def _draw_rows(self, rows: np.ndarray) -> None:
+        n = len(rows)
         pairs = (
             ("encrypt", self.encrypt_points, self.encrypt_spread, rows - 0.15),
             ("decrypt", self.decrypt_points, self.decrypt_spread, rows + 0.15),
