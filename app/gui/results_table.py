@@ -112,6 +112,36 @@ def _g(value: float | None) -> str:
     return "" if value is None else repr(float(value))
 
 
+# (attribute of JobResult, header prefix, word) for encryption and decryption.
+DIRECTIONS = (("encrypt", "Enc.", "encryption"), ("decrypt", "Dec.", "decryption"))
+
+
+def _time_column(direction: tuple[str, str, str]) -> Column:
+    attr, short, word = direction
+    return Column(
+        f"{short} time (ms)",
+        f"{word.capitalize()} time: median ± standard deviation of the timed runs, "
+        "in milliseconds",
+        lambda r: _time_text(getattr(r, attr)),
+        lambda r: getattr(r, attr).median_s,
+        (f"{short} time median (ms)", f"{short} time sd (ms)"),
+        lambda r: (_g(getattr(r, attr).median_s * 1e3), _g(getattr(r, attr).stdev_s * 1e3)),
+        cell_tip=lambda r: _time_tip(getattr(r, attr), word.capitalize()),
+    )
+
+
+def _throughput_column(direction: tuple[str, str, str]) -> Column:
+    attr, short, word = direction
+    return Column(
+        f"{short} throughput (MB/s)",
+        f"Input size / median {word} time, in 10^6 bytes per second",
+        lambda r: f"{getattr(r, attr).throughput_mb_s:.2f}",
+        lambda r: getattr(r, attr).throughput_mb_s,
+        copy_values=lambda r: (_g(getattr(r, attr).throughput_mb_s),),
+        cell_tip=lambda r: f"{getattr(r, attr).throughput_mib_s:.2f} MiB/s (2^20 bytes per second)",
+    )
+
+
 COLUMNS: tuple[Column, ...] = (
     Column("Algorithm", "Cipher family", lambda r: r.algorithm, lambda r: r.algorithm,
            numeric=False, cell_tip=lambda r: f"{r.cipher} from {r.library}"),
@@ -119,40 +149,8 @@ COLUMNS: tuple[Column, ...] = (
     Column("Mode", "Mode of operation", lambda r: r.mode, lambda r: r.mode, numeric=False),
     Column("Library", "Python library that ran the cipher", lambda r: r.library,
            lambda r: r.library, numeric=False),
-    Column(
-        "Enc. time (ms)",
-        "Encryption time: median ± standard deviation of the timed runs, in milliseconds",
-        lambda r: _time_text(r.encrypt),
-        lambda r: r.encrypt.median_s,
-        ("Enc. time median (ms)", "Enc. time sd (ms)"),
-        lambda r: (_g(r.encrypt.median_s * 1e3), _g(r.encrypt.stdev_s * 1e3)),
-        cell_tip=lambda r: _time_tip(r.encrypt, "Encryption"),
-    ),
-    Column(
-        "Dec. time (ms)",
-        "Decryption time: median ± standard deviation of the timed runs, in milliseconds",
-        lambda r: _time_text(r.decrypt),
-        lambda r: r.decrypt.median_s,
-        ("Dec. time median (ms)", "Dec. time sd (ms)"),
-        lambda r: (_g(r.decrypt.median_s * 1e3), _g(r.decrypt.stdev_s * 1e3)),
-        cell_tip=lambda r: _time_tip(r.decrypt, "Decryption"),
-    ),
-    Column(
-        "Enc. throughput (MB/s)",
-        "Input size / median encryption time, in 10^6 bytes per second",
-        lambda r: f"{r.encrypt.throughput_mb_s:.2f}",
-        lambda r: r.encrypt.throughput_mb_s,
-        copy_values=lambda r: (_g(r.encrypt.throughput_mb_s),),
-        cell_tip=lambda r: f"{r.encrypt.throughput_mib_s:.2f} MiB/s (2^20 bytes per second)",
-    ),
-    Column(
-        "Dec. throughput (MB/s)",
-        "Input size / median decryption time, in 10^6 bytes per second",
-        lambda r: f"{r.decrypt.throughput_mb_s:.2f}",
-        lambda r: r.decrypt.throughput_mb_s,
-        copy_values=lambda r: (_g(r.decrypt.throughput_mb_s),),
-        cell_tip=lambda r: f"{r.decrypt.throughput_mib_s:.2f} MiB/s (2^20 bytes per second)",
-    ),
+    *(_time_column(d) for d in DIRECTIONS),
+    *(_throughput_column(d) for d in DIRECTIONS),
     Column(
         "Peak memory (MiB)",
         "Peak resident memory of the job's process above its baseline, in 2^20 bytes",
