@@ -2,8 +2,10 @@
 
 Read back with ``csv.DictReader(open(path, newline="", encoding="utf-8"))``. Numbers are
 written at full precision (``repr``), empty cells mean "not measured", ``verified`` is
-``true``/``false``. Jobs that failed get a row too: cipher and library, no numbers, and
-``failed: <reason>`` in ``warnings``. Use ``exporters.export`` for an atomic write.
+``true``/``false``; ``chunk_bytes`` is the chunk a stream-mode job used and ``repetitions`` the
+timed runs it made. A file name byte that is not UTF-8 is written as the text ``\\xff``. Jobs
+that failed get a row too: cipher and library, no numbers, and ``failed: <reason>`` in
+``warnings``. Use ``exporters.export`` for an atomic write.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from typing import Any
 
 from app.core.results import JobFailure, JobResult, RunResult
 from app.core.stats import TimingStats
+from app.core.text import display_text
 
 WARNING_SEPARATOR = " | "
 
@@ -28,6 +31,7 @@ CSV_COLUMNS: tuple[str, ...] = (
     "key_bits",
     "mode",
     "data_mode",
+    "chunk_bytes",
     "input_label",
     "input_bytes",
     "output_bytes",
@@ -60,6 +64,7 @@ def job_row(job: JobResult) -> dict[str, Any]:
         "key_bits": job.key_bits,
         "mode": job.mode,
         "data_mode": job.data_mode,
+        "chunk_bytes": job.chunk_bytes,  # the chunk this job used (stream mode only)
         "input_label": job.input_label,
         "input_bytes": job.input_bytes,
         "output_bytes": job.output_bytes,
@@ -89,6 +94,8 @@ def failure_row(failure: JobFailure) -> dict[str, Any]:
 
 
 def _cell(value: Any) -> str:
+    if isinstance(value, str):
+        return display_text(value)  # UTF-8 cannot hold a file name's stray byte as it is
     if value is None:
         return ""
     if isinstance(value, bool):

@@ -2,7 +2,8 @@
 
 The file is ``{"format": "cipherbench-results", "version": 1, **run.to_dict()}``, indented by
 2, UTF-8. Non-finite floats (NaN, infinity) are written as ``null`` so the file stays valid JSON
-for any reader. Use ``exporters.export`` for an atomic write.
+for any reader; a file name byte that is not UTF-8 as the text ``\\xff`` (see
+:mod:`app.core.text`). Use ``exporters.export`` for an atomic write.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from app.core.errors import UserError
 from app.core.results import RunResult
+from app.core.text import display_text
 
 FORMAT = "cipherbench-results"
 VERSION = 1
@@ -21,7 +23,7 @@ VERSION = 1
 
 def run_document(run: RunResult) -> dict[str, Any]:
     """The JSON document for ``run``, as Python objects (what ``write_json`` writes)."""
-    return {"format": FORMAT, "version": VERSION, **_finite(run.to_dict())}
+    return {"format": FORMAT, "version": VERSION, **_writable(run.to_dict())}
 
 
 def write_json(run: RunResult, path: str | PathLike[str]) -> None:
@@ -57,12 +59,15 @@ def read_json(path: str | PathLike[str]) -> dict[str, Any]:
     return doc
 
 
-def _finite(value: Any) -> Any:
-    """``value`` with NaN and infinities replaced by None, tuples as lists."""
+def _writable(value: Any) -> Any:
+    """``value`` with NaN and infinities replaced by None, tuples as lists, and text that UTF-8
+    can hold: a lone surrogate (a file name's stray byte) would fail the whole write."""
+    if isinstance(value, str):
+        return display_text(value)
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return {k: _finite(v) for k, v in value.items()}
+        return {_writable(k): _writable(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_finite(v) for v in value]
+        return [_writable(v) for v in value]
     return value

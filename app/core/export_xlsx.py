@@ -19,6 +19,7 @@ Use ``exporters.export`` for an atomic write.
 
 from __future__ import annotations
 
+import io
 import json
 import math
 from collections import Counter
@@ -45,6 +46,8 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from app.core.export_csv import job_row
 from app.core.results import JobResult, RunResult
+from app.core.safe_files import write_all
+from app.core.text import display_text
 
 SECONDS = "0.000000"
 SAMPLE_SECONDS = "0.000000000"
@@ -73,6 +76,7 @@ RESULT_COLUMNS: tuple[Column, ...] = (
     Column("key_bits", "Key (bits)", INTEGER),
     Column("mode", "Mode"),
     Column("data_mode", "Data mode"),
+    Column("chunk_bytes", "Chunk (bytes)", BYTES),
     Column("input_label", "Input"),
     Column("input_bytes", "Original size (bytes)", BYTES),
     Column("output_bytes", "Encrypted size (bytes)", BYTES),
@@ -124,7 +128,7 @@ def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
     results = wb.active
     assert results is not None
     results.title = "Results"
-    labels = job_labels(run.results)
+    labels = [_text(label) for label in job_labels(run.results)]
     _write_results(results, run, labels)
     _write_charts(wb.create_sheet("Charts"), run, results, labels)
     if run.failures:
@@ -157,7 +161,17 @@ def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
     )
     tool = run.tool.get("version") if isinstance(run.tool, dict) else None
     wb.properties.creator = f"CipherBench {tool}" if tool else "CipherBench"
-    wb.save(path)
+    _save(wb, path)
+
+
+def _save(wb: Workbook, path: str | PathLike[str]) -> None:
+    """Zip the workbook in memory, then write it with one plain write. openpyxl's own save
+    leaves its ZipFile open when a write fails (a full disk), and that ZipFile's ``__del__``
+    writes again later and prints "Exception ignored in ...". A workbook is a few MB at most."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    with buffer.getbuffer() as data, open(path, "wb", buffering=0) as f:
+        write_all(f, data)
 
 
 def job_labels(jobs: Sequence[JobResult]) -> list[str]:
@@ -342,15 +356,20 @@ def _write_table(
 
 def _put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
     """Set a cell. Strings are stored as text, never as formulas (a file named ``=cmd.txt``
-    stays a name), with the control characters Excel refuses removed; NaN becomes empty."""
+    stays a name), see :func:`_text`; NaN becomes empty."""
     if isinstance(value, str):
-        text = ILLEGAL_CHARACTERS_RE.sub("", value)
-        cell = ws.cell(row=row, column=col, value=text)
+        cell = ws.cell(row=row, column=col, value=_text(value))
         cell.data_type = "s"
         return cell
     if isinstance(value, float) and not math.isfinite(value):
         value = None  # Excel has no NaN or infinity; an empty cell means "not measured"
     return ws.cell(row=row, column=col, value=value)
+
+
+def _text(value: str) -> str:
+    """``value`` as a workbook can hold it: without the control characters Excel refuses, and
+    a file name byte that is not UTF-8 written as ``\\xff`` (the XML writer refuses it)."""
+    return ILLEGAL_CHARACTERS_RE.sub("", display_text(value))
 
 
 def _display_len(value: Any, fmt: str | None) -> int:

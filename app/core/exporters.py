@@ -12,7 +12,7 @@ import contextlib
 import os
 import stat
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from os import PathLike
 from pathlib import Path
 
@@ -21,7 +21,7 @@ from app.core.export_csv import write_csv
 from app.core.export_json import write_json
 from app.core.export_xlsx import write_xlsx
 from app.core.results import RunResult
-from app.core.safe_files import StagedFile
+from app.core.safe_files import OutputRefused, StagedFile, check_output
 
 Writer = Callable[[RunResult, Path], None]
 
@@ -37,12 +37,11 @@ def supported_extensions() -> list[str]:
     return list(WRITERS)
 
 
-def export(run: RunResult, path: str | PathLike[str]) -> Path:
-    """Write ``run`` to ``path`` (.json, .csv or .xlsx, any case) and return the path written.
-
-    Replaces an existing file. Raises ``UserError`` for an unknown extension, a missing folder,
-    a path that is a folder, no permission, a full disk and any other failure.
-    """
+def check_target(path: str | PathLike[str], inputs: Sequence[str | PathLike[str]] = ()) -> Writer:
+    """The writer for ``path``, or a ``UserError`` (``cannot write <path>: ...``) when it has
+    an unknown extension, is a folder, a device, a pipe or a socket, is one of ``inputs`` (a
+    link to one included), or sits in a missing folder. An existing regular file is fine: an
+    export replaces it."""
     target = Path(path)
     ext = target.suffix.lower()
     writer = WRITERS.get(ext)
@@ -50,12 +49,24 @@ def export(run: RunResult, path: str | PathLike[str]) -> Path:
         known = ", ".join(WRITERS)
         what = f"the extension {ext!r}" if ext else "a file name without an extension"
         raise UserError(f"cannot save results to {target}: {what} is not supported; use {known}")
-    if target.is_dir():
-        raise UserError(f"cannot write {target}: it is a folder")
-    folder = target.parent
-    if not folder.is_dir():
-        raise UserError(f"cannot write {target}: the folder {folder} does not exist")
+    try:
+        check_output(target, force=True, inputs=inputs)
+    except OutputRefused as exc:
+        raise UserError(f"cannot write {target}: {exc.reason}") from None
+    return writer
 
+
+def export(
+    run: RunResult, path: str | PathLike[str], *, inputs: Sequence[str | PathLike[str]] = ()
+) -> Path:
+    """Write ``run`` to ``path`` (.json, .csv or .xlsx, any case) and return the path written.
+
+    Replaces an existing regular file, never one of ``inputs`` (the files benchmarked). Raises
+    ``UserError`` for what :func:`check_target` refuses, no permission, a full disk and any
+    other failure.
+    """
+    target = Path(path)
+    writer = check_target(target, inputs)
     mode = _file_mode(target)
     try:
         with StagedFile(target, mode=0o600) as staged:

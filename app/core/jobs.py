@@ -7,6 +7,13 @@ from dataclasses import dataclass, field
 from app.core.units import MIB
 
 DATA_MODES = ("memory", "stream")
+# The bounds of the options, checked by plan.check_options (and shown by the window's spin boxes):
+# more repetitions only repeat a stable median; a chunk is a buffer the worker holds twice, and
+# beyond a few MiB a larger one is no faster.
+MAX_REPEAT = 1000
+MAX_WARMUP = 100
+MIN_CHUNK_BYTES = 64
+MAX_CHUNK_BYTES = 64 * MIB
 
 
 @dataclass(frozen=True)
@@ -16,10 +23,12 @@ class BenchOptions:
     repeat: int = 5  # timed repetitions per direction (more for tiny inputs, see min_time_s)
     warmup: int = 1  # discarded runs before timing
     data_mode: str = "memory"  # "memory": whole input in RAM; "stream": chunked from disk
-    chunk_bytes: int = MIB  # stream mode chunk size
+    # Stream mode chunk size asked for; each job uses at most what its input needs (whole
+    # cipher blocks), see plan.make_jobs, and its result records the size it used.
+    chunk_bytes: int = MIB
     measure_memory: bool = True  # a separate, untimed pass for peak RSS and tracemalloc
     min_time_s: float = 0.1  # keep repeating tiny inputs until each direction timed this long
-    max_repeat: int = 1000  # ... but never more repetitions than this
+    max_repeat: int = MAX_REPEAT  # ... but never more repetitions than this
 
 
 @dataclass(frozen=True)

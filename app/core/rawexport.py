@@ -130,7 +130,8 @@ def decrypt_raw(
     raw_key = key_in if isinstance(key_in, RawKey) else read_raw_key(key_in)
     spec = choose_spec(raw_key.cipher_id, library, raw_key.key_bits)
     _check_chunk(spec, chunk_bytes)
-    check_paths(src, dst, force=force)
+    key_file = [] if isinstance(key_in, RawKey) else [key_in]
+    check_paths(src, dst, force=force, inputs=key_file)  # the plaintext never replaces its key
     with open_input(src) as fin, AtomicOutput(dst, force=force, mode=0o600) as out:
         total = os.fstat(fin.fileno()).st_size
         progress = Progress(on_progress, cancel, total)

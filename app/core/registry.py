@@ -316,10 +316,22 @@ def select(
     cipher_ids_: Iterable[str], library: str = "all", key_bits: int | None = None
 ) -> list[CipherSpec]:
     """Resolve command-line style choices to entries. ``library='all'`` takes every library
-    offering each id; a named library must offer every id asked for."""
+    offering each id; a named library must offer every id asked for. The id ``all`` stands for
+    every id, from the libraries chosen (``all --library pyaes``: what pyaes offers)."""
+    if library != "all" and library not in LIBRARIES:
+        raise UserError(f"unknown library {library!r}; choose from {', '.join(LIBRARIES)}")
     specs: list[CipherSpec] = []
     for cid in cipher_ids_:
-        libs = libraries_for(cid.strip().lower()) if library == "all" else [library]
+        cid = cid.strip().lower()
+        if cid == "all":
+            specs.extend(
+                lookup(every, lib, key_bits)
+                for every in cipher_ids()
+                for lib in libraries_for(every)
+                if library in ("all", lib)
+            )
+            continue
+        libs = libraries_for(cid) if library == "all" else [library]
         if not libs:
             raise UserError(f"unknown cipher {cid!r}; `python main.py list` shows them all")
         specs.extend(lookup(cid, lib, key_bits) for lib in libs)

@@ -6,8 +6,10 @@
   benchmark's kept ciphertext). :class:`AtomicOutput` is the same with one-sentence
   :class:`UserError` messages, for the files a user names (containers, raw exports, key files);
   :func:`move_into_place` moves an existing file over a target the same way.
-- Checking paths before any work: :func:`check_paths` (an input and its outputs) and
-  :func:`check_output` (one output).
+- Checking paths before any work: :func:`check_paths` (the inputs and their outputs),
+  :func:`check_outputs` and :func:`check_output`. An output must be a new name or a regular
+  file that is none of the inputs; a folder, a device, a pipe or a socket is refused whatever
+  ``--force`` says, and so again at the moment a staged file is moved into place.
 - Exact reads and full writes: :func:`read_exact` and :func:`write_all` (OSError passes),
   :func:`read_full` and :func:`open_input` (UserError), :func:`read_small_file` (a key file).
 """
@@ -21,6 +23,7 @@ import os
 import secrets
 import shutil
 import stat
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -32,6 +35,8 @@ _CREATE_FLAGS = (
     os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
 )
 _TEMP_NAME_TRIES = 100
+
+PathLike = str | os.PathLike[str]
 
 
 class Readable(Protocol):
@@ -103,48 +108,147 @@ def read_small_file(
 # --- path checks -----------------------------------------------------------------------------
 
 
-def output_exists(path: str | os.PathLike[str]) -> str:
-    """The message for an output that exists and may not be replaced."""
+class OutputRefused(UserError):
+    """A refused output. ``reason`` completes "cannot write <path>: ..." for callers that word
+    their own messages (the exporters); the message itself is a whole sentence."""
+
+    def __init__(self, message: str, reason: str) -> None:
+        super().__init__(message)
+        self.reason = reason
+
+
+class NotRegularFileError(OSError):
+    """The target of a write became something other than a regular file (a device, a pipe)."""
+
+
+def output_exists(path: PathLike) -> str:
+    """The message for an existing regular file that may not be replaced without ``--force``."""
     return f"{path} already exists; overwrite it with --force"
 
 
-def check_paths(src: str | os.PathLike[str], *outputs: str | os.PathLike[str], force: bool) -> None:
-    """Refuse before any work: a missing or non-regular input, an output that is the input (same
-    resolved path, or the same file through a link) or another output, an output that is a
-    folder or sits in a missing folder, and an existing output without ``force``."""
-    src_path = Path(src)
-    if not src_path.exists():
-        raise UserError(f"cannot read {src_path}: no such file")
-    if not src_path.is_file():
-        raise UserError(f"cannot read {src_path}: not a regular file")
-    seen = [src_path.resolve()]
-    for out in outputs:
-        out_path = Path(out)
-        resolved = out_path.resolve()
-        if resolved == seen[0] or (out_path.exists() and os.path.samefile(src_path, out_path)):
-            raise UserError(f"the output {out_path} is the input file; choose another name")
-        if resolved in seen[1:]:
-            raise UserError(f"{out_path} is given twice as an output")
-        seen.append(resolved)
-        check_output(out_path, force=force)
+def file_kind(mode: int) -> str:
+    """What a non-regular file is, for messages: ``'a folder'``, ``'a named pipe'``, ..."""
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    return "a special file"
+
+
+def _lookup(path: Path, role: str) -> os.stat_result | None:
+    """``path`` followed through links; None for a new name (or a link to nothing). A name that
+    cannot be looked up (a symbolic link loop, no permission) is a :class:`OutputRefused`:
+    os.stat raises where pathlib's exists() and is_dir() would quietly say False."""
+    try:
+        return os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the name
+        reason = _strerror(exc)
+        raise OutputRefused(f"cannot use {role} {path}: {reason}", reason) from None
+
+
+def _strerror(exc: BaseException) -> str:
+    text = (exc.strerror if isinstance(exc, OSError) else None) or str(exc) or type(exc).__name__
+    return text[0].lower() + text[1:]
+
+
+def _input_stats(inputs: Sequence[PathLike]) -> list[tuple[PathLike, os.stat_result]]:
+    """The inputs that exist (a missing one cannot be overwritten), with their identity."""
+    found = []
+    for source in inputs:
+        with contextlib.suppress(OSError, ValueError):
+            found.append((source, os.stat(source)))
+    return found
 
 
 def check_output(
-    path: str | os.PathLike[str],
+    path: PathLike,
     *,
     force: bool,
     role: str = "the output",
     exists: str | None = None,
+    inputs: Sequence[PathLike] = (),
 ) -> None:
-    """Refuse an output that is a folder (named by ``role``), sits in a missing folder, or
-    exists without ``force`` (message ``exists``, default :func:`output_exists`)."""
-    out_path = Path(path)
-    if out_path.is_dir():
-        raise UserError(f"{role} {out_path} is a folder; give a file name")
-    if not out_path.resolve().parent.is_dir():
-        raise UserError(f"the folder {out_path.parent} does not exist")
-    if out_path.exists() and not force:
-        raise UserError(exists or output_exists(out_path))
+    """Refuse, as :class:`OutputRefused`, an output (named by ``role``) that is anything but a
+    regular file or a new name (a folder, a device, a pipe, a socket, a link loop, whatever
+    ``force`` says), that is one of ``inputs`` (the same name, a hard or a symbolic link), that
+    sits in a missing folder, or that exists without ``force`` (message ``exists``, default
+    :func:`output_exists`; only then is ``--force`` suggested)."""
+    out = Path(path)
+    st = _lookup(out, role)
+    if st is not None:
+        if not stat.S_ISREG(st.st_mode):
+            kind = file_kind(st.st_mode)
+            if stat.S_ISDIR(st.st_mode):
+                raise OutputRefused(f"{role} {out} is a folder; give a file name", "it is a folder")
+            reason = f"it is {kind}, not a regular file"
+            raise OutputRefused(
+                f"{role} {out} is {kind}, not a regular file; give a file name", reason
+            )
+        for source, source_st in _input_stats(inputs):
+            if os.path.samestat(st, source_st):
+                named = "" if str(source) == str(out) else f" {source}"
+                raise OutputRefused(
+                    f"{role} {out} is the input file{named}; choose another name",
+                    f"it is the input file{named}",
+                )
+    # abspath, as StagedFile: the file goes beside the name given, even when that is a link.
+    folder = os.path.dirname(os.path.abspath(out))
+    if not os.path.isdir(folder):
+        message = f"the folder {out.parent} does not exist"
+        raise OutputRefused(message, message)
+    if st is not None and not force:
+        raise OutputRefused(exists or output_exists(out), "it already exists")
+
+
+def check_outputs(outputs: Sequence[PathLike], *, inputs: Sequence[PathLike], force: bool) -> None:
+    """:func:`check_output` for each of ``outputs``, and none of them given twice."""
+    seen: list[tuple[str, os.stat_result | None]] = []
+    for out in outputs:
+        check_output(out, force=force, inputs=inputs)
+        name = os.path.normcase(os.path.realpath(out))  # realpath: never raises on a loop
+        st = _lookup(Path(out), "the output")
+        for other_name, other_st in seen:
+            if name == other_name or (st and other_st and os.path.samestat(st, other_st)):
+                raise OutputRefused(
+                    f"{out} is given twice as an output", "it is given twice as an output"
+                )
+        seen.append((name, st))
+
+
+def check_paths(
+    src: PathLike, *outputs: PathLike, force: bool, inputs: Sequence[PathLike] = ()
+) -> None:
+    """Refuse before any work: a missing or non-regular input ``src``, and every output that
+    :func:`check_outputs` refuses. ``inputs``: the other files the command reads (a key file),
+    which no output may replace either."""
+    src_path = Path(src)
+    try:
+        st = os.stat(src_path)
+    except (FileNotFoundError, NotADirectoryError):
+        raise UserError(f"cannot read {src_path}: no such file") from None
+    except (OSError, ValueError) as exc:
+        raise UserError(f"cannot read {src_path}: {_strerror(exc)}") from None
+    if not stat.S_ISREG(st.st_mode):
+        raise UserError(f"cannot read {src_path}: not a regular file")
+    check_outputs(outputs, inputs=[src, *inputs], force=force)
+
+
+def _refuse_non_regular(target: Path) -> None:
+    """Raise :class:`NotRegularFileError` when ``target`` is now a folder, a device, a pipe or
+    a socket: it was checked before the work began, but the name may have changed since."""
+    try:
+        st = os.stat(target)
+    except (FileNotFoundError, NotADirectoryError):
+        return
+    if not stat.S_ISREG(st.st_mode):
+        kind = file_kind(st.st_mode)
+        raise NotRegularFileError(errno.EINVAL, f"not a regular file ({kind})", str(target))
 
 
 # --- atomic replacement ----------------------------------------------------------------------
@@ -201,9 +305,12 @@ class StagedFile:
 
     def place(self, *, force: bool = True) -> None:
         """Close and move over the target. ``force=False`` refuses (:class:`FileExistsError`)
-        to replace a target that exists, atomically where the file system has hard links."""
+        to replace a target that exists, atomically where the file system has hard links.
+        :class:`NotRegularFileError` when the target is now a folder, a device, a pipe or a
+        socket: an output is a regular file or nothing."""
         tmp = self.path
         self.file.close()
+        _refuse_non_regular(self.target)
         if force:
             os.replace(tmp, self.target)
             self._path = None

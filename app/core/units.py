@@ -7,6 +7,7 @@ both MB/s and MiB/s, always labelled.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 
 from app.core.errors import UserError
 
@@ -28,25 +29,41 @@ _UNITS = {
     "M": 2**20,
     "G": 2**30,
 }
+# Far beyond any disk, far below what would overflow a float or a file offset.
+MAX_SIZE_BYTES = 2**60
+_MAX_DIGITS = 40
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$")
 
 
 def parse_size(text: str) -> int:
     """Bytes in ``text``: ``'10MB'`` -> 10_000_000, ``'10MiB'`` -> 10_485_760,
-    ``'1.5KiB'`` -> 1536, ``'4096'`` -> 4096."""
-    match = _SIZE_RE.match(str(text))
+    ``'1.5KiB'`` -> 1536, ``'4096'`` -> 4096. At most :data:`MAX_SIZE_BYTES`."""
+    text = str(text)
+    shown = text if len(text) <= 40 else f"{text[:16]}...{text[-12:]}"  # one readable line
+    match = _SIZE_RE.match(text)
     if not match:
-        raise UserError(f"cannot read the size {text!r}; write it like 10MB, 10MiB or 4096")
+        raise UserError(f"cannot read the size {shown!r}; write it like 10MB, 10MiB or 4096")
     number, unit = match.groups()
     factor = _UNITS.get(unit.upper())
     if factor is None:
         raise UserError(
-            f"unknown unit {unit!r} in {text!r}; use B, KB, MB, GB (powers of 10) "
+            f"unknown unit {unit!r} in {shown!r}; use B, KB, MB, GB (powers of 10) "
             "or KiB, MiB, GiB (powers of 2)"
         )
-    value = float(number) * factor
-    if value != int(value):
-        raise UserError(f"{text!r} is not a whole number of bytes")
+    # Exact arithmetic: a float turns 400 digits into infinity and 2**53 + 1 into 2**53.
+    whole, _, decimals = number.partition(".")
+    whole, decimals = whole.lstrip("0"), decimals.rstrip("0")
+    too_large = UserError(f"{shown!r} is too large; sizes go up to {MAX_SIZE_BYTES:,} bytes")
+    if len(whole) > _MAX_DIGITS:
+        raise too_large
+    # More than 40 decimals cannot make whole bytes even times 2^40 (and would be slow to read).
+    if len(decimals) > _MAX_DIGITS:
+        raise UserError(f"{shown!r} is not a whole number of bytes")
+    value = (int(whole or "0") + Fraction(int(decimals or "0"), 10 ** len(decimals))) * factor
+    if value.denominator != 1:
+        raise UserError(f"{shown!r} is not a whole number of bytes")
+    if value > MAX_SIZE_BYTES:
+        raise too_large
     return int(value)
 
 

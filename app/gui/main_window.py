@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.results import RunResult
+from app.core.safe_files import check_output
 from app.gui.controller import BenchmarkController, sentence
 from app.gui.environment_panel import EnvironmentPanel
 from app.gui.input_panel import InputPanel
@@ -465,8 +466,21 @@ class MainWindow(QMainWindow):
         path, chosen = QFileDialog.getSaveFileName(
             self, "Export results", suggested, ";;".join(EXPORT_FILTERS)
         )
-        if path:
-            self.controller.export(with_suffix(path, chosen, EXPORT_FILTERS))
+        path = with_suffix(path, chosen, EXPORT_FILTERS)
+        if path and not self._output_refused(path, "Export failed"):
+            self.controller.export(path)
+
+    def _output_refused(self, path: str, title: str, *inputs: str) -> bool:
+        """Whether ``path`` must not be written, said to the user: a folder, a device or a pipe
+        (Qt would block on a pipe), or a file being worked on: ``inputs`` and the input."""
+        spec = self.controller.input
+        sources = [*inputs, *([spec.path] if spec is not None else [])]
+        try:
+            check_output(path, force=True, inputs=sources)
+        except UserError as exc:
+            self.show_error(title, sentence(str(exc)))
+            return True
+        return False
 
     def _ask_save_path(self, title: str, name: str) -> str:
         path, _ = QFileDialog.getSaveFileName(self, title, str(Path(self.settings.last_folder)
@@ -542,7 +556,9 @@ class MainWindow(QMainWindow):
             return
         r = self.controller.model.result(row)
         path = self._ask_save_path("Save decrypted plaintext", f"decrypted-{r.input_label}")
-        if path:
+        job = self.controller.finished_job(row)
+        benchmarked = [job.input.path] if job is not None else []
+        if path and not self._output_refused(path, "Cannot save the plaintext", *benchmarked):
             self.controller.save_plaintext(row, path)
 
     @Slot()
@@ -568,6 +584,8 @@ class MainWindow(QMainWindow):
         if not path:
             return
         path = with_suffix(path, chosen, CHART_FILTERS)
+        if self._output_refused(path, "Cannot save the chart"):
+            return
         try:
             written = chart.save(path)
         except OSError as exc:

@@ -1,0 +1,66 @@
+"""Shared by the hostile-input tests: the command line as a user runs it, and a small run."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from app.core import cli
+from app.core.results import JobResult, RunResult
+from app.core.stats import summarize
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
+    code = cli.main([str(a) for a in argv])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def assert_one_line_error(code: int, err: str) -> None:
+    assert code == 2, err
+    lines = err.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("cipherbench: error: "), err
+    assert "Traceback" not in err and "internal error" not in err
+    assert len(lines[0]) < 300  # no echo of hundreds of digits
+
+
+def small_job(label: str = "data.bin", samples: int = 3, **changes: Any) -> JobResult:
+    times = [0.001 + i * 1e-5 for i in range(samples)]
+    job = JobResult(
+        cipher="aes-128-ctr",
+        library="cryptography",
+        algorithm="AES",
+        key_bits=128,
+        mode="CTR",
+        data_mode="memory",
+        input_label=label,
+        input_bytes=5000,
+        output_bytes=5000,
+        chunk_bytes=None,
+        verified=True,
+        encrypt=summarize(times, 5000, [0.002]),
+        decrypt=summarize(times, 5000, [0.002]),
+        key_setup_s=(1e-6,),
+        ciphertext_preview_hex="00" * 32,
+        peak_rss_bytes=None,
+        baseline_rss_bytes=None,
+        python_peak_bytes=None,
+        cpu_percent=99.0,
+    )
+    return dataclasses.replace(job, **changes)
+
+
+def small_run(*jobs: JobResult) -> RunResult:
+    jobs = jobs or (small_job(),)
+    inputs = [{"label": j.input_label, "bytes": j.input_bytes} for j in jobs]
+    return RunResult(
+        results=tuple(jobs),
+        failures=(),
+        environment={"cpu": "test"},
+        options={"repeat": 3, "warmup": 1, "inputs": inputs},
+        started_at="2024-01-01T00:00:00+00:00",
+        finished_at="2024-01-01T00:00:01+00:00",
+        tool={"name": "CipherBench", "version": "test"},
+    )
