@@ -7,13 +7,17 @@
         [--chunk-size SIZE] [--force]
     python main.py encrypt IN -o OUT --cipher ID --raw --key-out K.json [--force]
     python main.py decrypt IN -o OUT [--password-file F | --password-env VAR | --key-file K]
-        [--force]
+        [--allow-expensive-kdf] [--force]
     python main.py decrypt IN -o OUT --raw --key-in K.json [--force]
 
 Secrets: ``--password-file F`` takes the first line of F; ``--password-env VAR`` the variable's
 value; ``--key-file K`` reads an existing key file; ``--new-key-file K`` (encrypt only) creates K
 (mode 0600, never over an existing file) and encrypts with it. With none of them and a terminal,
 the password is asked without echo (twice when encrypting); without a terminal it is an error.
+
+A file whose Argon2id cost is above the reader's policy (:mod:`app.core.container_keys`) is
+refused before anyone is asked for a password, with the estimated time and memory, unless
+``--allow-expensive-kdf``; such a derivation runs in a child process, so Ctrl-C stops it at once.
 
 :func:`register` adds both subcommands; each sets ``handler=fn`` with ``fn(args) -> int``. Every
 bad input raises :class:`UserError` (one sentence) for the caller's ``main`` to print as
@@ -34,8 +38,10 @@ from app.core.container import (
     DEFAULT_CHUNK_BYTES,
     DEFAULT_CIPHER,
     ContainerInfo,
+    ExpensiveKdf,
     ProgressCallback,
     check_chunk_bytes,
+    check_kdf_cost,
     check_paths,
     choose_spec,
     decrypt_file,
@@ -48,6 +54,7 @@ from app.core.container import (
 from app.core.errors import UserError
 from app.core.rawexport import decrypt_raw, export_raw
 from app.core.registry import LIBRARIES, WEAKNESS_NOTES, CipherSpec
+from app.core.safe_files import check_output
 from app.core.units import MB, format_bytes, parse_size
 
 _WEAKNESS_LABELS = {
@@ -100,6 +107,11 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     dec.add_argument("--library", choices=LIBRARIES, help="default: the fastest that has it")
     dec.add_argument("--raw", action="store_true", help="IN is a raw export")
     dec.add_argument("--key-in", metavar="K.json", help="with --raw: its key file")
+    dec.add_argument(
+        "--allow-expensive-kdf",
+        action="store_true",
+        help="pay a password derivation above the usual cost (only for a file you trust)",
+    )
     dec.add_argument("--force", action="store_true", help="overwrite OUT")
     dec.set_defaults(handler=run_decrypt)
 
@@ -144,12 +156,20 @@ def run_encrypt(args: argparse.Namespace) -> int:
         raise UserError("--key-out goes with --raw; a CipherBench file takes a password or a key")
     chunk_bytes = parse_size(args.chunk_size)
     check_chunk_bytes(chunk_bytes)
-    if args.new_key_file and Path(args.new_key_file).exists():
+    if args.new_key_file:
         target = args.new_key_file
-        raise UserError(f"{target} already exists; use --key-file {target} to encrypt with it")
-    # Before anyone types a password or a key file appears: IN, OUT (and K) are usable.
+        # A device or a folder is refused as such; only a real existing file is worth a hint.
+        check_output(
+            target,
+            force=False,
+            role="the key file",
+            exists=f"{target} already exists; use --key-file {target} to encrypt with it",
+        )
+    # Before anyone types a password or a key file appears: IN, OUT (and K) are usable, and
+    # no output is the input or the key file read.
     outputs = [args.output, *([args.new_key_file] if args.new_key_file else [])]
-    check_paths(args.input, *outputs, force=args.force)
+    key_inputs = [args.key_file] if args.key_file else []
+    check_paths(args.input, *outputs, force=args.force, inputs=key_inputs)
     created_key_file: Path | None = None
     password: str | None = None
     key: bytes | None = None
@@ -181,6 +201,7 @@ def run_encrypt(args: argparse.Namespace) -> int:
                 chunk_bytes=chunk_bytes,
                 force=args.force,
                 on_progress=bar.callback,
+                inputs=key_inputs,
             )
     except BaseException:
         if created_key_file is not None:  # nothing was encrypted with it: do not leave it
@@ -211,7 +232,8 @@ def run_decrypt(args: argparse.Namespace) -> int:
         return 0
     if args.key_in:
         raise UserError("--key-in goes with --raw; a CipherBench file takes a password or a key")
-    check_paths(args.input, args.output, force=args.force)
+    key_inputs = [args.key_file] if args.key_file else []
+    check_paths(args.input, args.output, force=args.force, inputs=key_inputs)
     header = read_header(args.input)  # says what it needs before anyone is asked for a password
     password: str | None = None
     key: bytes | None = None
@@ -222,17 +244,29 @@ def run_decrypt(args: argparse.Namespace) -> int:
     else:
         if args.key_file:
             raise UserError(f"{args.input} was encrypted with a password, not a key file")
+        assert header.argon2 is not None
+        try:  # refused before anyone types a password
+            check_kdf_cost(header.argon2)
+        except ExpensiveKdf as exc:
+            if not args.allow_expensive_kdf:
+                raise UserError(_with_hint(exc)) from None
+            _stderr(f"deriving the key will take {exc.cost.describe()}; Ctrl-C stops it")
         password = _password(args, confirm=False)
-    with _ProgressBar("decrypting") as bar:
-        info = decrypt_file(
-            args.input,
-            args.output,
-            password=password,
-            key=key,
-            library=args.library,
-            force=args.force,
-            on_progress=bar.callback,
-        )
+    try:
+        with _ProgressBar("decrypting") as bar:
+            info = decrypt_file(
+                args.input,
+                args.output,
+                password=password,
+                key=key,
+                library=args.library,
+                force=args.force,
+                allow_expensive_kdf=args.allow_expensive_kdf,
+                on_progress=bar.callback,
+                inputs=key_inputs,
+            )
+    except ExpensiveKdf as exc:  # the file changed since its header was read
+        raise UserError(_with_hint(exc)) from None
     print(f"decrypted {args.input} -> {args.output}: {_describe(info)}, authenticated")
     return 0
 
@@ -291,6 +325,11 @@ def _password_from_file(path: str) -> str:
     if not lines or not lines[0]:
         raise UserError(f"the password file {path} has an empty first line")
     return lines[0]
+
+
+def _with_hint(exc: ExpensiveKdf) -> str:
+    """The core's message with the option that lifts it (the core names no option)."""
+    return f"{exc}; pass --allow-expensive-kdf if you trust it"
 
 
 def _describe(info: ContainerInfo) -> str:

@@ -61,6 +61,10 @@ and tags), reordered, repeated or dropped chunks (the index is in every nonce or
 anywhere, at a chunk boundary included (the new last chunk was sealed with last = 0), and bytes
 appended (the layout changes and the last chunk no longer authenticates).
 
+A reader checks the Argon2id parameters against these ranges while parsing, and against a much
+lower cost policy (``READER_POLICY`` in :mod:`app.core.container_keys`) before deriving: above
+that it asks its user first, so a hostile header cannot silently cost a minute and a gigabyte.
+
 Version history: 1 (this one) is the first.
 """
 
@@ -105,9 +109,11 @@ class Argon2Params:
     lanes: int
 
     def check(self) -> None:
-        """Raise :class:`UserError` unless the values are ones this version writes and reads.
+        """Raise :class:`UserError` unless the values are ones the format allows.
 
-        The upper bounds keep a hostile file from asking for gigabytes or minutes of work."""
+        These are the absolute bounds, which no option lifts: at most 1 GiB and about a minute
+        here. A reader pays far less without asking: see ``READER_POLICY`` in
+        :mod:`app.core.container_keys`."""
         if not 1 <= self.lanes <= 16:
             raise UserError(f"Argon2 lanes must be 1..16, not {self.lanes}")
         if not 8 * self.lanes <= self.memory_kib <= 2**20:

@@ -3,10 +3,14 @@
 The dialogs collect a request (:class:`EncryptRequest`, :class:`DecryptRequest`) and run
 :func:`encrypt` or :func:`decrypt` in a ``TaskWorker(..., progress=True)``; these call the core
 API (:mod:`app.core.container`, :mod:`app.core.rawexport`, :mod:`app.gui.saved_output`) with its
-``on_progress`` and ``cancel``. Everything else here is small and quick enough for the GUI
-thread: what a chosen file is (:func:`identify`), the plaintext preview (:func:`read_preview`),
-default file names, the password hint, and :func:`plain_message`, which words the core's
-command-line hints for the window.
+``on_progress`` and ``cancel``. :func:`decrypt` returns a :class:`KdfQuestion` instead of an
+outcome when the file asks for an unusually expensive password derivation: only the GUI thread
+may ask the user, so the dialog asks and runs the request again with ``allow_expensive_kdf``.
+
+Everything else here is small and quick enough for the GUI thread: what a chosen file is
+(:func:`identify`), the plaintext preview (:func:`read_preview`), default file names, the
+password hint, and :func:`plain_message`, which words the core's command-line hints for the
+window.
 
 Requests hold the password in a field left out of their repr; outcomes hold no secret.
 """
@@ -94,6 +98,16 @@ class DecryptRequest:
     raw: bool = False
     password: str | None = field(default=None, repr=False)
     key_path: str | None = None
+    allow_expensive_kdf: bool = False
+
+
+@dataclass(frozen=True)
+class KdfQuestion:
+    """:func:`decrypt` did nothing: the file's Argon2id ``cost`` is above the reader's policy,
+    and the user must say whether to pay it. ``message`` is the core's sentence."""
+
+    cost: container.KdfCost
+    message: str
 
 
 @dataclass(frozen=True)
@@ -185,6 +199,7 @@ def encrypt(
         info = container.encrypt_file(
             r.source, r.output, cipher_id=r.cipher_id, library=r.library, key_bits=r.key_bits,
             password=password, key=key, force=r.force, on_progress=on_progress, cancel=cancel,
+            inputs=[r.key_path] if r.protection is Protection.KEY_FILE and r.key_path else [],
         )
     except BaseException:
         if created is not None:  # nothing was encrypted with it: do not leave it behind
@@ -215,9 +230,10 @@ def decrypt(
     *,
     on_progress: ProgressCallback | None = None,
     cancel: CancelCheck | None = None,
-) -> DecryptOutcome:
+) -> DecryptOutcome | KdfQuestion:
     """Carry out ``request`` (blocking; run it in a worker). The output appears only when all
-    of it decrypted (and, where the format allows, authenticated)."""
+    of it decrypted (and, where the format allows, authenticated). A :class:`KdfQuestion`
+    means nothing was done yet: ask the user, then run the request again allowing the cost."""
     r = request
     if r.raw:
         if not r.key_path:
@@ -243,8 +259,14 @@ def decrypt(
         password = r.password
         if not password:
             raise UserError("this file needs its password")
-    info = container.decrypt_file(r.source, r.output, password=password, key=key,
-                                  on_progress=on_progress, cancel=cancel)
+    try:
+        info = container.decrypt_file(r.source, r.output, password=password, key=key,
+                                      allow_expensive_kdf=r.allow_expensive_kdf,
+                                      on_progress=on_progress, cancel=cancel,
+                                      inputs=[r.key_path] if key is not None and r.key_path
+                                      else [])
+    except container.ExpensiveKdf as exc:  # before any work: the dialog asks, then retries
+        return KdfQuestion(exc.cost, str(exc))
     return DecryptOutcome(
         Path(r.output), info.plaintext_bytes,
         f"Decrypted {format_bytes(info.plaintext_bytes)} with {info.cipher_id} "

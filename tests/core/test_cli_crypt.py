@@ -8,18 +8,25 @@ nothing but this module.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
+import os
+import signal
 import stat
 import subprocess
 import sys
+import time
 from collections.abc import Sequence
 from pathlib import Path
 
+import psutil
 import pytest
+from kdf_files import HOSTILE, SLOW, write_container
 
-from app.core import cli_crypt, container
+from app.core import cli_crypt, container, container_keys
 from app.core.container import Argon2Params, read_header
+from app.core.container_keys import KdfPolicy
 from app.core.errors import UserError
 
 Capsys = pytest.CaptureFixture[str]
@@ -424,3 +431,80 @@ def test_through_main_py(tmp_path: Path, plain: Path) -> None:
     assert not (tmp_path / "out2").exists()
     done = main("decrypt", enc, "-o", out, "--key-file", key)
     assert done.returncode == 2 and "--force" in done.stderr
+
+
+# --- the Argon2id cost policy (issue 7) --------------------------------------------------------
+
+HINT = "; pass --allow-expensive-kdf if you trust it"
+
+
+def test_expensive_kdf_is_refused_before_the_password_is_asked(
+    tmp_path: Path, capsys: Capsys
+) -> None:
+    enc, out = write_container(tmp_path / "hostile.cbf", HOSTILE), tmp_path / "out"
+    started = time.perf_counter()
+    code, stdout, err = run(["decrypt", enc, "-o", out], capsys)  # no password option, no tty
+    assert time.perf_counter() - started < 1.0
+    assert (code, stdout) == (2, "")
+    assert err.count("\n") == 1 and err.startswith(
+        "cipherbench: error: this file asks for an unusually expensive password derivation: "
+        "about 68 s and 1,024 MiB"
+    )
+    assert err.rstrip("\n").endswith(HINT)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["hostile.cbf"]
+
+
+def test_allow_expensive_kdf_decrypts(
+    tmp_path: Path, plain: Path, capsys: Capsys, monkeypatch: MonkeyPatch
+) -> None:
+    monkeypatch.setattr(container_keys, "READER_POLICY", KdfPolicy(64, 64, 1))
+    enc, out = tmp_path / "enc", tmp_path / "out"
+    container.encrypt_file(plain, enc, password=PASSWORD, kdf_params=Argon2Params(256, 2, 1))
+    argv: list[str | Path] = ["decrypt", enc, "-o", out, "--password-env", "CB_PASSWORD"]
+    code, _, err = run(argv, capsys)
+    assert code == 2 and err.rstrip("\n").endswith(HINT) and not out.exists()
+    code, stdout, err = run([*argv, "--allow-expensive-kdf"], capsys)
+    assert code == 0 and "authenticated" in stdout, err
+    assert err == "cipherbench: deriving the key will take about 0.0 s and 0 MiB; Ctrl-C stops it\n"
+    assert out.read_bytes() == plain.read_bytes()
+
+
+@pytest.mark.skipif(not MAIN.exists(), reason="main.py is not there yet")
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
+def test_ctrl_c_during_an_expensive_derivation(tmp_path: Path) -> None:
+    """Ctrl-C while the child derives: status 130 at once, no output, no process left."""
+    enc, out = write_container(tmp_path / "slow.cbf", SLOW), tmp_path / "out"
+    argv = [sys.executable, str(MAIN), "decrypt", enc, "-o", out, "--password-env", "PW"]
+    cli = subprocess.Popen(
+        [*map(str, argv), "--allow-expensive-kdf"],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        cwd=tmp_path,
+        env={**os.environ, "PW": PASSWORD},
+    )
+    try:
+        child = _derivation_child(psutil.Process(cli.pid))
+        time.sleep(0.2)  # deriving by now
+        assert child.is_running() and cli.poll() is None
+        started = time.perf_counter()
+        cli.send_signal(signal.SIGINT)
+        stdout, err = cli.communicate(timeout=10)
+        elapsed = time.perf_counter() - started
+    finally:
+        cli.kill()
+    assert cli.returncode == 130 and elapsed < 1.0, (elapsed, err)
+    assert err.endswith("cipherbench: cancelled\n") and "Traceback" not in err and stdout == ""
+    assert not child.is_running() or child.status() == psutil.STATUS_ZOMBIE
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["slow.cbf"]
+
+
+def _derivation_child(cli: psutil.Process) -> psutil.Process:
+    deadline = time.monotonic() + 20
+    while time.monotonic() < deadline:
+        for proc in cli.children():
+            with contextlib.suppress(psutil.Error):
+                if "spawn_main" in " ".join(proc.cmdline()):
+                    return proc
+        time.sleep(0.02)
+    raise AssertionError("no derivation process appeared")
