@@ -6,7 +6,8 @@
     python main.py bench [FILE] [--size SIZE] --cipher ID [...] [--library NAME|all] ...
     python main.py encrypt / decrypt ...        (see `python main.py encrypt --help`)
 
-Exit codes: 0 success, 1 a job or self-test check failed, 2 bad input, 130 cancelled (Ctrl-C).
+Exit codes: 0 success, 1 a job or self-test check failed, 2 bad input, 130 cancelled (Ctrl-C),
+143 / 129 stopped by SIGTERM / SIGHUP (partial outputs and temporary files are removed first).
 Bad input gets one line on stderr, ``cipherbench: error: ...``, never a traceback (set
 CIPHERBENCH_DEBUG=1 to see one for an internal error).
 """
@@ -18,15 +19,16 @@ import json
 import os
 import sys
 import time
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 from typing import Any, TextIO, cast
 
 from app import __version__
+from app.core import scratch, termination
+from app.core.cli_report import format_results, text_table
 from app.core.errors import UserError
-from app.core.jobs import DATA_MODES, BenchOptions, Job
-from app.core.registry import LIBRARIES, REGISTRY, CipherSpec, cipher_ids, describe_sizes
-from app.core.results import JobResult, RunResult
+from app.core.jobs import DATA_MODES, MAX_CHUNK_BYTES, MAX_REPEAT, MAX_WARMUP, BenchOptions, Job
+from app.core.registry import LIBRARIES, REGISTRY, CipherSpec, describe_sizes
+from app.core.termination import Terminated, exit_code
 from app.core.units import MIB, format_bytes, format_seconds, parse_size
 
 PROG = "cipherbench"
@@ -94,16 +96,36 @@ def build_parser() -> argparse.ArgumentParser:
         choices=[*LIBRARIES, "all"],
         help="which library (default: every library offering the cipher)",
     )
-    p.add_argument("--key-bits", type=int, help="key size for variable-key ciphers (bf-*, rc4)")
-    p.add_argument("--repeat", type=int, default=5, help="timed repetitions (default 5)")
-    p.add_argument("--warmup", type=int, default=1, help="discarded warm-up runs (default 1)")
+    p.add_argument(
+        "--key-bits",
+        type=_whole_number(1, 4096),
+        help="key size for variable-key ciphers (bf-*, rc4)",
+    )
+    p.add_argument(
+        "--repeat",
+        type=_whole_number(1, MAX_REPEAT),
+        default=5,
+        help=f"timed repetitions, at least (default 5, at most {MAX_REPEAT}); tiny inputs "
+        "repeat until each direction took 0.1 s",
+    )
+    p.add_argument(
+        "--warmup",
+        type=_whole_number(0, MAX_WARMUP),
+        default=1,
+        help=f"discarded warm-up runs (default 1, at most {MAX_WARMUP})",
+    )
     p.add_argument(
         "--data-mode",
         default="memory",
         choices=DATA_MODES,
         help="memory: whole input in RAM (default); stream: chunked, bounded memory",
     )
-    p.add_argument("--chunk", default="1MiB", help="stream-mode chunk size (default 1MiB)")
+    p.add_argument(
+        "--chunk",
+        default="1MiB",
+        help=f"stream-mode chunk size (default 1MiB, at most {MAX_CHUNK_BYTES // MIB}MiB; "
+        "never more than the input needs)",
+    )
     p.add_argument(
         "--no-memory", action="store_true", help="skip the separate memory-measurement pass"
     )
@@ -124,6 +146,23 @@ def build_parser() -> argparse.ArgumentParser:
     if cli_crypt is not None:
         cli_crypt.register(cast(Any, sub))
     return parser
+
+
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an int from ``low`` to ``high``, else a one-line error (argparse adds
+    the option's name) that does not echo hundreds of digits."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # also more digits than int() reads (4300)
+            shown = text if len(text) <= 24 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be at least {low} and at most {high}")
+        return value
+
+    return parse
 
 
 def _preset_names() -> list[str]:
@@ -168,7 +207,7 @@ def cmd_list(args: argparse.Namespace) -> int:
             else str(s.key_bits)
         )
         rows_txt.append((cid, s.algorithm, s.mode, keys, ", ".join(x.library for x in specs)))
-    print(_table(rows_txt))
+    print(text_table(rows_txt))
     print(
         f"\n{len(by_id)} ciphers, {len(REGISTRY)} entries (cipher x library). "
         "ECB, 64-bit-block ciphers (Blowfish, 3DES, DES), DES and RC4 are weak: for "
@@ -199,21 +238,13 @@ def cmd_sysinfo(args: argparse.Namespace) -> int:
 # --- bench -------------------------------------------------------------------------------------
 
 
-def _check_out_path(path: str) -> None:
-    """Fail before a long run, not after it: the folder must exist and be writable."""
-    from app.core.exporters import supported_extensions
+def _check_out_path(path: str, inputs: Sequence[str]) -> None:
+    """Fail before a long run, not after it: a supported extension, a new name or a regular
+    file that is none of ``inputs``, in a folder that exists and is writable."""
+    from app.core.exporters import check_target
 
-    p = Path(path)
-    if p.suffix.lower() not in supported_extensions():
-        raise UserError(
-            f"cannot write {path}: {p.suffix or 'no extension'} is not supported; "
-            f"use {', '.join(supported_extensions())}"
-        )
-    if p.is_dir():
-        raise UserError(f"cannot write {path}: it is a folder")
-    parent = p.parent if str(p.parent) else Path(".")
-    if not parent.is_dir():
-        raise UserError(f"cannot write {path}: the folder {parent} does not exist")
+    check_target(path, inputs)
+    parent = os.path.dirname(os.path.abspath(path))
     if not os.access(parent, os.W_OK):
         raise UserError(f"cannot write {path}: permission denied")
 
@@ -222,14 +253,11 @@ def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
     from app.core.presets import preset
     from app.core.registry import select
 
-    ids = [c for c in args.cipher if c != "all"]
-    if "all" in args.cipher:
-        ids = cipher_ids()
     specs: list[CipherSpec] = []
     if args.preset:
         specs.extend(preset(args.preset).specs())
-    if ids:
-        specs.extend(select(ids, args.library, args.key_bits))
+    if args.cipher:  # 'all' among them: every cipher the --library offers
+        specs.extend(select(args.cipher, args.library, args.key_bits))
     if not specs:
         raise UserError(
             "choose at least one --cipher ID or a --preset "
@@ -256,12 +284,14 @@ def cmd_bench(args: argparse.Namespace) -> int:
         chunk_bytes=parse_size(args.chunk),
         measure_memory=not args.no_memory,
     )
-    for out in args.out:
-        _check_out_path(out)
     sizes = [parse_size(s) for s in args.size]
     if any(size <= 0 for size in sizes):
         raise UserError("--size must be at least 1 byte")
     files = [inspect_file(f) for f in args.file]
+    # An export must never replace an input (`bench data.csv --out data.csv`); links and
+    # hard links to one are caught by the file's identity, not its name.
+    for out in args.out:
+        _check_out_path(out, [os.path.expanduser(f) for f in args.file])
     # Check the whole plan (options, chunk size) before generating possibly gigabytes.
     for size in sizes:
         make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)
@@ -325,15 +355,18 @@ def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool) -> int:
                 )
             elif isinstance(ev, JobFailed):
                 bar.clear()
-                print(f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.message}", file=sys.stderr)
+                print(
+                    f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.job.label}: {ev.message}",
+                    file=sys.stderr,
+                )
             elif isinstance(ev, RunFinished):
                 final = ev.run
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         run.cancel()
-        events.close()  # kills the running worker
+        events.close()  # kills the running worker; its temporary folder goes with it
         bar.clear()
-        print("cancelled; no results written", file=sys.stderr)
-        return 130
+        print(f"{_stop_reason(exc)}; no results written", file=sys.stderr)
+        return exit_code(exc)
     bar.clear()
     assert final is not None
     print(format_results(final))
@@ -383,79 +416,10 @@ class _ProgressBar:
             self._shown = False
 
 
-_RESULT_HEADER = (
-    "CIPHER", "LIBRARY", "KEY", "MODE", "ENC MEDIAN", "±IQR", "ENC MB/s", "DEC MEDIAN", "±IQR",
-    "DEC MB/s", "MEM MiB", "CPU %", "OUT BYTES", "OK",
-)  # fmt: skip
-
-
-def _result_row(r: JobResult) -> tuple[str, ...]:
-    mem = r.memory_above_baseline_bytes
-    return (
-        r.cipher,
-        r.library,
-        str(r.key_bits),
-        r.mode,
-        format_seconds(r.encrypt.median_s),
-        format_seconds(r.encrypt.iqr_s),
-        f"{r.encrypt.throughput_mb_s:,.1f}",
-        format_seconds(r.decrypt.median_s),
-        format_seconds(r.decrypt.iqr_s),
-        f"{r.decrypt.throughput_mb_s:,.1f}",
-        "-" if mem is None else f"{mem / MIB:,.1f}",
-        f"{r.cpu_percent:.0f}",
-        f"{r.output_bytes:,}",
-        "yes" if r.verified else "NO",
-    )
-
-
-def format_results(run: RunResult) -> str:
-    """One table per input (with seed 003's speed-up factors), then warnings and failures."""
-    opts = run.options
-    lines = []
-    if run.results:
-        first = run.results[0]
-        lines.append(
-            f"Data mode {first.data_mode}; medians of at least {opts.get('repeat', '?')} timed "
-            f"repetitions after {opts.get('warmup', '?')} warm-up. MB/s = 10^6 bytes/s; "
-            "MEM = peak resident memory above the worker's baseline (MiB = 2^20 bytes)."
-        )
-    groups: dict[tuple[str, int], list[JobResult]] = {}
-    for r in run.results:
-        groups.setdefault((r.input_label, r.input_bytes), []).append(r)
-    for (label, size), results in groups.items():
-        lines.append(f"\nInput: {label}, {size:,} bytes ({format_bytes(size)})")
-        lines.append(_table([_RESULT_HEADER, *(_result_row(r) for r in results)]))
-        if len(results) > 1:
-            # Seed 003's "speed-up factor": each job's median encryption time against the slowest.
-            slowest = max(results, key=lambda r: r.encrypt.median_s)
-            lines.append(f"Encryption speed-up against the slowest ({slowest.label}):")
-            lines.extend(
-                f"  {r.label:<36} {slowest.encrypt.median_s / r.encrypt.median_s:>12,.1f}x"
-                for r in sorted(results, key=lambda r: r.encrypt.median_s)
-            )
-    several = len(groups) > 1
-    notes = [
-        (f"{r.label} on {r.input_label}" if several else r.label, w)
-        for r in run.results
-        for w in r.warnings
-    ]
-    if notes:
-        lines.append("\nWarnings:")
-        lines.extend(f"  {label}: {w}" for label, w in notes)
-    if run.failures:
-        lines.append("\nFailed:")
-        lines.extend(f"  {f.cipher} [{f.library}]: {f.message}" for f in run.failures)
-    if run.cancelled:
-        lines.append("\n(cancelled before every job ran)")
-    return "\n".join(lines)
-
-
-def _table(rows: Sequence[Sequence[str]]) -> str:
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join(
-        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
-    )
+def _stop_reason(exc: KeyboardInterrupt) -> str:
+    if isinstance(exc, Terminated):
+        return f"stopped by {exc.signal_name}"
+    return "cancelled"
 
 
 # --- entry point -------------------------------------------------------------------------------
@@ -463,6 +427,8 @@ def _table(rows: Sequence[Sequence[str]]) -> str:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code. Never raises for bad input."""
+    termination.install()
+    scratch.remove_stale()
     try:
         parser = build_parser()
         args = parser.parse_args(argv)
@@ -473,9 +439,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UserError as exc:
         print(f"{PROG}: error: {exc}", file=sys.stderr)
         return 2
-    except KeyboardInterrupt:
-        print(f"{PROG}: cancelled", file=sys.stderr)
-        return 130
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+        print(f"{PROG}: {_stop_reason(exc)}", file=sys.stderr)
+        return exit_code(exc)
     except BrokenPipeError:  # `python main.py list | head`
         return 0
     except Exception as exc:

@@ -9,8 +9,10 @@ import stat
 import tempfile
 from pathlib import Path
 
+from app.core import scratch
 from app.core.errors import UserError
 from app.core.jobs import InputSpec
+from app.core.text import display_text
 from app.core.units import MIB, format_bytes
 
 
@@ -38,8 +40,13 @@ def inspect_file(path: str | os.PathLike[str]) -> InputSpec:
         raise UserError(f"cannot read {p}: {exc.strerror or exc}") from None
     if st.st_size == 0:
         raise UserError(f"{p} is empty: there is nothing to encrypt")
+    # The label goes into tables and exports, which need text: a byte of the name that is not
+    # UTF-8 shows as \xff there; the path keeps the real name to open the file by.
     return InputSpec(
-        path=str(p.resolve()), label=p.name, size_bytes=st.st_size, mtime_ns=st.st_mtime_ns
+        path=str(p.resolve()),
+        label=display_text(p.name),
+        size_bytes=st.st_size,
+        mtime_ns=st.st_mtime_ns,
     )
 
 
@@ -48,7 +55,7 @@ def check_unchanged(spec: InputSpec) -> None:
     try:
         st = os.stat(spec.path)
     except OSError:
-        raise UserError(f"{spec.label} vanished during the run") from None
+        raise UserError(f"{spec.label} vanished during the run (deleted or moved)") from None
     if st.st_size != spec.size_bytes or st.st_mtime_ns != spec.mtime_ns:
         raise UserError(
             f"{spec.label} changed during the run (size or modification time differs); "
@@ -59,10 +66,13 @@ def check_unchanged(spec: InputSpec) -> None:
 def generated_input(
     size_bytes: int, directory: str | None = None, label: str | None = None
 ) -> InputSpec:
-    """Random (incompressible) data of ``size_bytes`` in a temporary file, as seed 000 does."""
+    """Random (incompressible) data of ``size_bytes`` in a temporary file, as seed 000 does.
+    It lives in the caller's scratch folder (see :mod:`app.core.scratch`) unless ``directory``
+    is given; a partial file is deleted however the writing stops (Ctrl-C included)."""
     if size_bytes <= 0:
         raise UserError("the generated input must be at least 1 byte")
-    fd, path = tempfile.mkstemp(prefix="cipherbench-input-", suffix=".bin", dir=directory)
+    folder = directory if directory is not None else str(scratch.root())
+    fd, path = tempfile.mkstemp(prefix="input-", suffix=".bin", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
             left = size_bytes
@@ -70,11 +80,14 @@ def generated_input(
                 n = min(left, 4 * MIB)
                 fh.write(os.urandom(n))
                 left -= n
-    except OSError as exc:
-        os.unlink(path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        if not isinstance(exc, OSError):
+            raise
         if exc.errno == errno.ENOSPC:
             raise UserError(
-                f"no room for {format_bytes(size_bytes)} of test data in {os.path.dirname(path)}"
+                f"no room for {format_bytes(size_bytes)} of test data in {folder}"
             ) from None
         raise UserError(f"cannot write test data: {exc.strerror or exc}") from None
     st = os.stat(path)

@@ -12,16 +12,19 @@ Order, as benchmark libraries do it:
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import gc
+import os
 import secrets
-import tempfile
 import time
 import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from app.core import scratch
 from app.core.adapters import get_adapter
-from app.core.errors import VerificationError
+from app.core.errors import UserError, VerificationError
 from app.core.events import JobSecret
 from app.core.inputs import check_unchanged
 from app.core.jobs import Job
@@ -92,8 +95,30 @@ def run_job(
     clock: Clock = time.perf_counter_ns,
     work_dir: str | None = None,
 ) -> tuple[JobResult, JobSecret | None]:
-    """Measure ``job`` in this process. Raises ``UserError`` for bad input and
-    ``VerificationError`` if a round trip does not give the input back."""
+    """Measure ``job`` in this process. Raises ``UserError`` for bad input (also an input that
+    changed or vanished meanwhile, and a file error) and ``VerificationError`` if a round trip
+    does not give the input back."""
+    try:
+        return _measure(job, progress, clock, work_dir)
+    except (VerificationError, OSError) as exc:
+        # An input rewritten in place makes the decryption differ from the digest taken at the
+        # start, a deleted one makes open() fail: say that, not "verification failed".
+        check_unchanged(job.input)
+        if isinstance(exc, OSError):
+            raise UserError(_file_error(exc)) from None
+        raise
+
+
+def _file_error(exc: OSError) -> str:
+    name = f" ({os.path.basename(os.fsdecode(exc.filename))})" if exc.filename else ""
+    if exc.errno == errno.ENOSPC:
+        return f"the disk is full{name}: stream mode needs room for two copies of the input"
+    return f"a file could not be read or written{name}: {exc.strerror or exc}"
+
+
+def _measure(
+    job: Job, progress: Progress | None, clock: Clock, work_dir: str | None
+) -> tuple[JobResult, JobSecret | None]:
     opts = job.options
     spec = lookup(job.cipher_id, job.library, job.key_bits)
     adapter = get_adapter(job.library)
@@ -107,7 +132,10 @@ def run_job(
     # not once per workload (the memory pass and the timed runs each make one).
     digest = sha256_file(job.input.path) if opts.data_mode == "stream" else None
 
-    with tempfile.TemporaryDirectory(prefix="cipherbench-job-", dir=work_dir) as tmp:
+    # The worker's supervisor owns work_dir (and removes it whatever happens to this process);
+    # run in-process, the job gets a scratch folder of its own for the length of the block.
+    with contextlib.ExitStack() as stack:
+        tmp = work_dir or stack.enter_context(scratch.scratch_dir("job-"))
 
         def make() -> MemoryWorkload | StreamWorkload:
             if opts.data_mode == "stream":

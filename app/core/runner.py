@@ -48,7 +48,7 @@ def memory_mode_shortfall(job: Job, available: int | None = None) -> str | None:
     free = psutil.virtual_memory().available if available is None else available
     if need > free:
         return (
-            f"{job.label}: memory mode needs about {format_bytes(need)} for "
+            f"memory mode needs about {format_bytes(need)} for "
             f"{format_bytes(job.input.size_bytes)}, only {format_bytes(free)} is free; "
             "use the stream data mode"
         )

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 from pathlib import Path
+from types import FrameType
 
-from PySide6.QtCore import QCoreApplication
+from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
+
+from app.core import scratch, termination
 
 ORGANIZATION = "CipherBench"
 APPLICATION = "CipherBench"
@@ -19,6 +23,8 @@ DESKTOP_FILE_NAME = "cipherbench"
 # can wait 5 ms for the GIL; 1 ms keeps the window smooth. The ciphers run in other processes,
 # so nothing measured is slowed by it.
 GIL_SWITCH_INTERVAL_S = 0.001
+SIGNAL_POLL_MS = 200
+CLOSE_GRACE_MS = 8000  # closing cancels a run within about a second; this is the backstop
 
 
 def resource_path(name: str) -> Path:
@@ -54,12 +60,38 @@ def configure_application(qapp: QCoreApplication) -> None:
             qapp.setStyleSheet(style.read_text(encoding="utf-8"))
 
 
+def close_on_termination(qapp: QCoreApplication) -> list[int]:
+    """Make SIGTERM and SIGHUP close the windows as the user would (a running benchmark is
+    cancelled, temporary files removed). Returns the list the received signals are added to."""
+    received: list[int] = []
+
+    def handler(signum: int, _frame: FrameType | None) -> None:
+        received.append(signum)
+        for widget in QApplication.topLevelWidgets():
+            if widget.isWindow() and widget.isVisible() and widget.parent() is None:
+                widget.close()
+        QTimer.singleShot(CLOSE_GRACE_MS, qapp.quit)  # if a window refuses to close
+
+    for signum in termination.HANDLED:
+        signal.signal(signum, handler)
+    # Python runs a signal handler only when it gets control; while Qt waits for events it
+    # does not, so a timer lets it in a few times a second.
+    timer = QTimer(qapp)
+    timer.timeout.connect(lambda: None)
+    timer.start(SIGNAL_POLL_MS)
+    return received
+
+
 def run_app(argv: list[str] | None = None) -> int:
-    """Open the CipherBench window and run the event loop; returns the exit code."""
+    """Open the CipherBench window and run the event loop; returns the exit code (128 + N
+    when signal N closed it)."""
     qapp = QApplication.instance() or QApplication(list(argv if argv is not None else sys.argv))
     configure_application(qapp)
+    scratch.remove_stale()
+    received = close_on_termination(qapp)
     from app.gui.main_window import MainWindow
 
     window = MainWindow()
     window.show()
-    return qapp.exec()
+    code = qapp.exec()
+    return 128 + received[0] if received else code

@@ -12,14 +12,13 @@ from __future__ import annotations
 import contextlib
 import importlib
 import os
-import shutil
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, QMimeDatabase, QObject, QThreadPool, QTimer, Signal, Slot
 
+from app.core import scratch
 from app.core.errors import UserError
 from app.core.events import (
     JobFailed,
@@ -224,8 +223,9 @@ class BenchmarkController(QObject):
             self.message.emit("Wait until the file operation finishes.")
             return False
         if self._input is None:
-            self.error.emit("No input", "Choose a file, drop one on the window, or generate "
-                            "random data first.")
+            self.error.emit(
+                "No input", "Choose a file, drop one on the window, or generate random data first."
+            )
             return False
         if not specs:
             self.error.emit("No cipher", "Check at least one cipher, mode and library.")
@@ -238,13 +238,14 @@ class BenchmarkController(QObject):
             if not spec.generated:
                 fresh = inspect_file(spec.path)  # the file may have vanished or changed
                 if (fresh.size_bytes, fresh.mtime_ns) != (spec.size_bytes, spec.mtime_ns):
-                    self.message.emit(f"{spec.label} changed since it was chosen; using it as "
-                                      "it is now.")
+                    self.message.emit(
+                        f"{spec.label} changed since it was chosen; using it as it is now."
+                    )
                     self._replace_input(fresh)
                     spec = fresh
             self._clear_results()
             if keep_ciphertext:
-                self._keep_dir = tempfile.mkdtemp(prefix="cipherbench-kept-")
+                self._keep_dir = scratch.make_dir("kept-")  # private (0700), removed at exit
             jobs = make_jobs(specs, spec, options, self._keep_dir)
         except UserError as exc:
             self._remove_keep_dir()
@@ -310,7 +311,7 @@ class BenchmarkController(QObject):
 
     def _remove_keep_dir(self) -> None:
         if self._keep_dir is not None:
-            shutil.rmtree(self._keep_dir, ignore_errors=True)
+            scratch.remove(self._keep_dir)
             self._keep_dir = None
 
     # --- worker slots -----------------------------------------------------------------------
@@ -352,12 +353,12 @@ class BenchmarkController(QObject):
 
     @Slot(object)
     def _on_worker_job_failed(self, event: JobFailed) -> None:
-        self._failures.append(event.message)
+        self._failures.append(f"{event.job.label}: {event.message}")
         self._done += 1
         self._job_fraction = 0.0
         self._current_label = ""
         self.failures_changed.emit(list(self._failures))
-        self.message.emit(f"A job failed: {event.message}")
+        self.message.emit(f"A job failed: {event.job.label}: {event.message}")
         self._publish_progress()
 
     @Slot(object)

@@ -7,13 +7,17 @@ into a private temporary folder (mode 0700, plaintext files 0600); only a file t
 completely (and, for CipherBench files, authenticated: every chunk and the end) appears there.
 "Save plaintext…" then moves it where the user chooses, after confirming any overwrite. The
 temporary folder is deleted when the dialog closes, or when another file is decrypted.
+
+A file asking for an unusually expensive password derivation comes back from the worker as a
+:class:`KdfQuestion` before any work; the dialog asks (in the GUI thread) with the estimated
+time and memory, and runs the same request again with the cost allowed, or stops. Cancel stops
+such a derivation within a second (the core runs it in a process it can kill).
 """
 
 from __future__ import annotations
 
 import os
-import shutil
-import tempfile
+from dataclasses import replace
 from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
@@ -31,6 +35,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core import scratch
 from app.core.errors import UserError
 from app.core.safe_files import move_into_place
 from app.gui.crypt_tasks import (
@@ -38,6 +43,7 @@ from app.gui.crypt_tasks import (
     DecryptOutcome,
     DecryptRequest,
     FileIdentity,
+    KdfQuestion,
     decrypt,
     describe_container,
     describe_raw_key,
@@ -60,7 +66,7 @@ from app.gui.crypt_widgets import (
 )
 from app.gui.settings import AppSettings
 
-TEMP_PREFIX = "cipherbench-plain-"
+TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.scratch)
 
 
 class DecryptDialog(QDialog):
@@ -74,6 +80,10 @@ class DecryptDialog(QDialog):
         self.identity: FileIdentity | None = None
         self.outcome: DecryptOutcome | None = None
         self._temp_dir: str | None = None
+        # The running request (it holds the password) and the worker's question about it: kept
+        # only until the task finishes, to run it again if the user allows the cost.
+        self._request: DecryptRequest | None = None
+        self._question: KdfQuestion | None = None
         self._saving = False
         self._close_when_finished = False
         self.setWindowTitle("Decrypt a file")
@@ -258,7 +268,7 @@ class DecryptDialog(QDialog):
             return
         self._discard_plaintext()
         try:
-            self._temp_dir = tempfile.mkdtemp(prefix=TEMP_PREFIX)  # mode 0700
+            self._temp_dir = scratch.make_dir(TEMP_PREFIX)  # private: the root is 0700
         except OSError as exc:
             self.message.show_error(f"Cannot create a temporary folder: {exc.strerror}.")
             return
@@ -273,12 +283,19 @@ class DecryptDialog(QDialog):
         self.password_fields.clear()
         self.settings.last_folder = str(Path(identity.path).parent)
         self.message.clear_message()
+        self._start_decrypt(request)
+
+    def _start_decrypt(self, request: DecryptRequest) -> None:
+        self._request = request
+        self._question = None
         self.task.start("Decrypting", decrypt, request)
         self._update_buttons()
 
     @Slot(object)
     def _on_task_succeeded(self, value: object) -> None:
-        if isinstance(value, DecryptOutcome):
+        if isinstance(value, KdfQuestion):  # asked once the worker has finished
+            self._question = value
+        elif isinstance(value, DecryptOutcome):
             self.outcome = value
             self._show_preview(value)
             self.message.show_ok(value.summary)
@@ -331,10 +348,31 @@ class DecryptDialog(QDialog):
     @Slot()
     def _on_task_finished(self) -> None:
         self._saving = False
+        request, question = self._request, self._question
+        self._request = self._question = None
         self._update_buttons()
         if self._close_when_finished:
             self.remove_temporary_files()
             super().done(QDialog.DialogCode.Rejected)
+        elif question is not None and request is not None:
+            self._ask_about_kdf(request, question)
+
+    def _ask_about_kdf(self, request: DecryptRequest, question: KdfQuestion) -> None:
+        """Run ``request`` again paying the file's Argon2id cost, if the user says so."""
+        answer = QMessageBox.question(
+            self,
+            "Unusually expensive password check",
+            f"{plain_message(question.message)}\n\nFiles CipherBench writes take a fraction of "
+            "a second. A file from someone you do not trust may ask for this only to waste your "
+            "time and memory. Cancel stops it at any moment.\n\nCheck the password anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self._start_decrypt(replace(request, allow_expensive_kdf=True))
+            return
+        self._discard_plaintext()
+        self.message.show_info("Not decrypted: the password was not checked. Nothing was written.")
 
     @Slot()
     def _on_save_button_clicked(self) -> None:
@@ -396,7 +434,7 @@ class DecryptDialog(QDialog):
     def remove_temporary_files(self) -> None:
         """Delete the temporary folder and the plaintext in it."""
         if self._temp_dir is not None:
-            shutil.rmtree(self._temp_dir, ignore_errors=True)
+            scratch.remove(self._temp_dir)
             self._temp_dir = None
 
     def done(self, result: int) -> None:

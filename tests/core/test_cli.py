@@ -7,7 +7,7 @@ import openpyxl
 import pytest
 from json_contract import DIRECTION_KEYS, RESULT_KEYS
 
-from app.core import cli
+from app.core import cli, scratch
 
 
 def run(capsys, *argv):
@@ -198,7 +198,7 @@ def test_internal_errors_have_no_traceback(capsys, monkeypatch):
     assert code == 3 and "internal error" in err and "Traceback" not in err
 
 
-def test_bench_several_inputs_in_one_run(capsys, data, tmp_path):
+def test_bench_several_inputs_in_one_run(capsys, data, tmp_path, scratch_tmp):
     """Seed 000 measures 1, 10 and 50 MB in one table; seed 001 several files."""
     out = tmp_path / "r.json"
     code, text, err = run(
@@ -226,4 +226,5 @@ def test_bench_several_inputs_in_one_run(capsys, data, tmp_path):
     doc = json.loads(out.read_text())
     assert [r["input_bytes"] for r in doc["results"]] == [5000, 2000, 3072]
     assert [i["bytes"] for i in doc["options"]["inputs"]] == [5000, 2000, 3072]
-    assert not [p for p in tmp_path.iterdir() if p.name.startswith("cipherbench-input")]
+    # The generated inputs lived in this process's scratch folder and are gone.
+    assert not [p for p in scratch.root().iterdir() if p.name.startswith("input-")]

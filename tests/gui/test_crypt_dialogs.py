@@ -3,6 +3,7 @@ clicked buttons, answered questions; the files checked with the core API and Ope
 
 from __future__ import annotations
 
+import contextlib
 import json
 import os
 import shutil
@@ -11,6 +12,7 @@ import time
 from collections.abc import Iterator
 from pathlib import Path
 
+import psutil
 import pytest
 from conftest import Dialogs
 from gui_factories import KeepingRun
@@ -18,10 +20,12 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.core import container
+from app.core import container, container_format, container_keys, scratch
 from app.core.container import Argon2Params
+from app.core.container_keys import KdfPolicy
 from app.core.progress import Progress
 from app.core.rawexport import decrypt_raw, read_raw_key
+from app.core.registry import lookup
 from app.gui.crypt_tasks import Protection
 from app.gui.decrypt_dialog import TEMP_PREFIX, DecryptDialog
 from app.gui.encrypt_dialog import EncryptDialog
@@ -96,9 +100,7 @@ def _decrypt_in_window(qtbot: QtBot, w: MainWindow, encrypted: Path) -> DecryptD
 
 
 def _temp_dirs() -> set[str]:
-    import tempfile
-
-    return {p for p in os.listdir(tempfile.gettempdir()) if p.startswith(TEMP_PREFIX)}
+    return {p for p in os.listdir(scratch.root()) if p.startswith(TEMP_PREFIX)}
 
 
 def _files(folder: Path) -> list[str]:
@@ -461,3 +463,83 @@ def test_dialogs_wait_for_a_run(qtbot: QtBot, window: MainWindow, text_file: Pat
     w.table.selectRow(0)
     # without a kept ciphertext the data can still be saved encrypted (from the input)
     assert w.save_encrypted_action.isEnabled() and not w.save_plaintext_action.isEnabled()
+
+
+# --- an unusually expensive password derivation (issue 7) ---------------------------------------
+
+
+def _expensive_question(dialogs: Dialogs) -> str:
+    title, text = dialogs.questions[-1]
+    assert title == "Unusually expensive password check"
+    return text
+
+
+def test_expensive_kdf_asks_then_decrypts_or_stops(
+    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, text_file: Path, tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(container_keys, "READER_POLICY", KdfPolicy(64, 64, 1))
+    out = tmp_path / "notes.cbf"
+    container.encrypt_file(text_file, out, password=PASSWORD, kdf_params=Argon2Params(256, 2, 1))
+    temp_before = _temp_dirs()
+    dialog = _decrypt_in_window(qtbot, window, out)
+    _type_password(qtbot, dialog, PASSWORD)
+    dialogs.answer = QMessageBox.StandardButton.No
+    _click(qtbot, dialog.decrypt_button)
+    qtbot.waitUntil(lambda: len(dialogs.questions) == 1, timeout=TASK_TIMEOUT_MS)
+    text = _expensive_question(dialogs)
+    assert "unusually expensive password derivation: about 0.0 s and 0 MiB." in text
+    assert not dialog.task.running and not dialog.decrypt_button.isEnabled()  # password cleared
+    assert dialog.message.text() == (
+        "Not decrypted: the password was not checked. Nothing was written."
+    )
+    assert dialog.plaintext_path is None and _temp_dirs() == temp_before
+
+    dialogs.answer = QMessageBox.StandardButton.Yes
+    _type_password(qtbot, dialog, PASSWORD)
+    _click(qtbot, dialog.decrypt_button)
+    qtbot.waitUntil(lambda: dialog.plaintext_path is not None, timeout=TASK_TIMEOUT_MS)
+    assert len(dialogs.questions) == 2
+    _expensive_question(dialogs)
+    assert Path(dialog.plaintext_path).read_text(encoding="utf-8") == TEXT
+    assert dialog.preview_box.isVisible()
+    dialog.close()
+
+
+def test_cancel_stops_an_expensive_derivation_within_a_second(
+    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, tmp_path: Path,
+) -> None:
+    # 64 MiB x 64 passes: above the reader's policy and seconds long; the MAC is random, so the
+    # derivation is all there is to run.
+    spec = lookup("aes-256-gcm", "cryptography")
+    slow = Argon2Params(memory_kib=64 * 1024, iterations=64, lanes=1)
+    signed = container_format.encode_header(spec, 64, slow, os.urandom(16), os.urandom(32))
+    encrypted = tmp_path / "slow.cbf"
+    encrypted.write_bytes(signed + os.urandom(32) + os.urandom(17))
+    temp_before = _temp_dirs()
+    dialog = _decrypt_in_window(qtbot, window, encrypted)
+    _type_password(qtbot, dialog, PASSWORD)
+    dialogs.answer = QMessageBox.StandardButton.Yes
+    _click(qtbot, dialog.decrypt_button)
+    qtbot.waitUntil(lambda: bool(_derivation_children()), timeout=TASK_TIMEOUT_MS)
+    assert "about 4.3 s and 64 MiB" in _expensive_question(dialogs)
+    children = _derivation_children()
+    qtbot.wait(200)
+    assert dialog.task.running
+    started = time.perf_counter()
+    _click(qtbot, dialog.task.cancel_button)
+    qtbot.waitUntil(lambda: not dialog.task.running, timeout=TASK_TIMEOUT_MS)
+    assert time.perf_counter() - started < 1.0
+    assert dialog.message.text() == "Cancelled. Nothing was written."
+    assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    assert _temp_dirs() == temp_before and _files(tmp_path) == ["slow.cbf"]
+    dialog.close()
+
+
+def _derivation_children() -> list[psutil.Process]:
+    found = []
+    for proc in psutil.Process().children():
+        with contextlib.suppress(psutil.Error):
+            if "spawn_main" in " ".join(proc.cmdline()):
+                found.append(proc)
+    return found

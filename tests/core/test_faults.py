@@ -1,0 +1,194 @@
+"""Faults sent to real processes: Ctrl-C, SIGTERM and SIGHUP of the command line, a worker
+killed from outside, the supervisor killed. Nothing CipherBench made may stay behind: no
+``cipherbench-*`` entry in the temporary folder, no ``.part`` output, no orphan worker."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import psutil
+import pytest
+from conftest import leftovers
+
+from app.core import scratch
+
+ROOT = Path(__file__).resolve().parents[2]
+pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
+
+
+def start_cli(args: list[str], tmp: Path, **env: str) -> subprocess.Popen[str]:
+    environment = {**os.environ, "TMPDIR": str(tmp), **env}
+    environment.pop("CIPHERBENCH_DEBUG", None)
+    return subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py"), *args],
+        cwd=tmp,
+        env=environment,
+        stdin=subprocess.DEVNULL,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+
+
+def wait_for(condition: Callable[[], object], timeout: float = 30.0) -> object:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        found = condition()
+        if found:
+            return found
+        time.sleep(0.02)
+    raise AssertionError("timed out waiting for the process to get there")
+
+
+def job_folders(tmp: Path) -> list[Path]:
+    return [p for root in tmp.glob("cipherbench-*") for p in root.glob("job-*")]
+
+
+def stream_files(tmp: Path) -> list[Path]:
+    return [p for folder in job_folders(tmp) for p in folder.glob("*.bin")]
+
+
+def workers_of(pid: int) -> list[psutil.Process]:
+    """The job workers (not multiprocessing's resource tracker)."""
+    try:
+        children = psutil.Process(pid).children(recursive=True)
+        return [c for c in children if "resource_tracker" not in " ".join(c.cmdline())]
+    except psutil.NoSuchProcess:
+        return []
+
+
+def finish(proc: subprocess.Popen[str], timeout: float = 30.0) -> tuple[int, str]:
+    _, err = proc.communicate(timeout=timeout)
+    return proc.returncode, err
+
+
+# A stream-mode benchmark slow enough to be caught in the middle: 3DES runs at about 9 MB/s.
+SLOW_BENCH = [
+    "bench", "--size", "16MB", "--cipher", "des-ede3-cbc", "--library", "pycryptodome",
+    "--data-mode", "stream", "--repeat", "3", "--warmup", "1",
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("signum", "code", "said"),
+    [
+        (signal.SIGINT, 130, "cancelled"),
+        (signal.SIGTERM, 143, "stopped by SIGTERM"),
+        (signal.SIGHUP, 129, "stopped by SIGHUP"),
+    ],
+)
+def test_bench_signal_leaves_nothing(tmp_path, signum, code, said):
+    proc = start_cli(SLOW_BENCH, tmp_path)
+    wait_for(lambda: stream_files(tmp_path))  # the worker is writing its stream files
+    workers = workers_of(proc.pid)
+    proc.send_signal(signum)
+    returncode, err = finish(proc)
+    assert returncode == code, err
+    assert said in err and "Traceback" not in err
+    assert leftovers(tmp_path) == []
+    _, alive = psutil.wait_procs(workers, timeout=5)
+    assert not alive
+
+
+def test_signal_while_generating_input_leaves_nothing(tmp_path):
+    proc = start_cli(["bench", "--size", "3GB", "--cipher", "aes-128-ctr"], tmp_path)
+    wait_for(lambda: list(tmp_path.glob("cipherbench-*/input-*.bin")))
+    proc.send_signal(signal.SIGTERM)
+    returncode, err = finish(proc)
+    assert returncode == 143, err
+    assert leftovers(tmp_path) == []
+
+
+def test_worker_killed_from_outside_is_reported_plainly(tmp_path):
+    proc = start_cli([*SLOW_BENCH, "--cipher", "aes-128-ctr"], tmp_path)
+    wait_for(lambda: stream_files(tmp_path))
+    worker = wait_for(lambda: workers_of(proc.pid))[0]  # type: ignore[index]
+    worker.kill()
+    returncode, err = finish(proc, timeout=120)
+    assert returncode == 1, err
+    assert "stopped by SIGKILL from outside CipherBench" in err
+    assert "out of memory" not in err
+    failed = [line for line in err.splitlines() if "FAILED" in line]
+    assert len(failed) == 1 and failed[0].count("des-ede3-cbc") == 1
+    assert leftovers(tmp_path) == []
+
+
+def test_killed_supervisor_takes_its_worker_and_next_start_cleans_up(tmp_path):
+    proc = start_cli(SLOW_BENCH, tmp_path)
+    wait_for(lambda: stream_files(tmp_path))
+    workers = workers_of(proc.pid)
+    proc.kill()
+    proc.communicate(timeout=30)
+    _, alive = psutil.wait_procs(workers, timeout=5)
+    assert not alive, "the worker outlived its supervisor"
+    assert leftovers(tmp_path)  # SIGKILL leaves the folder; the next start removes it
+    returncode, err = finish(start_cli(["list"], tmp_path))
+    assert returncode == 0, err
+    assert leftovers(tmp_path) == []
+
+
+@pytest.fixture
+def big_file(tmp_path: Path) -> Path:
+    path = tmp_path / "big.bin"
+    path.write_bytes(os.urandom(48_000_000))
+    return path
+
+
+def part_files(folder: Path) -> list[Path]:
+    return list(folder.glob(".*.part"))
+
+
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
+def test_encrypt_and_decrypt_signal_leave_no_partial_output(tmp_path, big_file, signum):
+    """3DES (slow) so the signal arrives while the hidden .part file is being written."""
+    env = {"CB_PASSWORD": "correct horse battery staple"}
+    sealed = tmp_path / "big.cbf"
+    encrypt = [
+        "encrypt", str(big_file), "-o", str(sealed), "--cipher", "des-ede3-cbc",
+        "--password-env", "CB_PASSWORD",
+    ]  # fmt: skip
+    proc = start_cli(encrypt, tmp_path, **env)
+    wait_for(lambda: part_files(tmp_path))
+    proc.send_signal(signum)
+    returncode, err = finish(proc)
+    assert returncode == 128 + signum, err
+    assert not part_files(tmp_path) and not sealed.exists()
+
+    returncode, err = finish(start_cli(encrypt, tmp_path, **env), timeout=120)
+    assert returncode == 0, err
+    plain = tmp_path / "plain.bin"
+    decrypt = ["decrypt", str(sealed), "-o", str(plain), "--password-env", "CB_PASSWORD"]
+    proc = start_cli(decrypt, tmp_path, **env)
+    wait_for(lambda: part_files(tmp_path))
+    proc.send_signal(signum)
+    returncode, err = finish(proc)
+    assert returncode == 128 + signum, err
+    assert not part_files(tmp_path) and not plain.exists()
+    assert leftovers(tmp_path) == []
+
+
+def test_remove_stale_spares_living_processes_and_other_names(tmp_path):
+    mine = tmp_path / f"cipherbench-{os.getpid()}-abc"
+    dead = tmp_path / "cipherbench-999999999-xyz"
+    legacy = tmp_path / "cipherbench-job-1234"
+    other = tmp_path / "cipherbench.log"
+    for folder in (mine, dead, legacy):
+        folder.mkdir()
+        (folder / "ciphertext.bin").write_bytes(b"x")
+    other.write_text("not ours to delete")
+    removed = scratch.remove_stale(str(tmp_path))
+    assert sorted(removed) == sorted([str(dead), str(legacy)])
+    assert mine.exists() and other.exists()
+
+
+def test_scratch_root_is_private(scratch_tmp):
+    root = scratch.root()
+    assert root.parent == scratch_tmp
+    assert root.stat().st_mode & 0o777 == 0o700
+    assert root.name.startswith(f"cipherbench-{os.getpid()}-")
