@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 
 from app.core import scratch
 from app.core.errors import UserError
-from app.core.safe_files import move_into_place
+from app.core.safe_files import check_output, move_into_place
 from app.gui.crypt_tasks import (
     PREVIEW_BYTES,
     DecryptOutcome,
@@ -396,16 +396,12 @@ class DecryptDialog(QDialog):
         if source is None or self.task.running:
             return False
         target = os.path.abspath(target)
-        if os.path.isdir(target):
-            self.message.show_error(f"{target} is a folder; give a file name.")
-            return False
-        if not os.path.isdir(os.path.dirname(target)):
-            self.message.show_error(f"The folder {os.path.dirname(target)} does not exist.")
-            return False
-        if self.identity is not None and os.path.exists(target) and os.path.samefile(
-            target, self.identity.path
-        ):
-            self.message.show_error("That is the encrypted file; choose another name.")
+        inputs = [self.identity.path] if self.identity is not None else []
+        try:  # a folder, a device, a missing folder, the encrypted file itself: refused
+            check_output(target, force=True, inputs=inputs)
+        except UserError as exc:
+            reason = str(exc)
+            self.message.show_error(f"{reason[:1].upper()}{reason[1:]}.")
             return False
         if os.path.exists(target):
             answer = QMessageBox.question(

@@ -201,3 +201,44 @@ def test_stream_workload_checks_against_the_given_digest(small_file, tmp_path):
         wl.decrypt()
         assert wl.verify() is expected
         wl.close()
+
+
+def _stream_job_with_hook(path, hook):
+    """A stream-mode job whose progress callback calls ``hook`` once the timed runs began."""
+    job = _job(
+        path,
+        data_mode="stream",
+        chunk_bytes=1024,
+        repeat=3,
+        warmup=0,
+        min_time_s=0,
+        measure_memory=False,
+    )
+    fired = []
+
+    def progress(phase, fraction):
+        if phase == "encrypt / decrypt" and not fired:
+            fired.append(True)
+            hook()
+
+    return job, progress
+
+
+def test_input_rewritten_in_place_is_reported_as_changed_not_as_a_cipher_failure(small_file):
+    size = small_file.stat().st_size
+
+    def rewrite():
+        with open(small_file, "r+b") as fh:  # same size, other bytes
+            fh.write(os.urandom(size))
+
+    job, progress = _stream_job_with_hook(small_file, rewrite)
+    with pytest.raises(UserError, match="changed during the run") as info:
+        run_job(job, progress)
+    assert "verification" not in str(info.value)
+
+
+def test_input_deleted_mid_run_gets_a_plain_sentence(small_file):
+    job, progress = _stream_job_with_hook(small_file, small_file.unlink)
+    with pytest.raises(UserError, match="vanished during the run") as info:
+        run_job(job, progress)
+    assert "Errno" not in str(info.value) and "FileNotFoundError" not in str(info.value)
