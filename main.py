@@ -6,7 +6,7 @@ import sys
 def main() -> int:
     args = sys.argv[1:]
     if args and args[0] != "gui":
-        from app.core.cli import main as cli_main
+        from app.cli.main import main as cli_main
 
         return cli_main(args)
     from app.gui.launch import launch

@@ -66,9 +66,9 @@ def _reset_high_water_mark() -> bool:
 
 def _reference(job: dict[str, Any], decrypt: bool) -> None:
     """The engine's stream mode: one MessageCipher, ``update`` per chunk, preallocated buffers."""
-    from app.core.adapters import SLACK, get_adapter
-    from app.core.message import MessageCipher
-    from app.core.registry import Kind, lookup
+    from app.core.ciphers.adapters import SLACK, get_adapter
+    from app.core.ciphers.message import MessageCipher
+    from app.core.ciphers.registry import Kind, lookup
 
     spec = lookup(job["cipher"], "cryptography")
     if spec.kind is Kind.BLOCK:
@@ -94,7 +94,7 @@ def _reference(job: dict[str, Any], decrypt: bool) -> None:
 
 
 def _container(job: dict[str, Any], decrypt: bool) -> None:
-    from app.core.container import Argon2Params, decrypt_file, encrypt_file
+    from app.core.files.container import Argon2Params, decrypt_file, encrypt_file
 
     secret: dict[str, Any] = {"key": bytes.fromhex(job["key"])}
     if job.get("password"):
@@ -114,16 +114,16 @@ def _container(job: dict[str, Any], decrypt: bool) -> None:
 
 
 def _kdf(job: dict[str, Any]) -> None:
-    from app.core.container import DEFAULT_ARGON2
-    from app.core.container_keys import argon2_master
+    from app.core.files.container import DEFAULT_ARGON2
+    from app.core.files.container_keys import argon2_master
 
     argon2_master(b"correct horse battery staple", os.urandom(16), DEFAULT_ARGON2)
 
 
 def child(job: dict[str, Any]) -> dict[str, Any]:
     # Import everything the operation needs before the baseline is taken.
-    import app.core.adapters.cryptography_lib
-    import app.core.container  # noqa: F401
+    import app.core.ciphers.adapters.cryptography_lib
+    import app.core.files.container  # noqa: F401
 
     ops = {
         "reference-encrypt": lambda: _reference(job, decrypt=False),
@@ -183,7 +183,7 @@ def _warm(path: Path) -> None:
 
 
 def _environment() -> str:
-    from app.core.adapters.cryptography_lib import openssl_version
+    from app.core.ciphers.adapters.cryptography_lib import openssl_version
 
     cpu = platform.processor() or platform.machine()
     try:
@@ -288,7 +288,7 @@ def main() -> int:
                 "  (peak memory: the high-water mark could not be reset; figures include imports)"
             )
 
-        from app.core.container import DEFAULT_ARGON2
+        from app.core.files.container import DEFAULT_ARGON2
 
         kdf_runs = [_run_child({**base, "op": "kdf"}) for _ in range(args.kdf_runs)]
         kdf_times = sorted(r["seconds"] for r in kdf_runs)

@@ -25,14 +25,14 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from app.core.events import JobFailed, RunFinished
-from app.core.inputs import cleanup_generated, generated_input
-from app.core.jobs import BenchOptions
-from app.core.plan import make_jobs
-from app.core.registry import lookup
-from app.core.runner import BenchmarkRun
+from app.core.bench.events import JobFailed, RunFinished
+from app.core.bench.inputs import cleanup_generated, generated_input
+from app.core.bench.jobs import BenchOptions
+from app.core.bench.plan import make_jobs
+from app.core.bench.runner import BenchmarkRun
+from app.core.bench.workloads import touch_pages
+from app.core.ciphers.registry import lookup
 from app.core.units import MB, MIB, parse_size
-from app.core.workloads import touch_pages
 
 CASES = [
     ("aes-256-gcm", "cryptography"),

@@ -89,7 +89,10 @@ def cold_start(runs: int) -> list[tuple[float, float]]:
             t0 = time.time()
             proc = subprocess.run(
                 [sys.executable, "-c", _COLD_START_CHILD, repr(t0), str(ROOT), ini],
-                capture_output=True, text=True, timeout=120, check=True,
+                capture_output=True,
+                text=True,
+                timeout=120,
+                check=True,
             )
             painted, ready = proc.stdout.strip().splitlines()[-1].split()
             out.append((float(painted), float(ready)))
@@ -128,10 +131,16 @@ def measure_control(app, seconds: float) -> dict:  # type: ignore[no-untyped-def
     worst = max(range(len(gaps)), key=gaps.__getitem__)
     ordered = sorted(gaps)
     return {
-        "seconds": seconds, "ok": True, "failures": [], "ticks": len(gaps),
-        "max_gap_ms": ordered[-1], "p99_gap_ms": ordered[int(0.99 * (len(gaps) - 1))],
-        "median_gap_ms": statistics.median(gaps), "worst_busy_ms": busy[worst],
-        "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS), "throughput_mb_s": float("nan"),
+        "seconds": seconds,
+        "ok": True,
+        "failures": [],
+        "ticks": len(gaps),
+        "max_gap_ms": ordered[-1],
+        "p99_gap_ms": ordered[int(0.99 * (len(gaps) - 1))],
+        "median_gap_ms": statistics.median(gaps),
+        "worst_busy_ms": busy[worst],
+        "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS),
+        "throughput_mb_s": float("nan"),
     }
 
 
@@ -198,14 +207,22 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--size", default="1GiB", help="input size (default 1GiB)")
     parser.add_argument("--input", help="use this file instead of generated random data")
-    parser.add_argument("--ciphers", nargs="+", default=list(DEFAULT_CIPHERS),
-                        help="id:library pairs (default: %(default)s)")
+    parser.add_argument(
+        "--ciphers",
+        nargs="+",
+        default=list(DEFAULT_CIPHERS),
+        help="id:library pairs (default: %(default)s)",
+    )
     parser.add_argument("--modes", nargs="+", default=["memory", "stream"])
     parser.add_argument("--repeat", type=int, default=2)
     parser.add_argument("--cold-runs", type=int, default=3)
     parser.add_argument("--limit", type=float, default=600.0, help="seconds per case at most")
-    parser.add_argument("--control", type=float, default=15.0,
-                        help="seconds of the busy-loop control case (0: skip)")
+    parser.add_argument(
+        "--control",
+        type=float,
+        default=15.0,
+        help="seconds of the busy-loop control case (0: skip)",
+    )
     args = parser.parse_args()
 
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
@@ -215,9 +232,9 @@ def main() -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication, QMessageBox
 
-    from app.core.inputs import cleanup_generated, generated_input
-    from app.core.jobs import BenchOptions
-    from app.core.registry import lookup
+    from app.core.bench.inputs import cleanup_generated, generated_input
+    from app.core.bench.jobs import BenchOptions
+    from app.core.ciphers.registry import lookup
     from app.core.units import format_bytes, parse_size
     from app.gui.app import configure_application
     from app.gui.main_window import MainWindow
@@ -246,20 +263,27 @@ def main() -> int:
         if not window.controller.set_input_file(path):
             return 1
         platform = app.platformName()
-        print(f"platform {platform}, input {format_bytes(os.path.getsize(path))}, "
-              f"repeat {args.repeat}, warm-up 0, memory pass on\n")
-        header = (f"{'cipher':<34} {'mode':<7} {'run s':>7} {'MB/s':>8} {'ticks':>6} "
-                  f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'>50ms':>6}")
+        print(
+            f"platform {platform}, input {format_bytes(os.path.getsize(path))}, "
+            f"repeat {args.repeat}, warm-up 0, memory pass on\n"
+        )
+        header = (
+            f"{'cipher':<34} {'mode':<7} {'run s':>7} {'MB/s':>8} {'ticks':>6} "
+            f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'>50ms':>6}"
+        )
         print(header)
         print("-" * len(header))
         rows = []
 
         def show(label: str, mode: str, r: dict) -> None:  # type: ignore[type-arg]
             note = "" if r["ok"] else f"  FAILED {r['failures']}"
-            print(f"{label:<34} {mode:<7} {r['seconds']:>7.1f} {r['throughput_mb_s']:>8.0f} "
-                  f"{r['ticks']:>6} {r['median_gap_ms']:>6.1f}  {r['p99_gap_ms']:>6.1f} "
-                  f"{r['max_gap_ms']:>7.1f}  {r['worst_busy_ms']:>6.1f} "
-                  f"{r['over_limit']:>5}{note}", flush=True)
+            print(
+                f"{label:<34} {mode:<7} {r['seconds']:>7.1f} {r['throughput_mb_s']:>8.0f} "
+                f"{r['ticks']:>6} {r['median_gap_ms']:>6.1f}  {r['p99_gap_ms']:>6.1f} "
+                f"{r['max_gap_ms']:>7.1f}  {r['worst_busy_ms']:>6.1f} "
+                f"{r['over_limit']:>5}{note}",
+                flush=True,
+            )
 
         try:
             if args.control:
@@ -278,11 +302,16 @@ def main() -> int:
             if generated is not None:
                 cleanup_generated(generated)
     worst = max((r["max_gap_ms"] for _, _, r in rows), default=float("nan"))
-    print(f"\nlongest event-loop gap over all cases: {worst:.1f} ms "
-          f"(limit {STALL_LIMIT_MS:.0f} ms; the timer asks for one call every {TICK_MS} ms)")
+    print(
+        f"\nlongest event-loop gap over all cases: {worst:.1f} ms "
+        f"(limit {STALL_LIMIT_MS:.0f} ms; the timer asks for one call every {TICK_MS} ms)"
+    )
     if starts:
-        print("cold start to painted window: " + ", ".join(f"{p:.2f} s" for p, _ in starts)
-              + " (first run coldest; limit 1.5 s)")
+        print(
+            "cold start to painted window: "
+            + ", ".join(f"{p:.2f} s" for p, _ in starts)
+            + " (first run coldest; limit 1.5 s)"
+        )
         print("  ... to charts ready:          " + ", ".join(f"{r:.2f} s" for _, r in starts))
     return 0
 

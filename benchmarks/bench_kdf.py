@@ -30,10 +30,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import psutil
 
-from app.core import container_format, container_keys
-from app.core.container import Argon2Params, ExpensiveKdf, decrypt_file, kdf_cost
+from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
-from app.core.registry import lookup
+from app.core.files import container_format, container_keys
+from app.core.files.container import Argon2Params, ExpensiveKdf, decrypt_file, kdf_cost
 
 HOSTILE = Argon2Params(memory_kib=2**20, iterations=64, lanes=4)
 

@@ -32,7 +32,7 @@ def main() -> int:
 
     from app.gui.app import configure_application
     from app.gui.main_window import MainWindow
-    from app.gui.results_table import COLUMN_INDEX
+    from app.gui.results.results_table import COLUMN_INDEX
     from app.gui.settings import AppSettings
 
     dialogs: list[tuple[str, str]] = []  # message boxes would block: record them instead

@@ -19,8 +19,7 @@ from typing import Any
 from PySide6.QtCore import QElapsedTimer, QMimeDatabase, QObject, QThreadPool, QTimer, Signal, Slot
 
 from app.core import scratch
-from app.core.errors import UserError
-from app.core.events import (
+from app.core.bench.events import (
     JobFailed,
     JobFinished,
     JobProgress,
@@ -29,13 +28,14 @@ from app.core.events import (
     RunFinished,
     RunStarted,
 )
-from app.core.jobs import BenchOptions, InputSpec, Job
-from app.core.registry import CipherSpec
-from app.core.results import RunResult
+from app.core.bench.jobs import BenchOptions, InputSpec, Job
+from app.core.bench.results import RunResult
+from app.core.ciphers.registry import CipherSpec
+from app.core.errors import UserError
 from app.core.units import format_bytes, parse_size
-from app.gui.input_panel import InputInfo
-from app.gui.progress_panel import ProgressInfo, format_duration
-from app.gui.results_table import ResultsTableModel
+from app.gui.panels.input_panel import InputInfo
+from app.gui.panels.progress_panel import ProgressInfo, format_duration
+from app.gui.results.results_table import ResultsTableModel
 from app.gui.saved_output import FinishedJob
 from app.gui.settings import AppSettings
 from app.gui.worker import BenchmarkWorker, RunFactory, TaskWorker, default_run_factory
@@ -63,12 +63,12 @@ def _input_info(spec: InputSpec) -> InputInfo:
 
 
 def _capture_environment_text() -> tuple[dict, str]:
-    from app.core.environment import capture_environment, format_environment
+    from app.core.bench.environment import capture_environment, format_environment
 
     env = capture_environment()
     # Import the engine now, while the user chooses: importing it when Run is clicked would
     # hold the GIL and stall the window for tens of milliseconds.
-    for module in ("app.core.inputs", "app.core.plan", "app.core.runner"):
+    for module in ("app.core.bench.inputs", "app.core.bench.plan", "app.core.bench.runner"):
         importlib.import_module(module)
 
     return env, format_environment(env)
@@ -163,7 +163,7 @@ class BenchmarkController(QObject):
         if self.running:
             self.message.emit("The input cannot change while a benchmark runs.")
             return False
-        from app.core.inputs import inspect_file
+        from app.core.bench.inputs import inspect_file
 
         try:
             spec = inspect_file(path)
@@ -189,7 +189,7 @@ class BenchmarkController(QObject):
         except UserError as exc:
             self.error.emit("Cannot generate data", sentence(str(exc)))
             return
-        from app.core.inputs import generated_input
+        from app.core.bench.inputs import generated_input
 
         self.settings.generated_size = size_text
         self.message.emit(f"Writing {format_bytes(size, binary=False)} of random data…")
@@ -203,7 +203,7 @@ class BenchmarkController(QObject):
         old = self._input
         self._input = spec
         if old is not None and old.generated and (spec is None or spec.path != old.path):
-            from app.core.inputs import cleanup_generated
+            from app.core.bench.inputs import cleanup_generated
 
             cleanup_generated(old)
         self.input_changed.emit(_input_info(spec) if spec is not None else None)
@@ -230,8 +230,8 @@ class BenchmarkController(QObject):
         if not specs:
             self.error.emit("No cipher", "Check at least one cipher, mode and library.")
             return False
-        from app.core.inputs import inspect_file
-        from app.core.plan import make_jobs
+        from app.core.bench.inputs import inspect_file
+        from app.core.bench.plan import make_jobs
 
         try:
             spec = self._input
@@ -437,7 +437,7 @@ class BenchmarkController(QObject):
     def _set_environment(self, env: dict) -> None:
         self.environment = env
         try:
-            from app.core.environment import format_environment
+            from app.core.bench.environment import format_environment
 
             self.environment_changed.emit(format_environment(env))
         except Exception as exc:  # a display problem must not lose the run
@@ -450,7 +450,7 @@ class BenchmarkController(QObject):
         if self._last_run is None:
             self.error.emit("Nothing to export", "Run a benchmark first.")
             return None
-        from app.core.exporters import export
+        from app.core.export.writers import export
 
         try:
             written = export(self._last_run, path)
@@ -543,7 +543,7 @@ class BenchmarkController(QObject):
         self._ticker.stop()
         self._remove_keep_dir()
         if self._input is not None and self._input.generated:
-            from app.core.inputs import cleanup_generated
+            from app.core.bench.inputs import cleanup_generated
 
             with contextlib.suppress(OSError):
                 cleanup_generated(self._input)

@@ -2,7 +2,8 @@
 
 The dialogs collect a request (:class:`EncryptRequest`, :class:`DecryptRequest`) and run
 :func:`encrypt` or :func:`decrypt` in a ``TaskWorker(..., progress=True)``; these call the core
-API (:mod:`app.core.container`, :mod:`app.core.rawexport`, :mod:`app.gui.saved_output`) with its
+API (:mod:`app.core.files.container`, :mod:`app.core.files.rawexport`, :mod:`app.gui.saved_output`)
+with its
 ``on_progress`` and ``cancel``. :func:`decrypt` returns a :class:`KdfQuestion` instead of an
 outcome when the file asks for an unusually expensive password derivation: only the GUI thread
 may ask the user, so the dialog asks and runs the request again with ``allow_expensive_kdf``.
@@ -24,11 +25,11 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from app.core import container
+from app.core.ciphers.registry import WEAKNESS_NOTES, CipherSpec, Kind, cipher_ids
 from app.core.errors import UserError
-from app.core.progress import CancelCheck, ProgressCallback
-from app.core.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
-from app.core.registry import WEAKNESS_NOTES, CipherSpec, Kind, cipher_ids
+from app.core.files import container
+from app.core.files.progress import CancelCheck, ProgressCallback
+from app.core.files.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
 from app.core.units import format_bytes
 from app.gui.saved_output import (
     FinishedJob,
@@ -155,15 +156,24 @@ def encrypt(
     if r.protection is Protection.RAW:
         assert r.key_path
         if job is not None and job.kept_is_one_message:
-            raw_key = save_kept_raw(job, r.output, r.key_path, force=r.force,
-                                    on_progress=on_progress, cancel=cancel)
+            raw_key = save_kept_raw(
+                job, r.output, r.key_path, force=r.force, on_progress=on_progress, cancel=cancel
+            )
             how = "the benchmark's own ciphertext"
         else:
             if job is not None:
                 check_input_unchanged(job)
-            raw_key = export_raw(r.source, r.output, r.key_path, cipher_id=r.cipher_id,
-                                 library=r.library, key_bits=r.key_bits, force=r.force,
-                                 on_progress=on_progress, cancel=cancel)
+            raw_key = export_raw(
+                r.source,
+                r.output,
+                r.key_path,
+                cipher_id=r.cipher_id,
+                library=r.library,
+                key_bits=r.key_bits,
+                force=r.force,
+                on_progress=on_progress,
+                cancel=cancel,
+            )
             how = "encrypted with a fresh random key"
         command = raw_key.openssl_command(r.output, "PLAINTEXT")
         return EncryptOutcome(
@@ -197,8 +207,16 @@ def encrypt(
         created = Path(r.key_path)
     try:
         info = container.encrypt_file(
-            r.source, r.output, cipher_id=r.cipher_id, library=r.library, key_bits=r.key_bits,
-            password=password, key=key, force=r.force, on_progress=on_progress, cancel=cancel,
+            r.source,
+            r.output,
+            cipher_id=r.cipher_id,
+            library=r.library,
+            key_bits=r.key_bits,
+            password=password,
+            key=key,
+            force=r.force,
+            on_progress=on_progress,
+            cancel=cancel,
             inputs=[r.key_path] if r.protection is Protection.KEY_FILE and r.key_path else [],
         )
     except BaseException:
@@ -238,12 +256,14 @@ def decrypt(
     if r.raw:
         if not r.key_path:
             raise UserError("choose the key file of the raw export")
-        raw_key = decrypt_raw(r.source, r.output, r.key_path, on_progress=on_progress,
-                              cancel=cancel)
+        raw_key = decrypt_raw(
+            r.source, r.output, r.key_path, on_progress=on_progress, cancel=cancel
+        )
         size = os.path.getsize(r.output)
         checked = raw_key.spec.kind is Kind.AEAD
         return DecryptOutcome(
-            Path(r.output), size,
+            Path(r.output),
+            size,
             f"Decrypted {format_bytes(size)} of raw {raw_key.cipher_id} ciphertext"
             + (", authenticated." if checked else " (this mode cannot detect changes)."),
             checked,
@@ -260,15 +280,21 @@ def decrypt(
         if not password:
             raise UserError("this file needs its password")
     try:
-        info = container.decrypt_file(r.source, r.output, password=password, key=key,
-                                      allow_expensive_kdf=r.allow_expensive_kdf,
-                                      on_progress=on_progress, cancel=cancel,
-                                      inputs=[r.key_path] if key is not None and r.key_path
-                                      else [])
+        info = container.decrypt_file(
+            r.source,
+            r.output,
+            password=password,
+            key=key,
+            allow_expensive_kdf=r.allow_expensive_kdf,
+            on_progress=on_progress,
+            cancel=cancel,
+            inputs=[r.key_path] if key is not None and r.key_path else [],
+        )
     except container.ExpensiveKdf as exc:  # before any work: the dialog asks, then retries
         return KdfQuestion(exc.cost, str(exc))
     return DecryptOutcome(
-        Path(r.output), info.plaintext_bytes,
+        Path(r.output),
+        info.plaintext_bytes,
         f"Decrypted {format_bytes(info.plaintext_bytes)} with {info.cipher_id} "
         f"[{info.library}]; every chunk and the end of the file authenticated.",
         True,
@@ -343,18 +369,20 @@ def weakness(spec: CipherSpec) -> str:
 
 def raw_notes(spec: CipherSpec) -> str:
     """What a raw export of ``spec`` gives up, and whether ``openssl enc`` can read it."""
-    probe = RawKey(spec.id, spec.library, spec.key_bits, bytes(spec.key_bytes),
-                   bytes(spec.iv_bytes), 0, 0)
+    probe = RawKey(
+        spec.id, spec.library, spec.key_bits, bytes(spec.key_bytes), bytes(spec.iv_bytes), 0, 0
+    )
     parts = []
     if spec.kind is Kind.AEAD:
-        parts.append("One authenticated message, held in memory while it is made (at most "
-                     "1 GiB).")
+        parts.append("One authenticated message, held in memory while it is made (at most 1 GiB).")
     else:
-        parts.append("No integrity check: a changed file decrypts to wrong data without an "
-                     "error.")
+        parts.append("No integrity check: a changed file decrypts to wrong data without an error.")
     note = probe.openssl_note()
-    parts.append("openssl enc -d can decrypt it; the key file gives the command."
-                 if note is None else f"Not for OpenSSL: {note}.")
+    parts.append(
+        "openssl enc -d can decrypt it; the key file gives the command."
+        if note is None
+        else f"Not for OpenSSL: {note}."
+    )
     return " ".join(parts)
 
 
@@ -455,10 +483,14 @@ def hex_dump(data: bytes, width: int = 16) -> str:
 # The core speaks to the command line in a few messages; the window has no options to give.
 _CLI_HINTS = (
     ("; overwrite it with --force", ""),
-    ("; a key file is never replaced without --force",
-     "; a key file is never replaced: choose another name"),
-    ("; decrypt that with --raw --key-in",
-     ", not of a CipherBench file; choose the file that was exported with it"),
+    (
+        "; a key file is never replaced without --force",
+        "; a key file is never replaced: choose another name",
+    ),
+    (
+        "; decrypt that with --raw --key-in",
+        ", not of a CipherBench file; choose the file that was exported with it",
+    ),
     ("; decrypt without --raw", "; choose a raw export's .key.json file"),
     ("; create one with --new-key-file", ""),
     ("`python main.py list` shows them all", "see the cipher list"),
@@ -495,4 +527,3 @@ def _is_key_file(path: str, head: bytes) -> bool:
 
 def _size(n: int) -> str:
     return format_bytes(n).replace(".00", "")
-

@@ -30,17 +30,17 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.bench.results import RunResult
 from app.core.errors import UserError
-from app.core.results import RunResult
 from app.core.safe_files import check_output
 from app.gui.controller import BenchmarkController, sentence
-from app.gui.environment_panel import EnvironmentPanel
-from app.gui.input_panel import InputPanel
-from app.gui.options_panel import OptionsPanel
-from app.gui.progress_panel import ProgressInfo, ProgressPanel
-from app.gui.results_table import ResultsSortProxyModel, ResultsTableView
+from app.gui.panels.environment_panel import EnvironmentPanel
+from app.gui.panels.input_panel import InputPanel
+from app.gui.panels.options_panel import OptionsPanel
+from app.gui.panels.progress_panel import ProgressInfo, ProgressPanel
+from app.gui.panels.selection_panel import SelectionPanel
+from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
 from app.gui.selection import Selection
-from app.gui.selection_panel import SelectionPanel
 from app.gui.settings import AppSettings
 from app.gui.worker import RunFactory, TaskWorker, default_run_factory
 
@@ -54,9 +54,9 @@ CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by the
 CHART_TABS = (("throughput", "Throughput"), ("timing", "Times"), ("monitor", "Memory && CPU"))
 
 if TYPE_CHECKING:
-    from app.gui.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
-    from app.gui.decrypt_dialog import DecryptDialog
-    from app.gui.encrypt_dialog import EncryptDialog
+    from app.gui.dialogs.decrypt_dialog import DecryptDialog
+    from app.gui.dialogs.encrypt_dialog import EncryptDialog
+    from app.gui.results.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
     from app.gui.saved_output import FinishedJob
 
 
@@ -154,8 +154,12 @@ class MainWindow(QMainWindow):
         self.results_caption = QLabel("Results")
         table_buttons.addWidget(self.results_caption)
         table_buttons.addStretch(1)
-        for b in (self.copy_button, self.save_encrypted_button, self.save_plaintext_button,
-                  self.export_button):
+        for b in (
+            self.copy_button,
+            self.save_encrypted_button,
+            self.save_plaintext_button,
+            self.export_button,
+        ):
             table_buttons.addWidget(b)
         table_box = QWidget()
         table_layout = QVBoxLayout(table_box)
@@ -208,27 +212,42 @@ class MainWindow(QMainWindow):
             self.addAction(a)
             return a
 
-        self.open_action = action("&Open file…", self._on_open_action_triggered,
-                                  QKeySequence.StandardKey.Open, "Choose the input file")
-        self.export_action = action("&Export results…", self._on_export_action_triggered,
-                                    "Ctrl+E", "Save results as .xlsx, .csv or .json")
-        self.encrypt_file_action = action("E&ncrypt file…", self._on_encrypt_file_action_triggered,
-                                          "Ctrl+Shift+E",
-                                          "Encrypt any file with a password or a key file")
-        self.decrypt_file_action = action("&Decrypt file…", self._on_decrypt_file_action_triggered,
-                                          "Ctrl+Shift+D",
-                                          "Decrypt a CipherBench file or a raw export, preview "
-                                          "it, save the plaintext")
-        self.save_encrypted_action = action("Save encr&ypted…",
-                                            self._on_save_encrypted_action_triggered,
-                                            tip="Save the selected job's data encrypted")
-        self.save_plaintext_action = action("Save &plaintext…",
-                                            self._on_save_plaintext_action_triggered)
+        self.open_action = action(
+            "&Open file…",
+            self._on_open_action_triggered,
+            QKeySequence.StandardKey.Open,
+            "Choose the input file",
+        )
+        self.export_action = action(
+            "&Export results…",
+            self._on_export_action_triggered,
+            "Ctrl+E",
+            "Save results as .xlsx, .csv or .json",
+        )
+        self.encrypt_file_action = action(
+            "E&ncrypt file…",
+            self._on_encrypt_file_action_triggered,
+            "Ctrl+Shift+E",
+            "Encrypt any file with a password or a key file",
+        )
+        self.decrypt_file_action = action(
+            "&Decrypt file…",
+            self._on_decrypt_file_action_triggered,
+            "Ctrl+Shift+D",
+            "Decrypt a CipherBench file or a raw export, preview it, save the plaintext",
+        )
+        self.save_encrypted_action = action(
+            "Save encr&ypted…",
+            self._on_save_encrypted_action_triggered,
+            tip="Save the selected job's data encrypted",
+        )
+        self.save_plaintext_action = action(
+            "Save &plaintext…", self._on_save_plaintext_action_triggered
+        )
         self.save_chart_action = action("Save c&hart…", self._on_save_chart_action_triggered)
         self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
         self.run_action = action("&Run Benchmark", self._on_run_action_triggered, "Ctrl+R")
-        self.cancel_action = action("&Cancel", self._on_cancel_action_triggered,
-                                    Qt.Key.Key_Escape)
+        self.cancel_action = action("&Cancel", self._on_cancel_action_triggered, Qt.Key.Key_Escape)
         self.reset_action = action("Re&set", self._on_reset_action_triggered)
         self.copy_action = action("&Copy selected rows", self.table.copy_selection)
         self.about_action = action("&About CipherBench", self._on_about_action_triggered)
@@ -237,8 +256,12 @@ class MainWindow(QMainWindow):
         for a in (self.open_action, self.encrypt_file_action, self.decrypt_file_action):
             file_menu.addAction(a)
         file_menu.addSeparator()
-        for a in (self.export_action, self.save_encrypted_action, self.save_plaintext_action,
-                  self.save_chart_action):
+        for a in (
+            self.export_action,
+            self.save_encrypted_action,
+            self.save_plaintext_action,
+            self.save_chart_action,
+        ):
             file_menu.addAction(a)
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -306,10 +329,12 @@ class MainWindow(QMainWindow):
 
     def _build_chart(self, key: str) -> None:
         """Replace the placeholder tab of chart ``key`` by the chart, with the data so far."""
-        from app.gui.charts import MonitorChart, ThroughputChart, TimingChart
+        from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
 
         chart: ThrottledChart = {
-            "throughput": ThroughputChart, "timing": TimingChart, "monitor": MonitorChart
+            "throughput": ThroughputChart,
+            "timing": TimingChart,
+            "monitor": MonitorChart,
         }[key]()
         index = [k for k, _ in CHART_TABS].index(key)
         current = self.tabs.currentIndex()
@@ -330,7 +355,7 @@ class MainWindow(QMainWindow):
             # Import pyqtgraph and numpy in the pool (the window stays responsive), then build
             # the chart widgets here, in the GUI thread, one per event-loop turn (40-70 ms
             # each), so the window never freezes for the sum.
-            self._chart_loader = TaskWorker(importlib.import_module, "app.gui.charts")
+            self._chart_loader = TaskWorker(importlib.import_module, "app.gui.results.charts")
             self._chart_loader.signals.finished.connect(self._on_chart_loader_finished)
             QThreadPool.globalInstance().start(self._chart_loader)
 
@@ -354,8 +379,10 @@ class MainWindow(QMainWindow):
         geometry = s.bytes_value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
-        for key, splitter in (("window/main_splitter", self.main_splitter),
-                              ("window/right_splitter", self.right_splitter)):
+        for key, splitter in (
+            ("window/main_splitter", self.main_splitter),
+            ("window/right_splitter", self.right_splitter),
+        ):
             state = s.bytes_value(key)
             if state is not None:
                 splitter.restoreState(state)
@@ -425,8 +452,9 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_open_action_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, "Choose the file to encrypt",
-                                              self.settings.last_folder)
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Choose the file to encrypt", self.settings.last_folder
+        )
         if path:
             self.controller.set_input_file(path)
 
@@ -440,8 +468,9 @@ class MainWindow(QMainWindow):
             self.show_error("Check the options", sentence(str(exc)))
             return
         self.save_settings()
-        self.controller.start(self.selection_panel.specs(), options,
-                              self.options_panel.keep_ciphertext())
+        self.controller.start(
+            self.selection_panel.specs(), options, self.options_panel.keep_ciphertext()
+        )
 
     @Slot()
     def _on_cancel_action_triggered(self) -> None:
@@ -483,8 +512,9 @@ class MainWindow(QMainWindow):
         return False
 
     def _ask_save_path(self, title: str, name: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self, title, str(Path(self.settings.last_folder)
-                                                               / name))
+        path, _ = QFileDialog.getSaveFileName(
+            self, title, str(Path(self.settings.last_folder) / name)
+        )
         return path
 
     @Slot()
@@ -507,7 +537,7 @@ class MainWindow(QMainWindow):
         dialog (window-modal, deleted when closed), or None during a run."""
         if self.controller.running or self.controller.busy:
             return None
-        from app.gui.encrypt_dialog import EncryptDialog
+        from app.gui.dialogs.encrypt_dialog import EncryptDialog
 
         dialog = EncryptDialog(self.settings, job, parent=self)
         spec = self.controller.input
@@ -521,7 +551,7 @@ class MainWindow(QMainWindow):
         """Show "Decrypt file…"; returns the dialog, or None during a run."""
         if self.controller.running or self.controller.busy:
             return None
-        from app.gui.decrypt_dialog import DecryptDialog
+        from app.gui.dialogs.decrypt_dialog import DecryptDialog
 
         dialog = DecryptDialog(self.settings, parent=self)
         dialog.saved.connect(self._on_crypt_dialog_saved)
@@ -579,8 +609,9 @@ class MainWindow(QMainWindow):
             chart, "memory-cpu"
         )
         suggested = str(Path(self.settings.last_folder) / f"cipherbench-{name}.png")
-        path, chosen = QFileDialog.getSaveFileName(self, "Save chart", suggested,
-                                                   ";;".join(CHART_FILTERS))
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Save chart", suggested, ";;".join(CHART_FILTERS)
+        )
         if not path:
             return
         path = with_suffix(path, chosen, CHART_FILTERS)
@@ -598,7 +629,8 @@ class MainWindow(QMainWindow):
         from app import __version__
 
         QMessageBox.about(
-            self, "About CipherBench",
+            self,
+            "About CipherBench",
             f"CipherBench {__version__}\n\nBenchmarks symmetric ciphers on your files: time, "
             "throughput, memory and CPU, verified by decryption, exportable for papers.",
         )
@@ -631,8 +663,9 @@ class MainWindow(QMainWindow):
         self.throughput_chart.set_results(results)
         self.timing_chart.set_results(results)
         n = len(results)
-        self.results_caption.setText(f"Results ({n} job{'s' if n != 1 else ''})" if n
-                                     else "Results")
+        self.results_caption.setText(
+            f"Results ({n} job{'s' if n != 1 else ''})" if n else "Results"
+        )
         if n:
             self.table.resizeColumnsToContents()
         self._update_actions()
@@ -641,8 +674,9 @@ class MainWindow(QMainWindow):
     def _on_controller_run_finished(self, run: RunResult) -> None:
         n = len(run.results)
         if run.cancelled:
-            self.progress_panel.set_finished_text(f"Cancelled. {n} job{'s' if n != 1 else ''} "
-                                                  "finished before that.")
+            self.progress_panel.set_finished_text(
+                f"Cancelled. {n} job{'s' if n != 1 else ''} finished before that."
+            )
         else:
             self.progress_panel.set_finished_text(
                 f"Done: {n} job{'s' if n != 1 else ''} measured and verified. Export them, or "
@@ -656,8 +690,7 @@ class MainWindow(QMainWindow):
         row = self._selected_row()
         if row is not None and not self.controller.running:
             r = self.controller.model.result(row)
-            self.monitor_chart.set_samples(f"{r.cipher} [{r.library}], {r.key_bits}-bit",
-                                           r.monitor)
+            self.monitor_chart.set_samples(f"{r.cipher} [{r.library}], {r.key_bits}-bit", r.monitor)
 
     # --- Qt events --------------------------------------------------------------------------
 
@@ -690,7 +723,7 @@ class MainWindow(QMainWindow):
         self.save_settings()
         self.controller.shutdown()  # waits for the pool, the dialog's work included
         if dialog is not None:
-            from app.gui.decrypt_dialog import DecryptDialog
+            from app.gui.dialogs.decrypt_dialog import DecryptDialog
 
             if isinstance(dialog, DecryptDialog):
                 dialog.remove_temporary_files()  # a cancelled one would do it only later

@@ -3,14 +3,15 @@
 from it. Plain Python, run by a ``TaskWorker`` off the GUI thread.
 
 What the engine keeps (``keep_ciphertext_path``) is one message, exactly what
-:func:`app.core.rawexport.export_raw` writes, in memory mode, and in stream mode for every
+:func:`app.core.files.rawexport.export_raw` writes, in memory mode, and in stream mode for every
 cipher that is not AEAD (the chunks go through one cipher context, padded at the end). Stream-mode
 AEAD seals every chunk on its own (the nonce's last 8 bytes XORed with the chunk index, one tag
 per chunk): no other tool reads that, so a raw export of such a job encrypts the input again as
 one message, and only :func:`decrypt_kept` reads the kept file.
 
 Keys go only into the key file the user asked for; never into logs, settings, exports or messages
-(:class:`~app.core.events.JobSecret` and :class:`~app.core.rawexport_key.RawKey` hide them in
+(:class:`~app.core.bench.events.JobSecret` and :class:`~app.core.files.rawexport_key.RawKey` hide
+them in
 their repr).
 """
 
@@ -20,15 +21,15 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from app.core.adapters import SLACK, get_adapter
+from app.core.bench.events import JobSecret
+from app.core.bench.jobs import InputSpec
+from app.core.bench.results import JobResult
+from app.core.ciphers.adapters import SLACK, get_adapter
+from app.core.ciphers.message import MessageCipher
+from app.core.ciphers.registry import Kind, lookup
 from app.core.errors import UserError
-from app.core.events import JobSecret
-from app.core.jobs import InputSpec
-from app.core.message import MessageCipher
-from app.core.progress import CancelCheck, Progress, ProgressCallback, read_chunks
-from app.core.rawexport import RawKey, commit_with_key_file, decrypt_raw
-from app.core.registry import Kind, lookup
-from app.core.results import JobResult
+from app.core.files.progress import CancelCheck, Progress, ProgressCallback, read_chunks
+from app.core.files.rawexport import RawKey, commit_with_key_file, decrypt_raw
 from app.core.safe_files import AtomicOutput, check_paths, open_input
 from app.core.units import MIB
 
@@ -142,8 +143,15 @@ def decrypt_kept(
     secret = _kept_secret(job)
     r = job.result
     if job.kept_is_one_message:
-        decrypt_raw(secret.ciphertext_path, path, kept_raw_key(job), library=r.library,
-                    force=True, on_progress=on_progress, cancel=cancel)
+        decrypt_raw(
+            secret.ciphertext_path,
+            path,
+            kept_raw_key(job),
+            library=r.library,
+            force=True,
+            on_progress=on_progress,
+            cancel=cancel,
+        )
         return Path(path)
     # Stream-mode AEAD: one sealed record (chunk + tag) per chunk, each opened on its own.
     spec = lookup(r.cipher, r.library, r.key_bits)

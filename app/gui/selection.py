@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.registry import LIBRARIES, REGISTRY, CipherSpec
+from app.core.ciphers.registry import LIBRARIES, REGISTRY, CipherSpec
 
 # Variable-key ciphers offer these sizes (when the libraries accept them) besides their default.
 _VARIABLE_KEY_CHOICES = (128,)
@@ -195,9 +195,7 @@ def _presets() -> tuple[Preset, ...]:
         Preset(
             "pure Python vs compiled, AES-CTR",
             "seed 003: pyaes against cryptography and PyCryptodome, AES-128-CTR",
-            make_selection(
-                {"AES": ((128,), ("CTR",))}, ("pyaes", "cryptography", "pycryptodome")
-            ),
+            make_selection({"AES": ((128,), ("CTR",))}, ("pyaes", "cryptography", "pycryptodome")),
         ),
     )
 

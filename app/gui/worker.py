@@ -27,8 +27,7 @@ from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, QRunnable, Signal
 
-from app.core.errors import Cancelled, UserError
-from app.core.events import (
+from app.core.bench.events import (
     JobFailed,
     JobFinished,
     JobProgress,
@@ -37,13 +36,14 @@ from app.core.events import (
     RunFinished,
     RunStarted,
 )
-from app.core.jobs import Job
+from app.core.bench.jobs import Job
+from app.core.errors import Cancelled, UserError
 
 PROGRESS_INTERVAL_S = 0.05
 
 
 class RunLike(Protocol):
-    """What the worker needs from ``app.core.runner.BenchmarkRun``."""
+    """What the worker needs from ``app.core.bench.runner.BenchmarkRun``."""
 
     def events(self) -> Iterator[Any]: ...
 
@@ -55,7 +55,7 @@ RunFactory = Callable[[list[Job]], RunLike]
 
 def default_run_factory(jobs: list[Job]) -> RunLike:
     """The real engine (imported lazily: the window opens without waiting for it)."""
-    from app.core.runner import BenchmarkRun
+    from app.core.bench.runner import BenchmarkRun
 
     return BenchmarkRun(jobs)
 

@@ -7,9 +7,9 @@ from typing import Any
 
 import pytest
 
-from app.core import cli
-from app.core.results import JobResult, RunResult
-from app.core.stats import summarize
+from app.cli import main as cli
+from app.core.bench.results import JobResult, RunResult
+from app.core.bench.stats import summarize
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:

@@ -9,9 +9,9 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from app.core import container_format
-from app.core.container import Argon2Params
-from app.core.registry import lookup
+from app.core.ciphers.registry import lookup
+from app.core.files import container_format
+from app.core.files.container import Argon2Params
 
 CHUNK = 64
 # 1 GiB x 64 passes: the largest cost the format allows (measured in issue 7: 62 s, 1 GiB).

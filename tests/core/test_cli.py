@@ -7,7 +7,8 @@ import openpyxl
 import pytest
 from json_contract import DIRECTION_KEYS, RESULT_KEYS
 
-from app.core import cli, scratch
+from app.cli import main as cli
+from app.core import scratch
 
 
 def run(capsys, *argv):
@@ -174,7 +175,7 @@ def test_unreadable_file(capsys, tmp_path, monkeypatch, data):
 
 
 def test_ctrl_c_cancels_cleanly(capsys, data, monkeypatch, tmp_path):
-    from app.core import runner
+    from app.core.bench import runner
 
     def interrupted(self):
         yield from ()

@@ -24,10 +24,11 @@ import psutil
 import pytest
 from kdf_files import HOSTILE, SLOW, write_container
 
-from app.core import cli_crypt, container, container_keys
-from app.core.container import Argon2Params, read_header
-from app.core.container_keys import KdfPolicy
+from app.cli import crypt as cli_crypt
 from app.core.errors import UserError
+from app.core.files import container, container_keys
+from app.core.files.container import Argon2Params, read_header
+from app.core.files.container_keys import KdfPolicy
 
 Capsys = pytest.CaptureFixture[str]
 MonkeyPatch = pytest.MonkeyPatch

@@ -21,8 +21,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from app.core import container, container_format
-from app.core.container import (
+from app.core.ciphers.registry import REGISTRY, Kind, cipher_ids, libraries_for, lookup
+from app.core.errors import AuthenticationError, Cancelled, UserError
+from app.core.files import container, container_format
+from app.core.files.container import (
     DEFAULT_ARGON2,
     MAGIC,
     Argon2Params,
@@ -35,8 +37,6 @@ from app.core.container import (
     read_key_file,
     write_key_file,
 )
-from app.core.errors import AuthenticationError, Cancelled, UserError
-from app.core.registry import REGISTRY, Kind, cipher_ids, libraries_for, lookup
 
 CHUNK = 64
 SIZES = (0, 1, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 5)

@@ -18,9 +18,16 @@ import psutil
 import pytest
 from kdf_files import HOSTILE, SLOW, write_container
 
-from app.core import container, container_keys
-from app.core.container import Argon2Params, ExpensiveKdf, decrypt_file, encrypt_file, kdf_cost
-from app.core.container_keys import (
+from app.core.errors import Cancelled, UserError
+from app.core.files import container, container_keys
+from app.core.files.container import (
+    Argon2Params,
+    ExpensiveKdf,
+    decrypt_file,
+    encrypt_file,
+    kdf_cost,
+)
+from app.core.files.container_keys import (
     DEFAULT_ARGON2,
     READER_POLICY,
     KdfPolicy,
@@ -28,7 +35,6 @@ from app.core.container_keys import (
     check_kdf_cost,
     derive_master,
 )
-from app.core.errors import Cancelled, UserError
 
 TINY = Argon2Params(memory_kib=64, iterations=1, lanes=1)
 ABOVE_TINY = Argon2Params(memory_kib=128, iterations=2, lanes=1)

@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 
-from app.core.container import (
+from app.core.errors import AuthenticationError, UserError
+from app.core.files.container import (
     Argon2Params,
     decrypt_file,
     encrypt_file,
     new_key,
     read_header,
 )
-from app.core.errors import AuthenticationError, UserError
 
 CHUNK = 64
 FAST = Argon2Params(memory_kib=64, iterations=1, lanes=1)

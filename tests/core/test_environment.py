@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 import app
-from app.core import environment
-from app.core.environment import (
+from app.core.bench import environment
+from app.core.bench.environment import (
     capture_environment,
     cpu_features_from_flags,
     format_environment,

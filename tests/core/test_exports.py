@@ -16,14 +16,14 @@ import pytest
 from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
-from app.core import exporters
+from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
+from app.core.bench.stats import summarize
 from app.core.errors import UserError
-from app.core.export_csv import CSV_COLUMNS
-from app.core.export_json import FORMAT, VERSION, read_json, write_json
-from app.core.export_xlsx import RESULT_COLUMNS, column_index, job_labels
-from app.core.exporters import export
-from app.core.results import JobFailure, JobResult, MonitorSample, RunResult
-from app.core.stats import summarize
+from app.core.export import writers as exporters
+from app.core.export.csv_export import CSV_COLUMNS
+from app.core.export.json_export import FORMAT, VERSION, read_json, write_json
+from app.core.export.writers import export
+from app.core.export.xlsx_export import RESULT_COLUMNS, column_index, job_labels
 
 MB_10 = 10_000_000
 
@@ -121,7 +121,6 @@ def run() -> RunResult:
 
 
 # ---- JSON ---------------------------------------------------------------------------------
-
 
 
 def test_json_round_trip(run: RunResult, tmp_path: Path) -> None:

@@ -14,14 +14,17 @@ import pytest
 from hostile import assert_one_line_error, run, small_job, small_run
 from openpyxl import load_workbook
 
-from app.core import cli, exporters, isolation, registry
-from app.core.cli_report import format_results
+from app.cli import main as cli
+from app.cli.report import format_results
+from app.core.bench import isolation
+from app.core.bench.inputs import inspect_file
+from app.core.bench.jobs import MAX_CHUNK_BYTES, BenchOptions, InputSpec, Job
+from app.core.bench.plan import check_options, make_jobs
+from app.core.bench.runner import memory_mode_shortfall
+from app.core.ciphers import registry
+from app.core.ciphers.registry import REGISTRY, lookup, select
 from app.core.errors import UserError
-from app.core.inputs import inspect_file
-from app.core.jobs import MAX_CHUNK_BYTES, BenchOptions, InputSpec, Job
-from app.core.plan import check_options, make_jobs
-from app.core.registry import REGISTRY, lookup, select
-from app.core.runner import memory_mode_shortfall
+from app.core.export import writers as exporters
 from app.core.text import display_text
 from app.core.units import MIB, parse_size
 

@@ -19,9 +19,12 @@ from typing import Any
 import pytest
 from hostile import assert_one_line_error, run, small_run
 
-from app.core import cli, container, export_xlsx, exporters
-from app.core.container import Argon2Params
+from app.cli import main as cli
 from app.core.errors import UserError
+from app.core.export import writers as exporters
+from app.core.export import xlsx_export as export_xlsx
+from app.core.files import container
+from app.core.files.container import Argon2Params
 from app.core.safe_files import (
     AtomicOutput,
     NotRegularFileError,
@@ -361,7 +364,7 @@ def test_small_run_exports_as_json(tmp_path: Path) -> None:
 
 def test_encrypt_and_decrypt_never_replace_the_key_file_they_read(tmp_path, capsys):
     """`--key-file K -o K --force` would have turned the key file into the output."""
-    from app.core import cli
+    from app.cli import main as cli
 
     source = tmp_path / "in.bin"
     source.write_bytes(b"secret data" * 100)
@@ -380,7 +383,7 @@ def test_encrypt_and_decrypt_never_replace_the_key_file_they_read(tmp_path, caps
 
 
 def test_new_key_file_on_a_device_is_refused_without_a_misleading_hint(tmp_path, capsys):
-    from app.core import cli
+    from app.cli import main as cli
 
     source = tmp_path / "in.bin"
     source.write_bytes(b"x" * 100)

@@ -6,12 +6,12 @@ import os
 
 import pytest
 
+from app.core.bench.inputs import inspect_file
+from app.core.bench.jobs import BenchOptions, Job
+from app.core.bench.measure import run_job
+from app.core.ciphers.message import stream_output_bytes
+from app.core.ciphers.registry import REGISTRY, Kind
 from app.core.errors import UserError
-from app.core.inputs import inspect_file
-from app.core.jobs import BenchOptions, Job
-from app.core.measure import run_job
-from app.core.message import stream_output_bytes
-from app.core.registry import REGISTRY, Kind
 
 
 class FakeClock:
@@ -35,7 +35,7 @@ def small_file(tmp_path):
 
 def _job(path, cipher="aes-128-cbc", library="pycryptodome", **opts):
     spec = inspect_file(path)
-    from app.core.registry import lookup
+    from app.core.ciphers.registry import lookup
 
     bits = lookup(cipher, library).key_bits
     return Job(cipher, library, bits, spec, BenchOptions(**opts))
@@ -132,9 +132,9 @@ def test_input_vanished_is_refused(small_file):
 
 
 def test_kept_ciphertext_decrypts_with_the_returned_secret(tmp_path, small_file):
-    from app.core.adapters import get_adapter
-    from app.core.message import decrypt_bytes
-    from app.core.registry import lookup
+    from app.core.ciphers.adapters import get_adapter
+    from app.core.ciphers.message import decrypt_bytes
+    from app.core.ciphers.registry import lookup
 
     for mode in ("memory", "stream"):
         keep = tmp_path / f"kept-{mode}.bin"
@@ -164,7 +164,7 @@ def test_kept_ciphertext_decrypts_with_the_returned_secret(tmp_path, small_file)
 def test_cpu_contention_is_flagged(small_file, monkeypatch):
     import time as real_time
 
-    from app.core import workloads
+    from app.core.bench import workloads
 
     class HalfCpu:
         """The process gets half the wall-clock time as CPU time: another program competes."""
@@ -187,9 +187,9 @@ def test_cpu_contention_is_flagged(small_file, monkeypatch):
 def test_stream_workload_checks_against_the_given_digest(small_file, tmp_path):
     import hashlib
 
-    from app.core.adapters import get_adapter
-    from app.core.registry import lookup
-    from app.core.workloads import StreamWorkload
+    from app.core.bench.workloads import StreamWorkload
+    from app.core.ciphers.adapters import get_adapter
+    from app.core.ciphers.registry import lookup
 
     spec = lookup("aes-128-ctr", "cryptography")
     key, iv = bytes(range(16)), bytes(16)

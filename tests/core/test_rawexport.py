@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from app.core import rawexport
-from app.core.container import new_key, write_key_file
+from app.core.ciphers.registry import REGISTRY, CipherSpec, Kind, cipher_ids, lookup
 from app.core.errors import AuthenticationError, Cancelled, UserError
-from app.core.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
-from app.core.registry import REGISTRY, CipherSpec, Kind, cipher_ids, lookup
+from app.core.files import rawexport
+from app.core.files.container import new_key, write_key_file
+from app.core.files.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
 
 SIZES = (0, 1, 15, 16, 17, 100)
 OPENSSL = shutil.which("openssl")

@@ -2,9 +2,9 @@
 
 import pytest
 
-from app.core.adapters import get_adapter
+from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.registry import REGISTRY, Kind, cipher_ids, libraries_for, lookup, select
 from app.core.errors import UserError
-from app.core.registry import REGISTRY, Kind, cipher_ids, libraries_for, lookup, select
 
 
 def test_ids_are_unique_per_library():

@@ -7,12 +7,19 @@ import time
 import psutil
 import pytest
 
-from app.core.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished, RunStarted
-from app.core.inputs import inspect_file
-from app.core.jobs import BenchOptions, Job
-from app.core.plan import make_jobs
-from app.core.registry import select
-from app.core.runner import BenchmarkRun, memory_mode_shortfall
+from app.core.bench.events import (
+    JobFailed,
+    JobFinished,
+    JobProgress,
+    JobStarted,
+    RunFinished,
+    RunStarted,
+)
+from app.core.bench.inputs import inspect_file
+from app.core.bench.jobs import BenchOptions, Job
+from app.core.bench.plan import make_jobs
+from app.core.bench.runner import BenchmarkRun, memory_mode_shortfall
+from app.core.ciphers.registry import select
 
 FAST = BenchOptions(repeat=2, warmup=1, min_time_s=0)
 

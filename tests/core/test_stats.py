@@ -4,7 +4,7 @@ import statistics
 
 import pytest
 
-from app.core.stats import TOO_SHORT_S, stability_warnings, summarize
+from app.core.bench.stats import TOO_SHORT_S, stability_warnings, summarize
 from app.core.units import MB, MIB
 
 

@@ -1,6 +1,7 @@
 """Every registry entry against published test vectors; libraries against each other.
 
-The checks themselves live in app.core.selftest (they also run as ``python main.py selftest``);
+The checks themselves live in app.core.ciphers.selftest (they also run as ``python main.py
+selftest``);
 these tests run them per entry, so a failure names the entry, and show that they can fail.
 """
 
@@ -12,9 +13,9 @@ from dataclasses import replace
 
 import pytest
 
-from app.core import selftest
-from app.core.registry import REGISTRY, CipherSpec, Kind
-from app.core.selftest import (
+from app.core.ciphers import selftest
+from app.core.ciphers.registry import REGISTRY, CipherSpec, Kind
+from app.core.ciphers.selftest import (
     applicable_ocb_iterated,
     applicable_vectors,
     check_ocb_iterated,
@@ -27,7 +28,7 @@ from app.core.selftest import (
     report_to_dict,
     run_selftest,
 )
-from app.core.vectors import DOCUMENTS, OCB_ITERATED, VECTORS, Vector
+from app.core.ciphers.vectors import DOCUMENTS, OCB_ITERATED, VECTORS, Vector
 
 ENTRIES = [pytest.param(s, id=s.label) for s in REGISTRY]
 SHARED_IDS = sorted({s.id for s in REGISTRY if sum(t.id == s.id for t in REGISTRY) > 1})

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from app.core.adapters import get_adapter
-from app.core.events import JobFinished, JobSecret, RunFinished, RunStarted
-from app.core.jobs import Job
-from app.core.measure import random_key_iv
-from app.core.message import encrypt_bytes
-from app.core.registry import lookup
-from app.core.results import JobResult, MonitorSample, RunResult
-from app.core.stats import summarize
+from app.core.bench.events import JobFinished, JobSecret, RunFinished, RunStarted
+from app.core.bench.jobs import Job
+from app.core.bench.measure import random_key_iv
+from app.core.bench.results import JobResult, MonitorSample, RunResult
+from app.core.bench.stats import summarize
+from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.message import encrypt_bytes
+from app.core.ciphers.registry import lookup
 
 
 def job_result(
@@ -82,8 +82,14 @@ class KeepingRun:
                 Path(job.keep_ciphertext_path).write_bytes(ct)
                 secret = JobSecret(job.keep_ciphertext_path, key, iv)
             result = dataclasses.replace(
-                job_result(spec.id, spec.library, algorithm=spec.algorithm, mode=spec.mode,
-                           key_bits=spec.key_bits, input_bytes=len(data)),
+                job_result(
+                    spec.id,
+                    spec.library,
+                    algorithm=spec.algorithm,
+                    mode=spec.mode,
+                    key_bits=spec.key_bits,
+                    input_bytes=len(data),
+                ),
                 input_label=job.input.label,
                 data_mode=self.data_mode or job.options.data_mode,
                 chunk_bytes=job.options.chunk_bytes if self.data_mode == "stream" else None,

@@ -9,8 +9,8 @@ import pytest
 from gui_factories import job_result
 from pytestqt.qtbot import QtBot
 
-from app.core.results import MonitorSample
-from app.gui.charts import (
+from app.core.bench.results import MonitorSample
+from app.gui.results.charts import (
     DECRYPT_COLOR,
     ENCRYPT_COLOR,
     OKABE_ITO,
@@ -105,10 +105,18 @@ def test_charts_save_as_png_and_svg(qtbot: QtBot, tmp_path: Path, suffix: str) -
 
 
 def test_nice_ceiling_rounds_up_to_readable_limits() -> None:
-    from app.gui.charts import nice_ceiling
+    from app.gui.results.charts import nice_ceiling
 
     assert [nice_ceiling(v) for v in (0, 1, 1.1, 2.2, 3, 7, 48, 101, 260)] == [
-        1, 1, 2, 2.5, 5, 10, 50, 200, 500
+        1,
+        1,
+        2,
+        2.5,
+        5,
+        10,
+        50,
+        200,
+        500,
     ]
     assert nice_ceiling(1.1) == 2 and nice_ceiling(2.2) == 2.5 and nice_ceiling(48) == 50
     assert nice_ceiling(101) == 200 and nice_ceiling(0.3) == 0.5 and nice_ceiling(-1) == 1

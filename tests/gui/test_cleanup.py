@@ -36,8 +36,9 @@ def test_cancel_and_close_remove_stream_files_generated_input_and_kept_ciphertex
     w.show()
     w.input_panel.size_combo.setCurrentText("4 MiB")
     w.input_panel.generate_button.click()
-    qtbot.waitUntil(lambda: w.controller.input is not None and not w.controller.busy,
-                    timeout=10_000)
+    qtbot.waitUntil(
+        lambda: w.controller.input is not None and not w.controller.busy, timeout=10_000
+    )
     generated = w.controller.input.path
     assert Path(generated).parent == scratch.root()
     w.selection_panel.set_selection(make_selection({"AES": ((128,), ("CTR",))}, ("pyaes",)))
@@ -58,10 +59,20 @@ def test_cancel_and_close_remove_stream_files_generated_input_and_kept_ciphertex
 
 @pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
 def test_sigterm_closes_the_window_with_the_usual_exit_code(tmp_path: Path) -> None:
-    env = {**os.environ, "QT_QPA_PLATFORM": "offscreen", "TMPDIR": str(tmp_path),
-           "XDG_CONFIG_HOME": str(tmp_path / "config")}
-    proc = subprocess.Popen([sys.executable, str(ROOT / "main.py")], env=env, cwd=tmp_path,
-                            stdin=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
+    env = {
+        **os.environ,
+        "QT_QPA_PLATFORM": "offscreen",
+        "TMPDIR": str(tmp_path),
+        "XDG_CONFIG_HOME": str(tmp_path / "config"),
+    }
+    proc = subprocess.Popen(
+        [sys.executable, str(ROOT / "main.py")],
+        env=env,
+        cwd=tmp_path,
+        stdin=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
     time.sleep(3.0)  # the window is up (it paints in well under a second here)
     t0 = time.monotonic()
     proc.send_signal(signal.SIGTERM)

@@ -20,15 +20,16 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.core import container, container_format, container_keys, scratch
-from app.core.container import Argon2Params
-from app.core.container_keys import KdfPolicy
-from app.core.progress import Progress
-from app.core.rawexport import decrypt_raw, read_raw_key
-from app.core.registry import lookup
+from app.core import scratch
+from app.core.ciphers.registry import lookup
+from app.core.files import container, container_format, container_keys
+from app.core.files.container import Argon2Params
+from app.core.files.container_keys import KdfPolicy
+from app.core.files.progress import Progress
+from app.core.files.rawexport import decrypt_raw, read_raw_key
 from app.gui.crypt_tasks import Protection
-from app.gui.decrypt_dialog import TEMP_PREFIX, DecryptDialog
-from app.gui.encrypt_dialog import EncryptDialog
+from app.gui.dialogs.decrypt_dialog import TEMP_PREFIX, DecryptDialog
+from app.gui.dialogs.encrypt_dialog import EncryptDialog
 from app.gui.main_window import MainWindow
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
@@ -65,8 +66,15 @@ def binary_file(tmp_path: Path) -> Path:
     return path
 
 
-def _finish_a_job(qtbot: QtBot, w: MainWindow, path: Path, algorithm: str = "AES",
-                  bits: int = 256, mode: str = "CTR", library: str = "cryptography") -> None:
+def _finish_a_job(
+    qtbot: QtBot,
+    w: MainWindow,
+    path: Path,
+    algorithm: str = "AES",
+    bits: int = 256,
+    mode: str = "CTR",
+    library: str = "cryptography",
+) -> None:
     """Benchmark ``path`` with one cipher and select the finished row."""
     assert w.controller.set_input_file(str(path))
     w.selection_panel.set_selection(make_selection({algorithm: ((bits,), (mode,))}, (library,)))
@@ -115,7 +123,11 @@ def _leftovers(folder: Path) -> list[str]:
 
 
 def test_save_encrypted_with_a_password_then_decrypt_preview_and_save(
-    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, text_file: Path, tmp_path: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    text_file: Path,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     w = window
@@ -166,8 +178,9 @@ def test_save_encrypted_with_a_password_then_decrypt_preview_and_save(
 
     # 3. Save plaintext…, then close: the temporary folder is gone
     target = tmp_path / "restored.txt"
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (str(target), "")))
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(target), ""))
+    )
     _click(qtbot, dialog.save_button)
     _wait_task(qtbot, dialog)
     assert target.read_text(encoding="utf-8") == TEXT
@@ -188,16 +201,20 @@ def test_save_encrypted_with_a_password_then_decrypt_preview_and_save(
 
 
 def test_encrypt_file_with_a_new_key_file_then_decrypt_a_binary_file(
-    qtbot: QtBot, window: MainWindow, binary_file: Path, tmp_path: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    binary_file: Path,
+    tmp_path: Path,
 ) -> None:
     w = window
     w.encrypt_file_action.trigger()
     dialog = w.crypt_dialog
     assert isinstance(dialog, EncryptDialog) and dialog.windowTitle() == "Encrypt a file"
     assert dialog.cipher_combo.currentData() == "aes-256-gcm"
-    assert any("weak" in dialog.cipher_combo.itemText(i) and
-               dialog.cipher_combo.itemData(i) == "des-cbc"
-               for i in range(dialog.cipher_combo.count()))
+    assert any(
+        "weak" in dialog.cipher_combo.itemText(i) and dialog.cipher_combo.itemData(i) == "des-cbc"
+        for i in range(dialog.cipher_combo.count())
+    )
     dialog.source_field.set_path(str(binary_file))
     assert dialog.output_field.path() == str(binary_file) + ".cbf"
     dialog.set_protection(Protection.NEW_KEY_FILE)
@@ -235,7 +252,11 @@ def test_encrypt_file_with_a_new_key_file_then_decrypt_a_binary_file(
 
 
 def test_save_encrypted_raw_decrypts_with_decrypt_raw_and_openssl(
-    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, text_file: Path, tmp_path: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    text_file: Path,
+    tmp_path: Path,
 ) -> None:
     # (test_workflow does the same with the real engine's kept ciphertext, in CTR mode)
     w = window
@@ -282,7 +303,11 @@ def test_save_encrypted_raw_decrypts_with_decrypt_raw_and_openssl(
 
 
 def test_raw_export_of_a_stream_mode_aead_job_encrypts_the_input_again(
-    qtbot: QtBot, settings: AppSettings, dialogs: Dialogs, text_file: Path, tmp_path: Path,
+    qtbot: QtBot,
+    settings: AppSettings,
+    dialogs: Dialogs,
+    text_file: Path,
+    tmp_path: Path,
 ) -> None:
     w = MainWindow(settings=settings, run_factory=lambda jobs: KeepingRun(jobs, "stream"))
     qtbot.addWidget(w)
@@ -307,7 +332,10 @@ def test_raw_export_of_a_stream_mode_aead_job_encrypts_the_input_again(
 
 
 def test_wrong_password_or_modified_file_shows_the_message_and_leaves_nothing(
-    qtbot: QtBot, window: MainWindow, text_file: Path, tmp_path: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    text_file: Path,
+    tmp_path: Path,
 ) -> None:
     out = tmp_path / "notes.cbf"
     container.encrypt_file(text_file, out, password=PASSWORD)
@@ -348,7 +376,10 @@ def test_wrong_password_or_modified_file_shows_the_message_and_leaves_nothing(
 
 
 def test_cancel_mid_way_leaves_no_output(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     big = tmp_path / "big.bin"
     big.write_bytes(os.urandom(6 * 2**20))
@@ -399,7 +430,11 @@ def test_cancel_mid_way_leaves_no_output(
 
 
 def test_overwrite_needs_confirmation(
-    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, text_file: Path, tmp_path: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    text_file: Path,
+    tmp_path: Path,
 ) -> None:
     out = tmp_path / "existing.cbf"
     out.write_bytes(b"precious")
@@ -475,7 +510,11 @@ def _expensive_question(dialogs: Dialogs) -> str:
 
 
 def test_expensive_kdf_asks_then_decrypts_or_stops(
-    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, text_file: Path, tmp_path: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    text_file: Path,
+    tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(container_keys, "READER_POLICY", KdfPolicy(64, 64, 1))
@@ -507,7 +546,10 @@ def test_expensive_kdf_asks_then_decrypts_or_stops(
 
 
 def test_cancel_stops_an_expensive_derivation_within_a_second(
-    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, tmp_path: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    tmp_path: Path,
 ) -> None:
     # 64 MiB x 64 passes: above the reader's policy and seconds long; the MAC is random, so the
     # derivation is all there is to run.

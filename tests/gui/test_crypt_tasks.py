@@ -7,11 +7,11 @@ from pathlib import Path
 import pytest
 from gui_factories import job_result
 
-from app.core import container
-from app.core.container import Argon2Params
+from app.core.bench.events import JobSecret
+from app.core.bench.jobs import InputSpec
 from app.core.errors import UserError
-from app.core.events import JobSecret
-from app.core.jobs import InputSpec
+from app.core.files import container
+from app.core.files.container import Argon2Params
 from app.gui.crypt_tasks import (
     DecryptRequest,
     EncryptRequest,
@@ -32,10 +32,12 @@ SECRET = "s3cret-password"
 
 
 def test_reprs_hide_passwords_and_keys() -> None:
-    job = FinishedJob(job_result(), InputSpec("/in", "in", 1, 0),
-                      JobSecret("/kept", b"\x11" * 32, b"\x22" * 16))
-    request = EncryptRequest("/in", "/out", "aes-256-gcm", Protection.PASSWORD,
-                             password=SECRET, job=job)
+    job = FinishedJob(
+        job_result(), InputSpec("/in", "in", 1, 0), JobSecret("/kept", b"\x11" * 32, b"\x22" * 16)
+    )
+    request = EncryptRequest(
+        "/in", "/out", "aes-256-gcm", Protection.PASSWORD, password=SECRET, job=job
+    )
     text = repr(request) + repr(DecryptRequest("/in", "/out", password=SECRET)) + repr(job)
     assert SECRET not in text and "11" * 8 not in text and "22" * 8 not in text
 
@@ -83,7 +85,8 @@ def test_password_hint_grows_with_length() -> None:
 def test_plain_messages_drop_command_line_hints() -> None:
     assert plain_message("/x already exists; overwrite it with --force") == "/x already exists."
     assert "--" not in plain_message(
-        "/k is the key of a raw export; decrypt that with --raw --key-in")
+        "/k is the key of a raw export; decrypt that with --raw --key-in"
+    )
 
 
 def test_identify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

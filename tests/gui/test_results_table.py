@@ -7,7 +7,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
 from pytestqt.qtbot import QtBot
 
-from app.gui.results_table import (
+from app.gui.results.results_table import (
     COLUMN_INDEX,
     COLUMNS,
     SORT_ROLE,
@@ -17,9 +17,20 @@ from app.gui.results_table import (
 )
 
 REQUIRED = [
-    "Algorithm", "Key (bits)", "Mode", "Library", "Enc. time (ms)", "Dec. time (ms)",
-    "Enc. throughput (MB/s)", "Dec. throughput (MB/s)", "Peak memory (MiB)", "CPU (%)",
-    "Original size (bytes)", "Encrypted size (bytes)", "Verified", "Ciphertext preview (hex)",
+    "Algorithm",
+    "Key (bits)",
+    "Mode",
+    "Library",
+    "Enc. time (ms)",
+    "Dec. time (ms)",
+    "Enc. throughput (MB/s)",
+    "Dec. throughput (MB/s)",
+    "Peak memory (MiB)",
+    "CPU (%)",
+    "Original size (bytes)",
+    "Encrypted size (bytes)",
+    "Verified",
+    "Ciphertext preview (hex)",
     "Warnings",
 ]
 
@@ -45,8 +56,11 @@ def test_headers_name_every_column_with_its_unit() -> None:
 
 
 def test_cells_show_median_with_spread_and_units() -> None:
-    r = job_result(enc_s=(0.001, 0.0011, 0.0009), input_bytes=1_000_000,
-                   warnings=("encryption: unstable samples",))
+    r = job_result(
+        enc_s=(0.001, 0.0011, 0.0009),
+        input_bytes=1_000_000,
+        warnings=("encryption: unstable samples",),
+    )
     model = _model(r)
     assert _text(model, 0, "Enc. time (ms)") == "1.000 ± 0.100"
     assert _text(model, 0, "Enc. throughput (MB/s)") == "1000.00"
@@ -74,7 +88,9 @@ def test_proxy_sorts_on_numbers_not_text() -> None:
     order = [proxy.data(proxy.index(i, col), SORT_ROLE) for i in range(3)]
     assert order == sorted(order)
     assert [model.result(proxy.mapToSource(proxy.index(i, 0)).row()).cipher for i in range(3)] == [
-        "c", "a", "b"
+        "c",
+        "a",
+        "b",
     ]
 
 
@@ -103,8 +119,8 @@ def test_view_copies_selected_rows_with_ctrl_c(qtbot: QtBot) -> None:
     assert view.selected_source_rows() == []
     view.selectRow(0)
     view.selectionModel().select(
-        proxy.index(2, 0), view.selectionModel().SelectionFlag.Select
-        | view.selectionModel().SelectionFlag.Rows,
+        proxy.index(2, 0),
+        view.selectionModel().SelectionFlag.Select | view.selectionModel().SelectionFlag.Rows,
     )
     QGuiApplication.clipboard().clear()
     qtbot.keyClick(view, Qt.Key.Key_C, Qt.KeyboardModifier.ControlModifier)

@@ -5,7 +5,8 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
-from app.core.registry import REGISTRY
+from app.core.ciphers.registry import REGISTRY
+from app.gui.panels.selection_panel import SelectionPanel
 from app.gui.selection import (
     CATALOG,
     PRESETS,
@@ -15,7 +16,6 @@ from app.gui.selection import (
     selected_specs,
     weakness_notes,
 )
-from app.gui.selection_panel import SelectionPanel
 
 
 def _keys(sel: Selection) -> list[tuple[str, str, int]]:
@@ -48,10 +48,15 @@ def test_presets_reproduce_the_seed_studies() -> None:
         ("chacha20-poly1305", "cryptography", 256),
     ]
     assert {k[0] for k in by_name["DES, 3DES, AES, RC4"]} == {
-        "des-cbc", "des-ede3-cbc", "aes-256-cbc", "rc4"
+        "des-cbc",
+        "des-ede3-cbc",
+        "aes-256-cbc",
+        "rc4",
     }
     assert {k[1] for k in by_name["pure Python vs compiled, AES-CTR"]} == {
-        "pyaes", "cryptography", "pycryptodome"
+        "pyaes",
+        "cryptography",
+        "pycryptodome",
     }
 
 

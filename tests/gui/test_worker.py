@@ -10,7 +10,7 @@ from gui_factories import job_result
 from PySide6.QtCore import QThreadPool
 from pytestqt.qtbot import QtBot
 
-from app.core.events import (
+from app.core.bench.events import (
     JobFinished,
     JobProgress,
     JobSample,
@@ -18,8 +18,8 @@ from app.core.events import (
     RunFinished,
     RunStarted,
 )
-from app.core.jobs import InputSpec, Job
-from app.core.results import MonitorSample, RunResult
+from app.core.bench.jobs import InputSpec, Job
+from app.core.bench.results import MonitorSample, RunResult
 from app.gui.worker import BenchmarkWorker, TaskWorker
 
 INPUT = InputSpec("/nonexistent", "x", 10, 0)
@@ -62,8 +62,18 @@ class Recorder:
     def __init__(self, worker: BenchmarkWorker) -> None:
         self.events: list[tuple[str, Any]] = []
         s = worker.signals
-        for name in ("started", "run_started", "job_started", "progressed", "sampled",
-                     "resulted", "job_failed", "run_finished", "failed", "finished"):
+        for name in (
+            "started",
+            "run_started",
+            "job_started",
+            "progressed",
+            "sampled",
+            "resulted",
+            "job_failed",
+            "run_finished",
+            "failed",
+            "finished",
+        ):
             getattr(s, name).connect(lambda *args, n=name: self.events.append((n, args)))
 
     def names(self) -> list[str]:
@@ -146,7 +156,7 @@ def test_task_worker_returns_value_or_message(qtbot: QtBot) -> None:
 
 
 def test_task_worker_with_progress_reports_and_cancels(qtbot: QtBot) -> None:
-    from app.core.progress import Progress
+    from app.core.files.progress import Progress
 
     def work(n: int, *, on_progress: Any, cancel: threading.Event) -> str:
         progress = Progress(on_progress, cancel, n)

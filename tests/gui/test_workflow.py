@@ -20,12 +20,12 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from app.core.adapters import get_adapter
-from app.core.message import decrypt_bytes
-from app.core.rawexport import read_raw_key
+from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.message import decrypt_bytes
+from app.core.files.rawexport import read_raw_key
 from app.gui.crypt_tasks import Protection
 from app.gui.main_window import MainWindow
-from app.gui.results_table import COLUMN_INDEX
+from app.gui.results.results_table import COLUMN_INDEX
 from app.gui.saved_output import raw_key_path
 from app.gui.selection import PRESETS, Selection, make_selection
 from app.gui.settings import AppSettings
@@ -54,15 +54,17 @@ def plain_file(tmp_path: Path) -> Path:
 
 
 def _answer_open_dialog(monkeypatch: pytest.MonkeyPatch, path: Path | str) -> None:
-    monkeypatch.setattr(QFileDialog, "getOpenFileName",
-                        staticmethod(lambda *a, **k: (str(path), "")))
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), ""))
+    )
 
 
 def _answer_save_dialog(
     monkeypatch: pytest.MonkeyPatch, path: Path | str, chosen: str = ""
 ) -> None:
-    monkeypatch.setattr(QFileDialog, "getSaveFileName",
-                        staticmethod(lambda *a, **k: (str(path), chosen)))
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), chosen))
+    )
 
 
 def _fast_options(w: MainWindow) -> None:
@@ -103,8 +105,12 @@ def _no_worker_processes() -> bool:
 
 
 def test_choose_run_export_save_reset(
-    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, plain_file: Path,
-    tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    plain_file: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     w = window
     assert w.windowTitle() == "CipherBench"
@@ -175,15 +181,20 @@ def test_choose_run_export_save_reset(
     assert key_doc["format"] == "cipherbench-raw-key"
     assert "anyone who has it can decrypt" in key_doc["warning"]
     raw_key = read_raw_key(key_path)
-    recovered = decrypt_bytes(raw_key.spec, get_adapter(raw_key.library), raw_key.key,
-                              raw_key.iv, ct_path.read_bytes())
+    recovered = decrypt_bytes(
+        raw_key.spec, get_adapter(raw_key.library), raw_key.key, raw_key.iv, ct_path.read_bytes()
+    )
     assert recovered == plain_file.read_bytes()
     assert ct_path.read_bytes() != plain_file.read_bytes()
     assert oct(key_path.stat().st_mode & 0o777) == "0o600"
     if shutil.which("openssl"):  # the engine's own ciphertext, as OpenSSL reads it
         by_openssl = tmp_path / "by-openssl.txt"
-        subprocess.run(raw_key.openssl_command(str(ct_path), str(by_openssl)), check=True,
-                       capture_output=True, timeout=30)
+        subprocess.run(
+            raw_key.openssl_command(str(ct_path), str(by_openssl)),
+            check=True,
+            capture_output=True,
+            timeout=30,
+        )
         assert by_openssl.read_bytes() == plain_file.read_bytes()
 
     pt_path = tmp_path / "notes.decrypted.txt"
@@ -213,7 +224,10 @@ def test_choose_run_export_save_reset(
 
 
 def test_cancel_mid_run_stops_quickly_and_leaves_no_process(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path, dialogs: Dialogs,
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    dialogs: Dialogs,
 ) -> None:
     w = window
     slow = tmp_path / "slow.bin"
@@ -221,8 +235,9 @@ def test_cancel_mid_run_stops_quickly_and_leaves_no_process(
     assert w.controller.set_input_file(str(slow))
     _select(w, make_selection({"AES": ((128,), ("CTR",))}, ("pyaes",)))
     qtbot.keyClick(w, Qt.Key.Key_R, Qt.KeyboardModifier.ControlModifier)
-    qtbot.waitUntil(lambda: w.progress_panel.job_label.text().startswith("Job 1 of 1"),
-                    timeout=20_000)
+    qtbot.waitUntil(
+        lambda: w.progress_panel.job_label.text().startswith("Job 1 of 1"), timeout=20_000
+    )
     qtbot.wait(300)
     assert w.cancel_button.isEnabled() and not w.run_button.isEnabled()
     t0 = time.monotonic()
@@ -238,7 +253,10 @@ def test_cancel_mid_run_stops_quickly_and_leaves_no_process(
 
 
 def test_closing_during_a_run_cancels_it(
-    qtbot: QtBot, settings: AppSettings, tmp_path: Path, dialogs: Dialogs,
+    qtbot: QtBot,
+    settings: AppSettings,
+    tmp_path: Path,
+    dialogs: Dialogs,
 ) -> None:
     w = MainWindow(settings=settings)
     w.show()
@@ -267,8 +285,14 @@ def test_closing_during_a_run_cancels_it(
     ],
 )
 def test_saved_plaintext_matches_input_in_every_data_mode(
-    qtbot: QtBot, window: MainWindow, tmp_path: Path, algorithm: str, bits: int, mode: str,
-    library: str, data_mode: str,
+    qtbot: QtBot,
+    window: MainWindow,
+    tmp_path: Path,
+    algorithm: str,
+    bits: int,
+    mode: str,
+    library: str,
+    data_mode: str,
 ) -> None:
     w = window
     data = tmp_path / "data.bin"
@@ -291,15 +315,21 @@ def test_saved_plaintext_matches_input_in_every_data_mode(
 def test_drop_a_file_on_the_window(window: MainWindow, plain_file: Path) -> None:
     mime = QMimeData()
     mime.setUrls([QUrl.fromLocalFile(str(plain_file))])
-    event = QDropEvent(QPointF(50, 50), Qt.DropAction.CopyAction, mime,
-                       Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    event = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
     window.dropEvent(event)
     assert window.input_panel.name_label.text() == "notes.txt"
     assert window.controller.input is not None
 
 
 def test_generated_input_is_written_then_deleted_on_reset(
-    qtbot: QtBot, window: MainWindow,
+    qtbot: QtBot,
+    window: MainWindow,
 ) -> None:
     w = window
     w.input_panel.size_combo.setCurrentText("64 KB")
@@ -315,7 +345,11 @@ def test_generated_input_is_written_then_deleted_on_reset(
 
 
 def test_plain_errors_keep_the_window_usable(
-    qtbot: QtBot, window: MainWindow, dialogs: Dialogs, tmp_path: Path, plain_file: Path,
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    tmp_path: Path,
+    plain_file: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     w = window
@@ -363,13 +397,18 @@ def test_plain_errors_keep_the_window_usable(
 
 
 def test_settings_persist_but_never_keys(
-    qtbot: QtBot, settings: AppSettings, plain_file: Path, dialogs: Dialogs,
+    qtbot: QtBot,
+    settings: AppSettings,
+    plain_file: Path,
+    dialogs: Dialogs,
 ) -> None:
     first = MainWindow(settings=settings)
     qtbot.addWidget(first)
     first.selection_panel.apply_preset(3)
     first.options_panel.repeat_spin.setValue(7)
-    first.options_panel.mode_combo.setCurrentIndex(first.options_panel.mode_combo.findData("stream"))
+    first.options_panel.mode_combo.setCurrentIndex(
+        first.options_panel.mode_combo.findData("stream")
+    )
     first.options_panel.chunk_combo.setCurrentText("4 MiB")
     first.input_panel.size_combo.setCurrentText("100 MB")
     first.controller.set_input_file(str(plain_file))
@@ -400,5 +439,8 @@ def test_charts_are_built_after_the_first_paint(qtbot: QtBot, settings: AppSetti
     qtbot.waitUntil(lambda: w.charts_ready, timeout=10_000)
     assert w.tabs.widget(0) is w.throughput_chart
     assert [w.tabs.tabText(i) for i in range(4)] == [
-        "Throughput", "Times", "Memory && CPU", "Environment"
+        "Throughput",
+        "Times",
+        "Memory && CPU",
+        "Environment",
     ]

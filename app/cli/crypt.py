@@ -1,0 +1,385 @@
+"""The ``encrypt`` and ``decrypt`` subcommands: CipherBench files and raw exports.
+
+::
+
+    python main.py encrypt IN -o OUT [--cipher ID] [--library NAME] [--key-bits N]
+        [--password-file F | --password-env VAR | --key-file K | --new-key-file K]
+        [--chunk-size SIZE] [--force]
+    python main.py encrypt IN -o OUT --cipher ID --raw --key-out K.json [--force]
+    python main.py decrypt IN -o OUT [--password-file F | --password-env VAR | --key-file K]
+        [--allow-expensive-kdf] [--force]
+    python main.py decrypt IN -o OUT --raw --key-in K.json [--force]
+
+Secrets: ``--password-file F`` takes the first line of F; ``--password-env VAR`` the variable's
+value; ``--key-file K`` reads an existing key file; ``--new-key-file K`` (encrypt only) creates K
+(mode 0600, never over an existing file) and encrypts with it. With none of them and a terminal,
+the password is asked without echo (twice when encrypting); without a terminal it is an error.
+
+A file whose Argon2id cost is above the reader's policy (:mod:`app.core.files.container_keys`) is
+refused before anyone is asked for a password, with the estimated time and memory, unless
+``--allow-expensive-kdf``; such a derivation runs in a child process, so Ctrl-C stops it at once.
+
+:func:`register` adds both subcommands; each sets ``handler=fn`` with ``fn(args) -> int``. Every
+bad input raises :class:`UserError` (one sentence) for the caller's ``main`` to print as
+``cipherbench: error: ...`` with exit status 2. A progress bar goes to stderr when it is a
+terminal. Passwords and keys are never printed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import getpass
+import os
+import sys
+import time
+from pathlib import Path
+
+from app.core.ciphers.registry import LIBRARIES, WEAKNESS_NOTES, CipherSpec
+from app.core.errors import UserError
+from app.core.files.container import (
+    DEFAULT_CHUNK_BYTES,
+    DEFAULT_CIPHER,
+    ContainerInfo,
+    ExpensiveKdf,
+    ProgressCallback,
+    check_chunk_bytes,
+    check_kdf_cost,
+    check_paths,
+    choose_spec,
+    decrypt_file,
+    encrypt_file,
+    new_key,
+    read_header,
+    read_key_file,
+    write_key_file,
+)
+from app.core.files.rawexport import decrypt_raw, export_raw
+from app.core.safe_files import check_output
+from app.core.units import MB, format_bytes, parse_size
+
+_WEAKNESS_LABELS = {
+    WEAKNESS_NOTES["ECB"]: "ECB leaks patterns",
+    WEAKNESS_NOTES["64-bit block"]: "64-bit block (Sweet32)",
+    WEAKNESS_NOTES["DES"]: "56-bit key",
+    WEAKNESS_NOTES["RC4"]: "RC4 is broken",
+}
+_PASSWORD_FILE_MAX_BYTES = 64 * 1024
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``encrypt`` and ``decrypt`` to the main parser's subcommands."""
+    enc = subparsers.add_parser(
+        "encrypt",
+        help="encrypt a file to the CipherBench format (or raw, for OpenSSL)",
+        description="Encrypt IN into OUT: the CipherBench format (authenticated, chunked; a "
+        "password or a key file), or with --raw the bare ciphertext plus a JSON key file.",
+    )
+    enc.add_argument("input", metavar="IN", help="file to encrypt (only read)")
+    enc.add_argument("-o", "--output", metavar="OUT", required=True, help="encrypted file")
+    enc.add_argument("--cipher", default=DEFAULT_CIPHER, metavar="ID", help="default %(default)s")
+    enc.add_argument("--library", choices=LIBRARIES, help="default: the fastest that has ID")
+    enc.add_argument("--key-bits", type=int, metavar="N", help="for Blowfish and RC4")
+    secrets_group = enc.add_mutually_exclusive_group()
+    _add_secret_options(secrets_group)
+    secrets_group.add_argument(
+        "--new-key-file", metavar="K", help="create a new key file K (mode 0600) and use it"
+    )
+    enc.add_argument(
+        "--chunk-size",
+        metavar="SIZE",
+        default=str(DEFAULT_CHUNK_BYTES),
+        help="plaintext bytes per authenticated chunk (default 1MiB)",
+    )
+    enc.add_argument("--raw", action="store_true", help="bare ciphertext for other tools")
+    enc.add_argument("--key-out", metavar="K.json", help="with --raw: where the key goes")
+    enc.add_argument("--force", action="store_true", help="overwrite OUT (and K.json)")
+    enc.set_defaults(handler=run_encrypt)
+
+    dec = subparsers.add_parser(
+        "decrypt",
+        help="decrypt a CipherBench file (or a raw export with its key file)",
+        description="Decrypt IN into OUT. OUT appears only once every chunk and the end of IN "
+        "authenticated.",
+    )
+    dec.add_argument("input", metavar="IN", help="encrypted file (only read)")
+    dec.add_argument("-o", "--output", metavar="OUT", required=True, help="decrypted file")
+    _add_secret_options(dec.add_mutually_exclusive_group())
+    dec.add_argument("--library", choices=LIBRARIES, help="default: the fastest that has it")
+    dec.add_argument("--raw", action="store_true", help="IN is a raw export")
+    dec.add_argument("--key-in", metavar="K.json", help="with --raw: its key file")
+    dec.add_argument(
+        "--allow-expensive-kdf",
+        action="store_true",
+        help="pay a password derivation above the usual cost (only for a file you trust)",
+    )
+    dec.add_argument("--force", action="store_true", help="overwrite OUT")
+    dec.set_defaults(handler=run_decrypt)
+
+
+def _add_secret_options(group: argparse._MutuallyExclusiveGroup) -> None:
+    group.add_argument("--password-file", metavar="F", help="password: the first line of F")
+    group.add_argument("--password-env", metavar="VAR", help="password: environment variable")
+    group.add_argument("--key-file", metavar="K", help="an existing key file instead")
+
+
+# --- handlers --------------------------------------------------------------------------------
+
+
+def run_encrypt(args: argparse.Namespace) -> int:
+    spec = choose_spec(args.cipher, args.library, args.key_bits)
+    warning = weakness_warning(spec)
+    if args.raw:
+        if not args.key_out:
+            raise UserError("--raw needs --key-out K.json, the file that receives the key")
+        if args.password_file or args.password_env or args.key_file or args.new_key_file:
+            raise UserError("--raw makes a random key for --key-out; it takes no password or key")
+        if warning:
+            _stderr(warning)
+        with _ProgressBar("encrypting") as bar:
+            raw_key = export_raw(
+                args.input,
+                args.output,
+                args.key_out,
+                cipher_id=spec.id,
+                library=spec.library,
+                key_bits=spec.key_bits,
+                force=args.force,
+                on_progress=bar.callback,
+            )
+        size = format_bytes(raw_key.ciphertext_bytes)
+        print(
+            f"wrote {args.output} (raw {raw_key.cipher_id}, {size}) and its key {args.key_out}: "
+            "keep that file private"
+        )
+        return 0
+    if args.key_out:
+        raise UserError("--key-out goes with --raw; a CipherBench file takes a password or a key")
+    chunk_bytes = parse_size(args.chunk_size)
+    check_chunk_bytes(chunk_bytes)
+    if args.new_key_file:
+        target = args.new_key_file
+        # A device or a folder is refused as such; only a real existing file is worth a hint.
+        check_output(
+            target,
+            force=False,
+            role="the key file",
+            exists=f"{target} already exists; use --key-file {target} to encrypt with it",
+        )
+    # Before anyone types a password or a key file appears: IN, OUT (and K) are usable, and
+    # no output is the input or the key file read.
+    outputs = [args.output, *([args.new_key_file] if args.new_key_file else [])]
+    key_inputs = [args.key_file] if args.key_file else []
+    check_paths(args.input, *outputs, force=args.force, inputs=key_inputs)
+    created_key_file: Path | None = None
+    password: str | None = None
+    key: bytes | None = None
+    if args.new_key_file:
+        target = Path(args.new_key_file)
+        key = new_key()
+        write_key_file(target, key)
+        created_key_file = target
+    elif args.key_file:
+        if not Path(args.key_file).exists():
+            raise UserError(
+                f"the key file {args.key_file} does not exist; create one with --new-key-file"
+            )
+        key = read_key_file(args.key_file)
+    else:
+        password = _password(args, confirm=True)
+    if warning:
+        _stderr(warning)
+    try:
+        with _ProgressBar("encrypting") as bar:
+            info = encrypt_file(
+                args.input,
+                args.output,
+                cipher_id=spec.id,
+                library=spec.library,
+                key_bits=spec.key_bits,
+                password=password,
+                key=key,
+                chunk_bytes=chunk_bytes,
+                force=args.force,
+                on_progress=bar.callback,
+                inputs=key_inputs,
+            )
+    except BaseException:
+        if created_key_file is not None:  # nothing was encrypted with it: do not leave it
+            created_key_file.unlink(missing_ok=True)
+        raise
+    print(f"encrypted {args.input} -> {args.output}: {_describe(info)}")
+    if created_key_file is not None:
+        print(f"new key file {created_key_file}: keep it private and keep a copy")
+    return 0
+
+
+def run_decrypt(args: argparse.Namespace) -> int:
+    if args.raw:
+        if not args.key_in:
+            raise UserError("--raw needs --key-in K.json, the key file written with the export")
+        if args.password_file or args.password_env or args.key_file:
+            raise UserError("--raw takes its key from --key-in, not a password or key file")
+        with _ProgressBar("decrypting") as bar:
+            raw_key = decrypt_raw(
+                args.input,
+                args.output,
+                args.key_in,
+                library=args.library,
+                force=args.force,
+                on_progress=bar.callback,
+            )
+        print(f"decrypted {args.input} -> {args.output} (raw {raw_key.cipher_id})")
+        return 0
+    if args.key_in:
+        raise UserError("--key-in goes with --raw; a CipherBench file takes a password or a key")
+    key_inputs = [args.key_file] if args.key_file else []
+    check_paths(args.input, args.output, force=args.force, inputs=key_inputs)
+    header = read_header(args.input)  # says what it needs before anyone is asked for a password
+    password: str | None = None
+    key: bytes | None = None
+    if header.needs_key_file:
+        if not args.key_file:
+            raise UserError(f"{args.input} was encrypted with a key file; give it with --key-file")
+        key = read_key_file(args.key_file)
+    else:
+        if args.key_file:
+            raise UserError(f"{args.input} was encrypted with a password, not a key file")
+        assert header.argon2 is not None
+        try:  # refused before anyone types a password
+            check_kdf_cost(header.argon2)
+        except ExpensiveKdf as exc:
+            if not args.allow_expensive_kdf:
+                raise UserError(_with_hint(exc)) from None
+            _stderr(f"deriving the key will take {exc.cost.describe()}; Ctrl-C stops it")
+        password = _password(args, confirm=False)
+    try:
+        with _ProgressBar("decrypting") as bar:
+            info = decrypt_file(
+                args.input,
+                args.output,
+                password=password,
+                key=key,
+                library=args.library,
+                force=args.force,
+                allow_expensive_kdf=args.allow_expensive_kdf,
+                on_progress=bar.callback,
+                inputs=key_inputs,
+            )
+    except ExpensiveKdf as exc:  # the file changed since its header was read
+        raise UserError(_with_hint(exc)) from None
+    print(f"decrypted {args.input} -> {args.output}: {_describe(info)}, authenticated")
+    return 0
+
+
+# --- helpers ---------------------------------------------------------------------------------
+
+
+def weakness_warning(spec: CipherSpec) -> str | None:
+    """One line for a cipher the registry marks weak (ECB, 64-bit blocks, DES, RC4), else None."""
+    reasons = [_WEAKNESS_LABELS[n] for n in spec.notes if n in _WEAKNESS_LABELS]
+    if not reasons:
+        return None
+    return (
+        f"warning: {spec.id} is weak ({', '.join(reasons)}); fine for benchmarks, "
+        f"use {DEFAULT_CIPHER} to protect data"
+    )
+
+
+def _password(args: argparse.Namespace, *, confirm: bool) -> str:
+    """The password from the option given, else asked on the terminal."""
+    if args.password_file:
+        return _password_from_file(args.password_file)
+    if args.password_env:
+        value = os.environ.get(args.password_env)
+        if value is None:
+            raise UserError(f"the environment variable {args.password_env} is not set")
+        if not value:
+            raise UserError(f"the environment variable {args.password_env} is empty")
+        return value
+    if not sys.stdin.isatty():
+        raise UserError(
+            "no password given and no terminal to ask on; use --password-file, --password-env "
+            "or --key-file"
+        )
+    first = getpass.getpass("Password: ")
+    if not first:
+        raise UserError("the password is empty")
+    if confirm and getpass.getpass("Password again: ") != first:
+        raise UserError("the two passwords differ")
+    return first
+
+
+def _password_from_file(path: str) -> str:
+    try:
+        with open(path, "rb") as f:
+            data = f.read(_PASSWORD_FILE_MAX_BYTES + 1)
+    except OSError as exc:
+        raise UserError(f"cannot read the password file {path}: {exc.strerror}") from None
+    if len(data) > _PASSWORD_FILE_MAX_BYTES:
+        raise UserError(f"the password file {path} is too large to hold a password")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UserError(f"the password file {path} is not UTF-8 text") from None
+    lines = text.splitlines()
+    if not lines or not lines[0]:
+        raise UserError(f"the password file {path} has an empty first line")
+    return lines[0]
+
+
+def _with_hint(exc: ExpensiveKdf) -> str:
+    """The core's message with the option that lifts it (the core names no option)."""
+    return f"{exc}; pass --allow-expensive-kdf if you trust it"
+
+
+def _describe(info: ContainerInfo) -> str:
+    secret = (
+        f"password, Argon2id {info.argon2.memory_kib // 1024} MiB x {info.argon2.iterations}"
+        if info.argon2
+        else "key file"
+    )
+    return (
+        f"{info.cipher_id} [{info.library}], {format_bytes(info.plaintext_bytes)} "
+        f"in {info.seconds:.2f} s ({secret})"
+    )
+
+
+def _stderr(line: str) -> None:
+    print(f"cipherbench: {line}", file=sys.stderr)
+
+
+class _ProgressBar:
+    """A one-line bar on stderr when it is a terminal (the core already throttles the calls).
+    ``callback`` is None otherwise; leaving the ``with`` block ends a bar cut short by an error
+    so the error message starts on a line of its own."""
+
+    def __init__(self, label: str) -> None:
+        self._label = label
+        self._started = time.monotonic()
+        self._open = False
+        self.callback: ProgressCallback | None = self._show if sys.stderr.isatty() else None
+
+    def __enter__(self) -> _ProgressBar:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        if self._open:
+            sys.stderr.write("\n")
+            self._open = False
+
+    def _show(self, done: int, total: int) -> None:
+        fraction = done / total if total else 1.0
+        width = 30
+        filled = int(fraction * width)
+        elapsed = time.monotonic() - self._started
+        rate = f"{done / elapsed / MB:7.1f} MB/s" if elapsed > 0.2 else ""
+        line = (
+            f"\r{self._label} [{'#' * filled}{'.' * (width - filled)}] {fraction:4.0%} "
+            f"{format_bytes(done)} / {format_bytes(total)} {rate}"
+        )
+        sys.stderr.write(line.ljust(79))
+        self._open = True
+        if done >= total:
+            sys.stderr.write("\n")
+            self._open = False
+        sys.stderr.flush()

@@ -1,0 +1,118 @@
+"""The benchmark's report on the terminal: one table per input, then warnings and failures.
+
+Every figure is what ran, read from the results: the timed repetitions per job (tiny inputs
+repeat until 0.1 s, so ``--repeat`` is only the least), the warm-ups and, in stream mode, the
+chunk size each job used (never more than its input needs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from app.core.bench.results import JobResult, RunResult
+from app.core.text import display_text
+from app.core.units import MIB, format_bytes, format_seconds
+
+_RESULT_HEADER = (
+    "CIPHER", "LIBRARY", "KEY", "MODE", "N", "ENC MEDIAN", "±IQR", "ENC MB/s", "DEC MEDIAN",
+    "±IQR", "DEC MB/s", "MEM MiB", "CPU %", "OUT BYTES", "OK",
+)  # fmt: skip
+
+
+def text_table(rows: Sequence[Sequence[str]]) -> str:
+    """Left-aligned columns two spaces apart; the first row is the header."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return "\n".join(
+        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
+    )
+
+
+def _span(values: Iterable[int]) -> str:
+    """``"5"`` when every value is 5, else ``"5..231"``."""
+    distinct = sorted(set(values))
+    if not distinct:
+        return "?"
+    return str(distinct[0]) if len(distinct) == 1 else f"{distinct[0]}..{distinct[-1]}"
+
+
+def _result_row(r: JobResult) -> tuple[str, ...]:
+    mem = r.memory_above_baseline_bytes
+    return (
+        r.cipher,
+        r.library,
+        str(r.key_bits),
+        r.mode,
+        str(len(r.encrypt.samples_s)),
+        format_seconds(r.encrypt.median_s),
+        format_seconds(r.encrypt.iqr_s),
+        f"{r.encrypt.throughput_mb_s:,.1f}",
+        format_seconds(r.decrypt.median_s),
+        format_seconds(r.decrypt.iqr_s),
+        f"{r.decrypt.throughput_mb_s:,.1f}",
+        "-" if mem is None else f"{mem / MIB:,.1f}",
+        f"{r.cpu_percent:.0f}",
+        f"{r.output_bytes:,}",
+        "yes" if r.verified else "NO",
+    )
+
+
+def _preamble(results: Sequence[JobResult]) -> str:
+    modes = ", ".join(dict.fromkeys(r.data_mode for r in results))
+    timed = _span(len(r.encrypt.samples_s) for r in results)
+    warm = _span(len(r.encrypt.warmup_s) for r in results)
+    return (
+        f"Data mode {modes}; medians of {timed} timed repetitions (N, per job) after {warm} "
+        "warm-up. MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
+        "baseline (MiB = 2^20 bytes)."
+    )
+
+
+def _input_line(label: str, size: int, results: Sequence[JobResult]) -> str:
+    line = f"\nInput: {label}, {size:,} bytes ({format_bytes(size)})"
+    chunks = sorted({r.chunk_bytes for r in results if r.chunk_bytes})
+    if chunks:
+        line += "; stream chunks of " + " or ".join(f"{c:,} bytes" for c in chunks)
+    return line
+
+
+def _speed_ups(results: Sequence[JobResult]) -> list[str]:
+    """Seed 003's "speed-up factor": each job's median encryption time against the slowest."""
+    timed = [r for r in results if r.encrypt.median_s > 0]
+    if len(timed) < 2:
+        return []
+    slowest = max(timed, key=lambda r: r.encrypt.median_s)
+    return [
+        f"Encryption speed-up against the slowest ({slowest.label}):",
+        *(
+            f"  {r.label:<36} {slowest.encrypt.median_s / r.encrypt.median_s:>12,.1f}x"
+            for r in sorted(timed, key=lambda r: r.encrypt.median_s)
+        ),
+    ]
+
+
+def format_results(run: RunResult) -> str:
+    """One table per input (with seed 003's speed-up factors), then warnings and failures."""
+    lines = [_preamble(run.results)] if run.results else []
+    groups: dict[tuple[str, int], list[JobResult]] = {}
+    for r in run.results:
+        groups.setdefault((r.input_label, r.input_bytes), []).append(r)
+    for (label, size), results in groups.items():
+        lines.append(_input_line(label, size, results))
+        lines.append(text_table([_RESULT_HEADER, *(_result_row(r) for r in results)]))
+        lines.extend(_speed_ups(results))
+    several = len(groups) > 1
+    notes = [
+        (f"{r.label} on {r.input_label}" if several else r.label, w)
+        for r in run.results
+        for w in r.warnings
+    ]
+    if notes:
+        lines.append("\nWarnings:")
+        lines.extend(f"  {label}: {w}" for label, w in notes)
+    if run.failures:
+        lines.append("\nFailed:")
+        lines.extend(f"  {f.cipher} [{f.library}]: {f.message}" for f in run.failures)
+    if run.cancelled:
+        lines.append("\n(cancelled before every job ran)")
+    # A label or a message may hold a file name that is not UTF-8; stdout may refuse it.
+    return display_text("\n".join(lines))

@@ -1,0 +1,73 @@
+"""Events the engine yields while a run goes on. Frozen: safe to hand to another thread.
+
+Order for a run: ``RunStarted``, then per job ``JobStarted``, any number of ``JobProgress`` and
+``MonitorSample``, then ``JobFinished`` or ``JobFailed``; finally ``RunFinished`` (also after a
+cancel, with ``cancelled=True``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from app.core.bench.jobs import Job
+from app.core.bench.results import JobResult, MonitorSample, RunResult
+
+
+@dataclass(frozen=True)
+class RunStarted:
+    total_jobs: int
+
+
+@dataclass(frozen=True)
+class JobStarted:
+    index: int
+    job: Job
+
+
+@dataclass(frozen=True)
+class JobProgress:
+    index: int
+    phase: str  # "memory pass", "warm-up", "encrypt", "decrypt", "verify"
+    fraction: float  # of this job, 0..1
+    message: str = ""
+
+
+@dataclass(frozen=True)
+class JobSample:
+    index: int
+    sample: MonitorSample
+
+
+@dataclass(frozen=True)
+class JobFinished:
+    index: int
+    result: JobResult
+    # Only when the job kept its ciphertext (GUI "save ciphertext"). Never exported or logged.
+    secret: JobSecret | None = None
+
+
+@dataclass(frozen=True)
+class JobFailed:
+    index: int
+    job: Job
+    message: str
+
+
+@dataclass(frozen=True)
+class RunFinished:
+    run: RunResult
+
+
+@dataclass(frozen=True)
+class JobSecret:
+    """Key material of a kept ciphertext. repr hides the values so it never reaches a log."""
+
+    ciphertext_path: str
+    key: bytes
+    iv: bytes
+
+    def __repr__(self) -> str:
+        return f"JobSecret(ciphertext_path={self.ciphertext_path!r}, key=<hidden>, iv=<hidden>)"
+
+
+Event = RunStarted | JobStarted | JobProgress | JobSample | JobFinished | JobFailed | RunFinished

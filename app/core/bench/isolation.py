@@ -1,0 +1,193 @@
+"""Running one job in a fresh worker process, supervised from outside (as pyperf does).
+
+Why a process per job: the peak memory of that process is exactly the job's; a crash, a
+``MemoryError`` or a cancel cannot take the caller down; and a library holding the GIL inside a
+large call cannot freeze the caller's window. The caller samples the worker's CPU and resident
+memory every 50 ms (seed 004's monitor), without disturbing the measured process, and receives
+its progress through a pipe.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import ctypes
+import errno
+import multiprocessing as mp
+import os
+import signal
+import sys
+import threading
+import time
+import traceback
+from collections.abc import Generator, Iterator
+from dataclasses import replace
+from multiprocessing.connection import Connection
+from typing import Any
+
+import psutil
+
+from app.core import scratch
+from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress, JobSample
+from app.core.bench.jobs import Job
+from app.core.bench.results import MonitorSample
+from app.core.errors import Cancelled, UserError, VerificationError
+
+SAMPLE_INTERVAL_S = 0.05
+_CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
+
+
+def _die_with_parent(parent_pid: int) -> None:
+    """On Linux, have the kernel kill this worker when its supervisor dies (even by SIGKILL),
+    so no orphan goes on writing into a folder nobody will clean up."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            libc = ctypes.CDLL(None, use_errno=True)
+            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
+    if os.getppid() != parent_pid:  # the parent died before the line above took effect
+        os._exit(1)
+
+
+def _failure_message(job: Job, exc: BaseException) -> tuple[str, str]:
+    """What the parent shows for an exception in the worker, and a traceback for bugs."""
+    if isinstance(exc, UserError):
+        return str(exc), ""
+    if isinstance(exc, VerificationError):
+        return f"verification failed: {exc}", ""
+    if isinstance(exc, MemoryError):
+        if job.options.data_mode == "memory":
+            return "not enough memory for this input in memory mode; use the stream data mode", ""
+        return "not enough memory for the stream buffers; choose a smaller chunk size", ""
+    return f"{type(exc).__name__}: {exc}", traceback.format_exc()
+
+
+def _child_main(job: Job, conn: Connection, work_dir: str, parent_pid: int) -> None:
+    # Ctrl-C and a terminal's hang-up reach the whole process group; the supervisor decides
+    # what stops (and removes work_dir, which it owns).
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    _die_with_parent(parent_pid)
+    try:
+        from app.core.bench.measure import run_job
+
+        def progress(phase: str, fraction: float) -> None:
+            conn.send(("progress", phase, fraction))
+
+        result, secret = run_job(job, progress, work_dir=work_dir)
+        message: tuple[Any, ...] = ("done", result, secret)
+    except BaseException as exc:  # report everything; the parent decides how to show it
+        if isinstance(exc, OSError) and exc.errno == errno.EPIPE:  # EPIPE: the supervisor is gone
+            os._exit(1)
+        message = ("failed", *_failure_message(job, exc))
+    try:
+        conn.send(message)
+        conn.close()
+    except OSError:  # the supervisor is gone: nobody to tell, and no traceback to print
+        os._exit(1)
+
+
+def _stop(proc: Any) -> None:
+    if proc.is_alive():
+        proc.terminate()
+        proc.join(0.5)
+    if proc.is_alive():
+        proc.kill()
+    proc.join(1.0)
+
+
+def _unexpected_exit(code: int | None, samples: list[MonitorSample]) -> str:
+    """Why a worker ended without a word. A SIGKILL is the kernel's out-of-memory killer only
+    when the worker held a large share of the memory; otherwise someone killed it."""
+    if code is not None and code < 0:
+        try:
+            name = signal.Signals(-code).name
+        except ValueError:
+            name = f"signal {-code}"
+        text = f"the worker process was stopped by {name} from outside CipherBench"
+        if -code == signal.SIGKILL and samples:
+            last_rss = samples[-1].rss_bytes
+            if last_rss > 0.5 * (last_rss + psutil.virtual_memory().available):
+                text += (
+                    f" (it used {last_rss / 2**20:,.0f} MiB: the system probably ran out of memory)"
+                )
+        return text
+    return f"the worker process stopped unexpectedly (exit code {code})"
+
+
+def run_isolated(job: Job, index: int, cancel: threading.Event) -> Iterator[Event]:
+    """Run ``job`` in a new process; yields ``JobProgress`` and ``JobSample`` events, then one
+    ``JobFinished`` or ``JobFailed``. Raises ``Cancelled`` (worker killed) once ``cancel`` is
+    set. Closing the generator early also kills the worker. The job's temporary files live in a
+    folder this process makes and removes, whatever happens to the worker."""
+    work_dir = scratch.make_dir("job-")
+    try:
+        recv, send = _CTX.Pipe(duplex=False)
+        proc = _CTX.Process(
+            target=_child_main,
+            args=(job, send, work_dir, os.getpid()),
+            name=f"cipherbench-{job.label}",
+            daemon=True,
+        )
+        proc.start()
+        send.close()
+        samples: list[MonitorSample] = []
+        try:
+            outcome = yield from _supervise(proc, recv, index, cancel, samples)
+        finally:
+            recv.close()
+            _stop(proc)
+    finally:
+        scratch.remove(work_dir)
+    if outcome is None:
+        yield JobFailed(index, job, _unexpected_exit(proc.exitcode, samples))
+    elif outcome[0] == "done":
+        yield JobFinished(index, replace(outcome[1], monitor=tuple(samples)), outcome[2])
+    else:
+        yield JobFailed(index, job, outcome[1])
+
+
+def _supervise(
+    proc: Any,
+    recv: Connection,
+    index: int,
+    cancel: threading.Event,
+    samples: list[MonitorSample],
+) -> Generator[Event, None, tuple[Any, ...] | None]:
+    """Relay the worker's progress and sample its CPU and memory until it reports its outcome
+    (returned) or ends without one (None)."""
+    monitor: psutil.Process | None = None
+    try:
+        monitor = psutil.Process(proc.pid)
+        monitor.cpu_percent(None)  # the first call only starts the count
+    except psutil.Error:
+        monitor = None
+    t0 = time.monotonic()
+    next_sample = t0 + SAMPLE_INTERVAL_S
+    while True:
+        if cancel.is_set():
+            raise Cancelled()
+        timeout = max(0.0, min(SAMPLE_INTERVAL_S, next_sample - time.monotonic()))
+        if recv.poll(timeout):
+            try:
+                msg = recv.recv()
+            except EOFError:
+                return None
+            if msg[0] != "progress":
+                return msg
+            yield JobProgress(index, msg[1], msg[2])
+            continue
+        now = time.monotonic()
+        if now >= next_sample:
+            next_sample = now + SAMPLE_INTERVAL_S
+            if monitor is not None:
+                try:
+                    sample = MonitorSample(
+                        now - t0, monitor.cpu_percent(None), monitor.memory_info().rss
+                    )
+                except psutil.Error:
+                    pass
+                else:
+                    samples.append(sample)
+                    yield JobSample(index, sample)
+        if not proc.is_alive() and not recv.poll():
+            return None

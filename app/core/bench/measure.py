@@ -1,0 +1,274 @@
+"""Measuring one job, in the process that runs it (normally a fresh worker, see isolation.py).
+
+Order, as benchmark libraries do it:
+
+1. Memory pass (optional, untimed): the kernel's peak-RSS mark is reset, then one full
+   encrypt + decrypt + verify runs with tracemalloc on. Its figures are the job's memory; its
+   times are thrown away (tracemalloc slows the code it watches).
+2. Warm-up runs, timed but discarded (kept in the result, as pyperf does).
+3. Timed repetitions: at least ``repeat``; tiny inputs repeat until each direction has run
+   ``min_time_s`` in total (at most ``max_repeat``). Every repetition is verified.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import gc
+import os
+import secrets
+import time
+import tracemalloc
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.core import scratch
+from app.core.bench.events import JobSecret
+from app.core.bench.inputs import check_unchanged
+from app.core.bench.jobs import Job
+from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
+from app.core.bench.results import JobResult
+from app.core.bench.stats import TOO_SHORT_S, stability_warnings, summarize
+from app.core.bench.workloads import Clock, MemoryWorkload, StreamWorkload, sha256_file
+from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.registry import CipherSpec, lookup
+from app.core.errors import UserError, VerificationError
+
+Progress = Callable[[str, float], None]  # phase, fraction of the job
+CONTENDED_CPU_PERCENT = 85.0
+
+
+def random_key_iv(spec: CipherSpec) -> tuple[bytes, bytes]:
+    """A fresh random key and IV/nonce. ChaCha20's counter word starts at 0 so a long input can
+    never run the 32-bit block counter into its limit."""
+    key = secrets.token_bytes(spec.key_bytes)
+    iv = secrets.token_bytes(spec.iv_bytes)
+    if spec.id == "chacha20":
+        iv = bytes(4) + iv[4:]
+    return key, iv
+
+
+@dataclass
+class _Memory:
+    peak_rss: int | None = None
+    baseline_rss: int | None = None
+    python_peak: int | None = None
+    exact: bool = True
+
+
+class _Progress:
+    """Turns steps and bytes into a job fraction, at most one report per 50 ms."""
+
+    def __init__(self, report: Progress | None, steps: int, size: int) -> None:
+        self.report = report
+        self.steps = max(1, steps)
+        self.size = max(1, size)
+        self.done = 0
+        self.phase = ""
+        self._last = 0.0
+
+    def step(self, phase: str) -> None:
+        self.phase = phase
+        self._emit(0, force=True)
+
+    def finish_step(self) -> None:
+        self.done += 1
+
+    def bytes_done(self, n: int) -> None:
+        self._emit(n)
+
+    def _emit(self, n: int, force: bool = False) -> None:
+        if self.report is None:
+            return
+        now = time.monotonic()
+        if force or now - self._last >= 0.05:
+            self._last = now
+            # Each step is one direction over the input; a step has two directions' worth of
+            # bytes only in stream mode reporting, hence the half per direction.
+            frac = (self.done + min(1.0, n / self.size) * 0.5) / self.steps
+            self.report(self.phase, min(0.99, frac))
+
+
+def run_job(
+    job: Job,
+    progress: Progress | None = None,
+    clock: Clock = time.perf_counter_ns,
+    work_dir: str | None = None,
+) -> tuple[JobResult, JobSecret | None]:
+    """Measure ``job`` in this process. Raises ``UserError`` for bad input (also an input that
+    changed or vanished meanwhile, and a file error) and ``VerificationError`` if a round trip
+    does not give the input back."""
+    try:
+        return _measure(job, progress, clock, work_dir)
+    except (VerificationError, OSError) as exc:
+        # An input rewritten in place makes the decryption differ from the digest taken at the
+        # start, a deleted one makes open() fail: say that, not "verification failed".
+        check_unchanged(job.input)
+        if isinstance(exc, OSError):
+            raise UserError(_file_error(exc)) from None
+        raise
+
+
+def _file_error(exc: OSError) -> str:
+    name = f" ({os.path.basename(os.fsdecode(exc.filename))})" if exc.filename else ""
+    if exc.errno == errno.ENOSPC:
+        return f"the disk is full{name}: stream mode needs room for two copies of the input"
+    return f"a file could not be read or written{name}: {exc.strerror or exc}"
+
+
+def _measure(
+    job: Job, progress: Progress | None, clock: Clock, work_dir: str | None
+) -> tuple[JobResult, JobSecret | None]:
+    opts = job.options
+    spec = lookup(job.cipher_id, job.library, job.key_bits)
+    adapter = get_adapter(job.library)
+    key, iv = random_key_iv(spec)
+    check_unchanged(job.input)
+    size = job.input.size_bytes
+    planned = (1 if opts.measure_memory else 0) + opts.warmup + opts.repeat
+    prog = _Progress(progress, planned, size)
+
+    # Stream mode checks decryptions against the input's digest: read the file for it once,
+    # not once per workload (the memory pass and the timed runs each make one).
+    digest = sha256_file(job.input.path) if opts.data_mode == "stream" else None
+
+    # The worker's supervisor owns work_dir (and removes it whatever happens to this process);
+    # run in-process, the job gets a scratch folder of its own for the length of the block.
+    with contextlib.ExitStack() as stack:
+        tmp = work_dir or stack.enter_context(scratch.scratch_dir("job-"))
+
+        def make() -> MemoryWorkload | StreamWorkload:
+            if opts.data_mode == "stream":
+                return StreamWorkload(
+                    spec,
+                    adapter,
+                    key,
+                    iv,
+                    job.input.path,
+                    size,
+                    opts.chunk_bytes,
+                    tmp,
+                    clock=clock,
+                    on_bytes=prog.bytes_done,
+                    digest=digest,
+                )
+            return MemoryWorkload(spec, adapter, key, iv, job.input.path, size, clock=clock)
+
+        memory = _Memory()
+        if opts.measure_memory:
+            prog.step("memory pass")
+            memory = _memory_pass(make)
+            prog.finish_step()
+
+        wl = make()
+        try:
+            warm_e: list[float] = []
+            warm_d: list[float] = []
+            enc: list[float] = []
+            dec: list[float] = []
+            setup: list[float] = []
+            cpu_ns = wall_ns = 0
+            min_ns = int(opts.min_time_s * 1e9)
+            rep = 0
+            while True:
+                warm = rep < opts.warmup
+                prog.step("warm-up" if warm else "encrypt / decrypt")
+                s_e, t_e, c_e, w_e = wl.encrypt()
+                _, t_d, c_d, w_d = wl.decrypt()
+                if not wl.verify():
+                    raise VerificationError(
+                        f"{spec.label}: the decrypted output differs from the input"
+                    )
+                prog.finish_step()
+                rep += 1
+                if warm:
+                    warm_e.append(t_e / 1e9)
+                    warm_d.append(t_d / 1e9)
+                    continue
+                enc.append(t_e / 1e9)
+                dec.append(t_d / 1e9)
+                setup.append(s_e / 1e9)
+                cpu_ns += c_e + c_d
+                wall_ns += w_e + w_d
+                timed = len(enc)
+                if timed >= opts.max_repeat:
+                    break
+                if timed >= opts.repeat and min(sum(enc), sum(dec)) * 1e9 >= min_ns:
+                    break
+            check_unchanged(job.input)
+            secret = None
+            if job.keep_ciphertext_path:
+                wl.save_ciphertext(job.keep_ciphertext_path)
+                secret = JobSecret(job.keep_ciphertext_path, key, iv)
+            output_bytes, preview = wl.output_bytes, wl.preview
+        finally:
+            wl.close()
+
+    e_stats = summarize(enc, size, warm_e)
+    d_stats = summarize(dec, size, warm_d)
+    warnings = stability_warnings(e_stats, "encryption") + stability_warnings(d_stats, "decryption")
+    cpu_percent = 100.0 * cpu_ns / wall_ns if wall_ns else 0.0
+    if (
+        opts.data_mode == "memory"
+        and cpu_percent < CONTENDED_CPU_PERCENT
+        and e_stats.median_s >= TOO_SHORT_S
+    ):
+        # In memory mode the cipher never waits for I/O: less than a full core means another
+        # program took the CPU while we timed, and the figures are too slow.
+        warnings.append(
+            f"the worker got only {cpu_percent:.0f} % of a CPU core while timed: other programs "
+            "competed for the CPU, so these times are too long"
+        )
+    if opts.measure_memory and not memory.exact:
+        warnings.append(
+            "peak memory includes the worker's start-up: this system cannot reset the "
+            "high-water mark"
+        )
+    result = JobResult(
+        cipher=spec.id,
+        library=spec.library,
+        algorithm=spec.algorithm,
+        key_bits=spec.key_bits,
+        mode=spec.mode,
+        data_mode=opts.data_mode,
+        input_label=job.input.label,
+        input_bytes=size,
+        output_bytes=output_bytes,
+        chunk_bytes=opts.chunk_bytes if opts.data_mode == "stream" else None,
+        verified=True,
+        encrypt=e_stats,
+        decrypt=d_stats,
+        key_setup_s=tuple(setup),
+        ciphertext_preview_hex=preview.hex(),
+        peak_rss_bytes=memory.peak_rss,
+        baseline_rss_bytes=memory.baseline_rss,
+        python_peak_bytes=memory.python_peak,
+        cpu_percent=cpu_percent,
+        warnings=tuple(warnings),
+        notes=spec.notes,
+    )
+    return result, secret
+
+
+def _memory_pass(make: Callable[[], MemoryWorkload | StreamWorkload]) -> _Memory:
+    """One untimed round trip with its own peak: RSS high-water mark and tracemalloc."""
+    gc.collect()
+    exact = reset_peak()
+    baseline = current_rss_bytes()
+    tracemalloc.start()
+    try:
+        wl = make()
+        try:
+            wl.encrypt()
+            wl.decrypt()
+            if not wl.verify():
+                raise VerificationError("the decrypted output differs from the input")
+        finally:
+            wl.close()
+        python_peak = tracemalloc.get_traced_memory()[1]
+        peak = peak_rss_bytes()
+    finally:
+        tracemalloc.stop()
+        del wl
+        gc.collect()
+    return _Memory(peak, baseline, python_peak, exact)

@@ -1,0 +1,119 @@
+"""The engine's entry point: run a list of jobs, one worker process each, as a stream of events.
+
+    run = BenchmarkRun(jobs)
+    for event in run.events():   # blocking; the CLI, the tests and the GUI worker all do this
+        ...
+    run.cancel()                 # from any thread; the generator ends within about a second
+
+The last event is always ``RunFinished`` (``run.cancelled`` tells whether it was cut short),
+unless the consumer stops iterating, in which case the running worker is killed.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Generator
+from dataclasses import asdict
+from datetime import UTC, datetime
+from typing import Any
+
+import psutil
+
+from app import __version__
+from app.core.bench.events import (
+    Event,
+    JobFailed,
+    JobFinished,
+    JobStarted,
+    RunFinished,
+    RunStarted,
+)
+from app.core.bench.isolation import run_isolated
+from app.core.bench.jobs import Job
+from app.core.bench.results import JobFailure, JobResult, RunResult
+from app.core.ciphers.registry import lookup
+from app.core.errors import Cancelled
+from app.core.units import MIB, format_bytes
+
+# Room the worker needs besides its buffers (interpreter, libraries, page tables).
+_WORKER_OVERHEAD = 96 * MIB
+
+
+def memory_mode_shortfall(job: Job, available: int | None = None) -> str | None:
+    """A message when a memory-mode job cannot fit in free RAM; None when it can."""
+    if job.options.data_mode != "memory":
+        return None
+    spec = lookup(job.cipher_id, job.library, job.key_bits)
+    need = job.input.size_bytes * (1 if spec.in_place else 2) + _WORKER_OVERHEAD
+    free = psutil.virtual_memory().available if available is None else available
+    if need > free:
+        return (
+            f"memory mode needs about {format_bytes(need)} for "
+            f"{format_bytes(job.input.size_bytes)}, only {format_bytes(free)} is free; "
+            "use the stream data mode"
+        )
+    return None
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class BenchmarkRun:
+    def __init__(self, jobs: list[Job], *, environment: bool = True) -> None:
+        self.jobs = list(jobs)
+        self._cancel = threading.Event()
+        self._want_environment = environment
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def events(self) -> Generator[Event, None, None]:
+        started = _now()
+        environment: dict[str, Any] = {}
+        if self._want_environment:
+            from app.core.bench.environment import capture_environment
+
+            environment = capture_environment()
+        results: list[JobResult] = []
+        failures: list[JobFailure] = []
+        yield RunStarted(len(self.jobs))
+        cancelled = False
+        try:
+            for index, job in enumerate(self.jobs):
+                if self._cancel.is_set():
+                    raise Cancelled()
+                yield JobStarted(index, job)
+                shortfall = memory_mode_shortfall(job)
+                if shortfall:
+                    failures.append(JobFailure(job.cipher_id, job.library, shortfall))
+                    yield JobFailed(index, job, shortfall)
+                    continue
+                for event in run_isolated(job, index, self._cancel):
+                    if isinstance(event, JobFinished):
+                        results.append(event.result)
+                    elif isinstance(event, JobFailed):
+                        failures.append(JobFailure(job.cipher_id, job.library, event.message))
+                    yield event
+        except Cancelled:
+            cancelled = True
+        options = asdict(self.jobs[0].options) if self.jobs else {}
+        if self.jobs:
+            inputs = list(dict.fromkeys(job.input for job in self.jobs))
+            options["inputs"] = [{"label": i.label, "bytes": i.size_bytes} for i in inputs]
+        yield RunFinished(
+            RunResult(
+                results=tuple(results),
+                failures=tuple(failures),
+                environment=environment,
+                options=options,
+                started_at=started,
+                finished_at=_now(),
+                cancelled=cancelled,
+                tool={"name": "CipherBench", "version": __version__},
+            )
+        )

@@ -1,0 +1,61 @@
+"""One small adapter per library, all with the same two-method interface.
+
+``raw(spec, key, iv, decrypt)`` returns a :class:`RawCipher` for unauthenticated modes (no
+padding: the engine pads the last block with the library's own PKCS#7 helper), and
+``aead(spec, key)`` returns an :class:`AeadCipher` for authenticated ones. Both write into
+buffers the caller allocated once, so the timed region holds the cipher call and nothing else.
+
+Buffer contract: ``dst`` has room for at least ``len(src) + SLACK`` bytes (cryptography asks for
+``block_size - 1`` spare bytes in ECB/CBC) and exactly ``len(src)`` bytes (``+ tag`` for sealing)
+are written. ``dst`` may be the same memory as ``src`` only when ``spec.in_place`` is true.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from app.core.ciphers.registry import CipherSpec
+
+SLACK = 32
+
+
+class RawCipher(Protocol):
+    def update_into(self, src: memoryview, dst: memoryview) -> None: ...
+
+
+class AeadCipher(Protocol):
+    def seal_into(self, nonce: bytes, src: memoryview, dst: memoryview, aad: bytes) -> int: ...
+
+    def open_into(self, nonce: bytes, src: memoryview, dst: memoryview, aad: bytes) -> int: ...
+
+
+class Adapter(Protocol):
+    name: str
+
+    def version(self) -> str: ...
+
+    def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> RawCipher: ...
+
+    def aead(self, spec: CipherSpec, key: bytes) -> AeadCipher: ...
+
+    def pad(self, tail: bytes, block_bytes: int) -> bytes: ...
+
+    def unpad_length(self, last_block: bytes, block_bytes: int) -> int: ...
+
+
+def get_adapter(library: str) -> Adapter:
+    """The adapter for ``library``; imported lazily so a missing optional library only fails the
+    entries that need it."""
+    if library == "cryptography":
+        from app.core.ciphers.adapters.cryptography_lib import CryptographyAdapter
+
+        return CryptographyAdapter()
+    if library == "pycryptodome":
+        from app.core.ciphers.adapters.pycryptodome_lib import PycryptodomeAdapter
+
+        return PycryptodomeAdapter()
+    if library == "pyaes":
+        from app.core.ciphers.adapters.pyaes_lib import PyaesAdapter
+
+        return PyaesAdapter()
+    raise ValueError(f"no adapter for {library!r}")

@@ -1,0 +1,1 @@
+"""Result exports: JSON (everything), CSV and XLSX, written atomically (``writers.export``)."""

@@ -1,0 +1,384 @@
+"""Results as an Excel workbook (openpyxl), with native Excel charts.
+
+Sheets, in order:
+
+* ``Results``: one row per job, the unit in every header, number formats, frozen header row
+  and first column, autofilter. Column A, ``Job``, is a label unique within the run; the charts
+  use it as their categories.
+* ``Charts``: two clustered column charts drawn from ``Results``: encryption and decryption
+  throughput (MB/s, 10^6 bytes per second) per job, and encryption and decryption median time
+  (s) per job. Absent data (every job failed) leaves a note instead.
+* ``Failures`` (only when a job failed): cipher, library, reason.
+* ``Samples``: every raw timing sample: job, direction (encrypt, decrypt, key setup), kind
+  (timed or warm-up), repetition, seconds.
+* ``Monitor`` (only when the run recorded it): the worker's CPU and RSS every 50 ms.
+* ``Environment``: key/value: the run (times, options, tool) then the machine.
+
+Use ``exporters.export`` for an atomic write.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+from collections import Counter
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+from os import PathLike
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
+from openpyxl.chart import BarChart, Reference, Series
+from openpyxl.chart.data_source import (
+    AxDataSource,
+    NumData,
+    NumFmt,
+    NumVal,
+    StrData,
+    StrRef,
+    StrVal,
+)
+from openpyxl.styles import Alignment, Font, PatternFill
+from openpyxl.utils import get_column_letter
+from openpyxl.worksheet.worksheet import Worksheet
+
+from app.core.bench.results import JobResult, RunResult
+from app.core.export.csv_export import job_row
+from app.core.safe_files import write_all
+from app.core.text import display_text
+
+SECONDS = "0.000000"
+SAMPLE_SECONDS = "0.000000000"
+RATE = "#,##0.00"
+BYTES = "#,##0"
+INTEGER = "0"
+PERCENT = "0.0"
+
+_HEADER_FONT = Font(bold=True)
+_HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
+_MAX_WIDTH = 60
+
+
+@dataclass(frozen=True)
+class Column:
+    key: str  # key in export_csv.job_row, or "job" for the label
+    header: str  # shown in row 1, with the unit
+    number_format: str | None = None
+
+
+RESULT_COLUMNS: tuple[Column, ...] = (
+    Column("job", "Job"),
+    Column("cipher", "Cipher"),
+    Column("library", "Library"),
+    Column("algorithm", "Algorithm"),
+    Column("key_bits", "Key (bits)", INTEGER),
+    Column("mode", "Mode"),
+    Column("data_mode", "Data mode"),
+    Column("chunk_bytes", "Chunk (bytes)", BYTES),
+    Column("input_label", "Input"),
+    Column("input_bytes", "Original size (bytes)", BYTES),
+    Column("output_bytes", "Encrypted size (bytes)", BYTES),
+    Column("verified", "Verified"),
+    Column("enc_median_s", "Enc. median (s)", SECONDS),
+    Column("enc_min_s", "Enc. min (s)", SECONDS),
+    Column("enc_mean_s", "Enc. mean (s)", SECONDS),
+    Column("enc_stdev_s", "Enc. stdev (s)", SECONDS),
+    Column("enc_iqr_s", "Enc. IQR (s)", SECONDS),
+    Column("enc_throughput_mb_s", "Enc. throughput (MB/s)", RATE),
+    Column("enc_throughput_mib_s", "Enc. throughput (MiB/s)", RATE),
+    Column("dec_median_s", "Dec. median (s)", SECONDS),
+    Column("dec_min_s", "Dec. min (s)", SECONDS),
+    Column("dec_mean_s", "Dec. mean (s)", SECONDS),
+    Column("dec_stdev_s", "Dec. stdev (s)", SECONDS),
+    Column("dec_iqr_s", "Dec. IQR (s)", SECONDS),
+    Column("dec_throughput_mb_s", "Dec. throughput (MB/s)", RATE),
+    Column("dec_throughput_mib_s", "Dec. throughput (MiB/s)", RATE),
+    Column("key_setup_median_s", "Key setup median (s)", SECONDS),
+    Column("peak_rss_bytes", "Peak RSS (bytes)", BYTES),
+    Column("baseline_rss_bytes", "Baseline RSS (bytes)", BYTES),
+    Column("memory_above_baseline_bytes", "Memory above baseline (bytes)", BYTES),
+    Column("python_peak_bytes", "Python peak (bytes)", BYTES),
+    Column("cpu_percent", "CPU (% of one core)", PERCENT),
+    Column("repetitions", "Repetitions", INTEGER),
+    Column("ciphertext_preview_hex", "Ciphertext preview (hex)"),
+    Column("warnings", "Warnings"),
+)
+
+# (title, y-axis title, [(series title, column key)]) for each chart on the Charts sheet.
+CHARTS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
+    (
+        "Throughput per job (higher is faster)",
+        "Throughput (MB/s)",
+        (("Encryption", "enc_throughput_mb_s"), ("Decryption", "dec_throughput_mb_s")),
+    ),
+    (
+        "Median time per job (lower is faster)",
+        "Median time (s)",
+        (("Encryption", "enc_median_s"), ("Decryption", "dec_median_s")),
+    ),
+)
+CHART_ROWS = 22  # rows between the tops of two charts (a chart is 10 cm high)
+
+
+def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
+    """Write ``run`` to ``path`` as an .xlsx workbook (see the module docstring). Not atomic."""
+    wb = Workbook()
+    results = wb.active
+    assert results is not None
+    results.title = "Results"
+    labels = [_text(label) for label in job_labels(run.results)]
+    _write_results(results, run, labels)
+    _write_charts(wb.create_sheet("Charts"), run, results, labels)
+    if run.failures:
+        _write_table(
+            wb.create_sheet("Failures"),
+            ("Cipher", "Library", "Reason"),
+            ((f.cipher, f.library, f.message) for f in run.failures),
+        )
+    _write_table(
+        wb.create_sheet("Samples"),
+        ("Job", "Cipher", "Library", "Input", "Direction", "Kind", "Repetition", "Seconds (s)"),
+        _sample_rows(run.results, labels),
+        (None, None, None, None, None, None, INTEGER, SAMPLE_SECONDS),
+    )
+    if any(j.monitor for j in run.results):
+        _write_table(
+            wb.create_sheet("Monitor"),
+            ("Job", "Time since start (s)", "CPU (% of one core)", "RSS (bytes)"),
+            (
+                (label, m.t_s, m.cpu_percent, m.rss_bytes)
+                for job, label in zip(run.results, labels, strict=True)
+                for m in job.monitor
+            ),
+            (None, "0.000", PERCENT, BYTES),
+        )
+    _write_table(
+        wb.create_sheet("Environment"),
+        ("Key", "Value"),
+        _environment_rows(run),
+    )
+    tool = run.tool.get("version") if isinstance(run.tool, dict) else None
+    wb.properties.creator = f"CipherBench {tool}" if tool else "CipherBench"
+    _save(wb, path)
+
+
+def _save(wb: Workbook, path: str | PathLike[str]) -> None:
+    """Zip the workbook in memory, then write it with one plain write. openpyxl's own save
+    leaves its ZipFile open when a write fails (a full disk), and that ZipFile's ``__del__``
+    writes again later and prints "Exception ignored in ...". A workbook is a few MB at most."""
+    buffer = io.BytesIO()
+    wb.save(buffer)
+    with buffer.getbuffer() as data, open(path, "wb", buffering=0) as f:
+        write_all(f, data)
+
+
+def job_labels(jobs: Sequence[JobResult]) -> list[str]:
+    """A short label per job, unique within ``jobs``: ``cipher [library]``, plus the input, the
+    data mode or the key size when those differ between jobs, plus ``#n`` if still ambiguous."""
+    labels = [j.label for j in jobs]
+    for extra in (
+        lambda j: j.input_label,
+        lambda j: j.data_mode,
+        lambda j: f"{j.key_bits} bits",
+    ):
+        if len(set(labels)) == len(labels):
+            break
+        dupes = {lab for lab, n in Counter(labels).items() if n > 1}
+        labels = [
+            f"{lab}, {extra(j)}" if lab in dupes and len({extra(k) for k in jobs}) > 1 else lab
+            for lab, j in zip(labels, jobs, strict=True)
+        ]
+    seen: Counter[str] = Counter()
+    counts = Counter(labels)
+    out = []
+    for lab in labels:
+        seen[lab] += 1
+        out.append(f"{lab} #{seen[lab]}" if counts[lab] > 1 else lab)
+    return out
+
+
+def column_index(key: str) -> int:
+    """The 1-based ``Results`` column holding ``key`` (e.g. ``"enc_median_s"`` -> 12)."""
+    for i, col in enumerate(RESULT_COLUMNS, start=1):
+        if col.key == key:
+            return i
+    raise KeyError(key)
+
+
+# ---- sheets -------------------------------------------------------------------------------
+
+
+def _write_results(ws: Worksheet, run: RunResult, labels: Sequence[str]) -> None:
+    _write_table(
+        ws,
+        [c.header for c in RESULT_COLUMNS],
+        (
+            [label if c.key == "job" else row[c.key] for c in RESULT_COLUMNS]
+            for label, row in zip(labels, (job_row(j) for j in run.results), strict=True)
+        ),
+        [c.number_format for c in RESULT_COLUMNS],
+        freeze="B2",
+    )
+    notes = []
+    if run.failures:
+        notes.append(f"{len(run.failures)} job(s) failed: see the Failures sheet.")
+    if run.cancelled:
+        notes.append("The run was cancelled: jobs after the last row did not run.")
+    if not run.results:
+        notes.append("No job finished.")
+    for i, note in enumerate(notes):
+        _put(ws, len(run.results) + 3 + i, 1, note).font = Font(italic=True)
+
+
+def _write_charts(ws: Worksheet, run: RunResult, results: Worksheet, labels: Sequence[str]) -> None:
+    n_jobs = len(labels)
+    if n_jobs == 0:
+        _put(ws, 1, 1, "No results to chart.")
+        return
+    rows = [job_row(j) for j in run.results]
+    categories = AxDataSource(
+        strRef=StrRef(
+            f=str(Reference(results, min_col=1, min_row=2, max_row=n_jobs + 1)),
+            strCache=StrData(
+                ptCount=n_jobs, pt=[StrVal(idx=i, v=lab) for i, lab in enumerate(labels)]
+            ),
+        )
+    )
+    width_cm = min(max(16.0, 1.6 * n_jobs + 6), 60.0)
+    for i, (title, y_title, series) in enumerate(CHARTS):
+        chart = BarChart()
+        chart.type = "col"
+        chart.grouping = "clustered"
+        chart.title = title
+        chart.style = 10
+        chart.width, chart.height = width_cm, 10.0
+        for name, key in series:
+            values = Reference(results, min_col=column_index(key), min_row=2, max_row=n_jobs + 1)
+            s = Series(values, title=name)
+            # Cached values: viewers that do not recalculate (previews) still draw the bars.
+            assert s.val is not None and s.val.numRef is not None
+            s.val.numRef.numCache = NumData(
+                ptCount=n_jobs,
+                pt=[
+                    NumVal(idx=r, v=row[key])
+                    for r, row in enumerate(rows)
+                    if isinstance(row[key], float) and math.isfinite(row[key])
+                ],
+            )
+            s.cat = categories
+            chart.series.append(s)
+        chart.x_axis.title = "Job"
+        chart.x_axis.axPos = "b"
+        chart.y_axis.title = y_title
+        # "General" instead of the cells' fixed decimals: 0.03 rather than 0.030000 on the axis.
+        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
+        # openpyxl >= 3.1 writes <c:delete val="1"/> unless told otherwise: axes would vanish.
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.legend.position = "b"
+        ws.add_chart(chart, f"A{1 + i * CHART_ROWS}")
+
+
+def _sample_rows(jobs: Sequence[JobResult], labels: Sequence[str]) -> Iterator[list[Any]]:
+    for job, label in zip(jobs, labels, strict=True):
+        head = [label, job.cipher, job.library, job.input_label]
+        groups: list[tuple[str, str, tuple[float, ...]]] = [
+            ("encrypt", "warm-up", job.encrypt.warmup_s),
+            ("encrypt", "timed", job.encrypt.samples_s),
+            ("decrypt", "warm-up", job.decrypt.warmup_s),
+            ("decrypt", "timed", job.decrypt.samples_s),
+            ("key setup", "timed", job.key_setup_s),
+        ]
+        for direction, kind, samples in groups:
+            for rep, seconds in enumerate(samples, start=1):
+                yield [*head, direction, kind, rep, seconds]
+
+
+def _environment_rows(run: RunResult) -> Iterator[tuple[str, Any]]:
+    yield "run.started_at", run.started_at
+    yield "run.finished_at", run.finished_at
+    yield "run.cancelled", run.cancelled
+    yield "run.jobs_finished", len(run.results)
+    yield "run.jobs_failed", len(run.failures)
+    yield from _flatten("tool", run.tool)
+    yield from _flatten("options", run.options)
+    yield from _flatten("environment", run.environment)
+
+
+def _flatten(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from _flatten(f"{prefix}.{k}", v)
+    elif isinstance(value, list | tuple):
+        if all(isinstance(v, str | int | float | bool) or v is None for v in value):
+            yield prefix, ", ".join("" if v is None else str(v) for v in value)
+        else:
+            yield prefix, json.dumps(value, default=str)
+    elif value is None or isinstance(value, str | int | float | bool):
+        yield prefix, value
+    else:
+        yield prefix, str(value)
+
+
+# ---- cells --------------------------------------------------------------------------------
+
+
+def _write_table(
+    ws: Worksheet,
+    headers: Sequence[str],
+    rows: Iterable[Sequence[Any]],
+    formats: Sequence[str | None] = (),
+    freeze: str = "A2",
+) -> None:
+    """Header row (bold, filled), data rows with number formats, frozen header, autofilter and
+    column widths fitted to the content."""
+    widths = [len(h) for h in headers]
+    for c, header in enumerate(headers, start=1):
+        cell = _put(ws, 1, c, header)
+        cell.font = _HEADER_FONT
+        cell.fill = _HEADER_FILL
+        cell.alignment = Alignment(vertical="center")
+    n = 0
+    for n, row in enumerate(rows, start=1):
+        for c, value in enumerate(row, start=1):
+            fmt = formats[c - 1] if c - 1 < len(formats) else None
+            cell = _put(ws, n + 1, c, value)
+            if fmt and isinstance(value, int | float) and not isinstance(value, bool):
+                cell.number_format = fmt
+            widths[c - 1] = max(widths[c - 1], _display_len(value, fmt))
+    for c, width in enumerate(widths, start=1):
+        ws.column_dimensions[get_column_letter(c)].width = min(width + 2, _MAX_WIDTH)
+    ws.freeze_panes = freeze
+    ws.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{n + 1}"
+
+
+def _put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
+    """Set a cell. Strings are stored as text, never as formulas (a file named ``=cmd.txt``
+    stays a name), see :func:`_text`; NaN becomes empty."""
+    if isinstance(value, str):
+        cell = ws.cell(row=row, column=col, value=_text(value))
+        cell.data_type = "s"
+        return cell
+    if isinstance(value, float) and not math.isfinite(value):
+        value = None  # Excel has no NaN or infinity; an empty cell means "not measured"
+    return ws.cell(row=row, column=col, value=value)
+
+
+def _text(value: str) -> str:
+    """``value`` as a workbook can hold it: without the control characters Excel refuses, and
+    a file name byte that is not UTF-8 written as ``\\xff`` (the XML writer refuses it)."""
+    return ILLEGAL_CHARACTERS_RE.sub("", display_text(value))
+
+
+def _display_len(value: Any, fmt: str | None) -> int:
+    if value is None or (isinstance(value, float) and not math.isfinite(value)):
+        return 0
+    if isinstance(value, bool):
+        return 5
+    if isinstance(value, int | float):
+        decimals = len(fmt.split(".")[1]) if fmt and "." in fmt else 0
+        digits = len(f"{abs(int(value)):,}")
+        return digits + decimals + 2
+    return len(str(value))

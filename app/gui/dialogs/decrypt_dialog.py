@@ -1,0 +1,467 @@
+"""The "Decrypt file…" dialog: a CipherBench file with its password or key file, or raw
+ciphertext with its JSON key file; then a preview of the plaintext and "Save plaintext…".
+
+Choosing a file reads its header at once (no secret needed): the dialog shows the cipher and the
+sizes and asks for what the file needs. Decryption runs in the pool with progress and Cancel,
+into a private temporary folder (mode 0700, plaintext files 0600); only a file that decrypted
+completely (and, for CipherBench files, authenticated: every chunk and the end) appears there.
+"Save plaintext…" then moves it where the user chooses, after confirming any overwrite. The
+temporary folder is deleted when the dialog closes, or when another file is decrypted.
+
+A file asking for an unusually expensive password derivation comes back from the worker as a
+:class:`KdfQuestion` before any work; the dialog asks (in the GUI thread) with the estimated
+time and memory, and runs the same request again with the cost allowed, or stops. Cancel stops
+such a derivation within a second (the core runs it in a process it can kill).
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import replace
+from pathlib import Path
+
+from PySide6.QtCore import Signal, Slot
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QLabel,
+    QMessageBox,
+    QPlainTextEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core import scratch
+from app.core.errors import UserError
+from app.core.safe_files import check_output, move_into_place
+from app.gui.crypt_tasks import (
+    PREVIEW_BYTES,
+    DecryptOutcome,
+    DecryptRequest,
+    FileIdentity,
+    KdfQuestion,
+    decrypt,
+    describe_container,
+    describe_raw_key,
+    guess_key_file,
+    identify,
+    plain_message,
+    plaintext_name,
+    read_preview,
+    read_raw_key_quietly,
+)
+from app.gui.dialogs.crypt_widgets import (
+    MessageLabel,
+    PasswordFields,
+    PathField,
+    TaskPanel,
+    form_label,
+    grow_to_fit,
+    label_width,
+    monospace_font,
+)
+from app.gui.settings import AppSettings
+
+TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.scratch)
+
+
+class DecryptDialog(QDialog):
+    """Decrypt, preview, save. Signal ``saved(path)`` after "Save plaintext…" succeeded."""
+
+    saved = Signal(str)
+
+    def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.settings = settings
+        self.identity: FileIdentity | None = None
+        self.outcome: DecryptOutcome | None = None
+        self._temp_dir: str | None = None
+        # The running request (it holds the password) and the worker's question about it: kept
+        # only until the task finishes, to run it again if the user allows the cost.
+        self._request: DecryptRequest | None = None
+        self._question: KdfQuestion | None = None
+        self._saving = False
+        self._close_when_finished = False
+        self.setWindowTitle("Decrypt a file")
+        self.setMinimumWidth(680)
+        self._build()
+        self._update_buttons()
+
+    # --- construction -----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        s = self.settings
+        width = label_width(self, ["Encrypted file:", "Key file (.json):"])
+        self.form_box = QWidget()
+        form = QFormLayout(self.form_box)
+        form.setContentsMargins(0, 0, 0, 0)
+        self.source_field = PathField(
+            "open", "Choose the encrypted file", s, "A CipherBench file (.cbf) or raw ciphertext"
+        )
+        form.addRow(form_label("Encrypted file:", width), self.source_field)
+        self.info_label = QLabel(
+            "Choose a file: CipherBench files say what they need; raw "
+            "ciphertext needs the .key.json file exported with it."
+        )
+        self.info_label.setWordWrap(True)
+        form.addRow(form_label("", width), self.info_label)
+        self.password_fields = PasswordFields(confirm=False, label_width=width)
+        form.addRow(self.password_fields)
+        self.key_label = form_label("Key file:", width)
+        self.key_field = PathField("open", "Choose the key file", s)
+        form.addRow(self.key_label, self.key_field)
+
+        self.decrypt_button = QPushButton("Decrypt")
+        self.decrypt_button.setDefault(True)
+        self.message = MessageLabel()
+        self.task = TaskPanel()
+
+        self.preview_box = QGroupBox("Preview")
+        self.preview_caption = QLabel("")
+        self.preview_caption.setWordWrap(True)
+        self.preview_text = QPlainTextEdit()
+        self.preview_text.setReadOnly(True)
+        self.preview_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
+        self.preview_text.setFont(monospace_font())
+        self.preview_text.setMinimumHeight(220)
+        # A hex dump line is 79 characters: show it whole.
+        self.preview_text.setMinimumWidth(
+            self.preview_text.fontMetrics().horizontalAdvance("0" * 80)
+            + self.preview_text.verticalScrollBar().sizeHint().width()
+            + 12
+        )
+        self.save_button = QPushButton("Save plaintext…")
+        self.save_button.setToolTip("Move the decrypted file where you choose")
+        preview_layout = QVBoxLayout(self.preview_box)
+        preview_layout.addWidget(self.preview_caption)
+        preview_layout.addWidget(self.preview_text, 1)
+
+        self.buttons = QDialogButtonBox()
+        self.buttons.addButton(self.decrypt_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
+        self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form_box)
+        layout.addWidget(self.message)
+        layout.addWidget(self.task)
+        layout.addWidget(self.preview_box, 1)
+        layout.addStretch(1)  # takes the room while there is no preview
+        layout.addWidget(self.buttons)
+        self._layout = layout
+
+        self.source_field.changed.connect(self._on_source_field_changed)
+        self.key_field.changed.connect(self._on_key_field_changed)
+        self.password_fields.changed.connect(self._update_buttons)
+        self.password_fields.first_edit.returnPressed.connect(self.decrypt_button.click)
+        self.decrypt_button.clicked.connect(self._on_decrypt_button_clicked)
+        self.save_button.clicked.connect(self._on_save_button_clicked)
+        self.close_button.clicked.connect(self.reject)
+        self.task.succeeded.connect(self._on_task_succeeded)
+        self.task.failed.connect(self._on_task_failed)
+        self.task.cancelled.connect(self._on_task_cancelled)
+        self.task.finished.connect(self._on_task_finished)
+        self._set_preview_visible(False)
+        self._show_secret_fields()
+
+    # --- state ------------------------------------------------------------------------------
+
+    @property
+    def plaintext_path(self) -> str | None:
+        """The decrypted file in the temporary folder, while there is one."""
+        if self.outcome is not None and self.outcome.path.is_file():
+            return str(self.outcome.path)
+        return None
+
+    @property
+    def temp_dir(self) -> str | None:
+        return self._temp_dir
+
+    def set_source(self, path: str) -> None:
+        self.source_field.set_path(path)
+
+    def _needs_password(self) -> bool:
+        info = self.identity.info if self.identity else None
+        return info is not None and info.needs_password
+
+    def _needs_key_file(self) -> bool:
+        return self.identity is not None and not self._needs_password()
+
+    def _show_secret_fields(self) -> None:
+        self.password_fields.setVisible(self._needs_password())
+        raw = self.identity is not None and not self.identity.is_container
+        self.key_label.setText("Key file (.json):" if raw else "Key file:")
+        self.key_label.setVisible(self._needs_key_file())
+        self.key_field.setVisible(self._needs_key_file())
+
+    def _update_buttons(self) -> None:
+        idle = not self.task.running
+        ready = self.identity is not None and (
+            bool(self.password_fields.password())
+            if self._needs_password()
+            else bool(self.key_field.path())
+        )
+        self.decrypt_button.setEnabled(idle and ready)
+        self.save_button.setEnabled(idle and self.plaintext_path is not None)
+        self.form_box.setEnabled(idle)
+
+    # --- reactions --------------------------------------------------------------------------
+
+    @Slot()
+    def _on_source_field_changed(self) -> None:
+        path = self.source_field.path()
+        self.identity = None
+        self.message.clear_message()
+        if not path:
+            self.info_label.setText("Choose the encrypted file.")
+        elif not os.path.isfile(path):
+            self.info_label.setText("No such file." if not os.path.exists(path) else "Not a file.")
+        else:
+            try:
+                self.identity = identify(path)
+            except UserError as exc:
+                self.info_label.setText(plain_message(str(exc)))
+            else:
+                self._describe_identity()
+        self._show_secret_fields()
+        self._update_buttons()
+        grow_to_fit(self)
+
+    def _describe_identity(self) -> None:
+        identity = self.identity
+        assert identity is not None
+        if identity.info is not None:
+            self.info_label.setText(describe_container(identity.info))
+            if identity.info.needs_key_file:
+                guess = guess_key_file(identity.path)
+                if guess and not self.key_field.path():
+                    self.key_field.set_path(guess)
+        else:
+            if identity.raw_key_guess and not self.key_field.path():
+                self.key_field.set_path(identity.raw_key_guess)
+            self._on_key_field_changed()
+
+    @Slot()
+    def _on_key_field_changed(self) -> None:
+        identity = self.identity
+        if identity is not None and not identity.is_container:
+            raw_key = read_raw_key_quietly(self.key_field.path()) if self.key_field.path() else None
+            self.info_label.setText(
+                "Raw ciphertext (not a CipherBench file): "
+                + (
+                    describe_raw_key(raw_key)
+                    if raw_key is not None
+                    else "Choose the .key.json file that was exported with it."
+                )
+            )
+            grow_to_fit(self)
+        self._update_buttons()
+
+    @Slot()
+    def _on_decrypt_button_clicked(self) -> None:
+        if self.task.running or self.identity is None:
+            return
+        identity = self.identity
+        if self._needs_password() and not self.password_fields.password():
+            self.message.show_error("Type the password.")
+            return
+        if self._needs_key_file() and not self.key_field.path():
+            self.message.show_error("Choose the key file.")
+            return
+        self._discard_plaintext()
+        try:
+            self._temp_dir = scratch.make_dir(TEMP_PREFIX)  # private: the root is 0700
+        except OSError as exc:
+            self.message.show_error(f"Cannot create a temporary folder: {exc.strerror}.")
+            return
+        needs_password = self._needs_password()
+        request = DecryptRequest(
+            source=identity.path,
+            output=os.path.join(self._temp_dir, plaintext_name(identity.path)),
+            raw=not identity.is_container,
+            password=self.password_fields.password() if needs_password else None,
+            key_path=None if needs_password else self.key_field.path(),
+        )
+        self.password_fields.clear()
+        self.settings.last_folder = str(Path(identity.path).parent)
+        self.message.clear_message()
+        self._start_decrypt(request)
+
+    def _start_decrypt(self, request: DecryptRequest) -> None:
+        self._request = request
+        self._question = None
+        self.task.start("Decrypting", decrypt, request)
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_task_succeeded(self, value: object) -> None:
+        if isinstance(value, KdfQuestion):  # asked once the worker has finished
+            self._question = value
+        elif isinstance(value, DecryptOutcome):
+            self.outcome = value
+            self._show_preview(value)
+            self.message.show_ok(value.summary)
+        else:  # the move of "Save plaintext…"
+            target = str(value)
+            self.message.show_ok(f"Saved the plaintext to {target}.")
+            self.saved.emit(target)
+
+    def _show_preview(self, outcome: DecryptOutcome) -> None:
+        try:
+            preview = read_preview(outcome.path, PREVIEW_BYTES)
+        except OSError as exc:
+            self.preview_caption.setText(f"No preview: {exc.strerror}.")
+            self.preview_text.clear()
+        else:
+            size = f"{preview.total_bytes:,} bytes"
+            if preview.kind == "empty":
+                caption = "The plaintext is empty (0 bytes)."
+            else:
+                part = (
+                    "all"
+                    if preview.shown_bytes == preview.total_bytes
+                    else f"the first {preview.shown_bytes:,}"
+                )
+                kind = "UTF-8 text" if preview.kind == "text" else "binary data, as hex"
+                caption = f"Plaintext: {size}; {part} shown, {kind}."
+            self.preview_caption.setText(caption)
+            self.preview_text.setPlainText(preview.text)
+        self._set_preview_visible(True)
+
+    def _set_preview_visible(self, visible: bool) -> None:
+        self.preview_box.setVisible(visible)
+        self._layout.setStretch(self._layout.indexOf(self.preview_box) + 1, 0 if visible else 1)
+        grow_to_fit(self)
+
+    @Slot(str)
+    def _on_task_failed(self, text: str) -> None:
+        if self._saving:  # the decrypted data stays, unless the failed move took it along
+            again = "" if self.plaintext_path else " The decrypted data is gone: decrypt again."
+            self.message.show_error(plain_message(text) + again)
+            return
+        self._discard_plaintext()
+        self.message.show_error(plain_message(text) + " Nothing was written.")
+        grow_to_fit(self)
+        if self._needs_password():
+            self.password_fields.focus()
+
+    @Slot()
+    def _on_task_cancelled(self) -> None:
+        self._discard_plaintext()
+        self.message.show_info("Cancelled. Nothing was written.")
+
+    @Slot()
+    def _on_task_finished(self) -> None:
+        self._saving = False
+        request, question = self._request, self._question
+        self._request = self._question = None
+        self._update_buttons()
+        if self._close_when_finished:
+            self.remove_temporary_files()
+            super().done(QDialog.DialogCode.Rejected)
+        elif question is not None and request is not None:
+            self._ask_about_kdf(request, question)
+
+    def _ask_about_kdf(self, request: DecryptRequest, question: KdfQuestion) -> None:
+        """Run ``request`` again paying the file's Argon2id cost, if the user says so."""
+        answer = QMessageBox.question(
+            self,
+            "Unusually expensive password check",
+            f"{plain_message(question.message)}\n\nFiles CipherBench writes take a fraction of "
+            "a second. A file from someone you do not trust may ask for this only to waste your "
+            "time and memory. Cancel stops it at any moment.\n\nCheck the password anyway?",
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        if answer == QMessageBox.StandardButton.Yes:
+            self._start_decrypt(replace(request, allow_expensive_kdf=True))
+            return
+        self._discard_plaintext()
+        self.message.show_info("Not decrypted: the password was not checked. Nothing was written.")
+
+    @Slot()
+    def _on_save_button_clicked(self) -> None:
+        source = self.plaintext_path
+        if source is None or self.task.running:
+            return
+        folder = Path(self.identity.path).parent if self.identity else Path.home()
+        suggested = str(folder / Path(source).name)
+        target, _ = QFileDialog.getSaveFileName(
+            self,
+            "Save the plaintext as",
+            suggested,
+            "",
+            options=QFileDialog.Option.DontConfirmOverwrite,
+        )
+        if not target:
+            return
+        self.save_to(target)
+
+    def save_to(self, target: str) -> bool:
+        """Move the decrypted file to ``target``, asking before replacing a file. False when
+        refused or not started."""
+        source = self.plaintext_path
+        if source is None or self.task.running:
+            return False
+        target = os.path.abspath(target)
+        inputs = [self.identity.path] if self.identity is not None else []
+        try:  # a folder, a device, a missing folder, the encrypted file itself: refused
+            check_output(target, force=True, inputs=inputs)
+        except UserError as exc:
+            reason = str(exc)
+            self.message.show_error(f"{reason[:1].upper()}{reason[1:]}.")
+            return False
+        if os.path.exists(target):
+            answer = QMessageBox.question(
+                self,
+                "Replace the file?",
+                f"{target} already exists.\n\nReplace it with the decrypted data?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+                QMessageBox.StandardButton.No,
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                self.message.show_info("Not saved.")
+                return False
+        self.settings.last_folder = os.path.dirname(target)
+        self._saving = True
+        self.task.start("Saving", _move, source, target, progress=False)
+        self._update_buttons()
+        return True
+
+    # --- closing ----------------------------------------------------------------------------
+
+    def _discard_plaintext(self) -> None:
+        self.outcome = None
+        self.preview_text.clear()
+        self._set_preview_visible(False)
+        self.remove_temporary_files()
+
+    def remove_temporary_files(self) -> None:
+        """Delete the temporary folder and the plaintext in it."""
+        if self._temp_dir is not None:
+            scratch.remove(self._temp_dir)
+            self._temp_dir = None
+
+    def done(self, result: int) -> None:
+        """Closing while the work runs cancels it; the dialog closes when it has stopped, and
+        takes its temporary files with it."""
+        if self.task.running:
+            self._close_when_finished = True
+            self.task.cancel()
+            return
+        self.password_fields.clear()
+        self.remove_temporary_files()
+        super().done(result)
+
+
+def _move(source: str, target: str) -> str:
+    """Move the plaintext into place (copied when the folders are on different disks)."""
+    try:
+        move_into_place(source, target)
+    except OSError as exc:
+        raise UserError(f"cannot save {target}: {exc.strerror or exc}") from None
+    return target

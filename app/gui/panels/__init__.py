@@ -1,0 +1,1 @@
+"""The main window's panels: input, cipher selection, options, progress, environment."""

@@ -1,0 +1,124 @@
+"""Measurement options: repetitions, warm-up, data mode, chunk size, memory pass, keep output."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QSpinBox,
+    QWidget,
+)
+
+from app.core.bench.jobs import BenchOptions
+from app.core.units import format_bytes, parse_size
+
+CHUNK_SIZES = ("64 KiB", "256 KiB", "1 MiB", "4 MiB", "16 MiB")
+_DEFAULTS = BenchOptions()
+DATA_MODE_TEXT = {
+    "memory": "memory: whole file in RAM",
+    "stream": "stream: chunk by chunk from disk",
+}
+
+
+def _chunk_text(n: int) -> str:
+    return format_bytes(n).replace(".00", "")
+
+
+class OptionsPanel(QGroupBox):
+    """Options for every job of a run. :meth:`options` reads them as ``BenchOptions``."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__("3. Options", parent)
+        self.repeat_spin = QSpinBox()
+        self.repeat_spin.setRange(1, 1000)
+        self.repeat_spin.setToolTip(
+            "Timed runs per direction. Small inputs are repeated until each direction took "
+            f"{_DEFAULTS.min_time_s:g} s, so the median is stable."
+        )
+        self.warmup_spin = QSpinBox()
+        self.warmup_spin.setRange(0, 100)
+        self.warmup_spin.setToolTip("Runs before timing starts; measured but not counted")
+        self.mode_combo = QComboBox()
+        for mode, text in DATA_MODE_TEXT.items():
+            self.mode_combo.addItem(text, mode)
+        self.mode_combo.setToolTip(
+            "memory: load the file, encrypt into a buffer (as most studies do); "
+            "stream: read, encrypt and write chunk by chunk (large files)"
+        )
+        self.chunk_combo = QComboBox()
+        self.chunk_combo.setEditable(True)
+        self.chunk_combo.addItems(CHUNK_SIZES)
+        self.chunk_combo.setToolTip("Stream mode chunk size, e.g. 1 MiB; a multiple of 64 bytes")
+        self.memory_check = QCheckBox("Measure peak memory (a separate, untimed pass)")
+        self.keep_check = QCheckBox("Keep each job's ciphertext, to save it afterwards")
+        self.keep_check.setToolTip(
+            "Uses temporary disk space (one ciphertext per job) until Reset or exit"
+        )
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
+
+        form = QFormLayout(self)
+        form.addRow("Repetitions:", self.repeat_spin)
+        form.addRow("Warm-up runs:", self.warmup_spin)
+        form.addRow("Data mode:", self.mode_combo)
+        form.addRow("Chunk size:", self.chunk_combo)
+        form.addRow(self.memory_check)
+        form.addRow(self.keep_check)
+        self.reset()
+
+    def reset(self) -> None:
+        """Back to the engine's defaults."""
+        self.repeat_spin.setValue(_DEFAULTS.repeat)
+        self.warmup_spin.setValue(_DEFAULTS.warmup)
+        self.mode_combo.setCurrentIndex(self.mode_combo.findData(_DEFAULTS.data_mode))
+        self.chunk_combo.setCurrentText(_chunk_text(_DEFAULTS.chunk_bytes))
+        self.memory_check.setChecked(_DEFAULTS.measure_memory)
+        self.keep_check.setChecked(True)
+        self._on_mode_combo_changed()
+
+    def options(self) -> BenchOptions:
+        """The chosen options; raises ``UserError`` when the chunk size cannot be read."""
+        return BenchOptions(
+            repeat=self.repeat_spin.value(),
+            warmup=self.warmup_spin.value(),
+            data_mode=str(self.mode_combo.currentData()),
+            chunk_bytes=parse_size(self.chunk_combo.currentText().replace(" ", "")),
+            measure_memory=self.memory_check.isChecked(),
+        )
+
+    def keep_ciphertext(self) -> bool:
+        return self.keep_check.isChecked()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "repeat": self.repeat_spin.value(),
+            "warmup": self.warmup_spin.value(),
+            "data_mode": self.mode_combo.currentData(),
+            "chunk": self.chunk_combo.currentText(),
+            "measure_memory": self.memory_check.isChecked(),
+            "keep_ciphertext": self.keep_check.isChecked(),
+        }
+
+    def from_dict(self, data: Any) -> None:
+        """Restore saved options; anything missing or malformed keeps its current value."""
+        if not isinstance(data, dict):
+            return
+        try:
+            self.repeat_spin.setValue(int(data.get("repeat", self.repeat_spin.value())))
+            self.warmup_spin.setValue(int(data.get("warmup", self.warmup_spin.value())))
+            index = self.mode_combo.findData(data.get("data_mode"))
+            if index >= 0:
+                self.mode_combo.setCurrentIndex(index)
+            if isinstance(data.get("chunk"), str):
+                self.chunk_combo.setCurrentText(data["chunk"])
+            self.memory_check.setChecked(bool(data.get("measure_memory", True)))
+            self.keep_check.setChecked(bool(data.get("keep_ciphertext", True)))
+        except (TypeError, ValueError):
+            pass
+        self._on_mode_combo_changed()
+
+    def _on_mode_combo_changed(self, _index: int = 0) -> None:
+        self.chunk_combo.setEnabled(self.mode_combo.currentData() == "stream")

@@ -1,0 +1,472 @@
+"""Live charts (the only module that uses pyqtgraph).
+
+Three charts, each a small widget with a ``set_...`` method the window calls with engine data:
+
+- :class:`ThroughputChart`: encryption and decryption throughput per job, side by side.
+- :class:`TimingChart`: median encryption and decryption times with min-max whiskers.
+- :class:`MonitorChart`: the running job's resident memory and CPU over time.
+
+Plot items are created once and updated with ``setData``/``setOpts``. Updates only mark the
+chart dirty; a single-shot timer redraws at most every ``REDRAW_INTERVAL_MS`` (about 10 per
+second) however fast data arrives. Colours come from the Okabe-Ito palette (safe for the
+common colour-vision deficiencies); backgrounds and text follow the widget palette, so the
+charts read in light and dark themes.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from pathlib import Path
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette
+from PySide6.QtSvg import QSvgGenerator
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.bench.results import JobResult, MonitorSample
+from app.core.units import MIB
+
+REDRAW_INTERVAL_MS = 100
+
+# Okabe & Ito (2008), "Color Universal Design".
+OKABE_ITO = {
+    "orange": "#E69F00",
+    "sky_blue": "#56B4E9",
+    "bluish_green": "#009E73",
+    "yellow": "#F0E442",
+    "blue": "#0072B2",
+    "vermillion": "#D55E00",
+    "reddish_purple": "#CC79A7",
+}
+ENCRYPT_COLOR = OKABE_ITO["blue"]
+DECRYPT_COLOR = OKABE_ITO["orange"]
+MEMORY_COLOR = OKABE_ITO["bluish_green"]
+CPU_COLOR = OKABE_ITO["vermillion"]
+
+BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
+
+
+def nice_ceiling(value: float) -> float:
+    """The smallest 1, 2, 2.5 or 5 times a power of ten that is >= ``value`` (1 for <= 0)."""
+    if value <= 0 or not math.isfinite(value):
+        return 1.0
+    power = 10.0 ** math.floor(math.log10(value))
+    for step in (1.0, 2.0, 2.5, 5.0, 10.0):
+        if step * power >= value * (1 - 1e-12):
+            return step * power
+    return 10.0 * power
+
+
+def job_label(r: JobResult) -> str:
+    return f"{r.cipher} [{r.library}]"
+
+
+def _style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
+    text = palette.color(QPalette.ColorRole.WindowText)
+    grid = QColor(text)
+    for name in ("left", "bottom", "right", "top"):
+        axis = plot.getAxis(name)
+        axis.setPen(pg.mkPen(grid))
+        axis.setTextPen(pg.mkPen(text))
+        axis.enableAutoSIPrefix(False)
+        axis.setStyle(maxTickLevel=1)  # grid lines at major and first-level ticks only
+    plot.showGrid(x=True, y=False, alpha=0.25)
+    plot.titleLabel.setAttr("color", text.name())
+
+
+def _style_legend(legend: pg.LegendItem | None, palette: QPalette) -> None:
+    if legend is None:
+        return
+    base = QColor(palette.color(QPalette.ColorRole.Base))
+    base.setAlpha(220)
+    legend.setBrush(pg.mkBrush(base))
+    legend.setPen(pg.mkPen(palette.color(QPalette.ColorRole.Mid)))
+    legend.setLabelTextColor(palette.color(QPalette.ColorRole.WindowText))
+    for _sample, label in legend.items:
+        label.setText(label.text)  # setLabelTextColor only applies on the next setText
+
+
+class ThrottledChart(QWidget):
+    """Header row (options, Save button) above a pyqtgraph widget; redraws on a timer."""
+
+    save_requested = Signal()
+
+    def __init__(self, title: str, placeholder: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._timer = QTimer(self)
+        self._timer.setSingleShot(True)
+        self._timer.setInterval(REDRAW_INTERVAL_MS)
+        self._timer.timeout.connect(self._on_timer_timeout)
+        self.redraw_count = 0  # for tests and the responsiveness benchmark
+
+        self._header = QHBoxLayout()
+        self._title = QLabel(title)
+        self._header.addWidget(self._title)
+        self._header.addStretch(1)
+        self._save = QPushButton("Save chart…")
+        self._save.setToolTip("Save this chart as PNG or SVG")
+        self._save.clicked.connect(self.save_requested)
+        self._placeholder = QLabel(placeholder)
+        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self._placeholder.setWordWrap(True)
+        self._placeholder.setEnabled(False)  # drawn in the palette's muted text colour
+        self._stack = QStackedWidget()
+        self._stack.addWidget(self._placeholder)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        layout.addLayout(self._header)
+        layout.addWidget(self._stack, 1)
+
+    def _finish_header(self, graphics: QWidget) -> None:
+        self._header.addWidget(self._save)
+        self._stack.addWidget(graphics)
+
+    def _show_data(self, has_data: bool) -> None:
+        """The plot when there is something to show, otherwise the placeholder text."""
+        self._stack.setCurrentIndex(1 if has_data else 0)
+        self._save.setEnabled(has_data)
+
+    @property
+    def showing_data(self) -> bool:
+        return self._stack.currentIndex() == 1
+
+    def _schedule(self) -> None:
+        if not self._timer.isActive():
+            self._timer.start()
+
+    def flush(self) -> None:
+        """Redraw now if an update is pending (tests, and before saving)."""
+        if self._timer.isActive():
+            self._timer.stop()
+            self._on_timer_timeout()
+
+    def _on_timer_timeout(self) -> None:
+        self.redraw_count += 1
+        self._redraw()
+
+    def _redraw(self) -> None:
+        raise NotImplementedError
+
+    def _graphics(self) -> pg.GraphicsView:
+        raise NotImplementedError
+
+    def _apply_palette(self) -> None:
+        raise NotImplementedError
+
+    def changeEvent(self, event: QEvent) -> None:
+        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
+            self._apply_palette()
+        super().changeEvent(event)
+
+    def save(self, path: str | Path) -> Path:
+        """Write the chart to ``path``: SVG (vector) for ``.svg``, otherwise a PNG image.
+        Raises ``OSError`` when the file cannot be written."""
+        self.flush()
+        path = Path(path)
+        view = self._graphics()
+        if path.suffix.lower() == ".svg":
+            # Qt's own SVG generator: pyqtgraph's SVGExporter cannot parse the paths Qt 6.11
+            # writes (pyqtgraph issue 3485).
+            generator = QSvgGenerator()
+            generator.setFileName(str(path))
+            # Same resolution as the screen: pyqtgraph caches axes as QPictures, which would be
+            # rescaled (and misplaced) on a device of another resolution.
+            generator.setResolution(view.logicalDpiX())
+            generator.setSize(view.size())
+            generator.setViewBox(QRect(QPoint(0, 0), view.size()))
+            generator.setTitle(self._title.text())
+            painter = QPainter()
+            if not painter.begin(generator):
+                raise OSError(f"cannot write {path}")
+            try:
+                view.render(painter)
+            finally:
+                painter.end()
+        elif not view.grab().save(str(path), "PNG"):
+            raise OSError(f"cannot write {path}")
+        return path
+
+
+class _JobBarsChart(ThrottledChart):
+    """A chart with one row per job (jobs on the left axis) and an optional log value axis."""
+
+    def __init__(
+        self, title: str, value_label: str, placeholder: str, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(title, placeholder, parent)
+        self._log = QCheckBox("Logarithmic axis")
+        self._log.setToolTip("Useful when libraries differ by orders of magnitude (pyaes)")
+        self._log.toggled.connect(self._on_log_toggled)
+        self._header.addWidget(self._log)
+        self.plot_widget = pg.PlotWidget()
+        self._finish_header(self.plot_widget)
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.setContentsMargins(8, 4, 12, 4)  # job names are not clipped at the edge
+        self.plot.setLabel("bottom", value_label)
+        self.plot.invertY(True)  # first job at the top, like the table
+        self.plot.setMouseEnabled(x=True, y=False)
+        self.plot.hideButtons()
+        self.legend = self.plot.addLegend(offset=(-10, 10))
+        self._results: list[JobResult] = []
+        self._show_data(False)
+
+    @property
+    def log_scale(self) -> bool:
+        return self._log.isChecked()
+
+    def set_log_scale(self, on: bool) -> None:
+        self._log.setChecked(on)
+
+    def set_results(self, results: Sequence[JobResult]) -> None:
+        """Show ``results`` (all finished jobs so far); drawn on the next redraw tick."""
+        self._results = list(results)
+        self._schedule()
+
+    def clear(self) -> None:
+        self.set_results([])
+
+    def _on_log_toggled(self, _on: bool) -> None:
+        self.plot.getAxis("bottom").setLogMode(self.log_scale)
+        self._schedule()
+
+    def _graphics(self) -> pg.GraphicsView:
+        return self.plot_widget
+
+    def _apply_palette(self) -> None:
+        palette = self.palette()
+        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
+        _style_plot(self.plot, palette)
+        _style_legend(self.legend, palette)
+
+    def _redraw(self) -> None:
+        n = len(self._results)
+        self._set_job_ticks()
+        self._show_data(n > 0)
+        if n:  # with none, the placeholder covers the plot; its items keep their last data
+            self._draw_rows(np.arange(n, dtype=float))
+
+    def _draw_rows(self, rows: np.ndarray) -> None:
+        """Draw one row per job in ``self._results``; ``rows`` are their positions."""
+        raise NotImplementedError
+
+    def _set_job_ticks(self) -> None:
+        ticks = [(i, job_label(r)) for i, r in enumerate(self._results)]
+        self.plot.getAxis("left").setTicks([ticks, []])
+
+    def _scale(self, values: np.ndarray) -> np.ndarray:
+        """Values as drawn: log10 when the axis is logarithmic (pyqtgraph bars have no log
+        mode, so the data are transformed here and the axis only labels powers of ten)."""
+        if not self.log_scale:
+            return values
+        return np.log10(np.maximum(values, 1e-12))
+
+    def _set_ranges(self, rows: int, start: float, end: float) -> None:
+        """Show every row; leave room on the right for the legend (top right)."""
+        self.plot.setYRange(-0.6, rows - 0.4, padding=0)
+        room = 1.0 if self.log_scale else 0.3 * (end - start)
+        self.plot.setXRange(start, end + max(room, 1e-9), padding=0)
+
+    def _value_origin(self, drawn: np.ndarray) -> float:
+        if not self.log_scale or drawn.size == 0:
+            return 0.0
+        return float(math.floor(float(drawn.min())))
+
+
+class ThroughputChart(_JobBarsChart):
+    """Encryption and decryption throughput (MB/s) per job, as horizontal bars."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Throughput per job (median time; higher is faster)",
+            "Throughput (MB/s, 10^6 bytes per second)",
+            "Encryption and decryption throughput of each job appears here as jobs finish.",
+            parent,
+        )
+        self.encrypt_bars = pg.BarGraphItem(
+            x0=[0.0],
+            y=[0.0],
+            width=[0.0],
+            height=BAR_HEIGHT,
+            name="Encryption",
+            brush=ENCRYPT_COLOR,
+            pen=pg.mkPen(None),
+        )
+        self.decrypt_bars = pg.BarGraphItem(
+            x0=[0.0],
+            y=[0.0],
+            width=[0.0],
+            height=BAR_HEIGHT,
+            name="Decryption",
+            brush=DECRYPT_COLOR,
+            pen=pg.mkPen(None),
+        )
+        for item in (self.encrypt_bars, self.decrypt_bars):
+            self.plot.addItem(item)
+        self._apply_palette()
+
+    def _draw_rows(self, rows: np.ndarray) -> None:
+        n = len(rows)
+        enc = self._scale(np.array([r.encrypt.throughput_mb_s for r in self._results]))
+        dec = self._scale(np.array([r.decrypt.throughput_mb_s for r in self._results]))
+        x0 = self._value_origin(np.concatenate([enc, dec]))
+        self.encrypt_bars.setOpts(x0=x0, y=rows - BAR_HEIGHT / 2, width=enc - x0)
+        self.decrypt_bars.setOpts(x0=x0, y=rows + BAR_HEIGHT / 2, width=dec - x0)
+        self._set_ranges(n, x0, float(max(enc.max(), dec.max())))
+
+
+class TimingChart(_JobBarsChart):
+    """Median encryption and decryption times (ms) per job, whiskers from min to max."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Times per job: median, whiskers from fastest to slowest run",
+            "Time per pass over the input (ms)",
+            "Encryption and decryption times, with their spread, appear here as jobs finish.",
+            parent,
+        )
+        self.encrypt_points = pg.ScatterPlotItem(
+            symbol="o",
+            size=9,
+            brush=pg.mkBrush(ENCRYPT_COLOR),
+            pen=pg.mkPen(None),
+            name="Encryption",
+        )
+        self.decrypt_points = pg.ScatterPlotItem(
+            symbol="s",
+            size=9,
+            brush=pg.mkBrush(DECRYPT_COLOR),
+            pen=pg.mkPen(None),
+            name="Decryption",
+        )
+        self.encrypt_spread = pg.ErrorBarItem(beam=0.12, pen=pg.mkPen(ENCRYPT_COLOR, width=1.5))
+        self.decrypt_spread = pg.ErrorBarItem(beam=0.12, pen=pg.mkPen(DECRYPT_COLOR, width=1.5))
+        for item in (self.encrypt_spread, self.decrypt_spread):
+            self.plot.addItem(item)
+        self.plot.addItem(self.encrypt_points)
+        self.plot.addItem(self.decrypt_points)
+        self._apply_palette()
+
+    def _draw_rows(self, rows: np.ndarray) -> None:
+        n = len(rows)
+        pairs = (
+            ("encrypt", self.encrypt_points, self.encrypt_spread, rows - 0.15),
+            ("decrypt", self.decrypt_points, self.decrypt_spread, rows + 0.15),
+        )
+        lowest, highest = math.inf, -math.inf
+        for direction, points, spread, ys in pairs:
+            stats = [getattr(r, direction) for r in self._results]
+            med = self._scale(np.array([s.median_s * 1e3 for s in stats]))
+            lo = self._scale(np.array([s.min_s * 1e3 for s in stats]))
+            hi = self._scale(np.array([s.max_s * 1e3 for s in stats]))
+            points.setData(med, ys)
+            spread.setData(x=med, y=ys, left=np.maximum(med - lo, 0), right=np.maximum(hi - med, 0))
+            spread.setVisible(True)
+            lowest, highest = min(lowest, float(lo.min())), max(highest, float(hi.max()))
+        self._set_ranges(n, self._value_origin(np.array([lowest])), highest)
+
+
+class MonitorChart(ThrottledChart):
+    """Resident memory (MiB) and CPU (% of one core) of one job's process over time."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Memory and CPU of the job's process, sampled every 50 ms",
+            "The running job's memory and CPU appear here while it runs. Select a finished job "
+            "in the table to see its curves again.",
+            parent,
+        )
+        self.layout_widget = pg.GraphicsLayoutWidget()
+        self._finish_header(self.layout_widget)
+        self.memory_plot = self.layout_widget.addPlot(row=0, col=0)
+        self.cpu_plot = self.layout_widget.addPlot(row=1, col=0)
+        self.cpu_plot.setXLink(self.memory_plot)
+        self.memory_plot.setLabel("left", "Resident memory (MiB)")
+        self.cpu_plot.setLabel("left", "CPU (% of one core)")
+        self.cpu_plot.setLabel("bottom", "Time since the job started (s)")
+        for plot in (self.memory_plot, self.cpu_plot):
+            plot.hideButtons()
+            plot.setMouseEnabled(x=True, y=False)
+            plot.getAxis("left").setWidth(60)
+        self.memory_curve = self.memory_plot.plot(
+            pen=pg.mkPen(MEMORY_COLOR, width=2), name="Resident memory"
+        )
+        self.cpu_curve = self.cpu_plot.plot(pen=pg.mkPen(CPU_COLOR, width=2), name="CPU")
+        self._samples: list[MonitorSample] = []
+        self._label = ""
+        self._axis_limits: tuple[float, float, float] = (0.0, 0.0, 0.0)
+        for plot in (self.memory_plot, self.cpu_plot):
+            plot.disableAutoRange()
+        self._show_data(False)
+        self._apply_palette()
+
+    @property
+    def label(self) -> str:
+        return self._label
+
+    def start_job(self, label: str) -> None:
+        """A new job began: clear the curves and title them with ``label``."""
+        self.set_samples(label, [])
+
+    def add_samples(self, samples: Sequence[MonitorSample]) -> None:
+        self._samples.extend(samples)
+        self._schedule()
+
+    def set_samples(self, label: str, samples: Sequence[MonitorSample]) -> None:
+        """Show a whole series (a finished job chosen in the table)."""
+        self._label = label
+        self._samples = list(samples)
+        self._axis_limits = (0.0, 0.0, 0.0)
+        self._schedule()
+
+    def clear(self) -> None:
+        self.set_samples("", [])
+
+    def _redraw(self) -> None:
+        self.memory_plot.setTitle(self._label)
+        self._show_data(bool(self._samples))
+        if not self._samples:
+            self.memory_curve.setData([], [])
+            self.cpu_curve.setData([], [])
+            return
+        t = np.array([s.t_s for s in self._samples])
+        rss = np.array([s.rss_bytes / MIB for s in self._samples])
+        cpu = np.array([s.cpu_percent for s in self._samples])
+        self.memory_curve.setData(t, rss)
+        self.cpu_curve.setData(t, cpu)
+        # Axes from zero (a few MiB or % must not look like a cliff) to a round number that
+        # only changes when the data outgrow it: re-laying out the axes on every redraw costs
+        # more than drawing the curves.
+        self._ranges(float(t.max()), float(rss.max()), float(cpu.max()))
+
+    def _ranges(self, t_max: float, rss_max: float, cpu_max: float) -> None:
+        wanted = (
+            nice_ceiling(t_max),
+            nice_ceiling(rss_max * 1.05),
+            nice_ceiling(max(cpu_max, 100.0)),
+        )
+        if wanted != self._axis_limits:
+            self._axis_limits = wanted
+            self.memory_plot.setXRange(0, wanted[0], padding=0)
+            self.memory_plot.setYRange(0, wanted[1], padding=0)
+            self.cpu_plot.setYRange(0, wanted[2], padding=0)
+
+    def _graphics(self) -> pg.GraphicsView:
+        return self.layout_widget
+
+    def _apply_palette(self) -> None:
+        palette = self.palette()
+        self.layout_widget.setBackground(palette.color(QPalette.ColorRole.Base))
+        for plot in (self.memory_plot, self.cpu_plot):
+            _style_plot(plot, palette)
+            plot.showGrid(x=True, y=True, alpha=0.25)

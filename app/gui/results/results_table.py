@@ -1,0 +1,366 @@
+"""The results table: one row per finished job, units in the headers, sortable, copyable.
+
+:class:`ResultsTableModel` formats :class:`JobResult` values for display (the controller adds
+rows as jobs finish); :class:`ResultsSortProxyModel` sorts on raw numbers, not on the text;
+:class:`ResultsTableView` copies the selected rows as tab-separated text (Ctrl+C) with raw
+numbers, ready to paste into a spreadsheet.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+)
+from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from app.core.bench.results import JobResult
+from app.core.bench.stats import TimingStats
+from app.core.units import MIB, format_bytes, format_seconds
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+PREVIEW_SHOWN_BYTES = 16
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def _decimals_for(value: float, significant: int = 4) -> int:
+    """Decimals that keep about ``significant`` digits: 1234.5 -> 0, 1.2345 -> 3, 0.0123 -> 5."""
+    if value <= 0 or not math.isfinite(value):
+        return 2
+    return max(0, min(7, significant - 1 - math.floor(math.log10(value))))
+
+
+def format_ms(seconds: float) -> str:
+    ms = seconds * 1e3
+    return f"{ms:.{_decimals_for(ms)}f}"
+
+
+def _time_text(stats: TimingStats) -> str:
+    ms, sd = stats.median_s * 1e3, stats.stdev_s * 1e3
+    d = _decimals_for(ms)
+    return f"{ms:.{d}f} ± {sd:.{d}f}"
+
+
+def _time_tip(stats: TimingStats, direction: str) -> str:
+    n = len(stats.samples_s)
+    warm = len(stats.warmup_s)
+    return (
+        f"{direction}: median {format_seconds(stats.median_s)}, standard deviation "
+        f"{format_seconds(stats.stdev_s)} ({stats.stdev_percent:.1f} % of the mean)\n"
+        f"min {format_seconds(stats.min_s)}, mean {format_seconds(stats.mean_s)}, "
+        f"max {format_seconds(stats.max_s)}, interquartile range {format_seconds(stats.iqr_s)}\n"
+        f"{n} timed run{'s' if n != 1 else ''}, {warm} warm-up run{'s' if warm != 1 else ''} "
+        "not counted"
+    )
+
+
+def _memory_mib(r: JobResult) -> float | None:
+    above = r.memory_above_baseline_bytes
+    return None if above is None else above / MIB
+
+
+def _memory_tip(r: JobResult) -> str:
+    if r.peak_rss_bytes is None:
+        return "Memory was not measured (the option was off)."
+    lines = [
+        "Peak resident memory of the job's worker process, above what it used before the "
+        "measured round trip (a separate, untimed pass).",
+        f"Peak: {format_bytes(r.peak_rss_bytes)}",
+    ]
+    if r.baseline_rss_bytes is not None:
+        lines.append(f"Baseline: {format_bytes(r.baseline_rss_bytes)}")
+    if r.python_peak_bytes is not None:
+        lines.append(f"Python allocations (tracemalloc peak): {format_bytes(r.python_peak_bytes)}")
+    return "\n".join(lines)
+
+
+def _preview_text(r: JobResult) -> str:
+    hex_ = r.ciphertext_preview_hex[: PREVIEW_SHOWN_BYTES * 2]
+    more = "…" if len(r.ciphertext_preview_hex) > len(hex_) else ""
+    return " ".join(hex_[i : i + 2] for i in range(0, len(hex_), 2)) + more
+
+
+def _opt_text(value: float | None, fmt: str) -> str:
+    return "—" if value is None else format(value, fmt)
+
+
+@dataclass(frozen=True)
+class Column:
+    """One table column: how a result shows, sorts, explains itself and copies."""
+
+    header: str
+    tooltip: str
+    text: Callable[[JobResult], str]
+    sort_key: Callable[[JobResult], Any]
+    copy_headers: tuple[str, ...] = ()  # default: (header,)
+    copy_values: Callable[[JobResult], tuple[str, ...]] | None = None
+    numeric: bool = True
+    cell_tip: Callable[[JobResult], str] | None = None
+
+
+def _g(value: float | None) -> str:
+    return "" if value is None else repr(float(value))
+
+
+# (attribute of JobResult, header prefix, word) for encryption and decryption.
+DIRECTIONS = (("encrypt", "Enc.", "encryption"), ("decrypt", "Dec.", "decryption"))
+
+
+def _time_column(direction: tuple[str, str, str]) -> Column:
+    attr, short, word = direction
+    return Column(
+        f"{short} time (ms)",
+        f"{word.capitalize()} time: median ± standard deviation of the timed runs, in milliseconds",
+        lambda r: _time_text(getattr(r, attr)),
+        lambda r: getattr(r, attr).median_s,
+        (f"{short} time median (ms)", f"{short} time sd (ms)"),
+        lambda r: (_g(getattr(r, attr).median_s * 1e3), _g(getattr(r, attr).stdev_s * 1e3)),
+        cell_tip=lambda r: _time_tip(getattr(r, attr), word.capitalize()),
+    )
+
+
+def _throughput_column(direction: tuple[str, str, str]) -> Column:
+    attr, short, word = direction
+    return Column(
+        f"{short} throughput (MB/s)",
+        f"Input size / median {word} time, in 10^6 bytes per second",
+        lambda r: f"{getattr(r, attr).throughput_mb_s:.2f}",
+        lambda r: getattr(r, attr).throughput_mb_s,
+        copy_values=lambda r: (_g(getattr(r, attr).throughput_mb_s),),
+        cell_tip=lambda r: f"{getattr(r, attr).throughput_mib_s:.2f} MiB/s (2^20 bytes per second)",
+    )
+
+
+COLUMNS: tuple[Column, ...] = (
+    Column(
+        "Algorithm",
+        "Cipher family",
+        lambda r: r.algorithm,
+        lambda r: r.algorithm,
+        numeric=False,
+        cell_tip=lambda r: f"{r.cipher} from {r.library}",
+    ),
+    Column("Key (bits)", "Key size in bits", lambda r: str(r.key_bits), lambda r: r.key_bits),
+    Column("Mode", "Mode of operation", lambda r: r.mode, lambda r: r.mode, numeric=False),
+    Column(
+        "Library",
+        "Python library that ran the cipher",
+        lambda r: r.library,
+        lambda r: r.library,
+        numeric=False,
+    ),
+    *(_time_column(d) for d in DIRECTIONS),
+    *(_throughput_column(d) for d in DIRECTIONS),
+    Column(
+        "Peak memory (MiB)",
+        "Peak resident memory of the job's process above its baseline, in 2^20 bytes",
+        lambda r: _opt_text(_memory_mib(r), ".2f"),
+        lambda r: _memory_mib(r) if _memory_mib(r) is not None else -1.0,
+        copy_values=lambda r: (_g(_memory_mib(r)),),
+        cell_tip=_memory_tip,
+    ),
+    Column(
+        "CPU (%)",
+        "Process CPU time / wall time over the timed runs, in % of one core",
+        lambda r: f"{r.cpu_percent:.0f}",
+        lambda r: r.cpu_percent,
+        copy_values=lambda r: (_g(r.cpu_percent),),
+    ),
+    Column(
+        "Original size (bytes)",
+        "Input size in bytes",
+        lambda r: f"{r.input_bytes:,}",
+        lambda r: r.input_bytes,
+        copy_values=lambda r: (str(r.input_bytes),),
+        cell_tip=lambda r: f"{r.input_label}: {format_bytes(r.input_bytes)}",
+    ),
+    Column(
+        "Encrypted size (bytes)",
+        "Ciphertext size in bytes (padding and authentication tags included)",
+        lambda r: f"{r.output_bytes:,}",
+        lambda r: r.output_bytes,
+        copy_values=lambda r: (str(r.output_bytes),),
+        cell_tip=lambda r: f"{r.expansion_bytes:+,} bytes against the input",
+    ),
+    Column(
+        "Verified",
+        "The decrypted output equals the input",
+        lambda r: "yes" if r.verified else "NO",
+        lambda r: int(r.verified),
+        numeric=False,
+    ),
+    Column(
+        "Ciphertext preview (hex)",
+        "First bytes of the ciphertext, in hexadecimal",
+        _preview_text,
+        lambda r: r.ciphertext_preview_hex,
+        copy_values=lambda r: (r.ciphertext_preview_hex,),
+        numeric=False,
+        cell_tip=lambda r: r.ciphertext_preview_hex,
+    ),
+    Column(
+        "Warnings",
+        "What makes this measurement less trustworthy (from the engine)",
+        lambda r: "; ".join(r.warnings),
+        lambda r: len(r.warnings),
+        numeric=False,
+        cell_tip=lambda r: "\n".join(r.warnings),
+    ),
+)
+
+COLUMN_INDEX = {c.header: i for i, c in enumerate(COLUMNS)}
+
+
+class ResultsTableModel(QAbstractTableModel):
+    """Finished jobs, in the order they finished. Read-only for views."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[JobResult] = []
+        self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)
+
+    # --- what the controller calls ---------------------------------------------------------
+
+    def add_result(self, result: JobResult) -> None:
+        row = len(self._rows)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._rows.append(result)
+        self.endInsertRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self._rows.clear()
+        self.endResetModel()
+
+    def result(self, row: int) -> JobResult:
+        return self._rows[row]
+
+    def results(self) -> list[JobResult]:
+        return list(self._rows)
+
+    def rows_as_tsv(self, rows: Sequence[int]) -> str:
+        """A header line and one line per row, tab-separated, with raw numbers."""
+        header: list[str] = []
+        for col in COLUMNS:
+            header.extend(col.copy_headers or (col.header,))
+        lines = ["\t".join(header)]
+        for row in rows:
+            r = self._rows[row]
+            cells: list[str] = []
+            for col in COLUMNS:
+                values = col.copy_values(r) if col.copy_values else (col.text(r),)
+                cells.extend(v.replace("\t", " ").replace("\n", " ") for v in values)
+            lines.append("\t".join(cells))
+        return "\n".join(lines) + "\n"
+
+    # --- QAbstractTableModel ---------------------------------------------------------------
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        r = self._rows[index.row()]
+        col = COLUMNS[index.column()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return col.text(r)
+        if role == SORT_ROLE:
+            return col.sort_key(r)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return col.cell_tip(r) if col.cell_tip else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            horizontal = Qt.AlignmentFlag.AlignRight if col.numeric else Qt.AlignmentFlag.AlignLeft
+            return int(horizontal | Qt.AlignmentFlag.AlignVCenter)
+        if role == Qt.ItemDataRole.FontRole and col.header.startswith("Ciphertext"):
+            return self._mono
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return str(section + 1) if role == Qt.ItemDataRole.DisplayRole else None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section].header
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return COLUMNS[section].tooltip
+        return None
+
+
+class ResultsSortProxyModel(QSortFilterProxyModel):
+    """Sorts on the raw value (``SORT_ROLE``) so 9.5 comes before 10.2."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSortRole(SORT_ROLE)
+
+
+class ResultsTableView(QTableView):
+    """The table; Ctrl+C copies the selected rows (whole rows) as tab-separated text."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setSortingEnabled(True)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.setAlternatingRowColors(True)
+        self.setWordWrap(False)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.horizontalHeader().setStretchLastSection(True)
+        self.horizontalHeader().setSortIndicatorShown(True)
+
+    def setModel(self, model: Any) -> None:
+        super().setModel(model)
+        # Rows in the order jobs finished until the user clicks a header.
+        self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        if isinstance(model, QSortFilterProxyModel):
+            model.sort(-1)
+
+    def selected_source_rows(self) -> list[int]:
+        """Rows of the source model that are selected, in the order shown."""
+        selection = self.selectionModel()
+        if selection is None:
+            return []
+        proxy_rows = sorted({i.row() for i in selection.selectedRows()})
+        model = self.model()
+        if isinstance(model, QSortFilterProxyModel):
+            return [model.mapToSource(model.index(r, 0)).row() for r in proxy_rows]
+        return proxy_rows
+
+    def source_model(self) -> ResultsTableModel | None:
+        model = self.model()
+        if isinstance(model, QSortFilterProxyModel):
+            model = model.sourceModel()
+        return model if isinstance(model, ResultsTableModel) else None
+
+    def copy_selection(self) -> str:
+        """Put the selected rows on the clipboard as TSV and return the text ('' if none)."""
+        model = self.source_model()
+        rows = self.selected_source_rows()
+        if model is None or not rows:
+            return ""
+        text = model.rows_as_tsv(rows)
+        QGuiApplication.clipboard().setText(text)
+        return text
+
+    def keyPressEvent(self, event: Any) -> None:
+        if event.matches(QKeySequence.StandardKey.Copy):
+            self.copy_selection()
+            event.accept()
+            return
+        super().keyPressEvent(event)
