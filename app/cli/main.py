@@ -17,6 +17,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import shutil
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -394,6 +395,7 @@ class _ProgressBar:
         self.start = time.monotonic()
         self._last = 0.0
         self._shown = False
+        self._width = 0
 
     def job(self, index: int, label: str) -> None:
         self.index, self.label = index, label
@@ -412,13 +414,17 @@ class _ProgressBar:
             f"job {self.index + 1}/{self.total} {self.label}: {phase}  "
             f"{now - self.start:5.0f} s"
         )
-        sys.stderr.write("\r" + line[:150].ljust(150))
+        # One character short of the terminal's width: a full line would wrap, and every
+        # redraw would then start a new line instead of replacing the last one.
+        width = max(20, shutil.get_terminal_size((80, 24)).columns - 1)
+        sys.stderr.write("\r" + line[:width].ljust(width))
+        self._width = width
         sys.stderr.flush()
         self._shown = True
 
     def clear(self) -> None:
         if self._shown:
-            sys.stderr.write("\r" + " " * 150 + "\r")
+            sys.stderr.write("\r" + " " * self._width + "\r")
             sys.stderr.flush()
             self._shown = False
 

@@ -3,22 +3,18 @@
 from __future__ import annotations
 
 import os
-import sys
 from pathlib import Path
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-_ROOT = str(Path(__file__).resolve().parents[2])
-if _ROOT not in sys.path:  # `pytest` without `python -m` does not put the checkout on the path
-    sys.path.insert(0, _ROOT)
 
-from collections.abc import Iterator  # noqa: E402
-from dataclasses import dataclass, field  # noqa: E402
+from collections.abc import Iterator
+from dataclasses import dataclass, field
 
-import pytest  # noqa: E402
-from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, QThreadPool  # noqa: E402
-from PySide6.QtWidgets import QMessageBox  # noqa: E402
+import pytest
+from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, QThreadPool
+from PySide6.QtWidgets import QMessageBox
 
-from app.gui.settings import AppSettings  # noqa: E402
+from app.gui.settings import AppSettings
 
 
 @pytest.fixture(autouse=True)
