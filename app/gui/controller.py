@@ -10,13 +10,12 @@ it reports errors with ``error`` (dialog-worthy) and ``message`` (status bar).
 from __future__ import annotations
 
 import contextlib
-import importlib
 import os
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QElapsedTimer, QMimeDatabase, QObject, QThreadPool, QTimer, Signal, Slot
+from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal, Slot
 
 from app.core import scratch
 from app.core.bench.events import (
@@ -30,48 +29,24 @@ from app.core.bench.events import (
 )
 from app.core.bench.jobs import BenchOptions, InputSpec, Job
 from app.core.bench.results import RunResult
+from app.core.bench.session import RunSession
 from app.core.ciphers.registry import CipherSpec
 from app.core.errors import UserError
 from app.core.units import format_bytes, parse_size
-from app.gui.panels.input_panel import InputInfo
+from app.gui.describe import capture_environment_text, input_info, sentence
 from app.gui.panels.progress_panel import ProgressInfo, format_duration
 from app.gui.results.results_table import ResultsTableModel
 from app.gui.saved_output import FinishedJob
 from app.gui.settings import AppSettings
-from app.gui.worker import BenchmarkWorker, RunFactory, TaskWorker, default_run_factory
+from app.gui.worker import (
+    BenchmarkWorker,
+    RunFactory,
+    TaskRunner,
+    TaskWorker,
+    default_run_factory,
+)
 
 TICK_MS = 250  # elapsed-time refresh while a run goes on
-MIN_FRACTION_FOR_ESTIMATE = 0.02
-
-
-def sentence(text: str) -> str:
-    """``text`` with a capital first letter (``str.capitalize`` would lowercase paths)."""
-    return text[:1].upper() + text[1:]
-
-
-def _describe_type(path: str) -> str:
-    mime = QMimeDatabase().mimeTypeForFile(path)
-    comment = mime.comment() or "file"
-    return f"{comment} ({mime.name()})"
-
-
-def _input_info(spec: InputSpec) -> InputInfo:
-    size = f"{format_bytes(spec.size_bytes, binary=False)} ({spec.size_bytes:,} bytes)"
-    if spec.generated:
-        return InputInfo(spec.label, spec.path, size, "random bytes (incompressible)", True)
-    return InputInfo(spec.label, spec.path, size, _describe_type(spec.path))
-
-
-def _capture_environment_text() -> tuple[dict, str]:
-    from app.core.bench.environment import capture_environment, format_environment
-
-    env = capture_environment()
-    # Import the engine now, while the user chooses: importing it when Run is clicked would
-    # hold the GIL and stall the window for tens of milliseconds.
-    for module in ("app.core.bench.inputs", "app.core.bench.plan", "app.core.bench.runner"):
-        importlib.import_module(module)
-
-    return env, format_environment(env)
 
 
 class BenchmarkController(QObject):
@@ -102,22 +77,15 @@ class BenchmarkController(QObject):
         self.settings = settings
         self.model = ResultsTableModel(self)
         self._run_factory = run_factory
-        self._pool = pool or QThreadPool.globalInstance()
+        self._runner = TaskRunner(pool, self)
+        self._runner.busy_changed.connect(self.busy_changed)
         self._input: InputSpec | None = None
         self._worker: BenchmarkWorker | None = None
-        self._tasks: set[TaskWorker] = set()
-        self._quiet_tasks: set[TaskWorker] = set()
         self._jobs: list[Job] = []
         self._finished: list[FinishedJob] = []  # one per model row
-        self._failures: list[str] = []
+        self._session = RunSession()
         self._last_run: RunResult | None = None
         self._keep_dir: str | None = None
-        self._total = 0
-        self._done = 0
-        self._current_label = ""
-        self._phase = ""
-        self._job_fraction = 0.0
-        self._cancelling = False
         self._clock = QElapsedTimer()
         self._ticker = QTimer(self)
         self._ticker.setInterval(TICK_MS)
@@ -132,7 +100,7 @@ class BenchmarkController(QObject):
 
     @property
     def busy(self) -> bool:
-        return bool(self._tasks)
+        return self._runner.busy
 
     @property
     def input(self) -> InputSpec | None:
@@ -144,7 +112,7 @@ class BenchmarkController(QObject):
 
     @property
     def failures(self) -> list[str]:
-        return list(self._failures)
+        return list(self._session.failures)
 
     def has_secret(self, row: int) -> bool:
         """Whether the job in model row ``row`` kept its ciphertext (so it can be decrypted)."""
@@ -206,7 +174,7 @@ class BenchmarkController(QObject):
             from app.core.bench.inputs import cleanup_generated
 
             cleanup_generated(old)
-        self.input_changed.emit(_input_info(spec) if spec is not None else None)
+        self.input_changed.emit(input_info(spec) if spec is not None else None)
 
     @Slot(object)
     def _on_generate_task_resulted(self, spec: InputSpec) -> None:
@@ -268,25 +236,20 @@ class BenchmarkController(QObject):
         s.finished.connect(self._on_worker_finished)
         self._worker = worker
         self._jobs = list(jobs)
-        self._total = len(jobs)
-        self._done = 0
-        self._current_label = ""
-        self._phase = ""
-        self._job_fraction = 0.0
-        self._cancelling = False
+        self._session.begin(len(jobs))
         self._clock.start()
         self._ticker.start()
         self.running_changed.emit(True)
         self._publish_progress()
         n = len(jobs)
         self.message.emit(f"Running {n} job{'s' if n != 1 else ''}…")
-        self._pool.start(worker)
+        self._runner.start(worker)
 
     def cancel(self) -> None:
         """Stop the run; the engine kills the running job's process within about a second."""
-        if self._worker is None or self._cancelling:
+        if self._worker is None or self._session.cancelling:
             return
-        self._cancelling = True
+        self._session.cancelling = True
         self._worker.cancel()
         self.message.emit("Cancelling…")
         self._publish_progress()
@@ -297,13 +260,13 @@ class BenchmarkController(QObject):
             return
         self._clear_results()
         self._replace_input(None)
-        self._total = self._done = 0
+        self._session.begin(0)
         self.message.emit("Reset: results cleared, choices back to their defaults.")
 
     def _clear_results(self) -> None:
         self.model.clear()
         self._finished.clear()
-        self._failures.clear()
+        self._session.failures.clear()
         self._last_run = None
         self._remove_keep_dir()
         self.results_changed.emit([])
@@ -318,21 +281,19 @@ class BenchmarkController(QObject):
 
     @Slot(object)
     def _on_worker_run_started(self, event: RunStarted) -> None:
-        self._total = event.total_jobs
+        self._session.total_jobs = event.total_jobs
         self._publish_progress()
 
     @Slot(object)
     def _on_worker_job_started(self, event: JobStarted) -> None:
-        self._current_label = f"{event.job.label}, {event.job.key_bits}-bit"
-        self._phase = ""
-        self._job_fraction = 0.0
-        self.job_started.emit(self._current_label)
+        label = f"{event.job.label}, {event.job.key_bits}-bit"
+        self._session.job_started(label)
+        self.job_started.emit(label)
         self._publish_progress()
 
     @Slot(object)
     def _on_worker_progressed(self, event: JobProgress) -> None:
-        self._phase = event.phase
-        self._job_fraction = max(0.0, min(1.0, event.fraction))
+        self._session.job_progressed(event.phase, event.fraction)
         self._publish_progress()
 
     @Slot(object)
@@ -345,19 +306,14 @@ class BenchmarkController(QObject):
         self._finished.append(
             FinishedJob(event.result, self._jobs[event.index].input, event.secret)
         )
-        self._done += 1
-        self._job_fraction = 0.0
-        self._current_label = ""
+        self._session.job_finished()
         self.results_changed.emit(self.model.results())
         self._publish_progress()
 
     @Slot(object)
     def _on_worker_job_failed(self, event: JobFailed) -> None:
-        self._failures.append(f"{event.job.label}: {event.message}")
-        self._done += 1
-        self._job_fraction = 0.0
-        self._current_label = ""
-        self.failures_changed.emit(list(self._failures))
+        self._session.job_failed(f"{event.job.label}: {event.message}")
+        self.failures_changed.emit(self.failures)
         self.message.emit(f"A job failed: {event.job.label}: {event.message}")
         self._publish_progress()
 
@@ -370,7 +326,7 @@ class BenchmarkController(QObject):
         elapsed = format_duration(self._clock.elapsed() / 1000)
         n_ok, n_failed = len(run.results), len(run.failures)
         if run.cancelled:
-            text = f"Cancelled after {elapsed}: {n_ok} of {self._total} jobs finished."
+            text = f"Cancelled after {elapsed}: {n_ok} of {self._session.total_jobs} jobs finished."
         else:
             text = f"Finished {n_ok} job{'s' if n_ok != 1 else ''} in {elapsed}."
         if n_failed:
@@ -389,7 +345,7 @@ class BenchmarkController(QObject):
         self._ticker.stop()
         if worker is not None and worker.cancelled and self._last_run is None:
             self.message.emit("Cancelled before the first job started.")
-        self._current_label = ""
+        self._session.current_label = ""
         self._publish_progress()
         self.running_changed.emit(False)
 
@@ -398,25 +354,20 @@ class BenchmarkController(QObject):
         self._publish_progress()
 
     def _publish_progress(self) -> None:
-        total = max(1, self._total)
-        fraction = min(1.0, (self._done + self._job_fraction) / total)
         elapsed = self._clock.elapsed() / 1000 if self._clock.isValid() else 0.0
-        remaining = None
-        if self.running and fraction >= MIN_FRACTION_FOR_ESTIMATE:
-            remaining = elapsed * (1 - fraction) / fraction
-        if not self.running and self._last_run is not None and not self._last_run.cancelled:
-            fraction = 1.0
+        last = self._last_run
+        p = self._session.progress(elapsed, self.running, last is not None and not last.cancelled)
         self.progress_changed.emit(
             ProgressInfo(
-                total_jobs=self._total,
-                done_jobs=self._done,
-                current_label=self._current_label,
-                phase=self._phase,
-                fraction=fraction,
+                total_jobs=p.total_jobs,
+                done_jobs=p.done_jobs,
+                current_label=p.current_label,
+                phase=p.phase,
+                fraction=p.fraction,
                 elapsed_s=elapsed,
-                remaining_s=remaining,
+                remaining_s=p.remaining_seconds,
                 running=self.running,
-                cancelling=self._cancelling and self.running,
+                cancelling=p.cancelling,
             )
         )
 
@@ -425,7 +376,7 @@ class BenchmarkController(QObject):
     def load_environment(self) -> None:
         """Capture the environment in the background for the Environment panel."""
         self._start_task(
-            _capture_environment_text, (), self._on_environment_task_resulted, quiet=True
+            capture_environment_text, (), self._on_environment_task_resulted, quiet=True
         )
 
     @Slot(object)
@@ -507,15 +458,7 @@ class BenchmarkController(QObject):
         task = TaskWorker(fn, *args)
         task.signals.resulted.connect(on_result)
         task.signals.failed.connect(self._on_quiet_task_failed if quiet else self._on_task_failed)
-        task.signals.finished.connect(self._on_task_finished)
-        if quiet:
-            self._quiet_tasks.add(task)
-        else:
-            was_busy = self.busy
-            self._tasks.add(task)
-            if not was_busy:
-                self.busy_changed.emit(True)
-        self._pool.start(task)
+        self._runner.start(task, busy=not quiet)
 
     @Slot(str)
     def _on_task_failed(self, text: str) -> None:
@@ -525,21 +468,13 @@ class BenchmarkController(QObject):
     def _on_quiet_task_failed(self, text: str) -> None:
         self.environment_changed.emit(f"The environment could not be read: {text}")
 
-    @Slot()
-    def _on_task_finished(self) -> None:
-        self._quiet_tasks = {t for t in self._quiet_tasks if not t.done}
-        if self._tasks:
-            self._tasks = {t for t in self._tasks if not t.done}
-            if not self._tasks:
-                self.busy_changed.emit(False)
-
     # --- shutdown ---------------------------------------------------------------------------
 
     def shutdown(self, timeout_ms: int = 5000) -> None:
         """Cancel what runs, wait for the pool's threads, delete temporary files."""
         if self._worker is not None:
             self._worker.cancel()
-        self._pool.waitForDone(timeout_ms)
+        self._runner.wait_for_done(timeout_ms)
         self._ticker.stop()
         self._remove_keep_dir()
         if self._input is not None and self._input.generated:

@@ -6,43 +6,30 @@ The window wires widgets to :class:`BenchmarkController`: user actions become co
 
 from __future__ import annotations
 
-import gc
-import importlib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QThreadPool, QTimer, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
-    QFrame,
-    QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
-    QPushButton,
-    QScrollArea,
-    QSizePolicy,
-    QSplitter,
-    QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
 from app.core.bench.results import RunResult
 from app.core.errors import UserError
 from app.core.safe_files import check_output
-from app.gui.controller import BenchmarkController, sentence
-from app.gui.panels.environment_panel import EnvironmentPanel
-from app.gui.panels.input_panel import InputPanel
-from app.gui.panels.options_panel import OptionsPanel
-from app.gui.panels.progress_panel import ProgressInfo, ProgressPanel
-from app.gui.panels.selection_panel import SelectionPanel
-from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
+from app.gui.actions import install_actions
+from app.gui.controller import BenchmarkController
+from app.gui.describe import sentence
+from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
-from app.gui.worker import RunFactory, TaskWorker, default_run_factory
+from app.gui.window_layout import build_widgets
+from app.gui.worker import RunFactory, default_run_factory
 
 EXPORT_FILTERS = {
     "Excel workbook with charts (*.xlsx)": ".xlsx",
@@ -51,7 +38,6 @@ EXPORT_FILTERS = {
 }
 CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"}
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
-CHART_TABS = (("throughput", "Throughput"), ("timing", "Times"), ("monitor", "Memory && CPU"))
 
 if TYPE_CHECKING:
     from app.gui.dialogs.decrypt_dialog import DecryptDialog
@@ -82,208 +68,16 @@ class MainWindow(QMainWindow):
         self.settings = settings or AppSettings()
         self.controller = BenchmarkController(self.settings, run_factory, parent=self)
         self._close_requested = False
-        self._chart_loader: TaskWorker | None = None
         self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
-        self._build_widgets()
-        self._build_actions()
+        build_widgets(self)
+        self.tabs.chart_save_requested.connect(self._on_tabs_chart_save_requested)
+        install_actions(self)
         self._connect_controller()
         self._restore_settings()
         self._update_actions()
         self.controller.load_environment()
 
     # --- construction -----------------------------------------------------------------------
-
-    def _build_widgets(self) -> None:
-        self.input_panel = InputPanel()
-        self.selection_panel = SelectionPanel()
-        self.options_panel = OptionsPanel()
-
-        self.run_button = QPushButton("Run Benchmark")
-        self.run_button.setToolTip(
-            "Encrypt, decrypt and verify with every selected cipher (Ctrl+R)"
-        )
-        self.run_button.setDefault(True)
-        self.run_button.setMinimumHeight(34)
-        font = self.run_button.font()
-        font.setBold(True)
-        self.run_button.setFont(font)
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setToolTip("Stop the run now (Esc)")
-        self.reset_button = QPushButton("Reset")
-        self.reset_button.setToolTip("Clear results and input; choices back to their defaults")
-        buttons = QHBoxLayout()
-        buttons.addWidget(self.run_button, 2)
-        buttons.addWidget(self.cancel_button, 1)
-        buttons.addWidget(self.reset_button, 1)
-
-        left = QWidget()
-        left_layout = QVBoxLayout(left)
-        left_layout.addWidget(self.input_panel)
-        left_layout.addWidget(self.selection_panel, 1)
-        left_layout.addWidget(self.options_panel)
-        left_layout.addLayout(buttons)
-        self.left_scroll = QScrollArea()
-        self.left_scroll.setWidgetResizable(True)
-        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.left_scroll.setFrameShape(QFrame.Shape.NoFrame)
-        self.left_scroll.setWidget(left)
-        # Never narrower than the panels need: no horizontal scrolling, nothing cut off.
-        scrollbar = self.left_scroll.verticalScrollBar().sizeHint().width()
-        self.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + scrollbar + 2)
-
-        self.progress_panel = ProgressPanel()
-        self.proxy = ResultsSortProxyModel(self)
-        self.proxy.setSourceModel(self.controller.model)
-        self.table = ResultsTableView()
-        self.table.setModel(self.proxy)
-        self.table.resizeColumnsToContents()
-        self.copy_button = QPushButton("Copy rows")
-        self.copy_button.setToolTip("Copy the selected rows as tab-separated text (Ctrl+C)")
-        self.save_encrypted_button = QPushButton("Save encrypted…")
-        self.save_encrypted_button.setToolTip(
-            "Save the selected job's data encrypted with its cipher: protected by a password or "
-            "a key file, or as raw ciphertext with a key file for OpenSSL"
-        )
-        self.save_plaintext_button = QPushButton("Save plaintext…")
-        self.save_plaintext_button.setToolTip(
-            "Decrypt the selected job's ciphertext again and save the result"
-        )
-        self.export_button = QPushButton("Export…")
-        self.export_button.setToolTip("Save all results as Excel (with charts), CSV or JSON")
-        table_buttons = QHBoxLayout()
-        self.results_caption = QLabel("Results")
-        table_buttons.addWidget(self.results_caption)
-        table_buttons.addStretch(1)
-        for b in (
-            self.copy_button,
-            self.save_encrypted_button,
-            self.save_plaintext_button,
-            self.export_button,
-        ):
-            table_buttons.addWidget(b)
-        table_box = QWidget()
-        table_layout = QVBoxLayout(table_box)
-        table_layout.setContentsMargins(0, 0, 0, 0)
-        table_layout.addLayout(table_buttons)
-        table_layout.addWidget(self.table, 1)
-
-        # The charts (pyqtgraph and numpy: about 0.6 s of imports) are built after the window's
-        # first paint, or when first needed; until then their tabs hold a placeholder.
-        self._chart_widgets: dict[str, ThrottledChart] = {}
-        self.environment_panel = EnvironmentPanel()
-        self.tabs = QTabWidget()
-        for _key, title in CHART_TABS:
-            loading = QLabel("Loading the charts…")
-            loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
-            loading.setEnabled(False)
-            self.tabs.addTab(loading, title)
-        self.tabs.addTab(self.environment_panel, "Environment")
-
-        self.right_splitter = QSplitter(Qt.Orientation.Vertical)
-        self.right_splitter.addWidget(table_box)
-        self.right_splitter.addWidget(self.tabs)
-        self.right_splitter.setStretchFactor(0, 2)
-        self.right_splitter.setStretchFactor(1, 3)
-        right = QWidget()
-        right_layout = QVBoxLayout(right)
-        right_layout.addWidget(self.progress_panel)
-        right_layout.addWidget(self.right_splitter, 1)
-
-        self.main_splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.main_splitter.addWidget(self.left_scroll)
-        self.main_splitter.addWidget(right)
-        self.main_splitter.setStretchFactor(0, 0)
-        self.main_splitter.setStretchFactor(1, 1)
-        self.main_splitter.setSizes([430, 1010])
-        self.setCentralWidget(self.main_splitter)
-        self.status_label = QLabel("")
-        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
-        self.statusBar().addWidget(self.status_label, 1)
-        self.resize(1440, 900)
-
-    def _build_actions(self) -> None:
-        def action(text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-            a = QAction(text, self)
-            if shortcut is not None:
-                a.setShortcut(QKeySequence(shortcut))
-            if tip:
-                a.setStatusTip(tip)
-            a.triggered.connect(slot)
-            self.addAction(a)
-            return a
-
-        self.open_action = action(
-            "&Open file…",
-            self._on_open_action_triggered,
-            QKeySequence.StandardKey.Open,
-            "Choose the input file",
-        )
-        self.export_action = action(
-            "&Export results…",
-            self._on_export_action_triggered,
-            "Ctrl+E",
-            "Save results as .xlsx, .csv or .json",
-        )
-        self.encrypt_file_action = action(
-            "E&ncrypt file…",
-            self._on_encrypt_file_action_triggered,
-            "Ctrl+Shift+E",
-            "Encrypt any file with a password or a key file",
-        )
-        self.decrypt_file_action = action(
-            "&Decrypt file…",
-            self._on_decrypt_file_action_triggered,
-            "Ctrl+Shift+D",
-            "Decrypt a CipherBench file or a raw export, preview it, save the plaintext",
-        )
-        self.save_encrypted_action = action(
-            "Save encr&ypted…",
-            self._on_save_encrypted_action_triggered,
-            tip="Save the selected job's data encrypted",
-        )
-        self.save_plaintext_action = action(
-            "Save &plaintext…", self._on_save_plaintext_action_triggered
-        )
-        self.save_chart_action = action("Save c&hart…", self._on_save_chart_action_triggered)
-        self.quit_action = action("&Quit", self.close, QKeySequence.StandardKey.Quit)
-        self.run_action = action("&Run Benchmark", self._on_run_action_triggered, "Ctrl+R")
-        self.cancel_action = action("&Cancel", self._on_cancel_action_triggered, Qt.Key.Key_Escape)
-        self.reset_action = action("Re&set", self._on_reset_action_triggered)
-        self.copy_action = action("&Copy selected rows", self.table.copy_selection)
-        self.about_action = action("&About CipherBench", self._on_about_action_triggered)
-
-        file_menu = self.menuBar().addMenu("&File")
-        for a in (self.open_action, self.encrypt_file_action, self.decrypt_file_action):
-            file_menu.addAction(a)
-        file_menu.addSeparator()
-        for a in (
-            self.export_action,
-            self.save_encrypted_action,
-            self.save_plaintext_action,
-            self.save_chart_action,
-        ):
-            file_menu.addAction(a)
-        file_menu.addSeparator()
-        file_menu.addAction(self.quit_action)
-        run_menu = self.menuBar().addMenu("&Run")
-        for a in (self.run_action, self.cancel_action, self.reset_action):
-            run_menu.addAction(a)
-        edit_menu = self.menuBar().addMenu("&Edit")
-        edit_menu.addAction(self.copy_action)
-        self.menuBar().addMenu("&Help").addAction(self.about_action)
-
-        self.run_button.clicked.connect(self.run_action.trigger)
-        self.cancel_button.clicked.connect(self.cancel_action.trigger)
-        self.reset_button.clicked.connect(self.reset_action.trigger)
-        self.export_button.clicked.connect(self.export_action.trigger)
-        self.copy_button.clicked.connect(self.table.copy_selection)
-        self.save_encrypted_button.clicked.connect(self.save_encrypted_action.trigger)
-        self.save_plaintext_button.clicked.connect(self.save_plaintext_action.trigger)
-        self.input_panel.choose_requested.connect(self.open_action.trigger)
-        self.input_panel.recent_chosen.connect(self.controller.set_input_file)
-        self.input_panel.generate_requested.connect(self.controller.generate_input)
-        self.input_panel.clear_recent_requested.connect(self.controller.clear_recent_files)
-        self.table.selectionModel().selectionChanged.connect(self._on_table_selection_changed)
 
     def _connect_controller(self) -> None:
         c = self.controller
@@ -306,71 +100,23 @@ class MainWindow(QMainWindow):
 
     @property
     def throughput_chart(self) -> ThroughputChart:
-        return self._ensure_charts()["throughput"]  # type: ignore[return-value]
+        return self.tabs.throughput_chart
 
     @property
     def timing_chart(self) -> TimingChart:
-        return self._ensure_charts()["timing"]  # type: ignore[return-value]
+        return self.tabs.timing_chart
 
     @property
     def monitor_chart(self) -> MonitorChart:
-        return self._ensure_charts()["monitor"]  # type: ignore[return-value]
+        return self.tabs.monitor_chart
 
     @property
     def charts_ready(self) -> bool:
-        return len(self._chart_widgets) == len(CHART_TABS)
-
-    def _ensure_charts(self) -> dict[str, ThrottledChart]:
-        """Build every chart tab not built yet (now), and return them by key."""
-        for key, _title in CHART_TABS:
-            if key not in self._chart_widgets:
-                self._build_chart(key)
-        return self._chart_widgets
-
-    def _build_chart(self, key: str) -> None:
-        """Replace the placeholder tab of chart ``key`` by the chart, with the data so far."""
-        from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
-
-        chart: ThrottledChart = {
-            "throughput": ThroughputChart,
-            "timing": TimingChart,
-            "monitor": MonitorChart,
-        }[key]()
-        index = [k for k, _ in CHART_TABS].index(key)
-        current = self.tabs.currentIndex()
-        placeholder = self.tabs.widget(index)
-        self.tabs.removeTab(index)
-        self.tabs.insertTab(index, chart, CHART_TABS[index][1])
-        self.tabs.setCurrentIndex(current)
-        placeholder.deleteLater()
-        chart.save_requested.connect(self._on_chart_save_requested)
-        self._chart_widgets[key] = chart
-        results = self.controller.model.results()
-        if results and key != "monitor":
-            chart.set_results(results)  # type: ignore[attr-defined]
+        return self.tabs.ready
 
     def paintEvent(self, event: Any) -> None:
         super().paintEvent(event)
-        if not self._chart_widgets and self._chart_loader is None:
-            # Import pyqtgraph and numpy in the pool (the window stays responsive), then build
-            # the chart widgets here, in the GUI thread, one per event-loop turn (40-70 ms
-            # each), so the window never freezes for the sum.
-            self._chart_loader = TaskWorker(importlib.import_module, "app.gui.results.charts")
-            self._chart_loader.signals.finished.connect(self._on_chart_loader_finished)
-            QThreadPool.globalInstance().start(self._chart_loader)
-
-    @Slot()
-    def _on_chart_loader_finished(self) -> None:
-        missing = [key for key, _ in CHART_TABS if key not in self._chart_widgets]
-        if missing:
-            self._build_chart(missing[0])
-        if len(missing) > 1:
-            QTimer.singleShot(0, self, self._on_chart_loader_finished)
-        elif missing:
-            # Start-up is over: Qt, pyqtgraph and numpy left ~90,000 long-lived objects that
-            # every full garbage collection would walk again (35 ms idle, over 100 ms on a busy
-            # machine), in the middle of a run. Freezing them keeps collections short.
-            gc.freeze()
+        self.tabs.start_loading()
 
     # --- settings ---------------------------------------------------------------------------
 
@@ -593,21 +339,14 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_save_chart_action_triggered(self) -> None:
-        charts = self._ensure_charts()
-        widget = self.tabs.currentWidget()
-        chart = widget if widget in charts.values() else charts["throughput"]
-        self._save_chart(chart)  # type: ignore[arg-type]
+        self._save_chart(self.tabs.current_chart())
 
-    @Slot()
-    def _on_chart_save_requested(self) -> None:
-        chart = self.sender()
-        if chart in self._chart_widgets.values():
-            self._save_chart(chart)  # type: ignore[arg-type]
+    @Slot(object)
+    def _on_tabs_chart_save_requested(self, chart: ThrottledChart) -> None:
+        self._save_chart(chart)
 
     def _save_chart(self, chart: ThrottledChart) -> None:
-        name = {self.throughput_chart: "throughput", self.timing_chart: "times"}.get(
-            chart, "memory-cpu"
-        )
+        name = self.tabs.file_stem(chart)
         suggested = str(Path(self.settings.last_folder) / f"cipherbench-{name}.png")
         path, chosen = QFileDialog.getSaveFileName(
             self, "Save chart", suggested, ";;".join(CHART_FILTERS)

@@ -1,11 +1,15 @@
 """Background work for the window, in Qt's global thread pool (superqt's worker pattern).
 
+:class:`WorkerBase` is the one pattern: a ``QRunnable`` that owns a plain ``QObject`` of signals
+(started / progressed / resulted / failed / finished), catches every exception inside ``run()``
+and emits it, and cancels by a flag. :class:`TaskRunner` starts workers in a pool and keeps each
+one referenced until its ``finished`` (they are not auto-deleted); the controller, the dialogs'
+task panel and the chart loader all use it.
+
 :class:`BenchmarkWorker` drives the engine's blocking ``BenchmarkRun.events()`` generator and
 forwards every event as a signal; :class:`TaskWorker` runs one plain function (generate test
 data, save a file; with ``progress=True`` a file operation that reports progress and can be
-cancelled). Both are ``QRunnable``s that own a plain ``QObject`` of signals, catch every
-exception inside ``run()`` and report it through ``failed``, and must be kept referenced by
-their owner until ``finished`` (they are not auto-deleted).
+cancelled).
 
 The signals object lives in the GUI thread, so connected slots of GUI objects run there
 (queued connections): the worker thread never touches a widget.
@@ -25,7 +29,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any, Protocol
 
-from PySide6.QtCore import QObject, QRunnable, Signal
+from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
 from app.core.bench.events import (
     JobFailed,
@@ -74,6 +78,96 @@ def describe_exception(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+class WorkerBase(QRunnable):
+    """A ``QRunnable`` running :meth:`work` in a pool thread, reporting through ``signals``.
+
+    ``signals`` must have ``started``, ``failed(str)`` and ``finished``; every exception of
+    :meth:`work` is caught and reported (never raised into the thread pool), ``finished`` is
+    always last. :meth:`cancel` (any thread) only sets a flag that :meth:`work` checks."""
+
+    def __init__(self, signals: QObject) -> None:
+        super().__init__()
+        self.setAutoDelete(False)  # a TaskRunner keeps a reference until `finished`
+        self.signals = signals
+        self.done = False  # set (in the pool thread) just before `finished`
+        self._cancel = threading.Event()
+
+    @property
+    def cancel_requested(self) -> bool:
+        return self._cancel.is_set()
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+    def work(self) -> Any:
+        """The blocking job (in the pool thread); its value goes to :meth:`report_result`."""
+        raise NotImplementedError
+
+    def report_result(self, value: Any) -> None:
+        _emit(self.signals, "resulted", value)
+
+    def report_failure(self, exc: BaseException) -> None:
+        _emit(self.signals, "failed", describe_exception(exc))
+
+    def run(self) -> None:
+        _emit(self.signals, "started")
+        try:
+            value = self.work()
+        except BaseException as exc:  # reported, never raised into the thread pool
+            self.report_failure(exc)
+        else:
+            self.report_result(value)
+        finally:
+            self.done = True
+            _emit(self.signals, "finished")
+
+
+class TaskRunner(QObject):
+    """Starts workers in a thread pool and keeps each referenced until it has finished.
+
+    ``busy`` is whether a worker started with ``busy=True`` is still going on; ``busy_changed``
+    says when that changes."""
+
+    busy_changed = Signal(bool)
+
+    def __init__(self, pool: QThreadPool | None = None, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._pool = pool or QThreadPool.globalInstance()
+        self._running: set[WorkerBase] = set()
+        self._busy: set[WorkerBase] = set()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._busy)
+
+    def start(self, worker: WorkerBase, *, busy: bool = False) -> WorkerBase:
+        """Run ``worker`` in the pool (connect its signals first); returns it."""
+        worker.signals.finished.connect(self._on_worker_finished)  # type: ignore[attr-defined]
+        self._running.add(worker)
+        if busy:
+            was_busy = self.busy
+            self._busy.add(worker)
+            if not was_busy:
+                self.busy_changed.emit(True)
+        self._pool.start(worker)
+        return worker
+
+    def cancel_all(self) -> None:
+        for worker in list(self._running):
+            worker.cancel()
+
+    def wait_for_done(self, timeout_ms: int) -> bool:
+        return self._pool.waitForDone(timeout_ms)
+
+    @Slot()
+    def _on_worker_finished(self) -> None:
+        self._running = {w for w in self._running if not w.done}
+        if self._busy:
+            self._busy = {w for w in self._busy if not w.done}
+            if not self._busy:
+                self.busy_changed.emit(False)
+
+
 class BenchmarkWorkerSignals(QObject):
     """Signals of :class:`BenchmarkWorker`; every payload is a frozen engine event."""
 
@@ -89,8 +183,10 @@ class BenchmarkWorkerSignals(QObject):
     finished = Signal()  # always last
 
 
-class BenchmarkWorker(QRunnable):
+class BenchmarkWorker(WorkerBase):
     """Runs a list of jobs through the engine in a pool thread. ``cancel()`` from any thread."""
+
+    signals: BenchmarkWorkerSignals
 
     def __init__(
         self,
@@ -100,15 +196,12 @@ class BenchmarkWorker(QRunnable):
         min_interval_s: float = PROGRESS_INTERVAL_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__()
-        self.setAutoDelete(False)  # the owner keeps a reference until `finished`
-        self.signals = BenchmarkWorkerSignals()
+        super().__init__(BenchmarkWorkerSignals())
         self._jobs = list(jobs)
         self._run_factory = run_factory
         self._interval = min_interval_s
         self._clock = clock
         self._lock = threading.Lock()
-        self._cancelled = False
         self._run: RunLike | None = None
         self._pending_progress: JobProgress | None = None
         self._pending_samples: list[JobSample] = []
@@ -116,32 +209,31 @@ class BenchmarkWorker(QRunnable):
 
     @property
     def cancelled(self) -> bool:
-        return self._cancelled
+        return self.cancel_requested
 
     def cancel(self) -> None:
         """Ask the engine to stop; it kills the job's process and ends with ``RunFinished``."""
         with self._lock:
-            self._cancelled = True
+            super().cancel()
             run = self._run
         if run is not None:
             run.cancel()
 
-    def run(self) -> None:
-        signals = self.signals
-        _emit(signals, "started")
-        try:
-            with self._lock:
-                if self._cancelled:
-                    return
-                self._run = self._run_factory(self._jobs)
-            for event in self._run.events():
-                self._dispatch(event)
-            self._flush()
-        except BaseException as exc:  # reported, never raised into the thread pool
-            self._flush()
-            _emit(signals, "failed", describe_exception(exc))
-        finally:
-            _emit(signals, "finished")
+    def work(self) -> None:
+        with self._lock:
+            if self.cancel_requested:
+                return
+            self._run = self._run_factory(self._jobs)
+        for event in self._run.events():
+            self._dispatch(event)
+        self._flush()
+
+    def report_result(self, value: Any) -> None:
+        pass  # results went out as `resulted` events, one per job
+
+    def report_failure(self, exc: BaseException) -> None:
+        self._flush()
+        super().report_failure(exc)
 
     def _dispatch(self, event: Any) -> None:
         signals = self.signals
@@ -184,7 +276,7 @@ class TaskWorkerSignals(QObject):
     finished = Signal()
 
 
-class TaskWorker(QRunnable):
+class TaskWorker(WorkerBase):
     """Runs ``fn(*args)`` in a pool thread; its return value comes back through ``resulted``.
 
     With ``progress=True`` it calls ``fn(*args, on_progress=..., cancel=...)``, the calling
@@ -193,41 +285,24 @@ class TaskWorker(QRunnable):
     and :meth:`cancel` sets the event they check before every chunk; the ``Cancelled`` they then
     raise becomes ``cancelled`` instead of ``failed``."""
 
+    signals: TaskWorkerSignals
+
     def __init__(self, fn: Callable[..., Any], *args: Any, progress: bool = False) -> None:
-        super().__init__()
-        self.setAutoDelete(False)
-        self.signals = TaskWorkerSignals()
-        self.done = False  # set (in the pool thread) just before `finished`
+        super().__init__(TaskWorkerSignals())
         self._fn = fn
         self._args = args
         self._progress = progress
-        self._cancel = threading.Event()
-
-    @property
-    def cancel_requested(self) -> bool:
-        return self._cancel.is_set()
-
-    def cancel(self) -> None:
-        """Ask a ``progress=True`` function to stop before its next chunk (any thread)."""
-        self._cancel.set()
 
     def _report(self, done: int, total: int) -> None:
         _emit(self.signals, "progressed", done, total)
 
-    def run(self) -> None:
-        signals = self.signals
-        _emit(signals, "started")
-        try:
-            if self._progress:
-                value = self._fn(*self._args, on_progress=self._report, cancel=self._cancel)
-            else:
-                value = self._fn(*self._args)
-        except Cancelled:
-            _emit(signals, "cancelled")
-        except BaseException as exc:  # reported, never raised into the thread pool
-            _emit(signals, "failed", describe_exception(exc))
+    def work(self) -> Any:
+        if self._progress:
+            return self._fn(*self._args, on_progress=self._report, cancel=self._cancel)
+        return self._fn(*self._args)
+
+    def report_failure(self, exc: BaseException) -> None:
+        if isinstance(exc, Cancelled):
+            _emit(self.signals, "cancelled")
         else:
-            _emit(signals, "resulted", value)
-        finally:
-            self.done = True
-            _emit(signals, "finished")
+            super().report_failure(exc)

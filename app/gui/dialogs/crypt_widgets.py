@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QElapsedTimer, Qt, QThreadPool, Signal, Slot
+from PySide6.QtCore import QElapsedTimer, Qt, Signal, Slot
 from PySide6.QtGui import QFont, QFontDatabase
 from PySide6.QtWidgets import (
     QFileDialog,
@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 from app.core.units import MB, format_bytes
 from app.gui.crypt_tasks import password_hint
 from app.gui.settings import AppSettings
-from app.gui.worker import TaskWorker
+from app.gui.worker import TaskRunner, TaskWorker
 
 BAR_STEPS = 1000
 _ERROR_STYLE = "color: #b3261e;"
@@ -252,6 +252,7 @@ class TaskPanel(QWidget):
         layout.addWidget(self.bar, 1)
         layout.addWidget(self.status_label)
         layout.addWidget(self.cancel_button)
+        self._runner = TaskRunner(parent=self)
         self._worker: TaskWorker | None = None
         self._clock = QElapsedTimer()
         self.hide()
@@ -283,7 +284,7 @@ class TaskPanel(QWidget):
         self.cancel_button.setText("Cancel")
         self._clock.start()
         self.show()
-        QThreadPool.globalInstance().start(worker)
+        self._runner.start(worker)
 
     @Slot()
     def cancel(self) -> None:

@@ -1,0 +1,90 @@
+"""The state of one benchmark run as a front-end follows it, without Qt.
+
+:class:`RunSession` counts jobs done out of the total, remembers the running job's label, phase
+and progress, the failures, and computes the overall fraction and an estimate of the time left.
+The GUI controller feeds it the engine's events and turns :meth:`RunSession.progress` into
+widgets; the numbers are tested here without a window.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+MIN_FRACTION_FOR_ESTIMATE = 0.02  # below that an estimate of the time left is mostly noise
+
+
+@dataclass(frozen=True)
+class SessionProgress:
+    """Where a run stands: ``fraction`` in [0, 1]; ``remaining_seconds`` None when unknown."""
+
+    total_jobs: int
+    done_jobs: int
+    current_label: str
+    phase: str
+    fraction: float
+    remaining_seconds: float | None
+    cancelling: bool
+
+
+@dataclass
+class RunSession:
+    """Counts and labels of the run going on (or of the last one)."""
+
+    total_jobs: int = 0
+    done_jobs: int = 0
+    current_label: str = ""
+    phase: str = ""
+    job_fraction: float = 0.0
+    cancelling: bool = False
+    failures: list[str] = field(default_factory=list)
+
+    def begin(self, total_jobs: int) -> None:
+        """A run of ``total_jobs`` jobs starts (failures of an earlier run are kept until
+        :meth:`clear_failures`)."""
+        self.total_jobs = total_jobs
+        self.done_jobs = 0
+        self.current_label = ""
+        self.phase = ""
+        self.job_fraction = 0.0
+        self.cancelling = False
+
+    def reset(self) -> None:
+        self.begin(0)
+        self.failures.clear()
+
+    def job_started(self, label: str) -> None:
+        self.current_label = label
+        self.phase = ""
+        self.job_fraction = 0.0
+
+    def job_progressed(self, phase: str, fraction: float) -> None:
+        self.phase = phase
+        self.job_fraction = max(0.0, min(1.0, fraction))
+
+    def job_finished(self) -> None:
+        self.done_jobs += 1
+        self.job_fraction = 0.0
+        self.current_label = ""
+
+    def job_failed(self, message: str) -> None:
+        self.failures.append(message)
+        self.job_finished()
+
+    def progress(self, elapsed_seconds: float, running: bool, completed: bool) -> SessionProgress:
+        """The progress after ``elapsed_seconds``; ``completed``: the run has ended and was not
+        cancelled (the bar is then full even if some jobs failed)."""
+        fraction = min(1.0, (self.done_jobs + self.job_fraction) / max(1, self.total_jobs))
+        remaining = None
+        if running and fraction >= MIN_FRACTION_FOR_ESTIMATE:
+            remaining = elapsed_seconds * (1 - fraction) / fraction
+        if not running and completed:
+            fraction = 1.0
+        return SessionProgress(
+            total_jobs=self.total_jobs,
+            done_jobs=self.done_jobs,
+            current_label=self.current_label,
+            phase=self.phase,
+            fraction=fraction,
+            remaining_seconds=remaining,
+            cancelling=self.cancelling and running,
+        )

@@ -1,0 +1,111 @@
+"""The main window's actions, menus and the buttons and panel signals that trigger them.
+
+Each action calls a ``_on_<name>_action_triggered`` handler of the window; the buttons only
+trigger the actions, so a shortcut, a menu entry and a button do the same thing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
+
+if TYPE_CHECKING:
+    from app.gui.main_window import MainWindow
+
+
+def install_actions(window: MainWindow) -> None:
+    """Add the actions (``window.<name>_action``) and the menu bar, and connect the buttons."""
+    _create_actions(window)
+    _build_menus(window)
+    _connect_buttons(window)
+
+
+def _create_actions(window: MainWindow) -> None:
+    def action(text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        a = QAction(text, window)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        if tip:
+            a.setStatusTip(tip)
+        a.triggered.connect(slot)
+        window.addAction(a)
+        return a
+
+    window.open_action = action(
+        "&Open file…",
+        window._on_open_action_triggered,
+        QKeySequence.StandardKey.Open,
+        "Choose the input file",
+    )
+    window.export_action = action(
+        "&Export results…",
+        window._on_export_action_triggered,
+        "Ctrl+E",
+        "Save results as .xlsx, .csv or .json",
+    )
+    window.encrypt_file_action = action(
+        "E&ncrypt file…",
+        window._on_encrypt_file_action_triggered,
+        "Ctrl+Shift+E",
+        "Encrypt any file with a password or a key file",
+    )
+    window.decrypt_file_action = action(
+        "&Decrypt file…",
+        window._on_decrypt_file_action_triggered,
+        "Ctrl+Shift+D",
+        "Decrypt a CipherBench file or a raw export, preview it, save the plaintext",
+    )
+    window.save_encrypted_action = action(
+        "Save encr&ypted…",
+        window._on_save_encrypted_action_triggered,
+        tip="Save the selected job's data encrypted",
+    )
+    window.save_plaintext_action = action(
+        "Save &plaintext…", window._on_save_plaintext_action_triggered
+    )
+    window.save_chart_action = action("Save c&hart…", window._on_save_chart_action_triggered)
+    window.quit_action = action("&Quit", window.close, QKeySequence.StandardKey.Quit)
+    window.run_action = action("&Run Benchmark", window._on_run_action_triggered, "Ctrl+R")
+    window.cancel_action = action("&Cancel", window._on_cancel_action_triggered, Qt.Key.Key_Escape)
+    window.reset_action = action("Re&set", window._on_reset_action_triggered)
+    window.copy_action = action("&Copy selected rows", window.table.copy_selection)
+    window.about_action = action("&About CipherBench", window._on_about_action_triggered)
+
+
+def _build_menus(window: MainWindow) -> None:
+    file_menu = window.menuBar().addMenu("&File")
+    for a in (window.open_action, window.encrypt_file_action, window.decrypt_file_action):
+        file_menu.addAction(a)
+    file_menu.addSeparator()
+    for a in (
+        window.export_action,
+        window.save_encrypted_action,
+        window.save_plaintext_action,
+        window.save_chart_action,
+    ):
+        file_menu.addAction(a)
+    file_menu.addSeparator()
+    file_menu.addAction(window.quit_action)
+    run_menu = window.menuBar().addMenu("&Run")
+    for a in (window.run_action, window.cancel_action, window.reset_action):
+        run_menu.addAction(a)
+    edit_menu = window.menuBar().addMenu("&Edit")
+    edit_menu.addAction(window.copy_action)
+    window.menuBar().addMenu("&Help").addAction(window.about_action)
+
+
+def _connect_buttons(window: MainWindow) -> None:
+    window.run_button.clicked.connect(window.run_action.trigger)
+    window.cancel_button.clicked.connect(window.cancel_action.trigger)
+    window.reset_button.clicked.connect(window.reset_action.trigger)
+    window.export_button.clicked.connect(window.export_action.trigger)
+    window.copy_button.clicked.connect(window.table.copy_selection)
+    window.save_encrypted_button.clicked.connect(window.save_encrypted_action.trigger)
+    window.save_plaintext_button.clicked.connect(window.save_plaintext_action.trigger)
+    window.input_panel.choose_requested.connect(window.open_action.trigger)
+    window.input_panel.recent_chosen.connect(window.controller.set_input_file)
+    window.input_panel.generate_requested.connect(window.controller.generate_input)
+    window.input_panel.clear_recent_requested.connect(window.controller.clear_recent_files)
+    window.table.selectionModel().selectionChanged.connect(window._on_table_selection_changed)

@@ -1,0 +1,67 @@
+"""RunSession: counting, fraction and estimate of a run, without Qt."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.bench.session import RunSession
+
+
+def test_fraction_counts_done_jobs_and_the_running_one() -> None:
+    s = RunSession()
+    s.begin(4)
+    s.job_started("AES-GCM, 256-bit")
+    s.job_progressed("encrypt", 0.5)
+    p = s.progress(10.0, running=True, completed=False)
+    assert p.fraction == pytest.approx(0.125)
+    assert p.current_label == "AES-GCM, 256-bit"
+    assert p.phase == "encrypt"
+    s.job_finished()
+    p = s.progress(10.0, running=True, completed=False)
+    assert (p.done_jobs, p.total_jobs, p.current_label) == (1, 4, "")
+    assert p.fraction == pytest.approx(0.25)
+
+
+def test_job_fraction_is_clamped() -> None:
+    s = RunSession()
+    s.begin(1)
+    s.job_progressed("x", 7.0)
+    assert s.job_fraction == 1.0
+    s.job_progressed("x", -1.0)
+    assert s.job_fraction == 0.0
+
+
+def test_estimate_only_while_running_and_past_two_percent() -> None:
+    s = RunSession()
+    s.begin(100)
+    s.job_progressed("x", 1.0)  # 1 %
+    assert s.progress(5.0, running=True, completed=False).remaining_seconds is None
+    s.job_finished()
+    s.job_progressed("x", 1.0)  # 2 %
+    remaining = s.progress(2.0, running=True, completed=False).remaining_seconds
+    assert remaining == pytest.approx(98.0)
+    assert s.progress(2.0, running=False, completed=False).remaining_seconds is None
+
+
+def test_a_completed_run_is_full_even_with_failures() -> None:
+    s = RunSession()
+    s.begin(2)
+    s.job_finished()
+    s.job_failed("AES: broke")
+    assert s.failures == ["AES: broke"]
+    assert s.done_jobs == 2
+    assert s.progress(1.0, running=False, completed=True).fraction == 1.0
+    s.begin(3)
+    assert s.progress(1.0, running=False, completed=False).fraction == 0.0
+
+
+def test_cancelling_shows_only_while_running_and_reset_forgets() -> None:
+    s = RunSession()
+    s.begin(2)
+    s.cancelling = True
+    assert s.progress(0.0, running=True, completed=False).cancelling
+    assert not s.progress(0.0, running=False, completed=False).cancelling
+    s.job_failed("x")
+    s.reset()
+    assert (s.total_jobs, s.done_jobs, s.failures, s.cancelling) == (0, 0, [], False)
+    assert s.progress(0.0, running=False, completed=False).total_jobs == 0
