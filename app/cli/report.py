@@ -7,16 +7,42 @@ chunk size each job used (never more than its input needs).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from app.core.bench.results import JobResult, RunResult
+from app.core.export.schema import field
 from app.core.text import display_text
 from app.core.units import MIB, format_bytes, format_seconds
 
-_RESULT_HEADER = (
-    "CIPHER", "LIBRARY", "KEY", "MODE", "N", "ENC MEDIAN", "±IQR", "ENC MB/s", "DEC MEDIAN",
-    "±IQR", "DEC MB/s", "MEM MiB", "CPU %", "OUT BYTES", "OK",
-)  # fmt: skip
+
+def _mib(value: int | None) -> str:
+    return "-" if value is None else f"{value / MIB:,.1f}"
+
+
+def _rate(value: float) -> str:
+    return f"{value:,.1f}"
+
+
+# (terminal header, schema field, text): a subset of the schema, in terse terminal form.
+_RESULT_COLUMNS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (
+    ("CIPHER", "cipher", str),
+    ("LIBRARY", "library", str),
+    ("KEY", "key_bits", str),
+    ("MODE", "mode", str),
+    ("N", "repetitions", str),
+    ("ENC MEDIAN", "enc_median_s", format_seconds),
+    ("±IQR", "enc_iqr_s", format_seconds),
+    ("ENC MB/s", "enc_throughput_mb_s", _rate),
+    ("DEC MEDIAN", "dec_median_s", format_seconds),
+    ("±IQR", "dec_iqr_s", format_seconds),
+    ("DEC MB/s", "dec_throughput_mb_s", _rate),
+    ("MEM MiB", "memory_above_baseline_bytes", _mib),
+    ("CPU %", "cpu_percent", lambda v: f"{v:.0f}"),
+    ("OUT BYTES", "output_bytes", lambda v: f"{v:,}"),
+    ("OK", "verified", lambda v: "yes" if v else "NO"),
+)
+_RESULT_HEADER = tuple(header for header, _, _ in _RESULT_COLUMNS)
 
 
 def text_table(rows: Sequence[Sequence[str]]) -> str:
@@ -36,24 +62,7 @@ def _span(values: Iterable[int]) -> str:
 
 
 def _result_row(r: JobResult) -> tuple[str, ...]:
-    mem = r.memory_above_baseline_bytes
-    return (
-        r.cipher,
-        r.library,
-        str(r.key_bits),
-        r.mode,
-        str(len(r.encrypt.samples_s)),
-        format_seconds(r.encrypt.median_s),
-        format_seconds(r.encrypt.iqr_s),
-        f"{r.encrypt.throughput_mb_s:,.1f}",
-        format_seconds(r.decrypt.median_s),
-        format_seconds(r.decrypt.iqr_s),
-        f"{r.decrypt.throughput_mb_s:,.1f}",
-        "-" if mem is None else f"{mem / MIB:,.1f}",
-        f"{r.cpu_percent:.0f}",
-        f"{r.output_bytes:,}",
-        "yes" if r.verified else "NO",
-    )
+    return tuple(text(field(key).get(r)) for _, key, text in _RESULT_COLUMNS)
 
 
 def _preamble(results: Sequence[JobResult]) -> str:

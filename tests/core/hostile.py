@@ -39,7 +39,7 @@ def small_job(label: str = "data.bin", samples: int = 3, **changes: Any) -> JobR
         input_bytes=5000,
         output_bytes=5000,
         chunk_bytes=None,
-        verified=True,
+        verified_round_trips=len(times) + 1,
         encrypt=summarize(times, 5000, [0.002]),
         decrypt=summarize(times, 5000, [0.002]),
         key_setup_s=(1e-6,),

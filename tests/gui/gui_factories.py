@@ -42,7 +42,7 @@ def job_result(
         input_bytes=input_bytes,
         output_bytes=input_bytes + 16,
         chunk_bytes=None,
-        verified=True,
+        verified_round_trips=len(enc_s) + 1,
         encrypt=summarize(enc_s, input_bytes, (0.01,)),
         decrypt=summarize(dec_s, input_bytes, (0.02,)),
         key_setup_s=(1e-6,),

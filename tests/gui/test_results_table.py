@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 from gui_factories import job_result
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QGuiApplication
@@ -128,3 +130,9 @@ def test_view_copies_selected_rows_with_ctrl_c(qtbot: QtBot) -> None:
     assert len(text.splitlines()) == 3
     assert "\tx" not in text  # cipher ids are in tooltips, the table shows algorithms
     assert view.selected_source_rows() == [0, 2]
+
+
+def test_verified_shows_no_when_no_round_trip_was_checked() -> None:
+    unchecked = dataclasses.replace(job_result(), verified_round_trips=0)
+    model = _model(job_result(), unchecked)
+    assert [_text(model, row, "Verified") for row in (0, 1)] == ["yes", "NO"]

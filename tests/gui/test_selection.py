@@ -5,6 +5,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
+from app.core.bench import presets as core_presets
 from app.core.ciphers.registry import REGISTRY
 from app.gui.panels.selection_panel import SelectionPanel
 from app.gui.selection import (
@@ -107,3 +108,13 @@ def test_panel_checks_presets_and_shows_notes(qtbot: QtBot) -> None:
 
     panel.reset()
     assert panel.preset_combo.currentText() == PRESETS[0].name
+
+
+def test_window_presets_are_the_core_presets() -> None:
+    """One source: each window preset is a core preset (``--preset``) as a selection."""
+    assert [(p.name, p.source) for p in PRESETS] == [
+        (c.title, c.description) for c in core_presets.PRESETS
+    ]
+    for window, core in zip(PRESETS, core_presets.PRESETS, strict=True):
+        picked = set(_keys(window.selection))
+        assert {(s.id, s.library, s.key_bits) for s in core.specs()} <= picked

@@ -78,7 +78,7 @@ PRESETS: tuple[Preset, ...] = (
     ),
     Preset(
         "pure-python",
-        "Pure Python vs compiled, AES-CTR",
+        "pure Python vs compiled, AES-CTR",
         "Seed 003: pyaes against cryptography and PyCryptodome, AES-128-CTR (keep inputs small).",
         (
             ("aes-128-ctr", "pyaes"),

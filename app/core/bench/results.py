@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
+from app.core.bench.run_info import Environment, RunOptions
 from app.core.bench.stats import TimingStats
 
 
@@ -29,7 +31,7 @@ class JobResult:
     input_bytes: int
     output_bytes: int  # ciphertext size (stream-mode AEAD: one tag per chunk)
     chunk_bytes: int | None  # stream mode only
-    verified: bool  # decrypted output equals the input (bytes or SHA-256)
+    verified_round_trips: int  # round trips whose decrypted output was checked equal to the input
     encrypt: TimingStats
     decrypt: TimingStats
     key_setup_s: tuple[float, ...]  # context creation (key schedule), timed on its own
@@ -47,6 +49,11 @@ class JobResult:
         return f"{self.cipher} [{self.library}]"
 
     @property
+    def verified(self) -> bool:
+        """At least one round trip was checked and none differed (a difference raises)."""
+        return self.verified_round_trips > 0
+
+    @property
     def expansion_bytes(self) -> int:
         return self.output_bytes - self.input_bytes
 
@@ -58,11 +65,33 @@ class JobResult:
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        d["verified"] = self.verified
         d["expansion_bytes"] = self.expansion_bytes
         d["memory_above_baseline_bytes"] = self.memory_above_baseline_bytes
         for direction in ("encrypt", "decrypt"):
             d[direction]["stdev_percent"] = getattr(self, direction).stdev_percent
         return d
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> JobResult:
+        """Inverse of :meth:`to_dict` (derived keys such as ``verified`` are recomputed).
+        Raises ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed record."""
+        values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        if "verified_round_trips" not in data:  # written before the count: at least one
+            values["verified_round_trips"] = 1 if data["verified"] is True else 0
+        for direction in ("encrypt", "decrypt"):
+            values[direction] = _timing_from_dict(data[direction])
+        for name in ("key_setup_s", "warnings", "notes"):
+            values[name] = tuple(data.get(name, ()))
+        values["monitor"] = tuple(MonitorSample(**m) for m in data.get("monitor", ()))
+        return cls(**values)
+
+
+def _timing_from_dict(data: Mapping[str, Any]) -> TimingStats:
+    values = {f.name: data[f.name] for f in fields(TimingStats)}
+    values["samples_s"] = tuple(values["samples_s"])
+    values["warmup_s"] = tuple(values["warmup_s"])
+    return TimingStats(**values)
 
 
 @dataclass(frozen=True)
@@ -78,12 +107,19 @@ class RunResult:
 
     results: tuple[JobResult, ...]
     failures: tuple[JobFailure, ...]
-    environment: dict[str, Any]
-    options: dict[str, Any]
+    environment: Environment
+    options: RunOptions
     started_at: str  # ISO 8601, UTC
     finished_at: str
     cancelled: bool = False
     tool: dict[str, Any] = field(default_factory=dict)  # CipherBench name and version
+
+    def __post_init__(self) -> None:
+        # Also accept both in their JSON form, as a file or a test writes them.
+        if not isinstance(self.environment, Environment):
+            object.__setattr__(self, "environment", Environment.from_dict(self.environment))
+        if not isinstance(self.options, RunOptions):
+            object.__setattr__(self, "options", RunOptions.from_dict(self.options))
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -91,8 +127,23 @@ class RunResult:
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "cancelled": self.cancelled,
-            "options": self.options,
-            "environment": self.environment,
+            "options": self.options.to_dict(),
+            "environment": self.environment.to_dict(),
             "results": [r.to_dict() for r in self.results],
             "failures": [asdict(f) for f in self.failures],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunResult:
+        """Inverse of :meth:`to_dict` (pyperf style: a saved run loads back as objects).
+        Raises ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed document."""
+        return cls(
+            results=tuple(JobResult.from_dict(r) for r in data["results"]),
+            failures=tuple(JobFailure(**f) for f in data["failures"]),
+            environment=Environment.from_dict(data["environment"]),
+            options=RunOptions.from_dict(data["options"]),
+            started_at=data["started_at"],
+            finished_at=data["finished_at"],
+            cancelled=bool(data.get("cancelled", False)),
+            tool=dict(data.get("tool", {})),
+        )

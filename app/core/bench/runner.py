@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Generator
-from dataclasses import asdict
 from datetime import UTC, datetime
 from typing import Any
 
@@ -31,6 +30,7 @@ from app.core.bench.events import (
 from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
 from app.core.bench.results import JobFailure, JobResult, RunResult
+from app.core.bench.run_info import Environment, RunOptions
 from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
 from app.core.units import MIB, format_bytes
@@ -101,15 +101,16 @@ class BenchmarkRun:
                     yield event
         except Cancelled:
             cancelled = True
-        options = asdict(self.jobs[0].options) if self.jobs else {}
-        if self.jobs:
-            inputs = list(dict.fromkeys(job.input for job in self.jobs))
-            options["inputs"] = [{"label": i.label, "bytes": i.size_bytes} for i in inputs]
+        options = (
+            RunOptions.of_run(self.jobs[0].options, [job.input for job in self.jobs])
+            if self.jobs
+            else RunOptions()
+        )
         yield RunFinished(
             RunResult(
                 results=tuple(results),
                 failures=tuple(failures),
-                environment=environment,
+                environment=Environment(environment),
                 options=options,
                 started_at=started,
                 finished_at=_now(),

@@ -3,7 +3,8 @@
 The file is ``{"format": "cipherbench-results", "version": 1, **run.to_dict()}``, indented by
 2, UTF-8. Non-finite floats (NaN, infinity) are written as ``null`` so the file stays valid JSON
 for any reader; a file name byte that is not UTF-8 as the text ``\\xff`` (see
-:mod:`app.core.text`). Use ``exporters.export`` for an atomic write.
+:mod:`app.core.text`). Use ``exporters.export`` for an atomic write; ``read_run`` loads a file
+back as the :class:`RunResult` it was written from (``read_json`` as plain dicts).
 """
 
 from __future__ import annotations
@@ -57,6 +58,17 @@ def read_json(path: str | PathLike[str]) -> dict[str, Any]:
             f"this one reads up to {VERSION}); update CipherBench to open it"
         )
     return doc
+
+
+def read_run(path: str | PathLike[str]) -> RunResult:
+    """Read a file written by ``write_json`` back as a :class:`RunResult` (the objects it was
+    written from). Raises ``UserError`` for what ``read_json`` refuses and for a results file
+    whose records are malformed."""
+    doc = read_json(path)
+    try:
+        return RunResult.from_dict(doc)
+    except (KeyError, TypeError, ValueError, AttributeError) as exc:
+        raise UserError(f"{path} holds a malformed result ({type(exc).__name__}: {exc})") from exc
 
 
 def _writable(value: Any) -> Any:

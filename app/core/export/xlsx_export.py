@@ -45,16 +45,16 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.core.bench.results import JobResult, RunResult
-from app.core.export.csv_export import job_row
+from app.core.export.schema import (
+    BYTES,
+    FIELDS,
+    INTEGER,
+    PERCENT,
+    SAMPLE_SECONDS,
+    job_row,
+)
 from app.core.safe_files import write_all
 from app.core.text import display_text
-
-SECONDS = "0.000000"
-SAMPLE_SECONDS = "0.000000000"
-RATE = "#,##0.00"
-BYTES = "#,##0"
-INTEGER = "0"
-PERCENT = "0.0"
 
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
@@ -63,47 +63,14 @@ _MAX_WIDTH = 60
 
 @dataclass(frozen=True)
 class Column:
-    key: str  # key in export_csv.job_row, or "job" for the label
+    key: str  # a schema field key, or "job" for the label
     header: str  # shown in row 1, with the unit
     number_format: str | None = None
 
 
 RESULT_COLUMNS: tuple[Column, ...] = (
     Column("job", "Job"),
-    Column("cipher", "Cipher"),
-    Column("library", "Library"),
-    Column("algorithm", "Algorithm"),
-    Column("key_bits", "Key (bits)", INTEGER),
-    Column("mode", "Mode"),
-    Column("data_mode", "Data mode"),
-    Column("chunk_bytes", "Chunk (bytes)", BYTES),
-    Column("input_label", "Input"),
-    Column("input_bytes", "Original size (bytes)", BYTES),
-    Column("output_bytes", "Encrypted size (bytes)", BYTES),
-    Column("verified", "Verified"),
-    Column("enc_median_s", "Enc. median (s)", SECONDS),
-    Column("enc_min_s", "Enc. min (s)", SECONDS),
-    Column("enc_mean_s", "Enc. mean (s)", SECONDS),
-    Column("enc_stdev_s", "Enc. stdev (s)", SECONDS),
-    Column("enc_iqr_s", "Enc. IQR (s)", SECONDS),
-    Column("enc_throughput_mb_s", "Enc. throughput (MB/s)", RATE),
-    Column("enc_throughput_mib_s", "Enc. throughput (MiB/s)", RATE),
-    Column("dec_median_s", "Dec. median (s)", SECONDS),
-    Column("dec_min_s", "Dec. min (s)", SECONDS),
-    Column("dec_mean_s", "Dec. mean (s)", SECONDS),
-    Column("dec_stdev_s", "Dec. stdev (s)", SECONDS),
-    Column("dec_iqr_s", "Dec. IQR (s)", SECONDS),
-    Column("dec_throughput_mb_s", "Dec. throughput (MB/s)", RATE),
-    Column("dec_throughput_mib_s", "Dec. throughput (MiB/s)", RATE),
-    Column("key_setup_median_s", "Key setup median (s)", SECONDS),
-    Column("peak_rss_bytes", "Peak RSS (bytes)", BYTES),
-    Column("baseline_rss_bytes", "Baseline RSS (bytes)", BYTES),
-    Column("memory_above_baseline_bytes", "Memory above baseline (bytes)", BYTES),
-    Column("python_peak_bytes", "Python peak (bytes)", BYTES),
-    Column("cpu_percent", "CPU (% of one core)", PERCENT),
-    Column("repetitions", "Repetitions", INTEGER),
-    Column("ciphertext_preview_hex", "Ciphertext preview (hex)"),
-    Column("warnings", "Warnings"),
+    *(Column(f.key, f.header, f.number_format) for f in FIELDS),
 )
 
 # (title, y-axis title, [(series title, column key)]) for each chart on the Charts sheet.
@@ -303,8 +270,8 @@ def _environment_rows(run: RunResult) -> Iterator[tuple[str, Any]]:
     yield "run.jobs_finished", len(run.results)
     yield "run.jobs_failed", len(run.failures)
     yield from _flatten("tool", run.tool)
-    yield from _flatten("options", run.options)
-    yield from _flatten("environment", run.environment)
+    yield from _flatten("options", run.options.to_dict())
+    yield from _flatten("environment", run.environment.to_dict())
 
 
 def _flatten(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:

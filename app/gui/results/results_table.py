@@ -25,6 +25,7 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from app.core.bench.results import JobResult
 from app.core.bench.stats import TimingStats
+from app.core.export import schema
 from app.core.units import MIB, format_bytes, format_seconds
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -112,6 +113,35 @@ def _g(value: float | None) -> str:
     return "" if value is None else repr(float(value))
 
 
+def _raw(value: Any) -> str:
+    """A schema value as copied to the clipboard: floats at full precision, ints as digits."""
+    return _g(value) if isinstance(value, float) else str(value)
+
+
+def _field_column(
+    key: str,
+    tooltip: str,
+    text: Callable[[JobResult], str] | None = None,
+    *,
+    sort_key: Callable[[JobResult], Any] | None = None,
+    copy_raw: bool = False,
+    numeric: bool = True,
+    cell_tip: Callable[[JobResult], str] | None = None,
+) -> Column:
+    """A column showing one schema field: header (with its unit) and value come from the
+    schema; ``text`` only formats it for the eye, ``copy_raw`` copies the raw value."""
+    f = schema.field(key)
+    return Column(
+        f.header,
+        tooltip,
+        text or (lambda r: str(f.get(r))),
+        sort_key or f.get,
+        copy_values=(lambda r: (_raw(f.get(r)),)) if copy_raw else None,
+        numeric=numeric,
+        cell_tip=cell_tip,
+    )
+
+
 # (attribute of JobResult, header prefix, word) for encryption and decryption.
 DIRECTIONS = (("encrypt", "Enc.", "encryption"), ("decrypt", "Dec.", "decryption"))
 
@@ -130,35 +160,26 @@ def _time_column(direction: tuple[str, str, str]) -> Column:
 
 
 def _throughput_column(direction: tuple[str, str, str]) -> Column:
-    attr, short, word = direction
-    return Column(
-        f"{short} throughput (MB/s)",
+    attr, _short, word = direction
+    return _field_column(
+        f"{attr[:3]}_throughput_mb_s",
         f"Input size / median {word} time, in 10^6 bytes per second",
         lambda r: f"{getattr(r, attr).throughput_mb_s:.2f}",
-        lambda r: getattr(r, attr).throughput_mb_s,
-        copy_values=lambda r: (_g(getattr(r, attr).throughput_mb_s),),
+        copy_raw=True,
         cell_tip=lambda r: f"{getattr(r, attr).throughput_mib_s:.2f} MiB/s (2^20 bytes per second)",
     )
 
 
 COLUMNS: tuple[Column, ...] = (
-    Column(
-        "Algorithm",
+    _field_column(
+        "algorithm",
         "Cipher family",
-        lambda r: r.algorithm,
-        lambda r: r.algorithm,
         numeric=False,
         cell_tip=lambda r: f"{r.cipher} from {r.library}",
     ),
-    Column("Key (bits)", "Key size in bits", lambda r: str(r.key_bits), lambda r: r.key_bits),
-    Column("Mode", "Mode of operation", lambda r: r.mode, lambda r: r.mode, numeric=False),
-    Column(
-        "Library",
-        "Python library that ran the cipher",
-        lambda r: r.library,
-        lambda r: r.library,
-        numeric=False,
-    ),
+    _field_column("key_bits", "Key size in bits"),
+    _field_column("mode", "Mode of operation", numeric=False),
+    _field_column("library", "Python library that ran the cipher", numeric=False),
     *(_time_column(d) for d in DIRECTIONS),
     *(_throughput_column(d) for d in DIRECTIONS),
     Column(
@@ -176,43 +197,41 @@ COLUMNS: tuple[Column, ...] = (
         lambda r: r.cpu_percent,
         copy_values=lambda r: (_g(r.cpu_percent),),
     ),
-    Column(
-        "Original size (bytes)",
+    _field_column(
+        "input_bytes",
         "Input size in bytes",
         lambda r: f"{r.input_bytes:,}",
-        lambda r: r.input_bytes,
-        copy_values=lambda r: (str(r.input_bytes),),
+        copy_raw=True,
         cell_tip=lambda r: f"{r.input_label}: {format_bytes(r.input_bytes)}",
     ),
-    Column(
-        "Encrypted size (bytes)",
+    _field_column(
+        "output_bytes",
         "Ciphertext size in bytes (padding and authentication tags included)",
         lambda r: f"{r.output_bytes:,}",
-        lambda r: r.output_bytes,
-        copy_values=lambda r: (str(r.output_bytes),),
+        copy_raw=True,
         cell_tip=lambda r: f"{r.expansion_bytes:+,} bytes against the input",
     ),
-    Column(
-        "Verified",
-        "The decrypted output equals the input",
+    _field_column(
+        "verified",
+        "The decrypted output equals the input, checked after every round trip",
         lambda r: "yes" if r.verified else "NO",
-        lambda r: int(r.verified),
+        sort_key=lambda r: int(r.verified),
         numeric=False,
+        cell_tip=lambda r: f"{r.verified_round_trips} round trips checked",
     ),
-    Column(
-        "Ciphertext preview (hex)",
+    _field_column(
+        "ciphertext_preview_hex",
         "First bytes of the ciphertext, in hexadecimal",
         _preview_text,
-        lambda r: r.ciphertext_preview_hex,
-        copy_values=lambda r: (r.ciphertext_preview_hex,),
+        copy_raw=True,
         numeric=False,
         cell_tip=lambda r: r.ciphertext_preview_hex,
     ),
-    Column(
-        "Warnings",
+    _field_column(
+        "warnings",
         "What makes this measurement less trustworthy (from the engine)",
         lambda r: "; ".join(r.warnings),
-        lambda r: len(r.warnings),
+        sort_key=lambda r: len(r.warnings),
         numeric=False,
         cell_tip=lambda r: "\n".join(r.warnings),
     ),

@@ -1,0 +1,138 @@
+"""What a run records besides its results: the options it ran with and the machine it ran on.
+
+Both are frozen and typed, and both write themselves as the plain JSON they always were
+(:meth:`RunOptions.to_dict`, :meth:`Environment.to_dict`), and read themselves back from it.
+A file may lack a key (an older CipherBench) or hold one this version does not know (a newer
+one): missing keys read as None and are not written back; unknown keys are kept as read.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from app.core.bench.jobs import BenchOptions, InputSpec
+
+
+@dataclass(frozen=True)
+class InputSummary:
+    """One input of the run, as the results file names it."""
+
+    label: str
+    size_bytes: int  # written as "bytes"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"label": self.label, "bytes": self.size_bytes}
+
+
+@dataclass(frozen=True)
+class RunOptions:
+    """The :class:`BenchOptions` every job of the run used, and the run's inputs.
+
+    None means "not recorded" (a run without jobs records nothing).
+    """
+
+    repeat: int | None = None
+    warmup: int | None = None
+    data_mode: str | None = None
+    chunk_bytes: int | None = None
+    measure_memory: bool | None = None
+    min_time_s: float | None = None
+    max_repeat: int | None = None
+    inputs: tuple[InputSummary, ...] | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
+
+    @classmethod
+    def of_run(cls, options: BenchOptions, inputs: Sequence[InputSpec]) -> RunOptions:
+        """The record of a run that used ``options`` on ``inputs`` (each once, in order)."""
+        summaries = tuple(InputSummary(i.label, i.size_bytes) for i in dict.fromkeys(inputs))
+        return cls(**asdict(options), inputs=summaries)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> RunOptions:
+        """Inverse of :meth:`to_dict`."""
+        known = {f.name for f in fields(cls)} - {"inputs", "extra"}
+        values: dict[str, Any] = {k: v for k, v in data.items() if k in known}
+        if "inputs" in data:
+            values["inputs"] = tuple(InputSummary(i["label"], i["bytes"]) for i in data["inputs"])
+        extra = {k: v for k, v in data.items() if k not in known and k != "inputs"}
+        return cls(**values, extra=extra)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The JSON form: the recorded options in :class:`BenchOptions` order, then ``inputs``."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "extra" or value is None:
+                continue
+            out[f.name] = [i.to_dict() for i in value] if f.name == "inputs" else value
+        out.update(self.extra)
+        return out
+
+    def bench_options(self) -> BenchOptions:
+        """The options as :class:`BenchOptions`, defaults for what was not recorded."""
+        names = [f.name for f in fields(BenchOptions)]
+        return BenchOptions(**{n: getattr(self, n) for n in names if getattr(self, n) is not None})
+
+
+@dataclass(frozen=True, eq=False)  # Mapping's equality: equal to a dict with the same items
+class Environment(Mapping[str, Any]):
+    """What ``capture_environment()`` found, read-only. It is also the mapping it wraps, so
+    code that reads the captured dict (``format_environment``) takes it as it is."""
+
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Environment:
+        return cls(dict(data))
+
+    def to_dict(self) -> dict[str, Any]:
+        return dict(self.data)
+
+    def _section(self, name: str) -> Mapping[str, Any]:
+        value = self.data.get(name)
+        return value if isinstance(value, Mapping) else {}
+
+    @property
+    def cpu_model(self) -> str | None:
+        return self._section("cpu").get("model")
+
+    @property
+    def logical_cores(self) -> int | None:
+        return self._section("cpu").get("logical_cores")
+
+    @property
+    def cpu_features(self) -> Mapping[str, bool | None]:
+        features = self._section("cpu").get("features")
+        return features if isinstance(features, Mapping) else {}
+
+    @property
+    def os_platform(self) -> str | None:
+        return self._section("os").get("platform")
+
+    @property
+    def python_version(self) -> str | None:
+        return self._section("python").get("version")
+
+    @property
+    def packages(self) -> Mapping[str, str | None]:
+        return self._section("packages")
+
+    @property
+    def cipherbench_version(self) -> str | None:
+        return self.data.get("cipherbench_version")
+
+    @property
+    def captured_at(self) -> str | None:
+        return self.data.get("captured_at")
+
+    # Mapping
+    def __getitem__(self, key: str) -> Any:
+        return self.data[key]
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self.data)
+
+    def __len__(self) -> int:
+        return len(self.data)
