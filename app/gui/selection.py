@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.core.bench import presets as core_presets
 from app.core.ciphers.registry import LIBRARIES, REGISTRY, CipherSpec
 
 # Variable-key ciphers offer these sizes (when the libraries accept them) besides their default.
@@ -28,13 +29,6 @@ class AlgorithmInfo:
     libraries: tuple[str, ...]
 
 
-def _nominal_bits(spec: CipherSpec) -> int:
-    """The key size a user thinks of: AES-128-SIV is "128" although it takes two keys."""
-    if spec.algorithm == "AES":
-        return int(spec.id.split("-")[1])
-    return spec.key_bits
-
-
 def _catalog() -> dict[str, AlgorithmInfo]:
     grouped: dict[str, list[CipherSpec]] = {}
     for spec in REGISTRY:
@@ -49,7 +43,7 @@ def _catalog() -> dict[str, AlgorithmInfo]:
             wanted = {min(common), max(common), specs[0].key_bits, *_VARIABLE_KEY_CHOICES}
             bits = tuple(sorted(wanted & common))
         else:
-            bits = tuple(sorted({_nominal_bits(s) for s in specs}))
+            bits = tuple(sorted({s.nominal_key_bits for s in specs}))
         default = specs[0].key_bits if specs[0].algorithm != "AES" else 256
         out[name] = AlgorithmInfo(name, bits, default, modes, libs)
     return out
@@ -135,7 +129,7 @@ def selected_specs(selection: Selection) -> list[CipherSpec]:
         if spec.mode not in choice.modes:
             continue
         if spec.algorithm == "AES" or not spec.key_bits_allowed:
-            if _nominal_bits(spec) in choice.key_bits:
+            if spec.nominal_key_bits in choice.key_bits:
                 out.append(spec)
             continue
         for bits in sorted(choice.key_bits):
@@ -151,53 +145,30 @@ def weakness_notes(specs: list[CipherSpec]) -> list[str]:
 
 @dataclass(frozen=True)
 class Preset:
-    name: str
-    source: str  # the study it reproduces
+    name: str  # the core preset's title
+    source: str  # the study it reproduces (the core preset's description)
     selection: Selection
 
 
-def _presets() -> tuple[Preset, ...]:
-    return (
-        Preset(
-            "AES vs Blowfish, ECB and CTR, 256-bit",
-            "seed 002: the GUI study, PyCryptodome",
-            make_selection(
-                {"AES": ((256,), ("ECB", "CTR")), "Blowfish": ((256,), ("ECB", "CTR"))},
-                ("pycryptodome",),
-            ),
-        ),
-        Preset(
-            "AES key sizes, CBC",
-            "seed 000: AES-128/192/256-CBC, PyCryptodome",
-            make_selection({"AES": ((128, 192, 256), ("CBC",))}, ("pycryptodome",)),
-        ),
-        Preset(
-            "AES-GCM vs ChaCha20-Poly1305",
-            "seed 004: AES-256-GCM and ChaCha20-Poly1305, cryptography",
-            make_selection(
-                {"AES": ((256,), ("GCM",)), "ChaCha20-Poly1305": ((256,), ("AEAD",))},
-                ("cryptography",),
-            ),
-        ),
-        Preset(
-            "DES, 3DES, AES, RC4",
-            "seed 001: the .NET defaults (CBC) and RC4",
-            make_selection(
-                {
-                    "DES": ((64,), ("CBC",)),
-                    "3DES": ((192,), ("CBC",)),
-                    "AES": ((256,), ("CBC",)),
-                    "RC4": ((128,), ("Stream",)),
-                },
-                ("cryptography", "pycryptodome"),
-            ),
-        ),
-        Preset(
-            "pure Python vs compiled, AES-CTR",
-            "seed 003: pyaes against cryptography and PyCryptodome, AES-128-CTR",
-            make_selection({"AES": ((128,), ("CTR",))}, ("pyaes", "cryptography", "pycryptodome")),
-        ),
+def preset_selection(preset: core_presets.Preset) -> Selection:
+    """The smallest selection that covers ``preset``'s registry entries: their algorithms with
+    their key sizes and modes, and their libraries."""
+    choices: dict[str, tuple[list[int], list[str]]] = {}
+    libraries: list[str] = []
+    for spec in preset.specs():
+        bits, modes = choices.setdefault(spec.algorithm, ([], []))
+        bits.append(spec.nominal_key_bits)
+        modes.append(spec.mode)
+        libraries.append(spec.library)
+    return make_selection(
+        {name: (tuple(bits), tuple(modes)) for name, (bits, modes) in choices.items()},
+        tuple(libraries),
     )
+
+
+def _presets() -> tuple[Preset, ...]:
+    """The window's presets: the core ones (``--preset`` on the command line), as selections."""
+    return tuple(Preset(p.title, p.description, preset_selection(p)) for p in core_presets.PRESETS)
 
 
 PRESETS: tuple[Preset, ...] = _presets()

@@ -3,8 +3,13 @@
 An entry's ``id`` follows OpenSSL's cipher names where OpenSSL has one (``aes-128-cbc``,
 ``des-ede3-cbc``, ``bf-cbc``, ``rc4``, ``chacha20-poly1305``) and extends the same pattern where
 it has none (``bf-ctr``, ``aes-256-eax``, ``xchacha20-poly1305``). The same id exists once per
-library that offers it; ``(id, library)`` is the key. Adding a cipher is one entry here plus, if
-it is new to a library, one branch in that library's adapter.
+library that offers it; ``(id, library)`` is the key.
+
+Everything that differs between ciphers is declared in a :class:`Row` of ``ROWS`` (key sizes, IV
+layout and its block counter, in-place support, OpenSSL name, nominal key size, weaknesses); the
+expansion into entries has no special cases. Adding a cipher is one row plus its published
+vectors in ``vectors.py`` (and, for an algorithm new to a library, one line in that adapter's
+table). ``tests/core/test_registry.py`` fails for a row lacking either.
 
 Ciphers with a variable key (Blowfish, RC4) have one id and a ``key_bits_allowed`` set; a job picks
 the size (``--key-bits``), the entry gives the default.
@@ -12,10 +17,12 @@ the size (``--key-bits``), the entry gives the default.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import secrets
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from enum import StrEnum
 from itertools import pairwise
+from typing import Any
 
 from app.core.errors import UserError
 
@@ -30,15 +37,42 @@ class Kind(StrEnum):
 
 LIBRARIES = ("cryptography", "pycryptodome", "pyaes")
 
-WEAKNESS_NOTES = {
-    "ECB": "ECB encrypts equal blocks to equal ciphertext and leaks patterns; "
-    "a speed baseline only.",
-    "64-bit block": "64-bit block: the birthday bound is reached after a few GB under one key "
-    "(Sweet32); avoid on large data.",
-    "DES": "56-bit key: brute-forced in hours with commodity hardware.",
-    "RC4": "RC4 is broken (biased keystream, RFC 7465 bans it from TLS).",
-    "pyaes": "Pure Python: shows what an interpreter costs, thousands of times slower.",
+
+@dataclass(frozen=True)
+class Weakness:
+    """A note shown with an entry; ``label`` is the short form warnings use (None: not a
+    security weakness, only worth knowing)."""
+
+    note: str
+    label: str | None
+
+
+WEAKNESSES = {
+    "ECB": Weakness(
+        "ECB encrypts equal blocks to equal ciphertext and leaks patterns; a speed baseline only.",
+        "ECB leaks patterns",
+    ),
+    "64-bit block": Weakness(
+        "64-bit block: the birthday bound is reached after a few GB under one key "
+        "(Sweet32); avoid on large data.",
+        "64-bit block (Sweet32)",
+    ),
+    "DES": Weakness("56-bit key: brute-forced in hours with commodity hardware.", "56-bit key"),
+    "RC4": Weakness(
+        "RC4 is broken (biased keystream, RFC 7465 bans it from TLS).", "RC4 is broken"
+    ),
+    "pyaes": Weakness(
+        "Pure Python: shows what an interpreter costs, thousands of times slower.", None
+    ),
 }
+WEAKNESS_NOTES = {key: w.note for key, w in WEAKNESSES.items()}
+LIBRARY_WEAKNESSES = {"pyaes": ("pyaes",)}  # noted on every entry of that library
+_LABELS = {w.note: w.label for w in WEAKNESSES.values() if w.label}
+
+
+def weakness_labels(spec: CipherSpec) -> list[str]:
+    """The short labels of ``spec``'s security weaknesses (empty when it has none)."""
+    return [_LABELS[n] for n in spec.notes if n in _LABELS]
 
 
 @dataclass(frozen=True)
@@ -57,12 +91,25 @@ class CipherSpec:
     tag_first: bool = False  # SIV puts the synthetic IV before the ciphertext (RFC 5297)
     key_bits_allowed: tuple[int, ...] = ()
     openssl_name: str | None = None  # the `openssl enc` name when OpenSSL can decrypt raw output
+    openssl_legacy: bool = False  # OpenSSL 3 keeps it in the legacy provider
+    openssl_key_bits: tuple[int, ...] = ()  # the only sizes `openssl enc` takes (empty: any)
     in_place: bool = False  # the library documents in-place operation (output may be the input)
     notes: tuple[str, ...] = ()
+    keys: int = 1  # keys in the key material: SIV takes two, so aes-128-siv has 256 key bits
+    # Where the IV holds a block counter, as (offset, length); fresh IVs zero it so no message
+    # carries out of the low 32 bits, where libraries disagree (OpenSSL carries, pycryptodome
+    # stops). OpenSSL's chacha20 IV starts with a 4-byte little-endian counter; CTR's whole IV
+    # is the counter block, of which the last 4 bytes are zeroed.
+    iv_counter: tuple[int, int] | None = None
 
     @property
     def key_bytes(self) -> int:
         return self.key_bits // 8
+
+    @property
+    def nominal_key_bits(self) -> int:
+        """The key size a user thinks of: AES-128-SIV is "128" although it takes two keys."""
+        return self.key_bits // self.keys
 
     @property
     def label(self) -> str:
@@ -71,6 +118,17 @@ class CipherSpec:
     @property
     def padded(self) -> bool:
         return self.kind is Kind.BLOCK
+
+    def with_counter_zeroed(self, iv: bytes) -> bytes:
+        """``iv`` with its block-counter bytes (if the layout has any) set to zero."""
+        if self.iv_counter is None:
+            return iv
+        at, n = self.iv_counter
+        return iv[:at] + bytes(n) + iv[at + n :]
+
+    def fresh_iv(self, random_bytes: Callable[[int], bytes] = secrets.token_bytes) -> bytes:
+        """A new IV or nonce from ``random_bytes``, its block counter (if any) at zero."""
+        return self.with_counter_zeroed(random_bytes(self.iv_bytes))
 
     def with_key_bits(self, key_bits: int | None) -> CipherSpec:
         """This entry with another key size, checked against what the library accepts."""
@@ -102,190 +160,217 @@ def _bits_range(lo: int, hi: int) -> tuple[int, ...]:
     return tuple(range(lo, hi + 1, 8))
 
 
-# --- the entries ------------------------------------------------------------------------------
+# --- the rows ---------------------------------------------------------------------------------
 
-_AES_IV = {"ECB": 0, "CBC": 16, "CFB": 16, "OFB": 16, "CTR": 16}
-# AEAD nonce sizes. CCM uses 11 bytes so one message may reach 4 GiB (a 12-byte nonce caps it at
-# 16 MiB); SIV takes its nonce as the last associated-data component (RFC 5297).
-_AEAD = {
-    "GCM": (12, 16),
-    "CCM": (11, 16),
-    "OCB": (12, 16),
-    "SIV": (16, 16),
-    "GCM-SIV": (12, 16),
-    "EAX": (16, 16),
-}
-_AEAD_LIBS = {
-    "GCM": ("cryptography", "pycryptodome"),
-    "CCM": ("cryptography", "pycryptodome"),
-    "OCB": ("cryptography", "pycryptodome"),
-    "SIV": ("cryptography", "pycryptodome"),
-    "GCM-SIV": ("cryptography",),
-    "EAX": ("pycryptodome",),
-}
-_OPENSSL_RAW = {"ECB", "CBC", "CFB", "OFB", "CTR"}
+_ALL = ("cryptography", "pycryptodome", "pyaes")
+_CRYPTO_AND_DOME = ("cryptography", "pycryptodome")
+_DOME = ("pycryptodome",)
+_CRYPTO = ("cryptography",)
 
 
-def _aes_entries() -> list[CipherSpec]:
-    out: list[CipherSpec] = []
-    for bits in (128, 192, 256):
-        for mode, iv in _AES_IV.items():
-            kind = Kind.BLOCK if mode in ("ECB", "CBC") else Kind.STREAM
-            notes = (WEAKNESS_NOTES["ECB"],) if mode == "ECB" else ()
-            ident = f"aes-{bits}-{mode.lower()}"
-            for lib in LIBRARIES:
-                lib_notes = notes + ((WEAKNESS_NOTES["pyaes"],) if lib == "pyaes" else ())
-                out.append(
-                    CipherSpec(
-                        id=ident,
-                        library=lib,
-                        algorithm="AES",
-                        mode=mode,
-                        kind=kind,
-                        key_bits=bits,
-                        block_bytes=16,
-                        iv_bytes=iv,
-                        openssl_name=ident if mode in _OPENSSL_RAW else None,
-                        in_place=lib == "pycryptodome",
-                        notes=lib_notes,
-                    )
-                )
-        for mode, (nonce, tag) in _AEAD.items():
-            # SIV needs two AES keys: aes-128-siv takes 256 key bits, as in OpenSSL.
-            key_bits = bits * 2 if mode == "SIV" else bits
-            if mode == "GCM-SIV" and bits == 192:
-                continue  # RFC 8452 defines AES-128- and AES-256-GCM-SIV only
-            for lib in _AEAD_LIBS[mode]:
-                out.append(
-                    CipherSpec(
-                        id=f"aes-{bits}-{mode.lower()}",
-                        library=lib,
-                        algorithm="AES",
-                        mode=mode,
-                        kind=Kind.AEAD,
-                        key_bits=key_bits,
-                        block_bytes=16,
-                        iv_bytes=nonce,
-                        tag_bytes=tag,
-                        tag_first=mode == "SIV",
-                        in_place=lib == "pycryptodome" and mode not in ("SIV", "OCB"),  # no output=
-                        notes=("SIV uses two AES keys (the key is twice the AES size).",)
-                        if mode == "SIV"
-                        else (),
-                    )
-                )
-    return out
+@dataclass(frozen=True)
+class Row:
+    """One cipher id (or one per nominal key size, when ``id`` holds ``{bits}``), with everything
+    that sets it apart. Expands to one :class:`CipherSpec` per size and library."""
+
+    id: str
+    algorithm: str
+    mode: str
+    kind: Kind
+    sizes: tuple[int, ...]  # nominal key sizes, one id each
+    libraries: tuple[str, ...]
+    block_bytes: int
+    iv_bytes: int
+    tag_bytes: int = 0
+    tag_first: bool = False
+    keys: int = 1
+    allowed: tuple[int, ...] = ()  # variable key: the sizes every library accepts
+    allowed_by_library: tuple[tuple[str, tuple[int, ...]], ...] = ()  # ...unless set here
+    openssl: bool = False  # `openssl enc -<id>` reads the raw output
+    openssl_legacy: bool = False
+    openssl_key_bits: tuple[int, ...] = ()  # `openssl enc` 3.0 uses the default key length
+    in_place: tuple[str, ...] = ()  # libraries that may write over their input
+    iv_counter: tuple[int, int] | None = None
+    weaknesses: tuple[str, ...] = ()  # keys of WEAKNESSES
+    remarks: tuple[str, ...] = ()
+
+    def specs(self, bits: int) -> list[CipherSpec]:
+        ident = self.id.format(bits=bits)
+        per_lib = dict(self.allowed_by_library)
+        return [
+            CipherSpec(
+                id=ident,
+                library=lib,
+                algorithm=self.algorithm,
+                mode=self.mode,
+                kind=self.kind,
+                key_bits=bits * self.keys,
+                block_bytes=self.block_bytes,
+                iv_bytes=self.iv_bytes,
+                tag_bytes=self.tag_bytes,
+                tag_first=self.tag_first,
+                key_bits_allowed=per_lib.get(lib, self.allowed),
+                openssl_name=ident if self.openssl else None,
+                openssl_legacy=self.openssl_legacy,
+                openssl_key_bits=self.openssl_key_bits,
+                in_place=lib in self.in_place,
+                notes=self._notes(lib),
+                keys=self.keys,
+                iv_counter=self.iv_counter,
+            )
+            for lib in self.libraries
+            if bits in self.sizes
+        ]
+
+    def _notes(self, library: str) -> tuple[str, ...]:
+        keys = (*self.weaknesses, *LIBRARY_WEAKNESSES.get(library, ()))
+        return tuple(WEAKNESS_NOTES[k] for k in keys) + self.remarks
 
 
-def _legacy_block_entries() -> list[CipherSpec]:
-    """Blowfish, 3DES and DES: 64-bit blocks, so every one carries the birthday-bound note."""
-    out: list[CipherSpec] = []
-    families = (
-        # algorithm, id prefix, key bits, allowed, libraries for ECB/CBC/CFB/OFB, extra notes
-        ("Blowfish", "bf", 256, _bits_range(32, 448), ("cryptography", "pycryptodome"), ()),
-        ("3DES", "des-ede3", 192, (192,), ("cryptography", "pycryptodome"), ()),
-        ("DES", "des", 64, (64,), ("pycryptodome",), (WEAKNESS_NOTES["DES"],)),
+def _block_modes(
+    prefix: str, algorithm: str, sizes: tuple[int, ...], block: int, **common: Any
+) -> list[Row]:
+    """ECB, CBC, CFB, OFB and CTR of one block cipher; ``common`` applies to every mode and a
+    ``<MODE>`` keyword (a dict) overrides fields for that mode; ``modes=`` picks a subset."""
+    ctr = (block - 4, 4)
+    modes: dict[str, dict[str, Any]] = {
+        "ECB": dict(kind=Kind.BLOCK, iv_bytes=0, weaknesses=("ECB",)),
+        "CBC": dict(kind=Kind.BLOCK, iv_bytes=block),
+        "CFB": dict(kind=Kind.STREAM, iv_bytes=block),
+        "OFB": dict(kind=Kind.STREAM, iv_bytes=block),
+        "CTR": dict(kind=Kind.STREAM, iv_bytes=block, iv_counter=ctr),
+    }
+    wanted = common.pop("modes", tuple(modes))
+    shared = {k: v for k, v in common.items() if k not in modes}
+    rows = []
+    for mode in wanted:
+        fields = modes[mode]
+        merged = {**shared, **fields, **common.get(mode, {})}
+        merged["weaknesses"] = (*fields.get("weaknesses", ()), *shared.get("weaknesses", ()))
+        rows.append(
+            Row(
+                id=prefix.format(mode=mode.lower()),
+                algorithm=algorithm,
+                mode=mode,
+                sizes=sizes,
+                block_bytes=block,
+                **merged,
+            )
+        )
+    return rows
+
+
+def _aes_aead(mode: str, nonce: int, libraries: tuple[str, ...], **fields: Any) -> Row:
+    return Row(
+        id=f"aes-{{bits}}-{mode.lower()}",
+        algorithm="AES",
+        mode=mode,
+        kind=Kind.AEAD,
+        sizes=fields.pop("sizes", (128, 192, 256)),
+        libraries=libraries,
+        block_bytes=16,
+        iv_bytes=nonce,
+        tag_bytes=16,
+        **fields,
     )
-    for algorithm, prefix, bits, allowed, libs, extra in families:
-        for mode in ("ECB", "CBC", "CFB", "OFB", "CTR"):
-            kind = Kind.BLOCK if mode in ("ECB", "CBC") else Kind.STREAM
-            notes = (WEAKNESS_NOTES["64-bit block"], *extra)
-            if mode == "ECB":
-                notes = (WEAKNESS_NOTES["ECB"], *notes)
-            # OpenSSL has no CTR for these; cryptography (OpenSSL) therefore neither.
-            mode_libs = ("pycryptodome",) if mode == "CTR" else libs
-            ident = f"{prefix}-{mode.lower()}"
-            openssl = ident if mode != "CTR" else None
-            for lib in mode_libs:
-                out.append(
-                    CipherSpec(
-                        id=ident,
-                        library=lib,
-                        algorithm=algorithm,
-                        mode=mode,
-                        kind=kind,
-                        key_bits=bits,
-                        block_bytes=8,
-                        iv_bytes=0 if mode == "ECB" else 8,
-                        key_bits_allowed=allowed,
-                        openssl_name=openssl,
-                        in_place=lib == "pycryptodome",
-                        notes=notes,
-                    )
-                )
-    return out
 
 
-def _stream_entries() -> list[CipherSpec]:
-    out: list[CipherSpec] = []
-    for lib in ("cryptography", "pycryptodome"):
-        # OpenSSL's chacha20 IV: 4-byte little-endian block counter, then the 12-byte nonce.
-        out.append(
-            CipherSpec(
-                id="chacha20",
-                library=lib,
-                algorithm="ChaCha20",
-                mode="Stream",
-                kind=Kind.STREAM,
-                key_bits=256,
-                block_bytes=1,
-                iv_bytes=16,
-                openssl_name="chacha20",
-                in_place=lib == "pycryptodome",
-            )
-        )
-        out.append(
-            CipherSpec(
-                id="chacha20-poly1305",
-                library=lib,
-                algorithm="ChaCha20-Poly1305",
-                mode="AEAD",
-                kind=Kind.AEAD,
-                key_bits=256,
-                block_bytes=1,
-                iv_bytes=12,
-                tag_bytes=16,
-                in_place=lib == "pycryptodome",
-            )
-        )
-        rc4_allowed = (
-            (40, 56, 64, 80, 128, 160, 192, 256) if lib == "cryptography" else _bits_range(40, 2048)
-        )
-        out.append(
-            CipherSpec(
-                id="rc4",
-                library=lib,
-                algorithm="RC4",
-                mode="Stream",
-                kind=Kind.STREAM,
-                key_bits=128,
-                block_bytes=1,
-                iv_bytes=0,
-                key_bits_allowed=rc4_allowed,
-                openssl_name="rc4",
-                in_place=False,  # pycryptodome's ARC4 returns a new bytes object
-                notes=(WEAKNESS_NOTES["RC4"],),
-            )
-        )
-    out.append(
-        CipherSpec(
-            id="xchacha20-poly1305",
-            library="pycryptodome",
-            algorithm="XChaCha20-Poly1305",
-            mode="AEAD",
-            kind=Kind.AEAD,
-            key_bits=256,
-            block_bytes=1,
-            iv_bytes=24,
-            tag_bytes=16,
-            in_place=True,
-        )
-    )
-    return out
+# AEAD nonce sizes: CCM uses 11 bytes so one message may reach 4 GiB (a 12-byte nonce caps it at
+# 16 MiB); SIV takes its nonce as the last associated-data component (RFC 5297). pycryptodome's
+# SIV and OCB have no output= parameter, so they are not in place.
+_AES_ROWS = [
+    *_block_modes(
+        "aes-{{bits}}-{mode}", "AES", (128, 192, 256), 16,
+        libraries=_ALL, openssl=True, in_place=_DOME,
+    ),
+    _aes_aead("GCM", 12, _CRYPTO_AND_DOME, in_place=_DOME),
+    _aes_aead("CCM", 11, _CRYPTO_AND_DOME, in_place=_DOME),
+    _aes_aead("OCB", 12, _CRYPTO_AND_DOME),
+    _aes_aead(
+        "SIV", 16, _CRYPTO_AND_DOME, tag_first=True, keys=2,
+        remarks=("SIV uses two AES keys (the key is twice the AES size).",),
+    ),
+    _aes_aead("GCM-SIV", 12, _CRYPTO, sizes=(128, 256)),  # RFC 8452: no 192-bit variant
+    _aes_aead("EAX", 16, _DOME, in_place=_DOME),
+]  # fmt: skip
+
+# 64-bit block ciphers. OpenSSL has no CTR for them; cryptography (OpenSSL) therefore neither.
+_NO_OPENSSL_CTR = {
+    "libraries": _DOME,
+    "openssl": False,
+    "openssl_legacy": False,
+    "openssl_key_bits": (),
+}
+_LEGACY_ROWS = [
+    *_block_modes(
+        "bf-{mode}", "Blowfish", (256,), 8, libraries=_CRYPTO_AND_DOME, openssl=True,
+        in_place=_DOME, allowed=_bits_range(32, 448), weaknesses=("64-bit block",),
+        CTR=_NO_OPENSSL_CTR, openssl_legacy=True, openssl_key_bits=(128,),
+    ),
+    *_block_modes(
+        "des-ede3-{mode}", "3DES", (192,), 8, libraries=_CRYPTO_AND_DOME, openssl=True,
+        in_place=_DOME, allowed=(192,), weaknesses=("64-bit block",), CTR=_NO_OPENSSL_CTR,
+    ),
+    *_block_modes(
+        "des-{mode}", "DES", (64,), 8, libraries=_DOME, openssl=True, in_place=_DOME,
+        allowed=(64,), weaknesses=("64-bit block", "DES"), CTR=_NO_OPENSSL_CTR,
+        openssl_legacy=True,
+    ),
+]  # fmt: skip
+
+_STREAM_ROWS = [
+    Row(
+        id="chacha20", algorithm="ChaCha20", mode="Stream", kind=Kind.STREAM, sizes=(256,),
+        libraries=_CRYPTO_AND_DOME, block_bytes=1, iv_bytes=16, openssl=True, in_place=_DOME,
+        iv_counter=(0, 4),  # OpenSSL's IV: 4-byte little-endian block counter, 12-byte nonce
+    ),
+    Row(
+        id="chacha20-poly1305", algorithm="ChaCha20-Poly1305", mode="AEAD", kind=Kind.AEAD,
+        sizes=(256,), libraries=_CRYPTO_AND_DOME, block_bytes=1, iv_bytes=12, tag_bytes=16,
+        in_place=_DOME,
+    ),
+    Row(
+        id="rc4", algorithm="RC4", mode="Stream", kind=Kind.STREAM, sizes=(128,),
+        libraries=_CRYPTO_AND_DOME, block_bytes=1, iv_bytes=0, openssl=True,
+        openssl_legacy=True, openssl_key_bits=(128,),
+        allowed_by_library=(
+            ("cryptography", (40, 56, 64, 80, 128, 160, 192, 256)),
+            ("pycryptodome", _bits_range(40, 2048)),
+        ),
+        weaknesses=("RC4",),  # not in place: pycryptodome's ARC4 returns a new bytes object
+    ),
+    Row(
+        id="xchacha20-poly1305", algorithm="XChaCha20-Poly1305", mode="AEAD", kind=Kind.AEAD,
+        sizes=(256,), libraries=_DOME, block_bytes=1, iv_bytes=24, tag_bytes=16, in_place=_DOME,
+    ),
+]  # fmt: skip
+
+# Camellia (RFC 3713): cryptography only, pycryptodome and pyaes lack it.
+_CAMELLIA_ROWS = _block_modes(
+    "camellia-{{bits}}-{mode}", "Camellia", (128, 192, 256), 16, libraries=_CRYPTO,
+    openssl=True, modes=("ECB", "CBC"),
+)  # fmt: skip
+
+# Each group expands row by row, or size by size (aes-128-*, then aes-192-*, ...) when marked;
+# within a row, library by library.
+_GROUPS: tuple[tuple[bool, list[Row]], ...] = (
+    (True, _AES_ROWS),
+    (False, _LEGACY_ROWS),
+    (False, _STREAM_ROWS),
+    (True, _CAMELLIA_ROWS),
+)
+ROWS: tuple[Row, ...] = tuple(row for _, rows in _GROUPS for row in rows)
+
+
+def _expand(by_size: bool, rows: list[Row]) -> list[CipherSpec]:
+    if not by_size:
+        return [spec for row in rows for bits in row.sizes for spec in row.specs(bits)]
+    sizes = dict.fromkeys(bits for row in rows for bits in row.sizes)
+    return [spec for bits in sizes for row in rows for spec in row.specs(bits)]
 
 
 REGISTRY: tuple[CipherSpec, ...] = tuple(
-    _aes_entries() + _legacy_block_entries() + _stream_entries()
+    spec for by_size, rows in _GROUPS for spec in _expand(by_size, rows)
 )
 
 

@@ -18,6 +18,9 @@ a key
      OpenSSL does), the ECB of the same library being vector-checked itself ("derived from ECB
      vectors"). Run for every CTR entry: RFC 3686 only counts 1, 2, 3 in the last word, and for
      Blowfish/3DES/DES in CTR mode (OpenSSL has none, nobody publishes vectors) it is the check.
+   - CBC: the output must equal ECB(data block XOR previous ciphertext block), the same
+     library's ECB being vector-checked ("CBC chaining"), on five whole blocks. Run for every CBC
+     entry, beside the published CBC vectors, which rarely chain more than four blocks.
    - Blowfish keys above 192 bits: the key schedule cycles the key bytes over the 72-byte
      P-array, so key K and K repeated give the same cipher; a published vector with its key
      repeated up to the size becomes a vector for it ("key repetition").
@@ -29,7 +32,8 @@ a key
    others' output. Variable-key ciphers run at their default, smallest and largest common key
    size, and every other common size with short inputs.
 
-An entry without any published or derived check fails with "no test vector".
+An entry without any published or derived check fails with "no test vector". The derived checks
+live in :mod:`app.core.ciphers.selftest_derived`, the report types in ``selftest_report``.
 No Qt here: the CLI (``python main.py selftest``) and the GUI both call this.
 """
 
@@ -38,14 +42,32 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Iterable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, field
 from functools import partial
-from typing import Any
 
-from app.core.ciphers.adapters import SLACK, Adapter, get_adapter
+from app.core.ciphers.adapters import Adapter, get_adapter
 from app.core.ciphers.message import decrypt_bytes, encrypt_bytes
 from app.core.ciphers.registry import LIBRARIES, REGISTRY, CipherSpec, Kind
-from app.core.ciphers.vectors import DOCUMENTS, OCB_ITERATED, VECTORS, OcbIterated, Vector
+from app.core.ciphers.selftest_derived import (
+    _DERIVED_KEY_REPEAT,
+    DerivedResult,
+    _accepts_key,
+    _ecb_spec,
+    _guard,
+    _hex,
+    _mismatch,
+    _raw,
+    derived_checks,
+    reference_rc4,
+    repeated_key_vectors,
+)
+from app.core.ciphers.selftest_report import (
+    EntryResult,
+    SelfTestReport,
+    format_report,
+    report_to_dict,
+)
+from app.core.ciphers.vectors import OCB_ITERATED, VECTORS, OcbIterated, Vector
 from app.core.errors import AuthenticationError
 
 DEFAULT_SEED = 0xC1BE
@@ -53,87 +75,6 @@ AGREEMENT_LENGTHS = (0, 1, 15, 16, 17, 1000, 4099)
 SHORT_LENGTHS = (0, 1, 17, 100)  # the extra key sizes of variable-key ciphers
 PYAES_MAX_BYTES = 1000  # pure Python: ~2 ms per KB, so the 4099-byte case is left out
 AAD_LENGTHS = {1: 13, 1000: 32}  # data length -> AAD length for the extra AEAD cases
-
-_DERIVED_CTR = "derived from ECB vectors"
-_DERIVED_KEY_REPEAT = "derived: Blowfish key repetition"
-_DERIVED_RC4 = "derived: RFC 6229-checked reference RC4"
-
-# --- the report ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class EntryResult:
-    """One registry entry's outcome. ``failures`` empty means it passed."""
-
-    id: str
-    library: str
-    key_bits: int  # the entry's default key size
-    key_sizes: tuple[int, ...]  # key sizes covered by published or derived vectors
-    vectors_passed: int
-    vectors_run: int
-    derived_passed: int
-    derived_run: int
-    sources: tuple[str, ...]  # DOCUMENTS keys of the vectors run, then derived-check names
-    agreement: str  # "agrees with ...", "single library" or "DISAGREES ..."
-    failures: tuple[str, ...]
-
-    @property
-    def ok(self) -> bool:
-        return not self.failures
-
-    @property
-    def label(self) -> str:
-        return f"{self.id} [{self.library}]"
-
-
-@dataclass(frozen=True)
-class SelfTestReport:
-    """All entries, in registry order, plus what produced them."""
-
-    entries: tuple[EntryResult, ...]
-    seconds: float
-    seed: int
-    versions: tuple[tuple[str, str], ...]  # (library, version or "unavailable: ...")
-
-    @property
-    def ok(self) -> bool:
-        return all(e.ok for e in self.entries)
-
-    @property
-    def failures(self) -> tuple[str, ...]:
-        """Every failure, prefixed with its entry's label."""
-        return tuple(f"{e.label}: {f}" for e in self.entries for f in e.failures)
-
-
-# --- small helpers ------------------------------------------------------------------------------
-
-
-def _hex(data: bytes, limit: int = 24) -> str:
-    text = data.hex()
-    return text if len(text) <= 2 * limit else f"{text[: 2 * limit]}... ({len(data)} bytes)"
-
-
-def _mismatch(what: str, got: bytes, want: bytes) -> str | None:
-    if got == want:
-        return None
-    return f"{what}: got {_hex(got)}, expected {_hex(want)}"
-
-
-def _guard(what: str, fn: Callable[[], str | None]) -> str | None:
-    """Run one check; an exception from the library is a failure, not a crash."""
-    try:
-        return fn()
-    except Exception as exc:  # any library error is a failed check
-        return f"{what}: {type(exc).__name__}: {exc}"
-
-
-def _raw(
-    adapter: Adapter, spec: CipherSpec, key: bytes, iv: bytes, data: bytes, dec: bool
-) -> bytes:
-    """One pass of the unpadded cipher (no PKCS#7), through the adapter's raw interface."""
-    out = bytearray(len(data) + SLACK)
-    adapter.raw(spec, key, iv, dec).update_into(memoryview(data), memoryview(out))
-    return bytes(out[: len(data)])
 
 
 def _seal(
@@ -150,14 +91,6 @@ def _open(
     out = bytearray(len(ct) + 64)
     n = adapter.aead(spec, key).open_into(nonce, memoryview(ct), memoryview(out), aad)
     return bytes(out[:n])
-
-
-def _xor(a: bytes, b: bytes) -> bytes:
-    return bytes(x ^ y for x, y in zip(a, b, strict=True))
-
-
-def _accepts_key(spec: CipherSpec, key_bits: int) -> bool:
-    return key_bits in (spec.key_bits_allowed or (spec.key_bits,))
 
 
 # --- published vectors --------------------------------------------------------------------------
@@ -317,160 +250,6 @@ def applicable_ocb_iterated(spec: CipherSpec) -> tuple[OcbIterated, ...]:
 # --- derived checks -----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class DerivedResult:
-    """One derived check at one key size; ``failures`` empty means it passed."""
-
-    name: str
-    key_bits: int
-    failures: tuple[str, ...] = ()
-
-
-def _ecb_spec(spec: CipherSpec) -> CipherSpec | None:
-    """The ECB entry of ``spec``'s algorithm and library, at ``spec``'s key size."""
-    for s in REGISTRY:
-        if s.algorithm == spec.algorithm and s.library == spec.library and s.mode == "ECB":
-            return replace(s, key_bits=spec.key_bits)
-    return None
-
-
-def _ctr_from_ecb(spec: CipherSpec, adapter: Adapter, rng: random.Random) -> DerivedResult:
-    """CTR == data XOR ECB(counter), counter = the whole IV block, incremented big-endian."""
-    ecb = _ecb_spec(spec)
-    if ecb is None:
-        return DerivedResult(_DERIVED_CTR, spec.key_bits, ("no ECB entry in this library",))
-    block = spec.block_bytes
-    key = rng.randbytes(spec.key_bytes)
-    # Counters that carry across the 32-bit boundary, and through every byte until the whole
-    # block wraps to zero (OpenSSL counts modulo 2**(8 * block)).
-    ivs = (
-        rng.randbytes(block - 4) + b"\xff\xff\xff\xfd",
-        b"\xff" * (block - 1) + b"\xfd",
-    )
-    failures = []
-    for iv in ivs:
-        data = rng.randbytes(5 * block + 3)  # a partial last block too
-        failure = _guard(
-            f"CTR from ECB, IV {iv.hex()}",
-            partial(_ctr_matches_ecb, spec, ecb, adapter, key, iv, data),
-        )
-        if failure:
-            failures.append(failure)
-    return DerivedResult(_DERIVED_CTR, spec.key_bits, tuple(failures))
-
-
-def _ctr_matches_ecb(
-    spec: CipherSpec, ecb: CipherSpec, adapter: Adapter, key: bytes, iv: bytes, data: bytes
-) -> str | None:
-    block = spec.block_bytes
-    start = int.from_bytes(iv, "big")
-    wrap = 1 << (8 * block)
-    nblocks = -(-len(data) // block)
-    counters = b"".join(((start + i) % wrap).to_bytes(block, "big") for i in range(nblocks))
-    stream = _raw(adapter, ecb, key, b"", counters, False)
-    want = _xor(data, stream[: len(data)])
-    got = encrypt_bytes(spec, adapter, key, iv, data)
-    return _mismatch(f"CTR encrypt, IV {iv.hex()}", got, want) or _mismatch(
-        f"CTR decrypt, IV {iv.hex()}", decrypt_bytes(spec, adapter, key, iv, want), data
-    )
-
-
-def repeated_key_vectors(spec: CipherSpec, key_bits: int) -> tuple[Vector, ...]:
-    """Blowfish vectors for ``key_bits`` made from published ones whose key length divides it.
-
-    Blowfish XORs the key bytes, cycled, into the 72-byte P-array and nothing else reads the key,
-    so key K and K repeated k times (up to 56 bytes) define the same cipher.
-    """
-    if spec.algorithm != "Blowfish" or not _accepts_key(spec, key_bits):
-        return ()
-    out = []
-    for v in VECTORS:
-        if v.algorithm != spec.algorithm or v.mode != spec.mode or v.key_bits >= key_bits:
-            continue
-        times, rest = divmod(key_bits, v.key_bits)
-        if rest == 0:
-            out.append(
-                replace(
-                    v,
-                    key=v.key * times,
-                    document=_DERIVED_KEY_REPEAT,
-                    location=f"{v.document}: {v.location}, key repeated {times}x",
-                )
-            )
-    return tuple(out)
-
-
-def reference_rc4(key: bytes, n: int) -> bytes:
-    """Plain RC4 keystream (KSA + PRGA): checks libraries at key sizes RFC 6229 lacks."""
-    s = list(range(256))
-    j = 0
-    for i in range(256):
-        j = (j + s[i] + key[i % len(key)]) & 0xFF
-        s[i], s[j] = s[j], s[i]
-    out = bytearray(n)
-    i = j = 0
-    for k in range(n):
-        i = (i + 1) & 0xFF
-        j = (j + s[i]) & 0xFF
-        s[i], s[j] = s[j], s[i]
-        out[k] = s[(s[i] + s[j]) & 0xFF]
-    return bytes(out)
-
-
-def _reference_rc4_failures() -> list[str]:
-    """The reference RC4 against every RFC 6229 vector here; it is only trusted if they pass."""
-    failures = []
-    for v in VECTORS:
-        if v.algorithm == "RC4":
-            stream = reference_rc4(bytes.fromhex(v.key), v.offset + len(v.plaintext) // 2)
-            got = _xor(bytes.fromhex(v.plaintext), stream[v.offset :])
-            failure = _mismatch(f"reference RC4, {v.source}", got, bytes.fromhex(v.ciphertext))
-            if failure:
-                failures.append(failure)
-    return failures
-
-
-def _rc4_against_reference(
-    spec: CipherSpec, adapter: Adapter, rng: random.Random
-) -> list[DerivedResult]:
-    """Every key size the library accepts that has no RFC 6229 vector, against the reference."""
-    reference_broken = tuple(_reference_rc4_failures())
-    published = {v.key_bits for v in VECTORS if v.algorithm == "RC4"}
-    results = []
-    for bits in spec.key_bits_allowed or (spec.key_bits,):
-        if bits in published:
-            continue
-        if reference_broken:
-            results.append(DerivedResult(_DERIVED_RC4, bits, reference_broken))
-            continue
-        sized = spec.with_key_bits(bits)
-        key, data = rng.randbytes(bits // 8), rng.randbytes(48)
-        want = _xor(data, reference_rc4(key, len(data)))
-        failure = _guard(f"RC4 {bits}-bit key", partial(_rc4_once, sized, adapter, key, data, want))
-        results.append(DerivedResult(_DERIVED_RC4, bits, (failure,) if failure else ()))
-    return results
-
-
-def _rc4_once(
-    spec: CipherSpec, adapter: Adapter, key: bytes, data: bytes, want: bytes
-) -> str | None:
-    got = encrypt_bytes(spec, adapter, key, b"", data)
-    return _mismatch(f"{spec.key_bits}-bit key", got, want)
-
-
-def derived_checks(spec: CipherSpec, adapter: Adapter, rng: random.Random) -> list[DerivedResult]:
-    """The derived checks that apply to ``spec`` (see the module docstring)."""
-    results: list[DerivedResult] = []
-    if spec.mode == "CTR":
-        sizes = [spec.key_bits]
-        if spec.key_bits_allowed:  # Blowfish: also the smallest and largest key
-            sizes += [min(spec.key_bits_allowed), max(spec.key_bits_allowed)]
-        results += [_ctr_from_ecb(spec.with_key_bits(b), adapter, rng) for b in sorted(set(sizes))]
-    if spec.algorithm == "RC4":
-        results += _rc4_against_reference(spec, adapter, rng)
-    return results
-
-
 # --- cross-library agreement --------------------------------------------------------------------
 
 
@@ -485,11 +264,8 @@ def _agreement_key_sizes(specs: list[CipherSpec]) -> list[tuple[int, tuple[int, 
 
 
 def _random_iv(spec: CipherSpec, rng: random.Random) -> bytes:
-    iv = rng.randbytes(spec.iv_bytes)
-    if spec.id == "chacha20":
-        # Keep the 32-bit block counter far from its limit, where both libraries refuse to go on.
-        iv = iv[:3] + b"\x00" + iv[4:]
-    return iv
+    # The block counter at zero, far from its limit, where the libraries refuse to go on.
+    return spec.fresh_iv(rng.randbytes)
 
 
 def cross_library_agreement(specs: list[CipherSpec], rng: random.Random) -> tuple[int, list[str]]:
@@ -680,93 +456,15 @@ def run_selftest(
     )
 
 
-# --- output -------------------------------------------------------------------------------------
-
-
-def _sizes_text(sizes: tuple[int, ...]) -> str:
-    if len(sizes) <= 3:
-        return ",".join(str(s) for s in sizes) or "-"
-    return f"{sizes[0]}-{sizes[-1]} ({len(sizes)})"
-
-
-def format_report(report: SelfTestReport) -> str:
-    """A table for the terminal: one line per entry, then failures and the sources cited."""
-    headers = (
-        "",
-        "cipher",
-        "library",
-        "key",
-        "sizes checked",
-        "vectors",
-        "derived",
-        "agreement",
-        "sources",
-    )
-    rows = [
-        (
-            "ok" if e.ok else "FAIL",
-            e.id,
-            e.library,
-            str(e.key_bits),
-            _sizes_text(e.key_sizes),
-            f"{e.vectors_passed}/{e.vectors_run}",
-            f"{e.derived_passed}/{e.derived_run}" if e.derived_run else "-",
-            e.agreement.split(" (")[0] if e.ok else e.agreement,
-            ", ".join(e.sources),
-        )
-        for e in report.entries
-    ]
-    widths = [max(len(r[i]) for r in [headers, *rows]) for i in range(len(headers) - 1)]
-
-    def line(cells: tuple[str, ...]) -> str:
-        return "  ".join(c.ljust(w) for c, w in zip(cells, widths, strict=False)) + "  " + cells[-1]
-
-    out = [line(headers), line((*("-" * w for w in widths), "-" * 7))]
-    out += [line(r) for r in rows]
-    failed = [e for e in report.entries if not e.ok]
-    passed = len(report.entries) - len(failed)
-    versions = ", ".join(f"{lib} {v}" for lib, v in report.versions)
-    out += [
-        "",
-        f"{passed} of {len(report.entries)} entries passed in {report.seconds:.2f} s "
-        f"(seed {report.seed:#x}; {versions})",
-    ]
-    if failed:
-        out += ["", "Failures:"] + [f"  {f}" for f in report.failures]
-    used = dict.fromkeys(src for e in report.entries for src in e.sources)
-    out += ["", "Sources:"]
-    for src in used:
-        out.append(f"  {src}: {DOCUMENTS.get(src, _DERIVED_NOTES.get(src, ''))}")
-    return "\n".join(out)
-
-
-_DERIVED_NOTES = {
-    _DERIVED_CTR: "CTR output = data XOR ECB(counter blocks), the same library's ECB being "
-    "checked against published vectors; counters carried across 32 bits and wrapping to zero",
-    _DERIVED_KEY_REPEAT: "published Blowfish vectors with the key repeated to a larger size "
-    "(Blowfish cycles the key bytes over the P-array, so the cipher is the same)",
-    _DERIVED_RC4: "a pure-Python RC4, checked against every RFC 6229 vector, compared with the "
-    "library at each key size RFC 6229 lacks",
-}
-
-
-def report_to_dict(report: SelfTestReport) -> dict[str, Any]:
-    """JSON-ready form (``--json``): plain types only."""
-    entries = []
-    for e in report.entries:
-        d = asdict(e)
-        d["key_sizes"] = list(e.key_sizes)
-        d["sources"] = list(e.sources)
-        d["failures"] = list(e.failures)
-        d["ok"] = e.ok
-        entries.append(d)
-    used = dict.fromkeys(src for e in report.entries for src in e.sources)
-    return {
-        "ok": report.ok,
-        "seconds": round(report.seconds, 3),
-        "seed": report.seed,
-        "versions": dict(report.versions),
-        "entries": entries,
-        "failures": list(report.failures),
-        "sources": {src: DOCUMENTS.get(src, _DERIVED_NOTES.get(src, "")) for src in used},
-    }
+__all__ = [
+    "DerivedResult",
+    "EntryResult",
+    "SelfTestReport",
+    "_ecb_spec",
+    "_raw",
+    "derived_checks",
+    "format_report",
+    "reference_rc4",
+    "repeated_key_vectors",
+    "report_to_dict",
+]

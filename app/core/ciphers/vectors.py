@@ -21,7 +21,7 @@ Conventions, so a checker needs no per-file knowledge:
 A handful of vectors per (algorithm, mode, key size): known-answer and multi-block ones, with and
 without associated data, empty plaintext where the source has it. Sizes with no published vector
 (Blowfish/3DES/DES in CTR mode, Blowfish keys above 192 bits, most RC4 key sizes) are covered by
-derived checks in :mod:`app.core.ciphers.selftest`.
+derived checks in :mod:`app.core.ciphers.selftest_derived`.
 """
 
 from __future__ import annotations
@@ -47,6 +47,9 @@ _BLOWFISH = "Blowfish reference vectors"
 _CAVP_TDES = "NIST CAVP TDES"
 _SP800_20 = "NIST SP 800-20"
 _RFC6229 = "RFC 6229"
+_RFC3713 = "RFC 3713"
+_NTT_CAMELLIA = "NTT Camellia test vectors"
+_OPENSSL_CAMELLIA = "OpenSSL Camellia EVP tests"
 
 _WHEEL = "cryptography_vectors 50.0.2 wheel"
 
@@ -98,6 +101,13 @@ DOCUMENTS: dict[str, str] = {
     f"tests, which are DES tests, {_WHEEL} ciphers/3DES/*/T*{{varkey,vartext}}.rsp",
     _RFC6229: "RFC 6229, Test Vectors for the Stream Cipher RC4, section 2 (first key of each "
     f"length), {_WHEEL} ciphers/ARC4/rfc-6229-*.txt",
+    _RFC3713: "RFC 3713, A Description of the Camellia Encryption Algorithm, appendix A "
+    "(test data for 128-, 192- and 256-bit keys)",
+    _NTT_CAMELLIA: "NTT's Camellia test vectors (t_camelia.txt), "
+    f"{_WHEEL} ciphers/Camellia/camellia-128-ecb.txt",
+    _OPENSSL_CAMELLIA: "OpenSSL test/recipes/30-test_evp_data/evpciph_camellia.txt, CBC "
+    "(SP 800-38A F.2 plaintext blocks chained from IV 000102..0f), "
+    f"{_WHEEL} ciphers/Camellia/camellia-cbc.txt",
 }
 
 
@@ -2312,6 +2322,92 @@ VECTORS: tuple[Vector, ...] = (
         plaintext="0000000000000000000000000000000000000000000000000000000000000000",
         ciphertext="a13a7c79c7e119b5ab0296ab28c300b9f3e4c0a2e02d1d01f7f0a74618af2b48",
         offset=4080,
+    ),
+    # --- Camellia-ECB: RFC 3713 appendix A; NTT's known-answer file
+    Vector(
+        "Camellia",
+        "ECB",
+        _RFC3713,
+        "appendix A, 128-bit key",
+        key="0123456789abcdeffedcba9876543210",
+        plaintext="0123456789abcdeffedcba9876543210",
+        ciphertext="67673138549669730857065648eabe43",
+    ),
+    Vector(
+        "Camellia",
+        "ECB",
+        _RFC3713,
+        "appendix A, 192-bit key",
+        key="0123456789abcdeffedcba98765432100011223344556677",
+        plaintext="0123456789abcdeffedcba9876543210",
+        ciphertext="b4993401b3e996f84ee5cee7d79b09b9",
+    ),
+    Vector(
+        "Camellia",
+        "ECB",
+        _RFC3713,
+        "appendix A, 256-bit key",
+        key="0123456789abcdeffedcba987654321000112233445566778899aabbccddeeff",
+        plaintext="0123456789abcdeffedcba9876543210",
+        ciphertext="9acc237dff16d76c20ef7c919e3a7509",
+    ),
+    Vector(
+        "Camellia",
+        "ECB",
+        _NTT_CAMELLIA,
+        "camellia-128-ecb.txt K No.001 P No.001",
+        key="00000000000000000000000000000000",
+        plaintext="80000000000000000000000000000000",
+        ciphertext="07923a39eb0a817d1c4d87bdb82d1f1c",
+    ),
+    # --- Camellia-CBC: OpenSSL's EVP tests, the first three chained blocks
+    Vector(
+        "Camellia",
+        "CBC",
+        _OPENSSL_CAMELLIA,
+        "Camellia-128-CBC, blocks 1-3",
+        key="2b7e151628aed2a6abf7158809cf4f3c",
+        plaintext=(
+            "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411"
+            "e5fbc1191a0a52ef"
+        ),
+        ciphertext=(
+            "1607cf494b36bbf00daeb0b503c831aba2f2cf671629ef7840c5a5dfb50748870f06165008cf8b8b"
+            "5a63586362543e54"
+        ),
+        iv="000102030405060708090a0b0c0d0e0f",
+    ),
+    Vector(
+        "Camellia",
+        "CBC",
+        _OPENSSL_CAMELLIA,
+        "Camellia-192-CBC, blocks 1-3",
+        key="8e73b0f7da0e6452c810f32b809079e562f8ead2522c6b7b",
+        plaintext=(
+            "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411"
+            "e5fbc1191a0a52ef"
+        ),
+        ciphertext=(
+            "2a4830ab5ac4a1a2405955fd2195cf935d5a869bd14ce54264f892a6dd2ec3d537d359c3349836d8"
+            "84e310addf68c449"
+        ),
+        iv="000102030405060708090a0b0c0d0e0f",
+    ),
+    Vector(
+        "Camellia",
+        "CBC",
+        _OPENSSL_CAMELLIA,
+        "Camellia-256-CBC, blocks 1-3",
+        key="603deb1015ca71be2b73aef0857d77811f352c073b6108d72d9810a30914dff4",
+        plaintext=(
+            "6bc1bee22e409f96e93d7e117393172aae2d8a571e03ac9c9eb76fac45af8e5130c81c46a35ce411"
+            "e5fbc1191a0a52ef"
+        ),
+        ciphertext=(
+            "e6cfa35fc02b134a4d2c0b6737ac3eda36cbeb73bd504b4070b1b7de2b21eb50e31a6055297d96ca"
+            "3330cdf1b1860a83"
+        ),
+        iv="000102030405060708090a0b0c0d0e0f",
     ),
 )
 

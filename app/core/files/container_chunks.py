@@ -55,7 +55,7 @@ class _AeadChunks:
 class _EtmChunks:
     """Encrypt-then-MAC for unauthenticated ciphers: a key and IV per chunk, HMAC-SHA256 after."""
 
-    __slots__ = ("_adapter", "_chacha", "_chunk_keys", "_ctr", "_mac", "_spec")
+    __slots__ = ("_adapter", "_chunk_keys", "_mac", "_spec")
 
     def __init__(
         self, spec: CipherSpec, adapter: Adapter, master: bytes, file_salt: bytes, aad: bytes
@@ -65,8 +65,6 @@ class _EtmChunks:
         self._chunk_keys = subkey(master, file_salt, "chunk keys", 32)
         self._mac = hmac.HMAC(subkey(master, file_salt, "chunk mac", 32), hashes.SHA256())
         self._mac.update(aad)  # every chunk MAC starts with the header MAC; copied per chunk
-        self._ctr = spec.mode == "CTR"
-        self._chacha = spec.algorithm == "ChaCha20"
 
     def _key_iv(self, index: int) -> tuple[bytes, bytes]:
         spec = self._spec
@@ -78,11 +76,7 @@ class _EtmChunks:
         key, iv = material[: spec.key_bytes], material[spec.key_bytes :]
         # Zeroed counter bits: a chunk (<= 2^26 bytes) then never carries out of the low 32 bits,
         # so every library counts the same way (pycryptodome refuses to wrap, OpenSSL carries).
-        if self._ctr:
-            iv = iv[:-4] + bytes(4)
-        elif self._chacha:
-            iv = bytes(4) + iv[4:]
-        return key, iv
+        return key, spec.with_counter_zeroed(iv)
 
     def _tag(self, index: int, last: bool, iv: bytes, ciphertext: memoryview) -> hmac.HMAC:
         mac = self._mac.copy()

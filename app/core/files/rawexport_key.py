@@ -25,8 +25,6 @@ from app.core.safe_files import AtomicOutput, read_small_file
 
 RAW_KEY_FORMAT = "cipherbench-raw-key"
 _KEY_JSON_MAX_BYTES = 64 * 1024
-_LEGACY_PROVIDER = ("Blowfish", "DES", "RC4")  # moved to OpenSSL 3's legacy provider
-_OPENSSL_128_ONLY = ("Blowfish", "RC4")  # `openssl enc` 3.0 uses the default key length
 
 WARNING_AUTHENTICATED = (
     "This file holds the key: anyone who has it can decrypt the data. Keep it private, and "
@@ -70,7 +68,7 @@ class RawKey:
         args = ["openssl", "enc", "-d", f"-{spec.openssl_name}", "-K", self.key.hex()]
         if self.iv:
             args += ["-iv", self.iv.hex()]
-        if spec.algorithm in _LEGACY_PROVIDER:
+        if spec.openssl_legacy:
             args += ["-provider", "legacy", "-provider", "default"]
         return [*args, "-in", ciphertext, "-out", plaintext]
 
@@ -81,7 +79,7 @@ class RawKey:
             return "openssl enc does not support AEAD ciphers"
         if spec.openssl_name is None:
             return f"openssl enc has no {spec.id}"
-        if spec.algorithm in _OPENSSL_128_ONLY and self.key_bits != 128:
+        if spec.openssl_key_bits and self.key_bits not in spec.openssl_key_bits:
             return (
                 f"openssl enc 3.0 uses 128-bit {spec.algorithm} keys only (it cuts a longer -K); "
                 "export with a 128-bit key for OpenSSL"

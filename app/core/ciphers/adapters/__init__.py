@@ -12,6 +12,7 @@ are written. ``dst`` may be the same memory as ``src`` only when ``spec.in_place
 
 from __future__ import annotations
 
+from importlib import import_module
 from typing import Protocol
 
 from app.core.ciphers.registry import CipherSpec
@@ -34,6 +35,8 @@ class Adapter(Protocol):
 
     def version(self) -> str: ...
 
+    def supports(self, spec: CipherSpec) -> bool: ...
+
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> RawCipher: ...
 
     def aead(self, spec: CipherSpec, key: bytes) -> AeadCipher: ...
@@ -43,19 +46,19 @@ class Adapter(Protocol):
     def unpad_length(self, last_block: bytes, block_bytes: int) -> int: ...
 
 
+# library -> (module, class); imported lazily so a missing optional library only fails the
+# entries that need it.
+_ADAPTERS = {
+    "cryptography": ("app.core.ciphers.adapters.cryptography_lib", "CryptographyAdapter"),
+    "pycryptodome": ("app.core.ciphers.adapters.pycryptodome_lib", "PycryptodomeAdapter"),
+    "pyaes": ("app.core.ciphers.adapters.pyaes_lib", "PyaesAdapter"),
+}
+
+
 def get_adapter(library: str) -> Adapter:
-    """The adapter for ``library``; imported lazily so a missing optional library only fails the
-    entries that need it."""
-    if library == "cryptography":
-        from app.core.ciphers.adapters.cryptography_lib import CryptographyAdapter
-
-        return CryptographyAdapter()
-    if library == "pycryptodome":
-        from app.core.ciphers.adapters.pycryptodome_lib import PycryptodomeAdapter
-
-        return PycryptodomeAdapter()
-    if library == "pyaes":
-        from app.core.ciphers.adapters.pyaes_lib import PyaesAdapter
-
-        return PyaesAdapter()
-    raise ValueError(f"no adapter for {library!r}")
+    """The adapter for ``library``."""
+    if library not in _ADAPTERS:
+        raise ValueError(f"no adapter for {library!r}")
+    module, name = _ADAPTERS[library]
+    adapter: Adapter = getattr(import_module(module), name)()
+    return adapter

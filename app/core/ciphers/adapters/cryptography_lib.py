@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from importlib.metadata import version as _dist_version
 from typing import Any
 
@@ -12,27 +13,44 @@ from cryptography.hazmat.primitives import padding
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers import aead as aead_mod
 
-from app.core.ciphers.registry import CipherSpec
+from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
 
-_ALGORITHMS: dict[str, Any] = {
+# Block ciphers x modes; an (algorithm, mode) pair not in these tables is not supported.
+_BLOCK_ALGORITHMS: dict[str, Any] = {
     "AES": algorithms.AES,
     "Blowfish": decrepit.Blowfish,
     "3DES": decrepit.TripleDES,
-    "RC4": decrepit.ARC4,
+    "Camellia": decrepit.Camellia,
 }
-_MODES: dict[str, Any] = {
+_BLOCK_MODES: dict[str, Callable[[bytes], Any]] = {
+    "ECB": lambda iv: modes.ECB(),
     "CBC": modes.CBC,
     "CTR": modes.CTR,
     "CFB": decrepit_modes.CFB,
     "OFB": decrepit_modes.OFB,
 }
-_AEADS = {
-    "GCM": aead_mod.AESGCM,
-    "CCM": aead_mod.AESCCM,
-    "OCB": aead_mod.AESOCB3,
-    "GCM-SIV": aead_mod.AESGCMSIV,
-    "AEAD": aead_mod.ChaCha20Poly1305,
+_NO_MODE: dict[str, Callable[[bytes, bytes], Any]] = {
+    "ChaCha20": lambda key, iv: algorithms.ChaCha20(key, iv),
+    "RC4": lambda key, iv: decrepit.ARC4(key),
+}
+
+
+def _block(algorithm: Any, mode: Callable[[bytes], Any]) -> Callable[[bytes, bytes], Cipher[Any]]:
+    return lambda key, iv: Cipher(algorithm(key), mode(iv))
+
+
+def _stream(algorithm: Callable[[bytes, bytes], Any]) -> Callable[[bytes, bytes], Cipher[Any]]:
+    return lambda key, iv: Cipher(algorithm(key, iv), None)
+
+
+_RAW: dict[tuple[str, str], Callable[[bytes, bytes], Cipher[Any]]] = {
+    **{
+        (name, mode): _block(cls, make_mode)
+        for name, cls in _BLOCK_ALGORITHMS.items()
+        for mode, make_mode in _BLOCK_MODES.items()
+    },
+    **{(name, "Stream"): _stream(cls) for name, cls in _NO_MODE.items()},
 }
 
 
@@ -101,31 +119,31 @@ class _Siv:
         return n
 
 
+_AEADS: dict[tuple[str, str], Callable[[bytes, int], _Aead | _Siv]] = {
+    ("AES", "GCM"): lambda key, tag: _Aead(aead_mod.AESGCM(key), tag),
+    ("AES", "CCM"): lambda key, tag: _Aead(aead_mod.AESCCM(key, tag_length=tag), tag),
+    ("AES", "OCB"): lambda key, tag: _Aead(aead_mod.AESOCB3(key), tag),
+    ("AES", "GCM-SIV"): lambda key, tag: _Aead(aead_mod.AESGCMSIV(key), tag),
+    ("AES", "SIV"): lambda key, tag: _Siv(key),
+    ("ChaCha20-Poly1305", "AEAD"): lambda key, tag: _Aead(aead_mod.ChaCha20Poly1305(key), tag),
+}
+
+
 class CryptographyAdapter:
     name = "cryptography"
 
     def version(self) -> str:
         return _dist_version("cryptography")
 
+    def supports(self, spec: CipherSpec) -> bool:
+        return (spec.algorithm, spec.mode) in (_AEADS if spec.kind is Kind.AEAD else _RAW)
+
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
-        cipher: Cipher[Any]
-        if spec.algorithm == "ChaCha20":
-            cipher = Cipher(algorithms.ChaCha20(key, iv), None)
-        elif spec.algorithm == "RC4":
-            cipher = Cipher(decrepit.ARC4(key), None)
-        else:
-            algorithm = _ALGORITHMS[spec.algorithm](key)
-            mode = modes.ECB() if spec.mode == "ECB" else _MODES[spec.mode](iv)
-            cipher = Cipher(algorithm, mode)
+        cipher = _RAW[spec.algorithm, spec.mode](key, iv)
         return _Raw(cipher.decryptor() if decrypt else cipher.encryptor())
 
     def aead(self, spec: CipherSpec, key: bytes) -> _Aead | _Siv:
-        if spec.mode == "SIV":
-            return _Siv(key)
-        cls = _AEADS[spec.mode]
-        if spec.mode == "CCM":
-            return _Aead(cls(key, tag_length=spec.tag_bytes), spec.tag_bytes)
-        return _Aead(cls(key), spec.tag_bytes)
+        return _AEADS[spec.algorithm, spec.mode](key, spec.tag_bytes)
 
     def pad(self, tail: bytes, block_bytes: int) -> bytes:
         padder = padding.PKCS7(block_bytes * 8).padder()

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from importlib.metadata import version as _dist_version
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import pyaes
 
 from app.core.ciphers.adapters.pkcs7 import CryptodomePkcs7
-from app.core.ciphers.registry import CipherSpec
+from app.core.ciphers.registry import CipherSpec, Kind
 
 
 class _Raw:
@@ -37,28 +37,38 @@ class _Raw:
                 dst[full:n] = fn(tail + bytes(16 - len(tail)))[: len(tail)]
 
 
+# (algorithm, mode) -> (maker(key, iv), partial_ok): OFB and CTR take a short last segment as it is.
+_RAW: dict[tuple[str, str], tuple[Callable[[bytes, bytes], Any], bool]] = {
+    ("AES", "ECB"): (lambda key, iv: pyaes.AESModeOfOperationECB(key), False),
+    ("AES", "CBC"): (lambda key, iv: pyaes.AESModeOfOperationCBC(key, iv=iv), False),
+    ("AES", "CFB"): (
+        lambda key, iv: pyaes.AESModeOfOperationCFB(key, iv=iv, segment_size=16),
+        False,
+    ),
+    ("AES", "OFB"): (lambda key, iv: pyaes.AESModeOfOperationOFB(key, iv=iv), True),
+    # An explicit counter: pyaes otherwise starts every message at 1 (a reused nonce).
+    ("AES", "CTR"): (
+        lambda key, iv: pyaes.AESModeOfOperationCTR(key, pyaes.Counter(int.from_bytes(iv, "big"))),
+        True,
+    ),
+}
+
+
 class PyaesAdapter(CryptodomePkcs7):
     name = "pyaes"
 
     def version(self) -> str:
         return _dist_version("pyaes")
 
+    def supports(self, spec: CipherSpec) -> bool:
+        return spec.kind is not Kind.AEAD and (spec.algorithm, spec.mode) in _RAW
+
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
-        mode = spec.mode
-        if mode == "ECB":
-            m = pyaes.AESModeOfOperationECB(key)
-        elif mode == "CBC":
-            m = pyaes.AESModeOfOperationCBC(key, iv=iv)
-        elif mode == "CFB":
-            m = pyaes.AESModeOfOperationCFB(key, iv=iv, segment_size=16)
-        elif mode == "OFB":
-            m = pyaes.AESModeOfOperationOFB(key, iv=iv)
-        elif mode == "CTR":
-            # An explicit counter: pyaes otherwise starts every message at 1 (a reused nonce).
-            m = pyaes.AESModeOfOperationCTR(key, pyaes.Counter(int.from_bytes(iv, "big")))
-        else:
-            raise ValueError(f"pyaes has no {mode}")
-        return _Raw(m.decrypt if decrypt else m.encrypt, partial_ok=mode in ("OFB", "CTR"))
+        if not self.supports(spec):
+            raise ValueError(f"pyaes has no {spec.algorithm}-{spec.mode}")
+        make, partial_ok = _RAW[spec.algorithm, spec.mode]
+        m = make(key, iv)
+        return _Raw(m.decrypt if decrypt else m.encrypt, partial_ok=partial_ok)
 
     def aead(self, spec: CipherSpec, key: bytes) -> NoReturn:
         raise ValueError("pyaes offers no authenticated mode")

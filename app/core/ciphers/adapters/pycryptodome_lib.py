@@ -9,18 +9,115 @@ from typing import Any
 from Crypto.Cipher import AES, ARC4, DES, DES3, Blowfish, ChaCha20, ChaCha20_Poly1305
 
 from app.core.ciphers.adapters.pkcs7 import CryptodomePkcs7
-from app.core.ciphers.registry import CipherSpec
+from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
 
 # The stubs lack msg_len/assoc_len (CCM) and take mode literals only.
 _aes_new: Any = AES.new
 _MODULES: dict[str, Any] = {"AES": AES, "Blowfish": Blowfish, "3DES": DES3, "DES": DES}
-_AEAD_MODES = {
-    "GCM": AES.MODE_GCM,
-    "CCM": AES.MODE_CCM,
-    "OCB": AES.MODE_OCB,
-    "EAX": AES.MODE_EAX,
-    "SIV": AES.MODE_SIV,
+_Maker = Callable[[CipherSpec, bytes, bytes], Any]
+# Each maker: (module, spec, key, iv) -> a cipher object with encrypt/decrypt(src, output=).
+_BLOCK_MODES: dict[str, Callable[[Any, CipherSpec, bytes, bytes], Any]] = {
+    "ECB": lambda m, spec, key, iv: m.new(key, m.MODE_ECB),
+    "CBC": lambda m, spec, key, iv: m.new(key, m.MODE_CBC, iv=iv),
+    "OFB": lambda m, spec, key, iv: m.new(key, m.MODE_OFB, iv=iv),
+    # Full-block CFB (CFB128 for AES) like OpenSSL; pycryptodome defaults to CFB8.
+    "CFB": lambda m, spec, key, iv: m.new(
+        key, m.MODE_CFB, iv=iv, segment_size=spec.block_bytes * 8
+    ),
+    # The whole block is the initial counter, incremented big-endian, as in OpenSSL.
+    "CTR": lambda m, spec, key, iv: m.new(key, m.MODE_CTR, nonce=b"", initial_value=iv),
+}
+
+
+def _block(module: Any, make: Callable[[Any, CipherSpec, bytes, bytes], Any]) -> _Maker:
+    return lambda spec, key, iv: make(module, spec, key, iv)
+
+
+def _chacha20(spec: CipherSpec, key: bytes, iv: bytes) -> Any:
+    # OpenSSL's 16-byte IV: little-endian 32-bit block counter, then a 12-byte nonce.
+    cipher = ChaCha20.new(key=key, nonce=iv[4:])
+    counter = int.from_bytes(iv[:4], "little")
+    if counter:
+        cipher.seek(counter * 64)
+    return cipher
+
+
+# (algorithm, mode) -> (maker, returns_bytes): ARC4 has no output= parameter.
+_RAW: dict[tuple[str, str], tuple[_Maker, bool]] = {
+    **{
+        (name, mode): (_block(module, make), False)
+        for name, module in _MODULES.items()
+        for mode, make in _BLOCK_MODES.items()
+    },
+    ("ChaCha20", "Stream"): (_chacha20, False),
+    ("RC4", "Stream"): (lambda spec, key, iv: ARC4.new(key), True),
+}
+
+
+def _aes_aead(mode: int) -> Callable[[CipherSpec, bytes, bytes, int, bytes], Any]:
+    return lambda spec, key, nonce, msg_len, aad: _aes_new(key, mode, nonce=nonce)
+
+
+def _ccm(spec: CipherSpec, key: bytes, nonce: bytes, msg_len: int, aad: bytes) -> Any:
+    return _aes_new(
+        key, AES.MODE_CCM, nonce=nonce, mac_len=spec.tag_bytes, msg_len=msg_len, assoc_len=len(aad)
+    )
+
+
+def _chacha_poly(spec: CipherSpec, key: bytes, nonce: bytes, msg_len: int, aad: bytes) -> Any:
+    return ChaCha20_Poly1305.new(key=key, nonce=nonce)
+
+
+# How a mode's output is laid out and which calls take output=. (seal, open) per style; each
+# gets the cipher object, src, dst, the message length n and the tag length t.
+def _seal_out(cipher: Any, src: memoryview, dst: memoryview, n: int, t: int) -> None:
+    cipher.encrypt(src, output=dst[:n])
+    dst[n : n + t] = cipher.digest()
+
+
+def _open_out(cipher: Any, src: memoryview, dst: memoryview, n: int, t: int) -> None:
+    tag = bytes(src[n:])  # copied first: in place, the plaintext overwrites nothing of the tag,
+    cipher.decrypt(src[:n], output=dst[:n])  # but keep it obvious
+    cipher.verify(tag)
+
+
+def _seal_siv(cipher: Any, src: memoryview, dst: memoryview, n: int, t: int) -> None:
+    ct, tag = cipher.encrypt_and_digest(src)  # V || C, and no output= parameter
+    dst[t : t + n] = ct
+    dst[:t] = tag
+
+
+def _open_siv(cipher: Any, src: memoryview, dst: memoryview, n: int, t: int) -> None:
+    dst[:n] = cipher.decrypt_and_verify(src[t:], bytes(src[:t]))
+
+
+def _seal_ocb(cipher: Any, src: memoryview, dst: memoryview, n: int, t: int) -> None:
+    dst[: n + t] = cipher.encrypt(src) + cipher.encrypt() + cipher.digest()  # buffers inside
+
+
+def _open_ocb(cipher: Any, src: memoryview, dst: memoryview, n: int, t: int) -> None:
+    tag = bytes(src[n:])
+    plain = cipher.decrypt(src[:n]) + cipher.decrypt()
+    cipher.verify(tag)
+    dst[:n] = plain
+
+
+_Layout = Callable[[Any, memoryview, memoryview, int, int], None]
+_OUT: tuple[_Layout, _Layout] = (_seal_out, _open_out)
+_SIV: tuple[_Layout, _Layout] = (_seal_siv, _open_siv)
+_OCB: tuple[_Layout, _Layout] = (_seal_ocb, _open_ocb)
+_AeadNew = Callable[[CipherSpec, bytes, bytes, int, bytes], Any]
+
+# (algorithm, mode) -> (cipher maker, (seal, open) layout)
+_AEADS: dict[tuple[str, str], tuple[_AeadNew, tuple[_Layout, _Layout]]] = {
+    ("AES", "GCM"): (_aes_aead(AES.MODE_GCM), _OUT),
+    ("AES", "CCM"): (_ccm, _OUT),
+    ("AES", "OCB"): (_aes_aead(AES.MODE_OCB), _OCB),
+    ("AES", "EAX"): (_aes_aead(AES.MODE_EAX), _OUT),
+    ("AES", "SIV"): (_aes_aead(AES.MODE_SIV), _SIV),
+    ("ChaCha20-Poly1305", "AEAD"): (_chacha_poly, _OUT),
+    ("XChaCha20-Poly1305", "AEAD"): (_chacha_poly, _OUT),
 }
 
 
@@ -40,45 +137,22 @@ class _Raw:
 
 
 class _Aead:
-    __slots__ = ("_key", "_spec")
+    __slots__ = ("_key", "_layout", "_new", "_spec")
 
     def __init__(self, spec: CipherSpec, key: bytes) -> None:
         self._spec = spec
         self._key = key
+        self._new, self._layout = _AEADS[spec.algorithm, spec.mode]
 
-    def _new(self, nonce: bytes, msg_len: int, aad: bytes) -> Any:
-        spec = self._spec
-        cipher: Any
-        if spec.algorithm in ("ChaCha20-Poly1305", "XChaCha20-Poly1305"):
-            cipher = ChaCha20_Poly1305.new(key=self._key, nonce=nonce)
-        elif spec.mode == "CCM":
-            cipher = _aes_new(
-                self._key,
-                AES.MODE_CCM,
-                nonce=nonce,
-                mac_len=spec.tag_bytes,
-                msg_len=msg_len,
-                assoc_len=len(aad),
-            )
-        else:
-            cipher = _aes_new(self._key, _AEAD_MODES[spec.mode], nonce=nonce)
+    def _cipher(self, nonce: bytes, msg_len: int, aad: bytes) -> Any:
+        cipher = self._new(self._spec, self._key, nonce, msg_len, aad)
         if aad:
             cipher.update(aad)
         return cipher
 
     def seal_into(self, nonce: bytes, src: memoryview, dst: memoryview, aad: bytes) -> int:
         n, t = len(src), self._spec.tag_bytes
-        cipher = self._new(nonce, n, aad)
-        mode = self._spec.mode
-        if mode == "SIV":  # V || C, and no output= parameter
-            ct, tag = cipher.encrypt_and_digest(src)
-            dst[t : t + n] = ct
-            dst[:t] = tag
-        elif mode == "OCB":  # buffers internally; no output= parameter
-            dst[: n + t] = cipher.encrypt(src) + cipher.encrypt() + cipher.digest()
-        else:
-            cipher.encrypt(src, output=dst[:n])
-            dst[n : n + t] = cipher.digest()
+        self._layout[0](self._cipher(nonce, n, aad), src, dst, n, t)
         return n + t
 
     def open_into(self, nonce: bytes, src: memoryview, dst: memoryview, aad: bytes) -> int:
@@ -86,20 +160,8 @@ class _Aead:
         n = len(src) - t
         if n < 0:
             raise AuthenticationError("the ciphertext is shorter than its tag")
-        cipher = self._new(nonce, n, aad)
         try:
-            if self._spec.mode == "SIV":
-                tag = bytes(src[:t])
-                dst[:n] = cipher.decrypt_and_verify(src[t:], tag)
-            elif self._spec.mode == "OCB":
-                tag = bytes(src[n:])
-                plain = cipher.decrypt(src[:n]) + cipher.decrypt()
-                cipher.verify(tag)
-                dst[:n] = plain
-            else:
-                tag = bytes(src[n:])  # copied first: in place, the plaintext overwrites nothing
-                cipher.decrypt(src[:n], output=dst[:n])  # of the tag, but keep it obvious
-                cipher.verify(tag)
+            self._layout[1](self._cipher(nonce, n, aad), src, dst, n, t)
         except ValueError:
             raise AuthenticationError("authentication failed: wrong key or modified data") from None
         return n
@@ -111,31 +173,13 @@ class PycryptodomeAdapter(CryptodomePkcs7):
     def version(self) -> str:
         return _dist_version("pycryptodome")
 
+    def supports(self, spec: CipherSpec) -> bool:
+        return (spec.algorithm, spec.mode) in (_AEADS if spec.kind is Kind.AEAD else _RAW)
+
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
-        cipher: Any
-        if spec.algorithm == "RC4":
-            cipher = ARC4.new(key)
-            return _Raw(cipher.decrypt if decrypt else cipher.encrypt, returns_bytes=True)
-        if spec.algorithm == "ChaCha20":
-            # OpenSSL's 16-byte IV: little-endian 32-bit block counter, then a 12-byte nonce.
-            cipher = ChaCha20.new(key=key, nonce=iv[4:])
-            counter = int.from_bytes(iv[:4], "little")
-            if counter:
-                cipher.seek(counter * 64)
-        else:
-            module = _MODULES[spec.algorithm]
-            mode = spec.mode
-            if mode == "ECB":
-                cipher = module.new(key, module.MODE_ECB)
-            elif mode == "CTR":
-                # The whole block is the initial counter, incremented big-endian, as in OpenSSL.
-                cipher = module.new(key, module.MODE_CTR, nonce=b"", initial_value=iv)
-            elif mode == "CFB":
-                # Full-block CFB (CFB128 for AES) like OpenSSL; pycryptodome defaults to CFB8.
-                cipher = module.new(key, module.MODE_CFB, iv=iv, segment_size=spec.block_bytes * 8)
-            else:
-                cipher = module.new(key, getattr(module, f"MODE_{mode}"), iv=iv)
-        return _Raw(cipher.decrypt if decrypt else cipher.encrypt, returns_bytes=False)
+        make, returns_bytes = _RAW[spec.algorithm, spec.mode]
+        cipher = make(spec, key, iv)
+        return _Raw(cipher.decrypt if decrypt else cipher.encrypt, returns_bytes=returns_bytes)
 
     def aead(self, spec: CipherSpec, key: bytes) -> _Aead:
         return _Aead(spec, key)
