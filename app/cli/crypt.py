@@ -32,9 +32,8 @@ import getpass
 import os
 import sys
 import time
-from pathlib import Path
 
-from app.core.ciphers.registry import LIBRARIES, WEAKNESS_NOTES, CipherSpec
+from app.core.ciphers.registry import LIBRARIES, CipherSpec, weakness_labels
 from app.core.errors import UserError
 from app.core.files.container import (
     DEFAULT_CHUNK_BYTES,
@@ -42,27 +41,26 @@ from app.core.files.container import (
     ContainerInfo,
     ExpensiveKdf,
     ProgressCallback,
-    check_chunk_bytes,
     check_kdf_cost,
     check_paths,
     choose_spec,
     decrypt_file,
-    encrypt_file,
-    new_key,
     read_header,
-    read_key_file,
-    write_key_file,
+)
+from app.core.files.protect import (
+    EncryptContainer,
+    KeyFileExists,
+    KeyFileMissing,
+    NeedsKeyFile,
+    RawKeyGiven,
+    Secret,
+    decrypt_secret,
+    describe_secret,
+    encrypt_container,
 )
 from app.core.files.rawexport import decrypt_raw, export_raw
-from app.core.safe_files import check_output
 from app.core.units import MB, format_bytes, parse_size
 
-_WEAKNESS_LABELS = {
-    WEAKNESS_NOTES["ECB"]: "ECB leaks patterns",
-    WEAKNESS_NOTES["64-bit block"]: "64-bit block (Sweet32)",
-    WEAKNESS_NOTES["DES"]: "56-bit key",
-    WEAKNESS_NOTES["RC4"]: "RC4 is broken",
-}
 _PASSWORD_FILE_MAX_BYTES = 64 * 1024
 
 
@@ -129,87 +127,78 @@ def run_encrypt(args: argparse.Namespace) -> int:
     spec = choose_spec(args.cipher, args.library, args.key_bits)
     warning = weakness_warning(spec)
     if args.raw:
-        if not args.key_out:
-            raise UserError("--raw needs --key-out K.json, the file that receives the key")
-        if args.password_file or args.password_env or args.key_file or args.new_key_file:
-            raise UserError("--raw makes a random key for --key-out; it takes no password or key")
-        if warning:
-            _stderr(warning)
-        with _ProgressBar("encrypting") as bar:
-            raw_key = export_raw(
-                args.input,
-                args.output,
-                args.key_out,
-                cipher_id=spec.id,
-                library=spec.library,
-                key_bits=spec.key_bits,
-                force=args.force,
-                on_progress=bar.callback,
-            )
-        size = format_bytes(raw_key.ciphertext_bytes)
-        print(
-            f"wrote {args.output} (raw {raw_key.cipher_id}, {size}) and its key {args.key_out}: "
-            "keep that file private"
-        )
-        return 0
+        return _run_encrypt_raw(args, spec, warning)
     if args.key_out:
         raise UserError("--key-out goes with --raw; a CipherBench file takes a password or a key")
-    chunk_bytes = parse_size(args.chunk_size)
-    check_chunk_bytes(chunk_bytes)
-    if args.new_key_file:
-        target = args.new_key_file
-        # A device or a folder is refused as such; only a real existing file is worth a hint.
-        check_output(
-            target,
-            force=False,
-            role="the key file",
-            exists=f"{target} already exists; use --key-file {target} to encrypt with it",
-        )
-    # Before anyone types a password or a key file appears: IN, OUT (and K) are usable, and
-    # no output is the input or the key file read.
-    outputs = [args.output, *([args.new_key_file] if args.new_key_file else [])]
-    key_inputs = [args.key_file] if args.key_file else []
-    check_paths(args.input, *outputs, force=args.force, inputs=key_inputs)
-    created_key_file: Path | None = None
-    password: str | None = None
-    key: bytes | None = None
-    if args.new_key_file:
-        target = Path(args.new_key_file)
-        key = new_key()
-        write_key_file(target, key)
-        created_key_file = target
-    elif args.key_file:
-        if not Path(args.key_file).exists():
-            raise UserError(
-                f"the key file {args.key_file} does not exist; create one with --new-key-file"
+    secret = (
+        Secret.NEW_KEY_FILE
+        if args.new_key_file
+        else Secret.KEY_FILE
+        if args.key_file
+        else Secret.PASSWORD
+    )
+    request = EncryptContainer(
+        args.input,
+        args.output,
+        secret,
+        cipher_id=spec.id,
+        library=spec.library,
+        key_bits=spec.key_bits,
+        chunk_bytes=parse_size(args.chunk_size),
+        key_path=args.new_key_file or args.key_file,
+        force=args.force,
+    )
+    with _ProgressBar("encrypting") as bar:
+
+        def ready() -> None:  # every check passed and the secret is known
+            if warning:
+                _stderr(warning)
+            bar.restart()
+
+        try:
+            done = encrypt_container(
+                request,
+                ask_password=lambda: _password(args, confirm=True),
+                on_ready=ready,
+                on_progress=bar.callback,
             )
-        key = read_key_file(args.key_file)
-    else:
-        password = _password(args, confirm=True)
+        except KeyFileExists as exc:
+            raise UserError(
+                f"{exc.path} already exists; use --key-file {exc.path} to encrypt with it"
+            ) from None
+        except KeyFileMissing as exc:
+            raise UserError(f"{exc}; create one with --new-key-file") from None
+        except RawKeyGiven as exc:
+            raise UserError(_raw_key_hint(exc)) from None
+    print(f"encrypted {args.input} -> {args.output}: {_describe(done.info)}")
+    if done.new_key_file is not None:
+        print(f"new key file {done.new_key_file}: keep it private and keep a copy")
+    return 0
+
+
+def _run_encrypt_raw(args: argparse.Namespace, spec: CipherSpec, warning: str | None) -> int:
+    if not args.key_out:
+        raise UserError("--raw needs --key-out K.json, the file that receives the key")
+    if args.password_file or args.password_env or args.key_file or args.new_key_file:
+        raise UserError("--raw makes a random key for --key-out; it takes no password or key")
     if warning:
         _stderr(warning)
-    try:
-        with _ProgressBar("encrypting") as bar:
-            info = encrypt_file(
-                args.input,
-                args.output,
-                cipher_id=spec.id,
-                library=spec.library,
-                key_bits=spec.key_bits,
-                password=password,
-                key=key,
-                chunk_bytes=chunk_bytes,
-                force=args.force,
-                on_progress=bar.callback,
-                inputs=key_inputs,
-            )
-    except BaseException:
-        if created_key_file is not None:  # nothing was encrypted with it: do not leave it
-            created_key_file.unlink(missing_ok=True)
-        raise
-    print(f"encrypted {args.input} -> {args.output}: {_describe(info)}")
-    if created_key_file is not None:
-        print(f"new key file {created_key_file}: keep it private and keep a copy")
+    with _ProgressBar("encrypting") as bar:
+        raw_key = export_raw(
+            args.input,
+            args.output,
+            args.key_out,
+            cipher_id=spec.id,
+            library=spec.library,
+            key_bits=spec.key_bits,
+            force=args.force,
+            on_progress=bar.callback,
+        )
+    size = format_bytes(raw_key.ciphertext_bytes)
+    print(
+        f"wrote {args.output} (raw {raw_key.cipher_id}, {size}) and its key {args.key_out}: "
+        "keep that file private"
+    )
     return 0
 
 
@@ -236,14 +225,15 @@ def run_decrypt(args: argparse.Namespace) -> int:
     check_paths(args.input, args.output, force=args.force, inputs=key_inputs)
     header = read_header(args.input)  # says what it needs before anyone is asked for a password
     password: str | None = None
-    key: bytes | None = None
-    if header.needs_key_file:
-        if not args.key_file:
-            raise UserError(f"{args.input} was encrypted with a key file; give it with --key-file")
-        key = read_key_file(args.key_file)
-    else:
-        if args.key_file:
-            raise UserError(f"{args.input} was encrypted with a password, not a key file")
+    try:
+        key = decrypt_secret(
+            header, args.input, password=None, key_path=args.key_file, password_given=False
+        )
+    except NeedsKeyFile as exc:
+        raise UserError(f"{exc}; give it with --key-file") from None
+    except RawKeyGiven as exc:
+        raise UserError(_raw_key_hint(exc)) from None
+    if key is None:
         assert header.argon2 is not None
         try:  # refused before anyone types a password
             check_kdf_cost(header.argon2)
@@ -276,7 +266,7 @@ def run_decrypt(args: argparse.Namespace) -> int:
 
 def weakness_warning(spec: CipherSpec) -> str | None:
     """One line for a cipher the registry marks weak (ECB, 64-bit blocks, DES, RC4), else None."""
-    reasons = [_WEAKNESS_LABELS[n] for n in spec.notes if n in _WEAKNESS_LABELS]
+    reasons = weakness_labels(spec)
     if not reasons:
         return None
     return (
@@ -332,15 +322,14 @@ def _with_hint(exc: ExpensiveKdf) -> str:
     return f"{exc}; pass --allow-expensive-kdf if you trust it"
 
 
+def _raw_key_hint(exc: RawKeyGiven) -> str:
+    return f"{exc}; decrypt that with --raw --key-in"
+
+
 def _describe(info: ContainerInfo) -> str:
-    secret = (
-        f"password, Argon2id {info.argon2.memory_kib // 1024} MiB x {info.argon2.iterations}"
-        if info.argon2
-        else "key file"
-    )
     return (
         f"{info.cipher_id} [{info.library}], {format_bytes(info.plaintext_bytes)} "
-        f"in {info.seconds:.2f} s ({secret})"
+        f"in {info.seconds:.2f} s ({describe_secret(info)})"
     )
 
 
@@ -358,6 +347,10 @@ class _ProgressBar:
         self._started = time.monotonic()
         self._open = False
         self.callback: ProgressCallback | None = self._show if sys.stderr.isatty() else None
+
+    def restart(self) -> None:
+        """Measure the rate from now (after any password prompt)."""
+        self._started = time.monotonic()
 
     def __enter__(self) -> _ProgressBar:
         return self

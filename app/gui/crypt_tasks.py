@@ -2,16 +2,16 @@
 
 The dialogs collect a request (:class:`EncryptRequest`, :class:`DecryptRequest`) and run
 :func:`encrypt` or :func:`decrypt` in a ``TaskWorker(..., progress=True)``; these call the core
-API (:mod:`app.core.files.container`, :mod:`app.core.files.rawexport`, :mod:`app.gui.saved_output`)
-with its
-``on_progress`` and ``cancel``. :func:`decrypt` returns a :class:`KdfQuestion` instead of an
+use case (:mod:`app.core.files.protect`, :mod:`app.core.files.rawexport`,
+:mod:`app.gui.saved_output`) with its ``on_progress`` and ``cancel``, and word its structured
+errors for the window. :func:`decrypt` returns a :class:`KdfQuestion` instead of an
 outcome when the file asks for an unusually expensive password derivation: only the GUI thread
 may ask the user, so the dialog asks and runs the request again with ``allow_expensive_kdf``.
 
 Everything else here is small and quick enough for the GUI thread: what a chosen file is
-(:func:`identify`), the plaintext preview (:func:`read_preview`), default file names, the
-password hint, and :func:`plain_message`, which words the core's command-line hints for the
-window.
+(:func:`identify`), default file names, the password hint, and :func:`plain_message`, which
+words the core's remaining command-line hints for the window (the preview is in
+:mod:`app.gui.preview`).
 
 Requests hold the password in a field left out of their repr; outcomes hold no secret.
 """
@@ -25,10 +25,20 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from app.core.ciphers.registry import WEAKNESS_NOTES, CipherSpec, Kind, cipher_ids
+from app.core.ciphers.registry import CipherSpec, Kind, cipher_ids, weakness_labels
 from app.core.errors import UserError
 from app.core.files import container
 from app.core.files.progress import CancelCheck, ProgressCallback
+from app.core.files.protect import (
+    EncryptContainer,
+    KeyFileExists,
+    NeedsKeyFile,
+    NeedsPassword,
+    RawKeyGiven,
+    Secret,
+    decrypt_secret,
+    encrypt_container,
+)
 from app.core.files.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
 from app.core.units import format_bytes
 from app.gui.saved_output import (
@@ -41,15 +51,7 @@ from app.gui.saved_output import (
 CONTAINER_SUFFIX = ".cbf"  # "CipherBench file", as its magic says
 KEY_FILE_SUFFIX = ".cbkey"
 RAW_SUFFIX = ".enc"
-PREVIEW_BYTES = 4096
 _KEY_JSON_MAX_BYTES = 64 * 1024
-# Short labels for the registry's weakness notes (the pyaes note is about speed, not safety).
-WEAKNESS_LABELS = {
-    WEAKNESS_NOTES["ECB"]: "ECB leaks patterns",
-    WEAKNESS_NOTES["64-bit block"]: "64-bit block",
-    WEAKNESS_NOTES["DES"]: "56-bit key",
-    WEAKNESS_NOTES["RC4"]: "RC4 is broken",
-}
 
 
 class Protection(StrEnum):
@@ -133,14 +135,6 @@ class FileIdentity:
         return self.info is not None
 
 
-@dataclass(frozen=True)
-class Preview:
-    kind: str  # "text", "binary" (hex dump) or "empty"
-    text: str
-    shown_bytes: int
-    total_bytes: int
-
-
 # --- the work ---------------------------------------------------------------------------------
 
 
@@ -154,75 +148,30 @@ def encrypt(
     r = request
     job = r.job
     if r.protection is Protection.RAW:
-        assert r.key_path
-        if job is not None and job.kept_is_one_message:
-            raw_key = save_kept_raw(
-                job, r.output, r.key_path, force=r.force, on_progress=on_progress, cancel=cancel
-            )
-            how = "the benchmark's own ciphertext"
-        else:
-            if job is not None:
-                check_input_unchanged(job)
-            raw_key = export_raw(
+        return _encrypt_raw(r, on_progress, cancel)
+    if job is not None:
+        check_input_unchanged(job)
+    try:
+        done = encrypt_container(
+            EncryptContainer(
                 r.source,
                 r.output,
-                r.key_path,
+                Secret(r.protection.value),  # the same words, without RAW
                 cipher_id=r.cipher_id,
                 library=r.library,
                 key_bits=r.key_bits,
+                password=r.password,
+                key_path=r.key_path,
                 force=r.force,
-                on_progress=on_progress,
-                cancel=cancel,
-            )
-            how = "encrypted with a fresh random key"
-        command = raw_key.openssl_command(r.output, "PLAINTEXT")
-        return EncryptOutcome(
-            Path(r.output),
-            Path(r.key_path),
-            f"Saved raw {raw_key.cipher_id} ciphertext ({how}, "
-            f"{format_bytes(raw_key.ciphertext_bytes)}) to {r.output}, and its key to "
-            f"{r.key_path}.",
-            f"Anyone who has {Path(r.key_path).name} can decrypt the ciphertext: keep it "
-            "private, and apart from the ciphertext.",
-            " ".join(command) if command else None,
-        )
-    if job is not None:
-        check_input_unchanged(job)
-    password: str | None = None
-    key: bytes | None = None
-    created: Path | None = None
-    if r.protection is Protection.PASSWORD:
-        password = r.password
-        if not password:
-            raise UserError("the password is empty")
-    elif r.protection is Protection.KEY_FILE:
-        assert r.key_path
-        key = container.read_key_file(r.key_path)
-    else:
-        assert r.key_path
-        # Every path is checked before the key file appears, so a refusal leaves nothing.
-        container.check_paths(r.source, r.output, r.key_path, force=r.force)
-        key = container.new_key()
-        container.write_key_file(r.key_path, key)
-        created = Path(r.key_path)
-    try:
-        info = container.encrypt_file(
-            r.source,
-            r.output,
-            cipher_id=r.cipher_id,
-            library=r.library,
-            key_bits=r.key_bits,
-            password=password,
-            key=key,
-            force=r.force,
+            ),
             on_progress=on_progress,
             cancel=cancel,
-            inputs=[r.key_path] if r.protection is Protection.KEY_FILE and r.key_path else [],
         )
-    except BaseException:
-        if created is not None:  # nothing was encrypted with it: do not leave it behind
-            created.unlink(missing_ok=True)
-        raise
+    except KeyFileExists as exc:
+        raise UserError(f"{exc}: choose another name") from None
+    except RawKeyGiven as exc:
+        raise UserError(_not_a_key_file(exc)) from None
+    info, created = done.info, done.new_key_file
     unlock = {
         Protection.PASSWORD: "a password",
         Protection.NEW_KEY_FILE: "the new key file",
@@ -240,6 +189,44 @@ def encrypt(
         f"Encrypted {format_bytes(info.plaintext_bytes)} with {info.cipher_id} [{info.library}] "
         f"to {r.output}, unlocked by {unlock}.",
         warning,
+    )
+
+
+def _encrypt_raw(
+    r: EncryptRequest, on_progress: ProgressCallback | None, cancel: CancelCheck | None
+) -> EncryptOutcome:
+    job = r.job
+    assert r.key_path
+    if job is not None and job.kept_is_one_message:
+        raw_key = save_kept_raw(
+            job, r.output, r.key_path, force=r.force, on_progress=on_progress, cancel=cancel
+        )
+        how = "the benchmark's own ciphertext"
+    else:
+        if job is not None:
+            check_input_unchanged(job)
+        raw_key = export_raw(
+            r.source,
+            r.output,
+            r.key_path,
+            cipher_id=r.cipher_id,
+            library=r.library,
+            key_bits=r.key_bits,
+            force=r.force,
+            on_progress=on_progress,
+            cancel=cancel,
+        )
+        how = "encrypted with a fresh random key"
+    command = raw_key.openssl_command(r.output, "PLAINTEXT")
+    return EncryptOutcome(
+        Path(r.output),
+        Path(r.key_path),
+        f"Saved raw {raw_key.cipher_id} ciphertext ({how}, "
+        f"{format_bytes(raw_key.ciphertext_bytes)}) to {r.output}, and its key to "
+        f"{r.key_path}.",
+        f"Anyone who has {Path(r.key_path).name} can decrypt the ciphertext: keep it "
+        "private, and apart from the ciphertext.",
+        " ".join(command) if command else None,
     )
 
 
@@ -269,16 +256,17 @@ def decrypt(
             checked,
         )
     header = container.read_header(r.source)
-    password: str | None = None
-    key: bytes | None = None
-    if header.needs_key_file:
-        if not r.key_path:
-            raise UserError("this file needs its key file")
-        key = container.read_key_file(r.key_path)
-    else:
-        password = r.password
-        if not password:
-            raise UserError("this file needs its password")
+    try:
+        # A key file named for a password file is ignored, as the dialog hides its field then.
+        key_path = r.key_path if header.needs_key_file else None
+        key = decrypt_secret(header, r.source, password=r.password, key_path=key_path)
+    except NeedsKeyFile:
+        raise UserError("this file needs its key file") from None
+    except NeedsPassword:
+        raise UserError("this file needs its password") from None
+    except RawKeyGiven as exc:
+        raise UserError(_not_a_key_file(exc)) from None
+    password = None if key is not None else r.password
     try:
         info = container.decrypt_file(
             r.source,
@@ -322,25 +310,6 @@ def identify(path: str) -> FileIdentity:
     return FileIdentity(path, None, str(guess) if guess.is_file() else None)
 
 
-def describe_container(info: container.ContainerInfo) -> str:
-    """Two lines about a CipherBench file, without any secret."""
-    size = f"{info.plaintext_bytes:,} bytes"
-    if not info.plaintext_bytes_exact:
-        size = f"at most {size}"
-    chunks = f"{info.chunks:,} chunk{'s' if info.chunks != 1 else ''} of {_size(info.chunk_bytes)}"
-    if info.argon2 is not None:
-        unlock = (
-            f"a password (Argon2id, {info.argon2.memory_kib // 1024} MiB, "
-            f"{info.argon2.iterations} passes)"
-        )
-    else:
-        unlock = "a key file"
-    return (
-        f"CipherBench file (format {info.format_version}): {info.cipher_id}, {info.key_bits}-bit "
-        f"key, {size} of plaintext in {chunks}.\nUnlocked by {unlock}."
-    )
-
-
 def describe_raw_key(raw_key: RawKey) -> str:
     spec = raw_key.spec
     check = (
@@ -364,7 +333,7 @@ def read_raw_key_quietly(path: str) -> RawKey | None:
 
 def weakness(spec: CipherSpec) -> str:
     """Why ``spec`` should not protect real data, or ""."""
-    return ", ".join(WEAKNESS_LABELS[n] for n in spec.notes if n in WEAKNESS_LABELS)
+    return ", ".join(weakness_labels(spec))
 
 
 def raw_notes(spec: CipherSpec) -> str:
@@ -437,62 +406,14 @@ def plaintext_name(encrypted: str) -> str:
     return name + ".decrypted"
 
 
-def read_preview(path: str | os.PathLike[str], limit: int = PREVIEW_BYTES) -> Preview:
-    """The start of ``path``: text when it is UTF-8 without control bytes, else a hex dump."""
-    total = os.path.getsize(path)
-    with open(path, "rb") as f:
-        data = f.read(limit)
-    if not data:
-        return Preview("empty", "", 0, total)
-    text = as_text(data, cut=total > len(data))
-    if text is not None:
-        return Preview("text", text, len(data), total)
-    return Preview("binary", hex_dump(data), len(data), total)
-
-
-def as_text(data: bytes, *, cut: bool = False) -> str | None:
-    """``data`` as text when it is UTF-8 (a character cut at the end is allowed when ``cut``)
-    and looks like text: no NUL, almost no other control characters."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        if not (cut and exc.start >= len(data) - 3 and exc.reason == "unexpected end of data"):
-            return None
-        text = data[: exc.start].decode("utf-8")
-    text = text.removeprefix("\ufeff")
-    controls = sum(1 for c in text if ord(c) < 32 and c not in "\t\n\r\f\v")
-    if "\x00" in text or controls > len(text) // 100:
-        return None
-    return text
-
-
-def hex_dump(data: bytes, width: int = 16) -> str:
-    """``hexdump -C`` style: offset, bytes in hex, printable ASCII."""
-    lines = []
-    for offset in range(0, len(data), width):
-        row = data[offset : offset + width]
-        half = width // 2
-        hex_part = " ".join(f"{b:02x}" for b in row[:half])
-        if len(row) > half:
-            hex_part += "  " + " ".join(f"{b:02x}" for b in row[half:])
-        text = "".join(chr(b) if 32 <= b < 127 else "." for b in row)
-        lines.append(f"{offset:08x}  {hex_part:<{width * 3}}  |{text}|")
-    return "\n".join(lines)
-
-
 # The core speaks to the command line in a few messages; the window has no options to give.
 _CLI_HINTS = (
     ("; overwrite it with --force", ""),
-    (
-        "; a key file is never replaced without --force",
-        "; a key file is never replaced: choose another name",
-    ),
     (
         "; decrypt that with --raw --key-in",
         ", not of a CipherBench file; choose the file that was exported with it",
     ),
     ("; decrypt without --raw", "; choose a raw export's .key.json file"),
-    ("; create one with --new-key-file", ""),
     ("`python main.py list` shows them all", "see the cipher list"),
 )
 
@@ -504,6 +425,10 @@ def plain_message(text: str) -> str:
         text = text.replace(cli, gui)
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def _not_a_key_file(exc: RawKeyGiven) -> str:
+    return f"{exc}, not of a CipherBench file; choose the file that was exported with it"
 
 
 def _first_bytes(path: str, n: int) -> bytes:
@@ -523,7 +448,3 @@ def _is_key_file(path: str, head: bytes) -> bool:
         fmt = data.get("format") if isinstance(data, dict) else None
         return isinstance(fmt, str) and fmt.startswith("cipherbench-")
     return False
-
-
-def _size(n: int) -> str:
-    return format_bytes(n).replace(".00", "")

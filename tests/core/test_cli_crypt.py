@@ -509,3 +509,14 @@ def _derivation_child(cli: psutil.Process) -> psutil.Process:
                     return proc
         time.sleep(0.02)
     raise AssertionError("no derivation process appeared")
+
+
+def test_cli_words_the_core_errors(tmp_path: Path, plain: Path, capsys: Capsys) -> None:
+    """The core names no option; the command line adds the one that helps."""
+    raw_key = tmp_path / "x.key.json"
+    raw_key.write_text('{"format": "cipherbench-raw-key", "version": 1}')
+    code, _, err = run(["encrypt", plain, "-o", tmp_path / "e", "--key-file", raw_key], capsys)
+    assert code == 2 and "is the key of a raw export; decrypt that with --raw --key-in" in err
+    code, _, err = run(["encrypt", plain, "-o", tmp_path / "e", "--new-key-file", raw_key], capsys)
+    assert code == 2 and f"use --key-file {raw_key} to encrypt with it" in err
+    assert not (tmp_path / "e").exists()

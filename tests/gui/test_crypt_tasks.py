@@ -16,16 +16,15 @@ from app.gui.crypt_tasks import (
     DecryptRequest,
     EncryptRequest,
     Protection,
-    as_text,
     default_key_path,
     default_output,
-    hex_dump,
+    encrypt,
     identify,
     password_hint,
     plain_message,
     plaintext_name,
-    read_preview,
 )
+from app.gui.preview import as_text, hex_dump, read_preview
 from app.gui.saved_output import FinishedJob
 
 SECRET = "s3cret-password"
@@ -103,3 +102,19 @@ def test_identify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     out.write_bytes(out.read_bytes()[:20])  # a CipherBench file, cut: said so, not "raw"
     with pytest.raises(UserError):
         identify(str(out))
+
+
+def test_core_errors_are_worded_for_the_window(tmp_path: Path) -> None:
+    src = tmp_path / "a.txt"
+    src.write_bytes(b"hello")
+    key = tmp_path / "a.key.json"
+    key.write_text('{"format": "cipherbench-raw-key", "version": 1}')
+    for protection in (Protection.KEY_FILE, Protection.NEW_KEY_FILE):
+        request = EncryptRequest(
+            str(src), str(tmp_path / "o"), "aes-256-gcm", protection, key_path=str(key)
+        )
+        with pytest.raises(UserError) as caught:
+            encrypt(request)
+        assert "--" not in str(caught.value)
+    assert "choose another name" in str(caught.value)
+    assert not (tmp_path / "o").exists()

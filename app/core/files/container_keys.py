@@ -311,6 +311,14 @@ def _stop(proc: Any) -> int | None:
 # --- key files -------------------------------------------------------------------------------
 
 
+class RawKeyGiven(UserError):
+    """The key of a raw export (``path``) was given where a CipherBench key file belongs."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path} is the key of a raw export")
+        self.path = path
+
+
 def new_key() -> bytes:
     """A fresh random 256-bit key for a key file."""
     return secrets.token_bytes(MASTER_KEY_BYTES)
@@ -325,7 +333,7 @@ def write_key_file(path: str | os.PathLike[str], key: bytes, *, force: bool = Fa
         target,
         force=force,
         role="the key file",
-        exists=f"{target} already exists; a key file is never replaced without --force",
+        exists=f"{target} already exists; a key file is never replaced",
     )
     text = json.dumps(
         {
@@ -356,9 +364,7 @@ def read_key_file(path: str | os.PathLike[str]) -> bytes:
         raise UserError(f"{source} is not a CipherBench key file (not JSON)") from None
     if not isinstance(data, dict) or data.get("format") != KEY_FILE_FORMAT:
         if isinstance(data, dict) and data.get("format") == "cipherbench-raw-key":
-            raise UserError(
-                f"{source} is the key of a raw export; decrypt that with --raw --key-in"
-            )
+            raise RawKeyGiven(str(source))
         raise UserError(f"{source} is not a CipherBench key file")
     if data.get("version") != 1:
         raise UserError(f"{source} is a key file of an unknown version")

@@ -80,12 +80,9 @@ def export_raw(
     _check_chunk(spec, chunk_bytes)
     check_paths(src, dst, key_out, force=force)
     key = secrets.token_bytes(spec.key_bytes)
-    iv = secrets.token_bytes(spec.iv_bytes)
-    if spec.algorithm == "ChaCha20":
-        # Block counter 0 and a random 96-bit nonce (RFC 8439): a random 32-bit counter could
-        # overflow within a big file, where libraries disagree (OpenSSL carries, pycryptodome
-        # stops).
-        iv = bytes(4) + iv[4:]
+    # Block counter at 0 (ChaCha20: a random 96-bit nonce, RFC 8439): a random 32-bit counter
+    # could overflow within a big file, where libraries disagree.
+    iv = spec.fresh_iv(secrets.token_bytes)
     with open_input(src) as fin, AtomicOutput(dst, force=force) as out:
         total = os.fstat(fin.fileno()).st_size
         progress = Progress(on_progress, cancel, total)

@@ -37,21 +37,19 @@ from PySide6.QtWidgets import (
 
 from app.core import scratch
 from app.core.errors import UserError
+from app.core.files.protect import describe_container
 from app.core.safe_files import check_output, move_into_place
 from app.gui.crypt_tasks import (
-    PREVIEW_BYTES,
     DecryptOutcome,
     DecryptRequest,
     FileIdentity,
     KdfQuestion,
     decrypt,
-    describe_container,
     describe_raw_key,
     guess_key_file,
     identify,
     plain_message,
     plaintext_name,
-    read_preview,
     read_raw_key_quietly,
 )
 from app.gui.dialogs.crypt_widgets import (
@@ -64,6 +62,7 @@ from app.gui.dialogs.crypt_widgets import (
     label_width,
     monospace_font,
 )
+from app.gui.preview import PREVIEW_BYTES, read_preview
 from app.gui.settings import AppSettings
 
 TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.scratch)
