@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -57,7 +58,13 @@ def build_widgets(window: MainWindow) -> None:
     window.status_label = QLabel("")
     window.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     window.statusBar().addWidget(window.status_label, 1)
-    window.resize(1440, 900)
+    # 1440 x 900 where there is room; never larger than the screen (a 1366 x 768 laptop).
+    screen = window.screen() or QGuiApplication.primaryScreen()
+    room = screen.availableGeometry() if screen is not None else None
+    width, height = 1440, 900
+    if room is not None and room.width() > 0 and room.height() > 0:
+        width, height = min(width, room.width()), min(height, room.height())
+    window.resize(width, height)
 
 
 def _build_left_side(window: MainWindow) -> None:
