@@ -31,6 +31,7 @@ from app.gui.selection import PRESETS, Selection, make_selection
 from app.gui.settings import AppSettings
 
 RUN_TIMEOUT_MS = 90_000
+pytestmark = pytest.mark.slow  # the real window against the real engine
 
 
 @pytest.fixture
