@@ -1,0 +1,177 @@
+"""Study statistics on synthetic data with known answers: line fits and bootstrap comparisons."""
+
+import math
+import random
+
+import pytest
+
+from app.core.study.analysis import compare, fit_time_vs_size, speedup
+
+SIZES = [1_000_000, 5_000_000, 10_000_000, 20_000_000, 50_000_000]
+
+
+def _line(size: float) -> float:
+    # 2 ms fixed cost, 1 GB/s sustained.
+    return size * 1e-9 + 0.002
+
+
+def _timings(median_s: float, n: int, seed: int, spread: float = 0.01) -> list[float]:
+    rng = random.Random(seed)
+    return [median_s * (1.0 + rng.gauss(0.0, spread)) for _ in range(n)]
+
+
+# --- fit_time_vs_size -------------------------------------------------------------------------
+
+
+def test_exact_line_is_recovered():
+    fit = fit_time_vs_size([(s, _line(s)) for s in SIZES])
+    assert fit is not None
+    assert fit.fixed_s == pytest.approx(0.002, rel=1e-9)
+    assert fit.bytes_per_second == pytest.approx(1e9, rel=1e-9)
+    assert fit.r_squared == pytest.approx(1.0, abs=1e-12)
+    assert fit.n_points == len(SIZES)
+    assert fit.note == ""
+    assert fit.predict_s(30_000_000) == pytest.approx(0.032)
+
+
+def test_noisy_raw_samples_recover_the_slope_within_one_percent():
+    rng = random.Random(7)
+    points = [(s, _line(s) * (1.0 + rng.gauss(0.0, 0.02))) for s in SIZES for _ in range(10)]
+    fit = fit_time_vs_size(points)
+    assert fit is not None
+    assert fit.n_points == 50
+    assert fit.bytes_per_second == pytest.approx(1e9, rel=0.01)
+    assert 0.9 < fit.r_squared < 1.0
+
+
+def test_fewer_than_two_sizes_gives_no_fit():
+    assert fit_time_vs_size([]) is None
+    assert fit_time_vs_size([(1000, 0.1)]) is None
+    assert fit_time_vs_size([(1000, 0.1), (1000, 0.2), (1000, 0.15)]) is None
+
+
+def test_two_sizes_fit_but_say_linearity_is_untested():
+    fit = fit_time_vs_size([(1000, _line(1000)), (2000, _line(2000))])
+    assert fit is not None
+    assert fit.bytes_per_second == pytest.approx(1e9)
+    assert "only 2 sizes" in fit.note
+
+
+def test_negative_fixed_cost_is_kept_and_noted_not_clipped():
+    # Time grows faster than linearly, so the best line crosses zero below size 0.
+    fit = fit_time_vs_size([(1000, 0.001), (2000, 0.004), (3000, 0.009)])
+    assert fit is not None
+    # By hand: mean size 2000, mean time 0.014/3, slope 8 / 2e6 = 4e-6 s/B,
+    # intercept 0.014/3 - 4e-6 * 2000 = -1/300 s.
+    assert fit.fixed_s == pytest.approx(-1 / 300)
+    assert fit.bytes_per_second == pytest.approx(250_000)
+    assert "negative fixed cost" in fit.note
+
+
+def test_flat_or_falling_time_has_infinite_throughput_and_says_so():
+    fit = fit_time_vs_size([(1000, 0.003), (2000, 0.002), (3000, 0.001)])
+    assert fit is not None
+    assert math.isinf(fit.bytes_per_second)
+    assert "does not grow with size" in fit.note
+    flat = fit_time_vs_size([(1000, 0.002), (2000, 0.002), (3000, 0.002)])
+    assert flat is not None
+    assert math.isinf(flat.bytes_per_second)
+    assert math.isnan(flat.r_squared)
+
+
+def test_invalid_points_are_rejected():
+    with pytest.raises(ValueError):
+        fit_time_vs_size([(1000, math.nan), (2000, 0.1)])
+    with pytest.raises(ValueError):
+        fit_time_vs_size([(-1, 0.1), (2000, 0.1)])
+
+
+# --- compare ----------------------------------------------------------------------------------
+
+
+def test_ten_percent_slower_b_is_found_with_an_interval_around_it():
+    a = _timings(0.010, 20, seed=1)
+    b = [1.10 * t for t in a]  # B takes exactly 10 % longer, sample for sample
+    c = compare("AES-128-CBC", a, "AES-256-CBC", b)
+    assert c.ratio == pytest.approx(1.10, rel=1e-12)
+    assert c.low < 1.10 < c.high
+    assert c.low > 1.0
+    assert c.significant
+    assert (c.n_a, c.n_b, c.confidence) == (20, 20, 0.95)
+    assert c.method == "bootstrap of the ratio of medians, 2000 resamples, seed 0"
+    assert c.percent_faster == pytest.approx(10.0)
+    s = c.sentence()
+    assert s.startswith("AES-128-CBC encrypts 10.0 % faster than AES-256-CBC (95 % CI ")
+    assert s.endswith("%, n = 20 and 20)")
+    assert "decrypts 10.0 % faster" in c.sentence("decrypts")
+
+
+def test_independent_noise_still_gives_the_true_ratio():
+    c = compare("A", _timings(0.010, 30, seed=2), "B", _timings(0.011, 30, seed=3))
+    assert c.ratio == pytest.approx(1.10, rel=0.01)
+    assert c.low < 1.10 < c.high
+    assert c.significant
+
+
+def test_the_slower_side_is_described_as_slower():
+    a = _timings(0.010, 20, seed=1)
+    c = compare("AES-256-CBC", [1.10 * t for t in a], "AES-128-CBC", a)
+    assert c.ratio == pytest.approx(1 / 1.10)
+    assert c.significant and c.high < 1.0
+    # (1 - 1/1.1) * 100 = 9.09...: A's throughput is 9.1 % below B's.
+    assert c.sentence().startswith("AES-256-CBC encrypts 9.1 % slower than AES-128-CBC (95 % CI")
+
+
+def test_identical_distributions_are_not_significant():
+    a = _timings(0.010, 20, seed=4)
+    same = compare("A", a, "B", list(reversed(a)))
+    assert same.ratio == pytest.approx(1.0)
+    assert same.low < 1.0 < same.high
+    assert not same.significant
+    assert same.sentence().startswith("no significant difference between A and B (ratio 1.00")
+    drawn = compare("A", a, "B", _timings(0.010, 20, seed=5))
+    assert not drawn.significant
+
+
+def test_an_outlier_does_not_move_the_comparison():
+    a = _timings(0.010, 20, seed=1)
+    b = [1.10 * t for t in a]
+    b[3] = 5.0  # a background process stalled one run
+    assert compare("A", a, "B", b).ratio == pytest.approx(1.10, rel=0.01)
+
+
+def test_same_seed_same_interval_other_seed_other_interval():
+    a, b = _timings(0.010, 15, seed=6), _timings(0.0105, 15, seed=7)
+    first, again = compare("A", a, "B", b, seed=42), compare("A", a, "B", b, seed=42)
+    assert (first.low, first.high) == (again.low, again.high)
+    other = compare("A", a, "B", b, seed=43)
+    assert (other.low, other.high) != (first.low, first.high)
+
+
+def test_too_few_samples_give_no_interval_and_no_significance():
+    c = compare("A", [0.010, 0.010], "B", [0.020, 0.020, 0.020])
+    assert c.ratio == pytest.approx(2.0)
+    assert math.isnan(c.low) and math.isnan(c.high)
+    assert not c.significant
+    assert "no interval" in c.method
+    assert c.sentence().startswith("no significant difference can be shown between A and B")
+
+
+def test_invalid_samples_are_rejected():
+    with pytest.raises(ValueError):
+        compare("A", [], "B", [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError):
+        compare("A", [0.1, 0.2, 0.3], "B", [])
+    with pytest.raises(ValueError):
+        compare("A", [0.1, 0.0, 0.3], "B", [0.1, 0.2, 0.3])
+    with pytest.raises(ValueError):
+        compare("A", [0.1, 0.2, 0.3], "B", [0.1, 0.2, 0.3], confidence=1.0)
+
+
+# --- speedup ----------------------------------------------------------------------------------
+
+
+def test_speedup_reproduces_seed_003():
+    assert speedup(0.598, 0.0982) == pytest.approx(6.09, abs=0.005)
+    with pytest.raises(ValueError):
+        speedup(0.598, 0.0)
