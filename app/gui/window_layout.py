@@ -24,6 +24,7 @@ from app.gui.panels.input_panel import InputPanel
 from app.gui.panels.options_panel import OptionsPanel
 from app.gui.panels.progress_panel import ProgressPanel
 from app.gui.panels.selection_panel import SelectionPanel
+from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.results.chart_tabs import ChartTabs
 from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
 
@@ -99,6 +100,7 @@ def _build_left_side(window: MainWindow) -> None:
     window.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     window.left_scroll.setFrameShape(QFrame.Shape.NoFrame)
     window.left_scroll.setWidget(left)
+    window.wheel_guard = guard_wheel(left)
     # Never narrower than the panels need: no horizontal scrolling, nothing cut off.
     scrollbar = window.left_scroll.verticalScrollBar().sizeHint().width()
     window.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + scrollbar + 2)
