@@ -242,3 +242,35 @@ def test_input_deleted_mid_run_gets_a_plain_sentence(small_file):
     with pytest.raises(UserError, match="vanished during the run") as info:
         run_job(job, progress)
     assert "Errno" not in str(info.value) and "FileNotFoundError" not in str(info.value)
+
+
+def test_warm_ups_and_the_memory_pass_are_verified_round_trips_but_not_samples(small_file):
+    clock = FakeClock(step_ns=2_000_000)
+    result, _ = run_job(
+        _job(small_file, repeat=3, warmup=2, min_time_s=0, measure_memory=True), clock=clock
+    )
+    assert len(result.encrypt.samples_s) == 3 and len(result.decrypt.samples_s) == 3
+    assert len(result.encrypt.warmup_s) == 2 and len(result.decrypt.warmup_s) == 2
+    assert result.verified_round_trips == 3 + 2 + 1
+    # Key setup is read before the timed region starts: one clock step of its own per timed run.
+    assert result.key_setup_s == (0.002,) * 3
+    assert result.peak_rss_bytes is not None
+
+
+@pytest.mark.parametrize("mode", ["memory", "stream"])
+def test_a_short_decryption_fails_verification(small_file, tmp_path, mode):
+    from app.core.bench.workloads import MemoryWorkload, StreamWorkload
+    from app.core.ciphers.adapters import get_adapter
+    from app.core.ciphers.registry import lookup
+    from app.core.errors import VerificationError
+
+    spec = lookup("aes-128-ctr", "cryptography")
+    args = (spec, get_adapter("cryptography"), bytes(range(16)), bytes(16), str(small_file), 1000)
+    wl = MemoryWorkload(*args) if mode == "memory" else StreamWorkload(*args, 256, str(tmp_path))
+    try:
+        wl.encrypt()
+        wl.output_bytes -= 1  # a ciphertext one byte short decrypts to 999 bytes
+        with pytest.raises(VerificationError, match="decryption returned 999 bytes"):
+            wl.decrypt()
+    finally:
+        wl.close()

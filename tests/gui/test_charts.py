@@ -136,3 +136,23 @@ def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     chart.add_samples([MonitorSample(0.15, 95.0, 300 * 2**20)])
     chart.flush()
     assert chart.memory_plot.viewRange()[1][1] == 500
+
+
+def test_each_direction_has_its_name_colour_and_symbol(qtbot: QtBot) -> None:
+    bars, timing = ThroughputChart(), TimingChart()
+    qtbot.addWidget(bars)
+    qtbot.addWidget(timing)
+    for item, name, color in (
+        (bars.encrypt_bars, "Encryption", ENCRYPT_COLOR),
+        (bars.decrypt_bars, "Decryption", DECRYPT_COLOR),
+    ):
+        assert item.opts["name"] == name and item.opts["brush"] == color
+    assert timing.encrypt_points.opts["name"] == "Encryption"
+    assert timing.decrypt_points.opts["name"] == "Decryption"
+    # Told apart without colour too: circles and squares.
+    assert (timing.encrypt_points.opts["symbol"], timing.decrypt_points.opts["symbol"]) == (
+        "o",
+        "s",
+    )
+    assert timing.encrypt_points.opts["brush"].color().name().upper() == ENCRYPT_COLOR
+    assert timing.decrypt_points.opts["brush"].color().name().upper() == DECRYPT_COLOR

@@ -28,13 +28,14 @@ from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import Job
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.bench.results import JobResult
-from app.core.bench.stats import TOO_SHORT_S, stability_warnings, summarize
+from app.core.bench.stats import TOO_SHORT_S, TimingStats, stability_warnings, summarize
 from app.core.bench.workloads import Clock, MemoryWorkload, StreamWorkload, sha256_file
-from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.adapters import Adapter, get_adapter
 from app.core.ciphers.registry import CipherSpec, lookup
 from app.core.errors import UserError, VerificationError
 
 Progress = Callable[[str, float], None]  # phase, fraction of the job
+Workload = MemoryWorkload | StreamWorkload
 CONTENDED_CPU_PERCENT = 85.0
 
 
@@ -112,6 +113,20 @@ def _file_error(exc: OSError) -> str:
     return f"a file could not be read or written{name}: {exc.strerror or exc}"
 
 
+@dataclass
+class _Samples:
+    """What the repetitions gathered, in seconds: warm-ups apart from the timed runs."""
+
+    warmup_encrypt_s: list[float]
+    warmup_decrypt_s: list[float]
+    encrypt_s: list[float]
+    decrypt_s: list[float]
+    setup_s: list[float]
+    cpu_ns: int
+    wall_ns: int
+    round_trips: int  # every repetition ran, warm-ups included (each one verified)
+
+
 def _measure(
     job: Job, progress: Progress | None, clock: Clock, work_dir: str | None
 ) -> tuple[JobResult, JobSecret | None]:
@@ -132,24 +147,7 @@ def _measure(
     # run in-process, the job gets a scratch folder of its own for the length of the block.
     with contextlib.ExitStack() as stack:
         tmp = work_dir or stack.enter_context(scratch.scratch_dir("job-"))
-
-        def make() -> MemoryWorkload | StreamWorkload:
-            if opts.data_mode == "stream":
-                return StreamWorkload(
-                    spec,
-                    adapter,
-                    key,
-                    iv,
-                    job.input.path,
-                    size,
-                    opts.chunk_bytes,
-                    tmp,
-                    clock=clock,
-                    on_bytes=prog.bytes_done,
-                    digest=digest,
-                )
-            return MemoryWorkload(spec, adapter, key, iv, job.input.path, size, clock=clock)
-
+        make = _workload_factory(job, spec, adapter, (key, iv), tmp, clock, prog, digest)
         memory = _Memory()
         if opts.measure_memory:
             prog.step("memory pass")
@@ -158,39 +156,7 @@ def _measure(
 
         wl = make()
         try:
-            warm_e: list[float] = []
-            warm_d: list[float] = []
-            enc: list[float] = []
-            dec: list[float] = []
-            setup: list[float] = []
-            cpu_ns = wall_ns = 0
-            min_ns = int(opts.min_time_s * 1e9)
-            rep = 0
-            while True:
-                warm = rep < opts.warmup
-                prog.step("warm-up" if warm else "encrypt / decrypt")
-                s_e, t_e, c_e, w_e = wl.encrypt()
-                _, t_d, c_d, w_d = wl.decrypt()
-                if not wl.verify():
-                    raise VerificationError(
-                        f"{spec.label}: the decrypted output differs from the input"
-                    )
-                prog.finish_step()
-                rep += 1
-                if warm:
-                    warm_e.append(t_e / 1e9)
-                    warm_d.append(t_d / 1e9)
-                    continue
-                enc.append(t_e / 1e9)
-                dec.append(t_d / 1e9)
-                setup.append(s_e / 1e9)
-                cpu_ns += c_e + c_d
-                wall_ns += w_e + w_d
-                timed = len(enc)
-                if timed >= opts.max_repeat:
-                    break
-                if timed >= opts.repeat and min(sum(enc), sum(dec)) * 1e9 >= min_ns:
-                    break
+            samples = _time_repetitions(wl, job, prog, spec.label)
             check_unchanged(job.input)
             secret = None
             if job.keep_ciphertext_path:
@@ -200,10 +166,128 @@ def _measure(
         finally:
             wl.close()
 
-    e_stats = summarize(enc, size, warm_e)
-    d_stats = summarize(dec, size, warm_d)
+    return _job_result(job, spec, samples, memory, output_bytes, preview), secret
+
+
+def _workload_factory(
+    job: Job,
+    spec: CipherSpec,
+    adapter: Adapter,
+    key_iv: tuple[bytes, bytes],
+    tmp: str,
+    clock: Clock,
+    prog: _Progress,
+    digest: bytes | None,
+) -> Callable[[], Workload]:
+    """Makes the job's workloads: one for the memory pass, one for the timed runs."""
+    opts = job.options
+    key, iv = key_iv
+    size = job.input.size_bytes
+
+    def make() -> Workload:
+        if opts.data_mode == "stream":
+            return StreamWorkload(
+                spec,
+                adapter,
+                key,
+                iv,
+                job.input.path,
+                size,
+                opts.chunk_bytes,
+                tmp,
+                clock=clock,
+                on_bytes=prog.bytes_done,
+                digest=digest,
+            )
+        return MemoryWorkload(spec, adapter, key, iv, job.input.path, size, clock=clock)
+
+    return make
+
+
+def _time_repetitions(wl: Workload, job: Job, prog: _Progress, label: str) -> _Samples:
+    """Warm-ups, then at least ``repeat`` timed round trips, each verified; tiny inputs go on
+    until each direction has run ``min_time_s`` in total, never beyond ``max_repeat``. Only the
+    workload's own calls are timed; the bookkeeping here happens between them."""
+    opts = job.options
+    warm_e: list[float] = []
+    warm_d: list[float] = []
+    enc: list[float] = []
+    dec: list[float] = []
+    setup: list[float] = []
+    cpu_ns = wall_ns = 0
+    min_ns = int(opts.min_time_s * 1e9)
+    rep = 0
+    while True:
+        warm = rep < opts.warmup
+        prog.step("warm-up" if warm else "encrypt / decrypt")
+        s_e, t_e, c_e, w_e = wl.encrypt()
+        _, t_d, c_d, w_d = wl.decrypt()
+        if not wl.verify():
+            raise VerificationError(f"{label}: the decrypted output differs from the input")
+        prog.finish_step()
+        rep += 1
+        if warm:
+            warm_e.append(t_e / 1e9)
+            warm_d.append(t_d / 1e9)
+            continue
+        enc.append(t_e / 1e9)
+        dec.append(t_d / 1e9)
+        setup.append(s_e / 1e9)
+        cpu_ns += c_e + c_d
+        wall_ns += w_e + w_d
+        timed = len(enc)
+        if timed >= opts.max_repeat:
+            break
+        if timed >= opts.repeat and min(sum(enc), sum(dec)) * 1e9 >= min_ns:
+            break
+    return _Samples(warm_e, warm_d, enc, dec, setup, cpu_ns, wall_ns, rep)
+
+
+def _job_result(
+    job: Job,
+    spec: CipherSpec,
+    samples: _Samples,
+    memory: _Memory,
+    output_bytes: int,
+    preview: bytes,
+) -> JobResult:
+    opts = job.options
+    size = job.input.size_bytes
+    e_stats = summarize(samples.encrypt_s, size, samples.warmup_encrypt_s)
+    d_stats = summarize(samples.decrypt_s, size, samples.warmup_decrypt_s)
+    cpu_percent = 100.0 * samples.cpu_ns / samples.wall_ns if samples.wall_ns else 0.0
+    warnings = _warnings(job, e_stats, d_stats, cpu_percent, memory)
+    return JobResult(
+        cipher=spec.id,
+        library=spec.library,
+        algorithm=spec.algorithm,
+        key_bits=spec.key_bits,
+        mode=spec.mode,
+        data_mode=opts.data_mode,
+        input_label=job.input.label,
+        input_bytes=size,
+        output_bytes=output_bytes,
+        chunk_bytes=opts.chunk_bytes if opts.data_mode == "stream" else None,
+        verified_round_trips=samples.round_trips + (1 if opts.measure_memory else 0),
+        encrypt=e_stats,
+        decrypt=d_stats,
+        key_setup_s=tuple(samples.setup_s),
+        ciphertext_preview_hex=preview.hex(),
+        peak_rss_bytes=memory.peak_rss,
+        baseline_rss_bytes=memory.baseline_rss,
+        python_peak_bytes=memory.python_peak,
+        cpu_percent=cpu_percent,
+        warnings=tuple(warnings),
+        notes=spec.notes,
+    )
+
+
+def _warnings(
+    job: Job, e_stats: TimingStats, d_stats: TimingStats, cpu_percent: float, memory: _Memory
+) -> list[str]:
+    """Stability warnings of both directions, then CPU contention and an inexact memory peak."""
+    opts = job.options
     warnings = stability_warnings(e_stats, "encryption") + stability_warnings(d_stats, "decryption")
-    cpu_percent = 100.0 * cpu_ns / wall_ns if wall_ns else 0.0
     if (
         opts.data_mode == "memory"
         and cpu_percent < CONTENDED_CPU_PERCENT
@@ -220,33 +304,10 @@ def _measure(
             "peak memory includes the worker's start-up: this system cannot reset the "
             "high-water mark"
         )
-    result = JobResult(
-        cipher=spec.id,
-        library=spec.library,
-        algorithm=spec.algorithm,
-        key_bits=spec.key_bits,
-        mode=spec.mode,
-        data_mode=opts.data_mode,
-        input_label=job.input.label,
-        input_bytes=size,
-        output_bytes=output_bytes,
-        chunk_bytes=opts.chunk_bytes if opts.data_mode == "stream" else None,
-        verified_round_trips=rep + (1 if opts.measure_memory else 0),
-        encrypt=e_stats,
-        decrypt=d_stats,
-        key_setup_s=tuple(setup),
-        ciphertext_preview_hex=preview.hex(),
-        peak_rss_bytes=memory.peak_rss,
-        baseline_rss_bytes=memory.baseline_rss,
-        python_peak_bytes=memory.python_peak,
-        cpu_percent=cpu_percent,
-        warnings=tuple(warnings),
-        notes=spec.notes,
-    )
-    return result, secret
+    return warnings
 
 
-def _memory_pass(make: Callable[[], MemoryWorkload | StreamWorkload]) -> _Memory:
+def _memory_pass(make: Callable[[], Workload]) -> _Memory:
     """One untimed round trip with its own peak: RSS high-water mark and tracemalloc."""
     gc.collect()
     exact = reset_peak()

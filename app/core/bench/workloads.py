@@ -55,12 +55,21 @@ def sha256_file(path: str, chunk: int = 1 << 20) -> bytes:
 
 class _Workload:
     def __init__(
-        self, spec: CipherSpec, adapter: Adapter, key: bytes, iv: bytes, clock: Clock
+        self,
+        spec: CipherSpec,
+        adapter: Adapter,
+        key: bytes,
+        iv: bytes,
+        path: str,
+        size: int,
+        clock: Clock,
     ) -> None:
         self.spec = spec
         self.adapter = adapter
         self.key = key
         self.iv = iv
+        self.path = path
+        self.size = size
         self.clock = clock
         self.preview = b""
         self.output_bytes = 0
@@ -80,6 +89,11 @@ class _Workload:
         w1 = time.perf_counter_ns()
         return t0 - s0, t1 - t0, c1 - c0, w1 - w0
 
+    def _check_decrypted_size(self, got: int) -> None:
+        """After the timed call: a decryption must give back exactly the input's length."""
+        if got != self.size:
+            raise VerificationError(f"decryption returned {got} bytes, the input has {self.size}")
+
 
 class MemoryWorkload(_Workload):
     """Whole input in RAM; see the module docstring."""
@@ -94,8 +108,7 @@ class MemoryWorkload(_Workload):
         size: int,
         clock: Clock = time.perf_counter_ns,
     ) -> None:
-        super().__init__(spec, adapter, key, iv, clock)
-        self.size = size
+        super().__init__(spec, adapter, key, iv, path, size, clock)
         cap = max(size, spec.output_bytes(size)) + SLACK
         self.plain = bytearray(cap)
         with open(path, "rb", buffering=0) as fh:
@@ -126,10 +139,7 @@ class MemoryWorkload(_Workload):
             got[0] = ctx.final(self._cv[: self.output_bytes], self._pv)
 
         timing = self._timed(True, body)
-        if got[0] != self.size:
-            raise VerificationError(
-                f"decryption returned {got[0]} bytes, the input has {self.size}"
-            )
+        self._check_decrypted_size(got[0])
         return timing
 
     def verify(self) -> bool:
@@ -164,11 +174,9 @@ class StreamWorkload(_Workload):
         on_bytes: Callable[[int], None] | None = None,
         digest: bytes | None = None,
     ) -> None:
-        super().__init__(spec, adapter, key, iv, clock)
+        super().__init__(spec, adapter, key, iv, path, size, clock)
         if spec.kind is Kind.BLOCK and chunk % spec.block_bytes:
             raise UserError(f"the chunk size must be a multiple of {spec.block_bytes} bytes")
-        self.path = path
-        self.size = size
         self.chunk = chunk
         self.record = chunk + spec.tag_bytes if spec.kind is Kind.AEAD else chunk
         self.on_bytes = on_bytes
@@ -238,10 +246,7 @@ class StreamWorkload(_Workload):
                 got[0] = self._pipe(ctx, src, dst, self.output_bytes, self.record, first=False)
 
             timing = self._timed(True, body)
-        if got[0] != self.size:
-            raise VerificationError(
-                f"decryption returned {got[0]} bytes, the input has {self.size}"
-            )
+        self._check_decrypted_size(got[0])
         return timing
 
     def verify(self) -> bool:

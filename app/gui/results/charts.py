@@ -283,6 +283,26 @@ class _JobBarsChart(ThrottledChart):
         return float(math.floor(float(drawn.min())))
 
 
+def _direction_bars(name: str, color: str) -> pg.BarGraphItem:
+    """One direction's bars, empty until the first redraw sets their rows."""
+    return pg.BarGraphItem(
+        x0=[0.0],
+        y=[0.0],
+        width=[0.0],
+        height=BAR_HEIGHT,
+        name=name,
+        brush=color,
+        pen=pg.mkPen(None),
+    )
+
+
+def _direction_points(name: str, color: str, symbol: str) -> pg.ScatterPlotItem:
+    """One direction's median markers; ``symbol`` tells the directions apart without colour."""
+    return pg.ScatterPlotItem(
+        symbol=symbol, size=9, brush=pg.mkBrush(color), pen=pg.mkPen(None), name=name
+    )
+
+
 class ThroughputChart(_JobBarsChart):
     """Encryption and decryption throughput (MB/s) per job, as horizontal bars."""
 
@@ -293,24 +313,8 @@ class ThroughputChart(_JobBarsChart):
             "Encryption and decryption throughput of each job appears here as jobs finish.",
             parent,
         )
-        self.encrypt_bars = pg.BarGraphItem(
-            x0=[0.0],
-            y=[0.0],
-            width=[0.0],
-            height=BAR_HEIGHT,
-            name="Encryption",
-            brush=ENCRYPT_COLOR,
-            pen=pg.mkPen(None),
-        )
-        self.decrypt_bars = pg.BarGraphItem(
-            x0=[0.0],
-            y=[0.0],
-            width=[0.0],
-            height=BAR_HEIGHT,
-            name="Decryption",
-            brush=DECRYPT_COLOR,
-            pen=pg.mkPen(None),
-        )
+        self.encrypt_bars = _direction_bars("Encryption", ENCRYPT_COLOR)
+        self.decrypt_bars = _direction_bars("Decryption", DECRYPT_COLOR)
         for item in (self.encrypt_bars, self.decrypt_bars):
             self.plot.addItem(item)
         self._apply_palette()
@@ -335,20 +339,8 @@ class TimingChart(_JobBarsChart):
             "Encryption and decryption times, with their spread, appear here as jobs finish.",
             parent,
         )
-        self.encrypt_points = pg.ScatterPlotItem(
-            symbol="o",
-            size=9,
-            brush=pg.mkBrush(ENCRYPT_COLOR),
-            pen=pg.mkPen(None),
-            name="Encryption",
-        )
-        self.decrypt_points = pg.ScatterPlotItem(
-            symbol="s",
-            size=9,
-            brush=pg.mkBrush(DECRYPT_COLOR),
-            pen=pg.mkPen(None),
-            name="Decryption",
-        )
+        self.encrypt_points = _direction_points("Encryption", ENCRYPT_COLOR, symbol="o")
+        self.decrypt_points = _direction_points("Decryption", DECRYPT_COLOR, symbol="s")
         self.encrypt_spread = pg.ErrorBarItem(beam=0.12, pen=pg.mkPen(ENCRYPT_COLOR, width=1.5))
         self.decrypt_spread = pg.ErrorBarItem(beam=0.12, pen=pg.mkPen(DECRYPT_COLOR, width=1.5))
         for item in (self.encrypt_spread, self.decrypt_spread):
