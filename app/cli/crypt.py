@@ -21,7 +21,8 @@ refused before anyone is asked for a password, with the estimated time and memor
 
 :func:`register` adds both subcommands; each sets ``handler=fn`` with ``fn(args) -> int``. Every
 bad input raises :class:`UserError` (one sentence) for the caller's ``main`` to print as
-``cipherbench: error: ...`` with exit status 2. A progress bar goes to stderr when it is a
+``cipherbench: error: ...`` with exit status 2; the core's structured errors get their option
+hints there, from :func:`app.cli.messages.cli_message`. A progress bar goes to stderr when it is a
 terminal. Passwords and keys are never printed.
 """
 
@@ -39,26 +40,21 @@ from app.core.files.container import (
     DEFAULT_CHUNK_BYTES,
     DEFAULT_CIPHER,
     ContainerInfo,
-    ExpensiveKdf,
+    KdfCost,
     ProgressCallback,
-    check_kdf_cost,
-    check_paths,
     choose_spec,
-    decrypt_file,
-    read_header,
 )
 from app.core.files.protect import (
+    DecryptContainer,
     EncryptContainer,
-    KeyFileExists,
-    KeyFileMissing,
-    NeedsKeyFile,
-    RawKeyGiven,
+    ExportRaw,
     Secret,
-    decrypt_secret,
+    decrypt_container,
     describe_secret,
     encrypt_container,
+    export_raw_file,
 )
-from app.core.files.rawexport import decrypt_raw, export_raw
+from app.core.files.rawexport import decrypt_raw
 from app.core.units import MB, format_bytes, parse_size
 
 _PASSWORD_FILE_MAX_BYTES = 64 * 1024
@@ -155,21 +151,12 @@ def run_encrypt(args: argparse.Namespace) -> int:
                 _stderr(warning)
             bar.restart()
 
-        try:
-            done = encrypt_container(
-                request,
-                ask_password=lambda: _password(args, confirm=True),
-                on_ready=ready,
-                on_progress=bar.callback,
-            )
-        except KeyFileExists as exc:
-            raise UserError(
-                f"{exc.path} already exists; use --key-file {exc.path} to encrypt with it"
-            ) from None
-        except KeyFileMissing as exc:
-            raise UserError(f"{exc}; create one with --new-key-file") from None
-        except RawKeyGiven as exc:
-            raise UserError(_raw_key_hint(exc)) from None
+        done = encrypt_container(
+            request,
+            ask_password=lambda: _password(args, confirm=True),
+            on_ready=ready,
+            on_progress=bar.callback,
+        )
     print(f"encrypted {args.input} -> {args.output}: {_describe(done.info)}")
     if done.new_key_file is not None:
         print(f"new key file {done.new_key_file}: keep it private and keep a copy")
@@ -184,16 +171,10 @@ def _run_encrypt_raw(args: argparse.Namespace, spec: CipherSpec, warning: str | 
     if warning:
         _stderr(warning)
     with _ProgressBar("encrypting") as bar:
-        raw_key = export_raw(
-            args.input,
-            args.output,
-            args.key_out,
-            cipher_id=spec.id,
-            library=spec.library,
-            key_bits=spec.key_bits,
-            force=args.force,
-            on_progress=bar.callback,
+        request = ExportRaw(
+            args.input, args.output, args.key_out, spec.id, spec.library, spec.key_bits, args.force
         )
+        raw_key = export_raw_file(request, on_progress=bar.callback)
     size = format_bytes(raw_key.ciphertext_bytes)
     print(
         f"wrote {args.output} (raw {raw_key.cipher_id}, {size}) and its key {args.key_out}: "
@@ -221,42 +202,23 @@ def run_decrypt(args: argparse.Namespace) -> int:
         return 0
     if args.key_in:
         raise UserError("--key-in goes with --raw; a CipherBench file takes a password or a key")
-    key_inputs = [args.key_file] if args.key_file else []
-    check_paths(args.input, args.output, force=args.force, inputs=key_inputs)
-    header = read_header(args.input)  # says what it needs before anyone is asked for a password
-    password: str | None = None
-    try:
-        key = decrypt_secret(
-            header, args.input, password=None, key_path=args.key_file, password_given=False
+    request = DecryptContainer(
+        args.input,
+        args.output,
+        key_path=args.key_file,
+        library=args.library,
+        force=args.force,
+        allow_expensive_kdf=args.allow_expensive_kdf,
+    )
+    with _ProgressBar("decrypting") as bar:
+        done = decrypt_container(
+            request,
+            ask_password=lambda: _password(args, confirm=False),
+            on_expensive_kdf=_warn_expensive_kdf,
+            on_ready=bar.restart,
+            on_progress=bar.callback,
         )
-    except NeedsKeyFile as exc:
-        raise UserError(f"{exc}; give it with --key-file") from None
-    except RawKeyGiven as exc:
-        raise UserError(_raw_key_hint(exc)) from None
-    if key is None:
-        assert header.argon2 is not None
-        try:  # refused before anyone types a password
-            check_kdf_cost(header.argon2)
-        except ExpensiveKdf as exc:
-            if not args.allow_expensive_kdf:
-                raise UserError(_with_hint(exc)) from None
-            _stderr(f"deriving the key will take {exc.cost.describe()}; Ctrl-C stops it")
-        password = _password(args, confirm=False)
-    try:
-        with _ProgressBar("decrypting") as bar:
-            info = decrypt_file(
-                args.input,
-                args.output,
-                password=password,
-                key=key,
-                library=args.library,
-                force=args.force,
-                allow_expensive_kdf=args.allow_expensive_kdf,
-                on_progress=bar.callback,
-                inputs=key_inputs,
-            )
-    except ExpensiveKdf as exc:  # the file changed since its header was read
-        raise UserError(_with_hint(exc)) from None
+    info = done.info
     print(f"decrypted {args.input} -> {args.output}: {_describe(info)}, authenticated")
     return 0
 
@@ -317,13 +279,8 @@ def _password_from_file(path: str) -> str:
     return lines[0]
 
 
-def _with_hint(exc: ExpensiveKdf) -> str:
-    """The core's message with the option that lifts it (the core names no option)."""
-    return f"{exc}; pass --allow-expensive-kdf if you trust it"
-
-
-def _raw_key_hint(exc: RawKeyGiven) -> str:
-    return f"{exc}; decrypt that with --raw --key-in"
+def _warn_expensive_kdf(cost: KdfCost) -> None:
+    _stderr(f"deriving the key will take {cost.describe()}; Ctrl-C stops it")
 
 
 def _describe(info: ContainerInfo) -> str:

@@ -24,6 +24,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO, cast
 
 from app import __version__
+from app.cli.messages import cli_message
 from app.cli.report import format_results, text_table
 from app.core import scratch, termination
 from app.core.bench.jobs import (
@@ -62,7 +63,19 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"CipherBench {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
+    _add_info_commands(sub)
+    _add_bench_command(sub)
+    try:
+        from app.cli import crypt as cli_crypt
+    except ImportError:  # pragma: no cover - the file-format module is optional at build time
+        cli_crypt = None  # type: ignore[assignment]
+    if cli_crypt is not None:
+        cli_crypt.register(cast(Any, sub))
+    return parser
 
+
+def _add_info_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """``list``, ``selftest`` and ``sysinfo``: each prints one report, ``--json`` for machines."""
     p = sub.add_parser("list", help="the cipher registry")
     p.add_argument("--json", action="store_true", help="machine-readable output")
     p.set_defaults(handler=cmd_list)
@@ -75,6 +88,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--json", action="store_true")
     p.set_defaults(handler=cmd_sysinfo)
 
+
+def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser(
         "bench",
         help="benchmark ciphers on a file or generated data",
@@ -82,6 +97,21 @@ def build_parser() -> argparse.ArgumentParser:
         "chosen cipher, in a fresh worker process per job. Sizes: 10MB = 10^7 bytes, "
         "10MiB = 10 x 2^20 bytes.",
     )
+    _add_bench_inputs(p)
+    _add_bench_measuring(p)
+    p.add_argument(
+        "--out",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="write results; .json, .csv or .xlsx by extension (repeatable)",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    p.set_defaults(handler=cmd_bench)
+
+
+def _add_bench_inputs(p: argparse.ArgumentParser) -> None:
+    """What ``bench`` runs: the inputs and the ciphers."""
     p.add_argument("file", nargs="*", metavar="FILE", help="input files (never modified)")
     p.add_argument(
         "--size",
@@ -109,6 +139,10 @@ def build_parser() -> argparse.ArgumentParser:
         type=_whole_number(1, 4096),
         help="key size for variable-key ciphers (bf-*, rc4)",
     )
+
+
+def _add_bench_measuring(p: argparse.ArgumentParser) -> None:
+    """How ``bench`` measures: repetitions, warm-up, data mode and the memory pass."""
     p.add_argument(
         "--repeat",
         type=_whole_number(1, MAX_REPEAT),
@@ -137,23 +171,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--no-memory", action="store_true", help="skip the separate memory-measurement pass"
     )
-    p.add_argument(
-        "--out",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help="write results; .json, .csv or .xlsx by extension (repeatable)",
-    )
-    p.add_argument("--quiet", action="store_true", help="no progress bar")
-    p.set_defaults(handler=cmd_bench)
-
-    try:
-        from app.cli import crypt as cli_crypt
-    except ImportError:  # pragma: no cover - the file-format module is optional at build time
-        cli_crypt = None  # type: ignore[assignment]
-    if cli_crypt is not None:
-        cli_crypt.register(cast(Any, sub))
-    return parser
 
 
 def _whole_number(low: int, high: int) -> Callable[[str], int]:
@@ -450,7 +467,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return 2
         return int(args.handler(args))
     except UserError as exc:
-        print(f"{PROG}: error: {exc}", file=sys.stderr)
+        print(f"{PROG}: error: {cli_message(exc)}", file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         print(f"{PROG}: {_stop_reason(exc)}", file=sys.stderr)

@@ -8,8 +8,8 @@
   :func:`move_into_place` moves an existing file over a target the same way.
 - Checking paths before any work: :func:`check_paths` (the inputs and their outputs),
   :func:`check_outputs` and :func:`check_output`. An output must be a new name or a regular
-  file that is none of the inputs; a folder, a device, a pipe or a socket is refused whatever
-  ``--force`` says, and so again at the moment a staged file is moved into place.
+  file that is none of the inputs; a folder, a device, a pipe or a socket is refused even where
+  replacing is allowed, and so again at the moment a staged file is moved into place.
 - Exact reads and full writes: :func:`read_exact` and :func:`write_all` (OSError passes),
   :func:`read_full` and :func:`open_input` (UserError), :func:`read_small_file` (a key file).
 """
@@ -121,9 +121,13 @@ class NotRegularFileError(OSError):
     """The target of a write became something other than a regular file (a device, a pipe)."""
 
 
-def output_exists(path: PathLike) -> str:
-    """The message for an existing regular file that may not be replaced without ``--force``."""
-    return f"{path} already exists; overwrite it with --force"
+class OutputExists(OutputRefused):
+    """An existing regular file ``path`` that may not be replaced (the caller did not allow it).
+    The message names no option: each front-end adds how to allow it."""
+
+    def __init__(self, path: PathLike) -> None:
+        super().__init__(f"{path} already exists", "it already exists")
+        self.path = str(path)
 
 
 def file_kind(mode: int) -> str:
@@ -177,8 +181,8 @@ def check_output(
     """Refuse, as :class:`OutputRefused`, an output (named by ``role``) that is anything but a
     regular file or a new name (a folder, a device, a pipe, a socket, a link loop, whatever
     ``force`` says), that is one of ``inputs`` (the same name, a hard or a symbolic link), that
-    sits in a missing folder, or that exists without ``force`` (message ``exists``, default
-    :func:`output_exists`; only then is ``--force`` suggested)."""
+    sits in a missing folder, or that exists without ``force`` (:class:`OutputExists`, or an
+    :class:`OutputRefused` with the message ``exists`` where replacing is never allowed)."""
     out = Path(path)
     st = _lookup(out, role)
     if st is not None:
@@ -203,7 +207,9 @@ def check_output(
         message = f"the folder {out.parent} does not exist"
         raise OutputRefused(message, message)
     if st is not None and not force:
-        raise OutputRefused(exists or output_exists(out), "it already exists")
+        if exists is not None:
+            raise OutputRefused(exists, "it already exists")
+        raise OutputExists(out)
 
 
 def check_outputs(outputs: Sequence[PathLike], *, inputs: Sequence[PathLike], force: bool) -> None:
@@ -372,7 +378,7 @@ class AtomicOutput:
             self._staged.place(force=self._force)
         except OSError as exc:
             if isinstance(exc, FileExistsError) and not self._force:
-                raise UserError(output_exists(self.path)) from None
+                raise OutputExists(self.path) from None
             raise UserError(f"cannot write {self.path}: {exc.strerror}") from None
 
     def __exit__(self, *exc: object) -> None:

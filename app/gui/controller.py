@@ -28,6 +28,7 @@ from app.core.bench.events import (
     RunStarted,
 )
 from app.core.bench.jobs import BenchOptions, InputSpec, Job
+from app.core.bench.kept import FinishedJob
 from app.core.bench.results import RunResult
 from app.core.bench.session import RunSession
 from app.core.ciphers.registry import CipherSpec
@@ -36,7 +37,6 @@ from app.core.units import format_bytes, parse_size
 from app.gui.describe import capture_environment_text, input_info, sentence
 from app.gui.panels.progress_panel import ProgressInfo, format_duration
 from app.gui.results.results_table import ResultsTableModel
-from app.gui.saved_output import FinishedJob
 from app.gui.settings import AppSettings
 from app.gui.worker import (
     BenchmarkWorker,
@@ -82,7 +82,6 @@ class BenchmarkController(QObject):
         self._input: InputSpec | None = None
         self._worker: BenchmarkWorker | None = None
         self._jobs: list[Job] = []
-        self._finished: list[FinishedJob] = []  # one per model row
         self._session = RunSession()
         self._last_run: RunResult | None = None
         self._keep_dir: str | None = None
@@ -122,7 +121,7 @@ class BenchmarkController(QObject):
     def finished_job(self, row: int) -> FinishedJob | None:
         """The job in model row ``row`` with its input and kept ciphertext, for "Save
         encrypted…"; None for no such row."""
-        return self._finished[row] if 0 <= row < len(self._finished) else None
+        return self._session.finished_job(row)
 
     # --- input ------------------------------------------------------------------------------
 
@@ -265,8 +264,7 @@ class BenchmarkController(QObject):
 
     def _clear_results(self) -> None:
         self.model.clear()
-        self._finished.clear()
-        self._session.failures.clear()
+        self._session.clear_results()
         self._last_run = None
         self._remove_keep_dir()
         self.results_changed.emit([])
@@ -303,10 +301,9 @@ class BenchmarkController(QObject):
     @Slot(object)
     def _on_worker_resulted(self, event: JobFinished) -> None:
         self.model.add_result(event.result)
-        self._finished.append(
+        self._session.job_finished(
             FinishedJob(event.result, self._jobs[event.index].input, event.secret)
         )
-        self._session.job_finished()
         self.results_changed.emit(self.model.results())
         self._publish_progress()
 
@@ -421,7 +418,7 @@ class BenchmarkController(QObject):
         job = self._kept_job(row)
         if job is None:
             return
-        from app.gui.saved_output import decrypt_kept
+        from app.core.files.kept import decrypt_kept
 
         self.settings.last_folder = os.path.dirname(os.path.abspath(path))
         self.message.emit(f"Decrypting the ciphertext of {job.result.label}…")

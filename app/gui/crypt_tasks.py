@@ -3,14 +3,15 @@
 The dialogs collect a request (:class:`EncryptRequest`, :class:`DecryptRequest`) and run
 :func:`encrypt` or :func:`decrypt` in a ``TaskWorker(..., progress=True)``; these call the core
 use case (:mod:`app.core.files.protect`, :mod:`app.core.files.rawexport`,
-:mod:`app.gui.saved_output`) with its ``on_progress`` and ``cancel``, and word its structured
+:mod:`app.core.files.kept`) with its ``on_progress`` and ``cancel``, and word its structured
 errors for the window. :func:`decrypt` returns a :class:`KdfQuestion` instead of an
 outcome when the file asks for an unusually expensive password derivation: only the GUI thread
 may ask the user, so the dialog asks and runs the request again with ``allow_expensive_kdf``.
 
 Everything else here is small and quick enough for the GUI thread: what a chosen file is
-(:func:`identify`), default file names, the password hint, and :func:`plain_message`, which
-words the core's remaining command-line hints for the window (the preview is in
+(:func:`identify`), default file names, the password hint, :func:`window_message`, which words
+the core's structured errors for the window (the core names no option; the window has none to
+give), and :func:`plain_message`, which makes a message a sentence (the preview is in
 :mod:`app.gui.preview`).
 
 Requests hold the password in a field left out of their repr; outcomes hold no secret.
@@ -21,32 +22,32 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from app.core.ciphers.registry import CipherSpec, Kind, cipher_ids, weakness_labels
+from app.core.bench.kept import FinishedJob, check_input_unchanged
+from app.core.ciphers.registry import CipherSpec, Kind, UnknownCipher, cipher_ids, weakness_labels
 from app.core.errors import UserError
 from app.core.files import container
+from app.core.files.kept import raw_key_path, save_kept_raw
 from app.core.files.progress import CancelCheck, ProgressCallback
 from app.core.files.protect import (
+    DecryptContainer,
     EncryptContainer,
+    ExportRaw,
     KeyFileExists,
     NeedsKeyFile,
     NeedsPassword,
     RawKeyGiven,
     Secret,
-    decrypt_secret,
+    decrypt_container,
     encrypt_container,
+    export_raw_file,
 )
-from app.core.files.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
+from app.core.files.rawexport import ContainerKeyGiven, RawKey, decrypt_raw, read_raw_key
 from app.core.units import format_bytes
-from app.gui.saved_output import (
-    FinishedJob,
-    check_input_unchanged,
-    raw_key_path,
-    save_kept_raw,
-)
 
 CONTAINER_SUFFIX = ".cbf"  # "CipherBench file", as its magic says
 KEY_FILE_SUFFIX = ".cbkey"
@@ -148,10 +149,11 @@ def encrypt(
     r = request
     job = r.job
     if r.protection is Protection.RAW:
-        return _encrypt_raw(r, on_progress, cancel)
+        with worded_for_window():
+            return _encrypt_raw(r, on_progress, cancel)
     if job is not None:
         check_input_unchanged(job)
-    try:
+    with worded_for_window():
         done = encrypt_container(
             EncryptContainer(
                 r.source,
@@ -167,10 +169,6 @@ def encrypt(
             on_progress=on_progress,
             cancel=cancel,
         )
-    except KeyFileExists as exc:
-        raise UserError(f"{exc}: choose another name") from None
-    except RawKeyGiven as exc:
-        raise UserError(_not_a_key_file(exc)) from None
     info, created = done.info, done.new_key_file
     unlock = {
         Protection.PASSWORD: "a password",
@@ -205,17 +203,10 @@ def _encrypt_raw(
     else:
         if job is not None:
             check_input_unchanged(job)
-        raw_key = export_raw(
-            r.source,
-            r.output,
-            r.key_path,
-            cipher_id=r.cipher_id,
-            library=r.library,
-            key_bits=r.key_bits,
-            force=r.force,
-            on_progress=on_progress,
-            cancel=cancel,
+        request = ExportRaw(
+            r.source, r.output, r.key_path, r.cipher_id, r.library, r.key_bits, r.force
         )
+        raw_key = export_raw_file(request, on_progress=on_progress, cancel=cancel)
         how = "encrypted with a fresh random key"
     command = raw_key.openssl_command(r.output, "PLAINTEXT")
     return EncryptOutcome(
@@ -243,9 +234,10 @@ def decrypt(
     if r.raw:
         if not r.key_path:
             raise UserError("choose the key file of the raw export")
-        raw_key = decrypt_raw(
-            r.source, r.output, r.key_path, on_progress=on_progress, cancel=cancel
-        )
+        with worded_for_window():
+            raw_key = decrypt_raw(
+                r.source, r.output, r.key_path, on_progress=on_progress, cancel=cancel
+            )
         size = os.path.getsize(r.output)
         checked = raw_key.spec.kind is Kind.AEAD
         return DecryptOutcome(
@@ -255,29 +247,19 @@ def decrypt(
             + (", authenticated." if checked else " (this mode cannot detect changes)."),
             checked,
         )
-    header = container.read_header(r.source)
+    request = DecryptContainer(
+        r.source,
+        r.output,
+        password=r.password,
+        key_path=r.key_path,
+        allow_expensive_kdf=r.allow_expensive_kdf,
+        key_path_if_needed=True,  # the dialog hides the key file's field for a password file
+    )
     try:
-        # A key file named for a password file is ignored, as the dialog hides its field then.
-        key_path = r.key_path if header.needs_key_file else None
-        key = decrypt_secret(header, r.source, password=r.password, key_path=key_path)
-    except NeedsKeyFile:
-        raise UserError("this file needs its key file") from None
+        with worded_for_window():
+            info = decrypt_container(request, on_progress=on_progress, cancel=cancel).info
     except NeedsPassword:
         raise UserError("this file needs its password") from None
-    except RawKeyGiven as exc:
-        raise UserError(_not_a_key_file(exc)) from None
-    password = None if key is not None else r.password
-    try:
-        info = container.decrypt_file(
-            r.source,
-            r.output,
-            password=password,
-            key=key,
-            allow_expensive_kdf=r.allow_expensive_kdf,
-            on_progress=on_progress,
-            cancel=cancel,
-            inputs=[r.key_path] if key is not None and r.key_path else [],
-        )
     except container.ExpensiveKdf as exc:  # before any work: the dialog asks, then retries
         return KdfQuestion(exc.cost, str(exc))
     return DecryptOutcome(
@@ -297,7 +279,8 @@ def identify(path: str) -> FileIdentity:
     or raw ciphertext. :class:`UserError` for a damaged CipherBench file, a key file chosen by
     mistake, or a file that cannot be read."""
     try:
-        return FileIdentity(path, container.read_header(path))
+        with worded_for_window():
+            return FileIdentity(path, container.read_header(path))
     except UserError:
         head = _first_bytes(path, 4096)  # raises its own UserError when unreadable
         if head.startswith(container.MAGIC):
@@ -406,29 +389,39 @@ def plaintext_name(encrypted: str) -> str:
     return name + ".decrypted"
 
 
-# The core speaks to the command line in a few messages; the window has no options to give.
-_CLI_HINTS = (
-    ("; overwrite it with --force", ""),
-    (
-        "; decrypt that with --raw --key-in",
-        ", not of a CipherBench file; choose the file that was exported with it",
-    ),
-    ("; decrypt without --raw", "; choose a raw export's .key.json file"),
-    ("`python main.py list` shows them all", "see the cipher list"),
-)
+def window_message(exc: UserError) -> str:
+    """``exc``'s message as the window words it: the core's structured errors with the hint
+    that fits the window (the core names no command-line option)."""
+    if isinstance(exc, KeyFileExists):
+        return f"{exc}: choose another name"
+    if isinstance(exc, RawKeyGiven):
+        return f"{exc}, not of a CipherBench file; choose the file that was exported with it"
+    if isinstance(exc, ContainerKeyGiven):
+        return f"{exc}; choose a raw export's .key.json file"
+    if isinstance(exc, UnknownCipher):
+        return f"{exc}; see the cipher list"
+    if isinstance(exc, NeedsKeyFile):
+        return "this file needs its key file"
+    return str(exc)
+
+
+@contextlib.contextmanager
+def worded_for_window() -> Iterator[None]:
+    """Re-raise a structured error that :func:`window_message` words otherwise as a
+    :class:`UserError` with that wording; every other exception passes as it is."""
+    try:
+        yield
+    except UserError as exc:
+        text = window_message(exc)
+        if text == str(exc):
+            raise
+        raise UserError(text) from None
 
 
 def plain_message(text: str) -> str:
-    """A core error message as the window shows it: without command-line hints, as a
-    sentence."""
-    for cli, gui in _CLI_HINTS:
-        text = text.replace(cli, gui)
+    """A message as the window shows it: a sentence."""
     text = text[:1].upper() + text[1:]
     return text if text.endswith((".", "?", "!")) else text + "."
-
-
-def _not_a_key_file(exc: RawKeyGiven) -> str:
-    return f"{exc}, not of a CipherBench file; choose the file that was exported with it"
 
 
 def _first_bytes(path: str, n: int) -> bytes:

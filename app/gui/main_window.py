@@ -40,10 +40,10 @@ CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
 
 if TYPE_CHECKING:
+    from app.core.bench.kept import FinishedJob
     from app.gui.dialogs.decrypt_dialog import DecryptDialog
     from app.gui.dialogs.encrypt_dialog import EncryptDialog
     from app.gui.results.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
-    from app.gui.saved_output import FinishedJob
 
 
 def with_suffix(path: str, selected_filter: str, filters: dict[str, str]) -> str:

@@ -25,6 +25,7 @@ import pytest
 from kdf_files import HOSTILE, SLOW, write_container
 
 from app.cli import crypt as cli_crypt
+from app.cli.messages import cli_message
 from app.core.errors import UserError
 from app.core.files import container, container_keys
 from app.core.files.container import Argon2Params, read_header
@@ -56,7 +57,7 @@ def run(argv: Sequence[str | Path], capsys: pytest.CaptureFixture[str]) -> tuple
     try:
         code = args.handler(args)
     except UserError as exc:
-        print(f"cipherbench: error: {exc}", file=sys.stderr)
+        print(f"cipherbench: error: {cli_message(exc)}", file=sys.stderr)
         code = 2
     out, err = capsys.readouterr()
     assert PASSWORD not in out and PASSWORD not in err

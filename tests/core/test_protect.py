@@ -5,12 +5,16 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from kdf_files import HOSTILE, write_container
 
 from app.core.errors import Cancelled, UserError
 from app.core.files import container
 from app.core.files.container import Argon2Params
+from app.core.files.container_keys import ExpensiveKdf, KdfCost, kdf_cost
 from app.core.files.protect import (
+    DecryptContainer,
     EncryptContainer,
+    ExportRaw,
     KeyFileExists,
     KeyFileMissing,
     NeedsKeyFile,
@@ -18,11 +22,14 @@ from app.core.files.protect import (
     RawKeyGiven,
     Secret,
     WrongSecret,
+    decrypt_container,
     decrypt_secret,
     describe_container,
     describe_secret,
     encrypt_container,
+    export_raw_file,
 )
+from app.core.files.rawexport import decrypt_raw
 
 SECRET = "s3cret-password"
 
@@ -128,3 +135,110 @@ def test_a_raw_export_key_is_no_key_file(tmp_path: Path, plain: str) -> None:
     with pytest.raises(RawKeyGiven) as caught:
         encrypt_container(request)
     assert caught.value.path == str(raw_key) and "--" not in str(caught.value)
+
+
+# --- decrypt_container and export_raw_file -----------------------------------------------------
+
+
+def _encrypted(tmp_path: Path, plain: str, secret: Secret, key_path: str | None = None) -> str:
+    out = str(tmp_path / "enc.cbf")
+    request = EncryptContainer(plain, out, secret, password=SECRET, key_path=key_path)
+    encrypt_container(request)
+    return out
+
+
+def test_decrypt_container_with_a_password(tmp_path: Path, plain: str) -> None:
+    enc, out = _encrypted(tmp_path, plain, Secret.PASSWORD), str(tmp_path / "out")
+    calls: list[str] = []
+    done = decrypt_container(
+        DecryptContainer(enc, out, password=SECRET),
+        ask_password=lambda: calls.append("asked") or "",
+        on_ready=lambda: calls.append("ready"),
+    )
+    assert calls == ["ready"]  # a password in the request is never asked again
+    assert done.output == Path(out) and done.info.plaintext_bytes == 1300
+    assert Path(out).read_bytes() == Path(plain).read_bytes()
+    assert "s3cret" not in repr(DecryptContainer(enc, out, password=SECRET))
+
+
+def test_decrypt_container_asks_once_the_header_is_read(tmp_path: Path, plain: str) -> None:
+    enc, out = _encrypted(tmp_path, plain, Secret.PASSWORD), tmp_path / "out"
+    calls: list[str] = []
+
+    def ask() -> str:
+        calls.append("asked")
+        return SECRET
+
+    decrypt_container(DecryptContainer(enc, str(out)), ask_password=ask)
+    assert calls == ["asked"] and out.read_bytes() == Path(plain).read_bytes()
+    with pytest.raises(NeedsPassword):  # no password and no one to ask
+        decrypt_container(DecryptContainer(enc, str(tmp_path / "o2")))
+    with pytest.raises(UserError, match="already exists"):  # paths first: nobody is asked
+        decrypt_container(DecryptContainer(enc, str(out)), ask_password=ask)
+    assert calls == ["asked"]
+
+
+def test_decrypt_container_with_a_key_file(tmp_path: Path, plain: str) -> None:
+    key = str(tmp_path / "k.cbkey")
+    enc, out = _encrypted(tmp_path, plain, Secret.NEW_KEY_FILE, key), tmp_path / "out"
+    with pytest.raises(NeedsKeyFile) as caught:
+        decrypt_container(DecryptContainer(enc, str(out), password=SECRET))
+    assert caught.value.path == enc and not out.exists()
+    decrypt_container(DecryptContainer(enc, str(out), key_path=key))
+    assert out.read_bytes() == Path(plain).read_bytes()
+    with pytest.raises(UserError, match="is the input file"):  # the key file is an input
+        decrypt_container(DecryptContainer(enc, key, key_path=key, force=True))
+
+
+def test_decrypt_container_key_file_only_if_needed(tmp_path: Path, plain: str) -> None:
+    enc, out = _encrypted(tmp_path, plain, Secret.PASSWORD), tmp_path / "out"
+    stray = str(tmp_path / "stray.cbkey")
+    container.write_key_file(stray, container.new_key())
+    with pytest.raises(WrongSecret):
+        decrypt_container(DecryptContainer(enc, str(out), password=SECRET, key_path=stray))
+    request = DecryptContainer(
+        enc, str(out), password=SECRET, key_path=stray, key_path_if_needed=True
+    )
+    decrypt_container(request)
+    assert out.read_bytes() == Path(plain).read_bytes()
+
+
+def test_decrypt_container_refuses_an_expensive_kdf_before_asking(tmp_path: Path) -> None:
+    enc = str(write_container(tmp_path / "hostile.cbf", HOSTILE))
+    asked: list[str] = []
+    with pytest.raises(ExpensiveKdf) as caught:
+        decrypt_container(
+            DecryptContainer(enc, str(tmp_path / "out")), ask_password=lambda: asked.pop()
+        )
+    assert caught.value.cost == kdf_cost(HOSTILE) and asked == []
+    assert not (tmp_path / "out").exists()
+
+
+def test_decrypt_container_may_pay_an_expensive_kdf(
+    tmp_path: Path, plain: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    enc, out = _encrypted(tmp_path, plain, Secret.PASSWORD), tmp_path / "out"
+    cost = kdf_cost(HOSTILE)
+
+    def too_expensive(argon2: Argon2Params) -> None:
+        raise ExpensiveKdf(cost)
+
+    monkeypatch.setattr(container, "check_kdf_cost", too_expensive)
+    request = DecryptContainer(enc, str(out), password=SECRET)
+    with pytest.raises(ExpensiveKdf):
+        decrypt_container(request)
+    heard: list[KdfCost] = []
+    allowed = DecryptContainer(enc, str(out), password=SECRET, allow_expensive_kdf=True)
+    decrypt_container(allowed, on_expensive_kdf=heard.append)
+    assert heard == [cost] and out.read_bytes() == Path(plain).read_bytes()
+
+
+def test_export_raw_file_round_trip(tmp_path: Path, plain: str) -> None:
+    out, key, back = (str(tmp_path / n) for n in ("p.enc", "p.key.json", "back"))
+    raw_key = export_raw_file(ExportRaw(plain, out, key, "aes-128-ctr", key_bits=None))
+    assert raw_key.cipher_id == "aes-128-ctr" and raw_key.plaintext_bytes == 1300
+    assert decrypt_raw(out, back, key).cipher_id == "aes-128-ctr"
+    assert Path(back).read_bytes() == Path(plain).read_bytes()
+    with pytest.raises(UserError, match="already exists"):
+        export_raw_file(ExportRaw(plain, out, str(tmp_path / "k2.json"), "aes-128-ctr"))
+    export_raw_file(ExportRaw(plain, out, key, "aes-128-ctr", force=True))

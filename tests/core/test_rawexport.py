@@ -16,7 +16,13 @@ from app.core.ciphers.registry import REGISTRY, CipherSpec, Kind, cipher_ids, lo
 from app.core.errors import AuthenticationError, Cancelled, UserError
 from app.core.files import rawexport
 from app.core.files.container import new_key, write_key_file
-from app.core.files.rawexport import RawKey, decrypt_raw, export_raw, read_raw_key
+from app.core.files.rawexport import (
+    ContainerKeyGiven,
+    RawKey,
+    decrypt_raw,
+    export_raw,
+    read_raw_key,
+)
 
 SIZES = (0, 1, 15, 16, 17, 100)
 OPENSSL = shutil.which("openssl")
@@ -262,8 +268,12 @@ def test_bad_raw_key_files(tmp_path: Path, content: str, message: str) -> None:
 
 def test_a_container_key_file_is_not_a_raw_key(tmp_path: Path) -> None:
     write_key_file(tmp_path / "k", new_key())
-    with pytest.raises(UserError, match="without --raw"):
+    with pytest.raises(ContainerKeyGiven) as caught:
         read_raw_key(tmp_path / "k")
+    # the command line adds "; decrypt without --raw" (tests/core/test_cli_messages.py)
+    assert caught.value.path == str(tmp_path / "k")
+    assert str(caught.value) == f"{tmp_path / 'k'} is a CipherBench key file, not a raw-export key"
+    assert "--" not in str(caught.value)
 
 
 def test_every_openssl_entry_is_a_raw_kind() -> None:

@@ -12,6 +12,7 @@ import pytest
 from app.core.errors import UserError
 from app.core.safe_files import (
     AtomicOutput,
+    OutputExists,
     StagedFile,
     check_output,
     move_into_place,
@@ -73,8 +74,12 @@ def test_atomic_output_words_its_errors(tmp_path: Path) -> None:
     with AtomicOutput(target, force=False) as out:
         out.write(b"new")
         target.write_bytes(b"appeared meanwhile")
-        with pytest.raises(UserError, match=r"out already exists; overwrite it with --force"):
+        with pytest.raises(OutputExists) as caught:
             out.commit()
+    # the core names no option; the command line adds "; overwrite it with --force"
+    # (tests/core/test_cli_messages.py)
+    assert caught.value.path == str(target) and caught.value.reason == "it already exists"
+    assert str(caught.value) == f"{target} already exists" and "--" not in str(caught.value)
     assert os.listdir(tmp_path) == ["out"]
     with pytest.raises(UserError, match=r"cannot write in .*missing"):
         AtomicOutput(tmp_path / "missing" / "out", force=True).__enter__()
@@ -161,8 +166,11 @@ def test_check_output(tmp_path: Path) -> None:
         check_output(tmp_path, force=True)
     with pytest.raises(UserError, match=r"the folder .*nowhere does not exist"):
         check_output(tmp_path / "nowhere" / "out", force=True)
-    with pytest.raises(UserError, match="there already exists; overwrite it with --force"):
+    with pytest.raises(OutputExists) as caught:
         check_output(tmp_path / "there", force=False)
+    assert caught.value.path == str(tmp_path / "there")
+    assert str(caught.value) == f"{tmp_path / 'there'} already exists"
+    assert "--" not in str(caught.value)
     with pytest.raises(UserError, match=r"^kept$"):
         check_output(tmp_path / "there", force=False, exists="kept")
     check_output(tmp_path / "there", force=True)

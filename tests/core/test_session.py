@@ -2,8 +2,13 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 import pytest
 
+from app.core.bench.jobs import InputSpec
+from app.core.bench.kept import FinishedJob
+from app.core.bench.results import JobResult
 from app.core.bench.session import RunSession
 
 
@@ -65,3 +70,33 @@ def test_cancelling_shows_only_while_running_and_reset_forgets() -> None:
     s.reset()
     assert (s.total_jobs, s.done_jobs, s.failures, s.cancelling) == (0, 0, [], False)
     assert s.progress(0.0, running=False, completed=False).total_jobs == 0
+
+
+def _finished(label: str) -> FinishedJob:
+    result = job_result_stub(label)
+    return FinishedJob(result, InputSpec("/in", "in", 1, 0))
+
+
+def job_result_stub(label: str) -> JobResult:
+    # only the identity of the value matters here
+    return cast(JobResult, label)
+
+
+def test_finished_jobs_are_kept_per_row_until_cleared() -> None:
+    s = RunSession()
+    s.begin(3)
+    first, second = _finished("a"), _finished("b")
+    s.job_finished(first)
+    s.job_failed("c: broke")
+    s.job_finished(second)
+    assert s.done_jobs == 3
+    assert s.finished_jobs == [first, second]
+    assert (s.finished_job(0), s.finished_job(1)) == (first, second)
+    assert s.finished_job(2) is None and s.finished_job(-1) is None
+    s.begin(1)  # a new run adds rows; it does not forget the old ones
+    assert s.finished_job(1) is second
+    s.clear_results()
+    assert (s.finished_jobs, s.failures) == ([], [])
+    s.job_finished(first)
+    s.reset()
+    assert s.finished_job(0) is None

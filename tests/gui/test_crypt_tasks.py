@@ -9,9 +9,14 @@ from gui_factories import job_result
 
 from app.core.bench.events import JobSecret
 from app.core.bench.jobs import InputSpec
+from app.core.bench.kept import FinishedJob
+from app.core.ciphers.registry import UnknownCipher
 from app.core.errors import UserError
 from app.core.files import container
 from app.core.files.container import Argon2Params
+from app.core.files.protect import KeyFileExists, NeedsKeyFile, NeedsPassword, RawKeyGiven
+from app.core.files.rawexport import ContainerKeyGiven
+from app.core.safe_files import OutputExists
 from app.gui.crypt_tasks import (
     DecryptRequest,
     EncryptRequest,
@@ -23,9 +28,10 @@ from app.gui.crypt_tasks import (
     password_hint,
     plain_message,
     plaintext_name,
+    window_message,
+    worded_for_window,
 )
 from app.gui.preview import as_text, hex_dump, read_preview
-from app.gui.saved_output import FinishedJob
 
 SECRET = "s3cret-password"
 
@@ -81,11 +87,32 @@ def test_password_hint_grows_with_length() -> None:
     assert password_hint("a" * 16) == "16 characters: good."
 
 
-def test_plain_messages_drop_command_line_hints() -> None:
-    assert plain_message("/x already exists; overwrite it with --force") == "/x already exists."
-    assert "--" not in plain_message(
-        "/k is the key of a raw export; decrypt that with --raw --key-in"
+def test_window_messages_have_no_command_line_hints() -> None:
+    assert plain_message(window_message(OutputExists("/x"))) == "/x already exists."
+    assert plain_message(window_message(RawKeyGiven("/k"))) == (
+        "/k is the key of a raw export, not of a CipherBench file; choose the file that was "
+        "exported with it."
     )
+    assert plain_message(window_message(ContainerKeyGiven("/k"))) == (
+        "/k is a CipherBench key file, not a raw-export key; choose a raw export's .key.json file."
+    )
+    assert plain_message(window_message(UnknownCipher("nope"))) == (
+        "Unknown cipher 'nope'; see the cipher list."
+    )
+    assert window_message(KeyFileExists("/k")) == (
+        "/k already exists; a key file is never replaced: choose another name"
+    )
+    assert window_message(NeedsKeyFile("/f")) == "this file needs its key file"
+    assert window_message(UserError("as it is")) == "as it is"
+
+
+def test_worded_for_window_rewords_only_what_the_window_words_otherwise() -> None:
+    with pytest.raises(UserError) as caught, worded_for_window():
+        raise RawKeyGiven("/k")
+    assert type(caught.value) is UserError and "--" not in str(caught.value)
+    assert str(caught.value) == window_message(RawKeyGiven("/k"))
+    with pytest.raises(NeedsPassword), worded_for_window():  # the same words: the same error
+        raise NeedsPassword()
 
 
 def test_identify(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,7 +1,9 @@
 """The state of one benchmark run as a front-end follows it, without Qt.
 
 :class:`RunSession` counts jobs done out of the total, remembers the running job's label, phase
-and progress, the failures, and computes the overall fraction and an estimate of the time left.
+and progress, the failures and the finished jobs with what they kept (one per results-table row,
+:class:`~app.core.bench.kept.FinishedJob`), and computes the overall fraction and an estimate of
+the time left.
 The GUI controller feeds it the engine's events and turns :meth:`RunSession.progress` into
 widgets; the numbers are tested here without a window.
 """
@@ -9,6 +11,8 @@ widgets; the numbers are tested here without a window.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+
+from app.core.bench.kept import FinishedJob
 
 MIN_FRACTION_FOR_ESTIMATE = 0.02  # below that an estimate of the time left is mostly noise
 
@@ -28,7 +32,8 @@ class SessionProgress:
 
 @dataclass
 class RunSession:
-    """Counts and labels of the run going on (or of the last one)."""
+    """Counts and labels of the run going on (or of the last one), and the jobs finished since
+    the last :meth:`clear_results` with what they kept."""
 
     total_jobs: int = 0
     done_jobs: int = 0
@@ -37,6 +42,7 @@ class RunSession:
     job_fraction: float = 0.0
     cancelling: bool = False
     failures: list[str] = field(default_factory=list)
+    finished_jobs: list[FinishedJob] = field(default_factory=list)
 
     def begin(self, total_jobs: int) -> None:
         """A run of ``total_jobs`` jobs starts (failures of an earlier run are kept until
@@ -50,7 +56,16 @@ class RunSession:
 
     def reset(self) -> None:
         self.begin(0)
+        self.clear_results()
+
+    def clear_results(self) -> None:
+        """Forget the failures and the finished jobs (their kept files are the caller's)."""
         self.failures.clear()
+        self.finished_jobs.clear()
+
+    def finished_job(self, row: int) -> FinishedJob | None:
+        """The ``row``-th finished job (a results-table row); None for no such row."""
+        return self.finished_jobs[row] if 0 <= row < len(self.finished_jobs) else None
 
     def job_started(self, label: str) -> None:
         self.current_label = label
@@ -61,7 +76,10 @@ class RunSession:
         self.phase = phase
         self.job_fraction = max(0.0, min(1.0, fraction))
 
-    def job_finished(self) -> None:
+    def job_finished(self, job: FinishedJob | None = None) -> None:
+        """The running job ended; ``job``: its result and what it kept, when it succeeded."""
+        if job is not None:
+            self.finished_jobs.append(job)
         self.done_jobs += 1
         self.job_fraction = 0.0
         self.current_label = ""

@@ -379,6 +379,14 @@ def cipher_ids() -> list[str]:
     return list(dict.fromkeys(s.id for s in REGISTRY))
 
 
+class UnknownCipher(UserError):
+    """No registry entry has the id ``cipher_id`` (each front-end says where the list is)."""
+
+    def __init__(self, cipher_id: str) -> None:
+        super().__init__(f"unknown cipher {cipher_id!r}")
+        self.cipher_id = cipher_id
+
+
 def libraries_for(cipher_id: str) -> list[str]:
     return [s.library for s in REGISTRY if s.id == cipher_id]
 
@@ -390,7 +398,7 @@ def lookup(cipher_id: str, library: str, key_bits: int | None = None) -> CipherS
         raise UserError(f"unknown library {library!r}; choose from {', '.join(LIBRARIES)}")
     libs = libraries_for(cipher_id)
     if not libs:
-        raise UserError(f"unknown cipher {cipher_id!r}; `python main.py list` shows them all")
+        raise UnknownCipher(cipher_id)
     if library not in libs:
         raise UserError(f"{cipher_id} is not offered by {library}; it is in {', '.join(libs)}")
     spec = next(s for s in REGISTRY if s.id == cipher_id and s.library == library)
@@ -418,6 +426,6 @@ def select(
             continue
         libs = libraries_for(cid) if library == "all" else [library]
         if not libs:
-            raise UserError(f"unknown cipher {cid!r}; `python main.py list` shows them all")
+            raise UnknownCipher(cid)
         specs.extend(lookup(cid, lib, key_bits) for lib in libs)
     return specs

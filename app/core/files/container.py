@@ -1,13 +1,11 @@
 """CipherBench encrypted files: a versioned, chunked, authenticated container for every cipher.
 
 The byte layout (format version 1) is documented at the top of
-:mod:`app.core.files.container_format`,
-which parses and writes the header; :mod:`app.core.files.container_keys` derives the keys and
-handles
-key files, :mod:`app.core.files.container_chunks` seals and opens the chunks. This module is the
-API for
-the CLI and the GUI worker, and re-exports the names they need (values: :class:`ContainerInfo`,
-:class:`Argon2Params`):
+:mod:`app.core.files.container_format`, which parses and writes the header;
+:mod:`app.core.files.container_keys` derives the keys and handles key files,
+:mod:`app.core.files.container_chunks` seals and opens the chunks. This module is the API under
+the file-protection use case (:mod:`app.core.files.protect`, which the CLI and the GUI call), and
+re-exports the names they need (values: :class:`ContainerInfo`, :class:`Argon2Params`):
 
 - ``encrypt_file(src, dst, *, cipher_id, library, key_bits, password | key, chunk_bytes,
   kdf_params, force, on_progress, cancel) -> ContainerInfo``
@@ -36,12 +34,11 @@ Both file functions stream with bounded memory (three buffers of one chunk), cal
 ``on_progress(done_bytes, total_bytes)`` (bytes of the *input* file consumed) at most 20 times a
 second and once at the end, and check ``cancel`` (a callable returning True, or a
 ``threading.Event``) before every chunk, raising :class:`Cancelled`
-(:mod:`app.core.files.progress`).
-They write to a temporary file beside ``dst`` and rename it only when everything succeeded (for
-decryption: every chunk and the end of the file authenticated), so a failure, a cancel or Ctrl-C
-leaves no output (:mod:`app.core.safe_files`). ``src`` is only read. ``dst`` equal to ``src``
-is
-refused; an existing ``dst`` is replaced only with ``force=True``. Every bad input raises
+(:mod:`app.core.files.progress`). They write to a temporary file beside ``dst`` and rename it
+only when everything succeeded (for decryption: every chunk and the end of the file
+authenticated), so a failure, a cancel or Ctrl-C leaves no output (:mod:`app.core.safe_files`).
+``src`` is only read. ``dst`` equal to ``src`` is refused; an existing ``dst`` is replaced only
+with ``force=True`` (else :class:`~app.core.safe_files.OutputExists`). Every bad input raises
 :class:`UserError` with one sentence; a wrong password or key and any modification raise its
 subclass :class:`AuthenticationError`. No message, repr or result holds a password or key. The
 functions are blocking and thread-safe (no shared state): run them in a worker.
@@ -58,9 +55,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.ciphers.adapters import SLACK
-from app.core.ciphers.registry import CipherSpec, libraries_for, lookup
+from app.core.ciphers.registry import CipherSpec, UnknownCipher, libraries_for, lookup
 from app.core.errors import AuthenticationError, UserError
-from app.core.files.container_chunks import make_codec
+from app.core.files.container_chunks import ChunkCodec, make_codec
 from app.core.files.container_format import (
     BAD_LAYOUT,
     FILE_SALT_BYTES,
@@ -75,6 +72,7 @@ from app.core.files.container_format import (
     WRONG_SECRET,
     Argon2Params,
     Header,
+    Layout,
     body_layout,
     check_chunk_bytes,
     chunk_overhead,
@@ -197,7 +195,7 @@ def choose_spec(
                 return lookup(cipher_id, lib, key_bits)
             except UserError as exc:
                 error = error or exc
-    raise error or UserError(f"unknown cipher {cipher_id!r}; `python main.py list` shows them all")
+    raise error or UnknownCipher(cipher_id)
 
 
 # --- the API ---------------------------------------------------------------------------------
@@ -229,43 +227,24 @@ def encrypt_file(
     check_chunk_bytes(chunk_bytes)
     check_paths(src, dst, force=force, inputs=inputs)
     started = time.perf_counter()
-    argon2: Argon2Params | None = None
-    kdf_salt = b""
-    if password is not None:
-        argon2 = kdf_params or DEFAULT_ARGON2
-        argon2.check()
-        kdf_salt = secrets.token_bytes(16)
-        master = derive_master(password_bytes(password), kdf_salt, argon2, cancel)
-    else:
-        assert key is not None
-        master = check_key(key)
+    master, argon2, kdf_salt = _new_master(password, key, kdf_params, cancel)
     kdf_seconds = time.perf_counter() - started
     file_salt = secrets.token_bytes(FILE_SALT_BYTES)
     signed = encode_header(spec, chunk_bytes, argon2, kdf_salt, file_salt)
     header = parse_header(signed + header_mac(master, signed, file_salt))
     codec = make_codec(spec, master, header)
     del master
-
-    out_view = memoryview(bytearray(chunk_bytes + chunk_overhead(spec) + spec.block_bytes + SLACK))
     with open_input(src) as fin, AtomicOutput(dst, force=force) as out:
         progress = Progress(on_progress, cancel, os.fstat(fin.fileno()).st_size)
         out.write(header.raw)
-        written, done, chunks = len(header.raw), 0, 0
-        for chunk, last in read_chunks(fin, chunk_bytes, progress, src):
-            if chunks >= MAX_CHUNKS:
-                raise UserError(f"the input is too large for chunks of {chunk_bytes} bytes")
-            m = codec.seal(chunks, last, chunk, out_view)
-            out.write(out_view[:m])
-            written += m
-            done += len(chunk)
-            chunks += 1
+        chunks, done, written = _seal_chunks(fin, out, src, codec, spec, chunk_bytes, progress)
         out.commit()
     progress.finish()
     return _info(
         str(dst),
         header,
         chunks=chunks,
-        container_bytes=written,
+        container_bytes=len(header.raw) + written,
         plaintext_bytes=done,
         exact=True,
         library=spec.library,
@@ -311,23 +290,10 @@ def decrypt_file(
         codec = make_codec(spec, master, header)
         del master
 
-        in_view = memoryview(bytearray(layout.chunk_ct_bytes + spec.block_bytes))
-        out_view = memoryview(bytearray(len(in_view) + SLACK))
         fin.seek(len(header.raw))
         progress = Progress(on_progress, cancel, size)
-        done, plain = len(header.raw), 0
         with AtomicOutput(dst, force=force, mode=0o600) as out:
-            for index in range(layout.full_chunks + 1):
-                progress.check_cancel()
-                last = index == layout.full_chunks
-                want = layout.last_bytes if last else layout.chunk_ct_bytes
-                if read_full(fin, in_view[:want], src) != want:
-                    raise AuthenticationError(BAD_LAYOUT)  # the file shrank while being read
-                n = codec.open(index, last, in_view[:want], out_view)
-                out.write(out_view[:n])
-                done += want
-                plain += n
-                progress.update(done)
+            plain = _open_chunks(fin, out, src, codec, spec, layout, len(header.raw), progress)
             if fin.read(1):
                 raise AuthenticationError(BAD_LAYOUT)  # the file grew while being read
             out.commit()
@@ -343,6 +309,74 @@ def decrypt_file(
         kdf_seconds=kdf_seconds,
         seconds=time.perf_counter() - started,
     )
+
+
+def _new_master(
+    password: str | bytes | None,
+    key: bytes | None,
+    kdf_params: Argon2Params | None,
+    cancel: CancelCheck | None,
+) -> tuple[bytes, Argon2Params | None, bytes]:
+    """The master key of a new file, its Argon2id cost (None for a key file) and KDF salt."""
+    if password is None:
+        assert key is not None
+        return check_key(key), None, b""
+    argon2 = kdf_params or DEFAULT_ARGON2
+    argon2.check()
+    kdf_salt = secrets.token_bytes(16)
+    return derive_master(password_bytes(password), kdf_salt, argon2, cancel), argon2, kdf_salt
+
+
+def _seal_chunks(
+    fin: io.FileIO,
+    out: AtomicOutput,
+    src: str | os.PathLike[str],
+    codec: ChunkCodec,
+    spec: CipherSpec,
+    chunk_bytes: int,
+    progress: Progress,
+) -> tuple[int, int, int]:
+    """Seal every chunk of ``fin`` into ``out``: (chunks, plaintext bytes, bytes written)."""
+    out_view = memoryview(bytearray(chunk_bytes + chunk_overhead(spec) + spec.block_bytes + SLACK))
+    written, done, chunks = 0, 0, 0
+    for chunk, last in read_chunks(fin, chunk_bytes, progress, src):
+        if chunks >= MAX_CHUNKS:
+            raise UserError(f"the input is too large for chunks of {chunk_bytes} bytes")
+        m = codec.seal(chunks, last, chunk, out_view)
+        out.write(out_view[:m])
+        written += m
+        done += len(chunk)
+        chunks += 1
+    return chunks, done, written
+
+
+def _open_chunks(
+    fin: io.FileIO,
+    out: AtomicOutput,
+    src: str | os.PathLike[str],
+    codec: ChunkCodec,
+    spec: CipherSpec,
+    layout: Layout,
+    header_bytes: int,
+    progress: Progress,
+) -> int:
+    """Open every chunk of ``fin`` (positioned after the header) into ``out``; the plaintext
+    bytes written. :class:`AuthenticationError` when the file shrank while being read."""
+    in_view = memoryview(bytearray(layout.chunk_ct_bytes + spec.block_bytes))
+    out_view = memoryview(bytearray(len(in_view) + SLACK))
+    done, plain = header_bytes, 0
+    for index in range(layout.full_chunks + 1):
+        progress.check_cancel()
+        last = index == layout.full_chunks
+        want = layout.last_bytes if last else layout.chunk_ct_bytes
+        if read_full(fin, in_view[:want], src) != want:
+            raise AuthenticationError(BAD_LAYOUT)  # the file shrank while being read
+        n = codec.open(index, last, in_view[:want], out_view)
+        out.write(out_view[:n])
+        done += want
+        plain += n
+        progress.update(done)
+    return plain
 
 
 def read_header(path: str | os.PathLike[str]) -> ContainerInfo:

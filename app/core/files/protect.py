@@ -4,8 +4,11 @@ on the command line and the Encrypt / Decrypt dialogs.
 :func:`encrypt_container` takes an :class:`EncryptContainer` request and does, once for every
 front-end: the path checks before any secret is asked or any key file appears, the choice of the
 secret (a password, an existing key file, or a new key file created for the occasion and removed
-again when the encryption fails), and the encryption. :func:`decrypt_secret` chooses what unlocks
-a CipherBench file from its header. :func:`describe_container` words a file's header.
+again when the encryption fails), and the encryption. :func:`decrypt_container` takes a
+:class:`DecryptContainer` request: the path checks, the header, the choice of the secret from it
+(:func:`decrypt_secret`), the reader's Argon2id policy (:class:`ExpensiveKdf` before anyone is
+asked for a password) and the decryption. :func:`export_raw_file` takes an :class:`ExportRaw`
+request: bare ciphertext plus its JSON key. :func:`describe_container` words a file's header.
 
 Errors a front-end words its own way are :class:`UserError` subclasses with fields; their message
 names no command-line option and no button, so each front-end adds its own hint.
@@ -20,8 +23,10 @@ from pathlib import Path
 
 from app.core.errors import UserError
 from app.core.files import container
+from app.core.files.container_keys import ExpensiveKdf, KdfCost
 from app.core.files.container_keys import RawKeyGiven as RawKeyGiven  # a raw key as key file
 from app.core.files.progress import CancelCheck, ProgressCallback
+from app.core.files.rawexport import RawKey, export_raw
 from app.core.safe_files import OutputRefused, check_output
 from app.core.units import format_bytes
 
@@ -197,6 +202,117 @@ def decrypt_secret(
     if password_given and not password:
         raise NeedsPassword()
     return None
+
+
+@dataclass(frozen=True)
+class DecryptContainer:
+    """Decrypt the CipherBench file ``source`` into ``output`` with ``password`` (None to ask
+    for it once the header says one is needed) or the key file ``key_path``.
+    ``key_path_if_needed``: a key file given for a password file is ignored (a dialog that hides
+    the field) instead of refused (:class:`WrongSecret`)."""
+
+    source: str
+    output: str
+    password: str | None = field(default=None, repr=False)
+    key_path: str | None = None
+    library: str | None = None
+    force: bool = False
+    allow_expensive_kdf: bool = False
+    key_path_if_needed: bool = False
+
+
+@dataclass(frozen=True)
+class DecryptedContainer:
+    """What :func:`decrypt_container` wrote (``info`` has the library and the timings)."""
+
+    output: Path
+    info: container.ContainerInfo
+
+
+def decrypt_container(
+    request: DecryptContainer,
+    *,
+    ask_password: Callable[[], str] | None = None,
+    on_expensive_kdf: Callable[[KdfCost], None] | None = None,
+    on_ready: Callable[[], None] | None = None,
+    on_progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> DecryptedContainer:
+    """Carry out ``request`` (blocking). The paths are checked and the header read before any
+    secret: :class:`NeedsKeyFile`, :class:`WrongSecret`, :class:`RawKeyGiven`, and
+    :class:`ExpensiveKdf` for a password derivation above the reader's policy unless
+    ``allow_expensive_kdf`` (then ``on_expensive_kdf`` hears its cost). ``ask_password``
+    supplies a password the request lacks; ``on_ready`` runs just before the decryption."""
+    r = request
+    key_inputs = [r.key_path] if r.key_path and not r.key_path_if_needed else []
+    container.check_paths(r.source, r.output, force=r.force, inputs=key_inputs)
+    header = container.read_header(r.source)  # says what it needs before any password is asked
+    key_path = None if r.key_path_if_needed and not header.needs_key_file else r.key_path
+    asked = r.password is None and ask_password is not None
+    key = decrypt_secret(
+        header, r.source, password=r.password, key_path=key_path, password_given=not asked
+    )
+    password: str | None = None
+    if key is None:
+        assert header.argon2 is not None
+        try:  # refused before anyone types a password
+            container.check_kdf_cost(header.argon2)
+        except ExpensiveKdf as exc:
+            if not r.allow_expensive_kdf:
+                raise
+            if on_expensive_kdf is not None:
+                on_expensive_kdf(exc.cost)
+        password = ask_password() if asked and ask_password is not None else r.password
+    if on_ready is not None:
+        on_ready()
+    info = container.decrypt_file(
+        r.source,
+        r.output,
+        password=password,
+        key=key,
+        library=r.library,
+        force=r.force,
+        allow_expensive_kdf=r.allow_expensive_kdf,
+        on_progress=on_progress,
+        cancel=cancel,
+        inputs=[key_path] if key is not None and key_path else [],
+    )
+    return DecryptedContainer(Path(r.output), info)
+
+
+@dataclass(frozen=True)
+class ExportRaw:
+    """Encrypt ``source`` to the bare ciphertext ``output`` under a fresh random key and IV,
+    written to the JSON key file ``key_path`` (mode 0600); ``force`` may replace both."""
+
+    source: str
+    output: str
+    key_path: str
+    cipher_id: str = container.DEFAULT_CIPHER
+    library: str | None = None
+    key_bits: int | None = None
+    force: bool = False
+
+
+def export_raw_file(
+    request: ExportRaw,
+    *,
+    on_progress: ProgressCallback | None = None,
+    cancel: CancelCheck | None = None,
+) -> RawKey:
+    """Carry out ``request`` (blocking); the key written, without its secret in the repr."""
+    r = request
+    return export_raw(
+        r.source,
+        r.output,
+        r.key_path,
+        cipher_id=r.cipher_id,
+        library=r.library,
+        key_bits=r.key_bits,
+        force=r.force,
+        on_progress=on_progress,
+        cancel=cancel,
+    )
 
 
 def describe_container(info: container.ContainerInfo) -> str:

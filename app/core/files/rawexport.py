@@ -41,7 +41,7 @@ from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError, UserError
 from app.core.files.container import DEFAULT_CIPHER, choose_spec
 from app.core.files.progress import CancelCheck, Progress, ProgressCallback, read_chunks
-from app.core.files.rawexport_key import RawKey, read_raw_key, write_raw_key
+from app.core.files.rawexport_key import ContainerKeyGiven, RawKey, read_raw_key, write_raw_key
 from app.core.safe_files import AtomicOutput, check_paths, open_input, read_full
 from app.core.units import MIB
 
@@ -49,6 +49,7 @@ from app.core.units import MIB
 __all__ = [
     "RAW_AEAD_MAX_BYTES",
     "RAW_CHUNK_BYTES",
+    "ContainerKeyGiven",
     "RawKey",
     "decrypt_raw",
     "export_raw",

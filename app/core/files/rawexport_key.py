@@ -36,6 +36,14 @@ WARNING_UNAUTHENTICATED = (
 )
 
 
+class ContainerKeyGiven(UserError):
+    """A CipherBench key file (``path``) was given where a raw export's key belongs."""
+
+    def __init__(self, path: str) -> None:
+        super().__init__(f"{path} is a CipherBench key file, not a raw-export key")
+        self.path = path
+
+
 @dataclass(frozen=True)
 class RawKey:
     """Everything needed to decrypt one raw export. ``repr`` hides ``key`` and ``iv``."""
@@ -125,10 +133,7 @@ class RawKey:
         """Check and read what :meth:`to_json` wrote; :class:`UserError` otherwise."""
         if not isinstance(data, dict) or data.get("format") != RAW_KEY_FORMAT:
             if isinstance(data, dict) and data.get("format") == KEY_FILE_FORMAT:
-                raise UserError(
-                    f"{source} is a CipherBench key file, not a raw-export key; decrypt "
-                    "without --raw"
-                )
+                raise ContainerKeyGiven(source)
             raise UserError(f"{source} is not a raw-export key file")
         if data.get("version") != 1:
             raise UserError(f"{source} is a raw-export key of an unknown version")

@@ -22,13 +22,10 @@ from pathlib import Path
 
 from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
-    QDialog,
-    QDialogButtonBox,
     QFileDialog,
     QFormLayout,
     QGroupBox,
     QLabel,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -53,29 +50,27 @@ from app.gui.crypt_tasks import (
     read_raw_key_quietly,
 )
 from app.gui.dialogs.crypt_widgets import (
-    MessageLabel,
     PasswordFields,
     PathField,
-    TaskPanel,
     form_label,
     grow_to_fit,
     label_width,
     monospace_font,
 )
+from app.gui.dialogs.dialog_base import NOTHING_WRITTEN, CryptDialogBase
 from app.gui.preview import PREVIEW_BYTES, read_preview
 from app.gui.settings import AppSettings
 
 TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.scratch)
 
 
-class DecryptDialog(QDialog):
+class DecryptDialog(CryptDialogBase):
     """Decrypt, preview, save. Signal ``saved(path)`` after "Save plaintext…" succeeded."""
 
     saved = Signal(str)
 
     def __init__(self, settings: AppSettings, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.settings = settings
+        super().__init__(settings, parent)
         self.identity: FileIdentity | None = None
         self.outcome: DecryptOutcome | None = None
         self._temp_dir: str | None = None
@@ -83,8 +78,9 @@ class DecryptDialog(QDialog):
         # only until the task finishes, to run it again if the user allows the cost.
         self._request: DecryptRequest | None = None
         self._question: KdfQuestion | None = None
+        self._finished_request: DecryptRequest | None = None
+        self._finished_question: KdfQuestion | None = None
         self._saving = False
-        self._close_when_finished = False
         self.setWindowTitle("Decrypt a file")
         self.setMinimumWidth(680)
         self._build()
@@ -93,10 +89,37 @@ class DecryptDialog(QDialog):
     # --- construction -----------------------------------------------------------------------
 
     def _build(self) -> None:
+        self.form_box = QWidget()
+        self._build_form(self.form_box)
+        self.decrypt_button = QPushButton("Decrypt")
+        self.decrypt_button.setDefault(True)
+        self.preview_box = self._build_preview()
+        self.save_button = QPushButton("Save plaintext…")
+        self.save_button.setToolTip("Move the decrypted file where you choose")
+
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form_box)
+        layout.addWidget(self.message)
+        layout.addWidget(self.task)
+        layout.addWidget(self.preview_box, 1)
+        layout.addStretch(1)  # takes the room while there is no preview
+        layout.addWidget(self._make_buttons(self.decrypt_button, self.save_button))
+        self._layout = layout
+
+        self.source_field.changed.connect(self._on_source_field_changed)
+        self.key_field.changed.connect(self._on_key_field_changed)
+        self.password_fields.changed.connect(self._update_buttons)
+        self.password_fields.first_edit.returnPressed.connect(self.decrypt_button.click)
+        self.decrypt_button.clicked.connect(self._on_decrypt_button_clicked)
+        self.save_button.clicked.connect(self._on_save_button_clicked)
+        self._set_preview_visible(False)
+        self._show_secret_fields()
+
+    def _build_form(self, box: QWidget) -> None:
+        """The encrypted file, what it is, and the secret it needs."""
         s = self.settings
         width = label_width(self, ["Encrypted file:", "Key file (.json):"])
-        self.form_box = QWidget()
-        form = QFormLayout(self.form_box)
+        form = QFormLayout(box)
         form.setContentsMargins(0, 0, 0, 0)
         self.source_field = PathField(
             "open", "Choose the encrypted file", s, "A CipherBench file (.cbf) or raw ciphertext"
@@ -114,12 +137,8 @@ class DecryptDialog(QDialog):
         self.key_field = PathField("open", "Choose the key file", s)
         form.addRow(self.key_label, self.key_field)
 
-        self.decrypt_button = QPushButton("Decrypt")
-        self.decrypt_button.setDefault(True)
-        self.message = MessageLabel()
-        self.task = TaskPanel()
-
-        self.preview_box = QGroupBox("Preview")
+    def _build_preview(self) -> QGroupBox:
+        box = QGroupBox("Preview")
         self.preview_caption = QLabel("")
         self.preview_caption.setWordWrap(True)
         self.preview_text = QPlainTextEdit()
@@ -133,39 +152,10 @@ class DecryptDialog(QDialog):
             + self.preview_text.verticalScrollBar().sizeHint().width()
             + 12
         )
-        self.save_button = QPushButton("Save plaintext…")
-        self.save_button.setToolTip("Move the decrypted file where you choose")
-        preview_layout = QVBoxLayout(self.preview_box)
+        preview_layout = QVBoxLayout(box)
         preview_layout.addWidget(self.preview_caption)
         preview_layout.addWidget(self.preview_text, 1)
-
-        self.buttons = QDialogButtonBox()
-        self.buttons.addButton(self.decrypt_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.buttons.addButton(self.save_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.form_box)
-        layout.addWidget(self.message)
-        layout.addWidget(self.task)
-        layout.addWidget(self.preview_box, 1)
-        layout.addStretch(1)  # takes the room while there is no preview
-        layout.addWidget(self.buttons)
-        self._layout = layout
-
-        self.source_field.changed.connect(self._on_source_field_changed)
-        self.key_field.changed.connect(self._on_key_field_changed)
-        self.password_fields.changed.connect(self._update_buttons)
-        self.password_fields.first_edit.returnPressed.connect(self.decrypt_button.click)
-        self.decrypt_button.clicked.connect(self._on_decrypt_button_clicked)
-        self.save_button.clicked.connect(self._on_save_button_clicked)
-        self.close_button.clicked.connect(self.reject)
-        self.task.succeeded.connect(self._on_task_succeeded)
-        self.task.failed.connect(self._on_task_failed)
-        self.task.cancelled.connect(self._on_task_cancelled)
-        self.task.finished.connect(self._on_task_finished)
-        self._set_preview_visible(False)
-        self._show_secret_fields()
+        return box
 
     # --- state ------------------------------------------------------------------------------
 
@@ -343,44 +333,37 @@ class DecryptDialog(QDialog):
             self.message.show_error(plain_message(text) + again)
             return
         self._discard_plaintext()
-        self.message.show_error(plain_message(text) + " Nothing was written.")
-        grow_to_fit(self)
+        self._show_failure(text)
         if self._needs_password():
             self.password_fields.focus()
 
-    @Slot()
-    def _on_task_cancelled(self) -> None:
+    def _task_cancelled(self) -> None:
         self._discard_plaintext()
-        self.message.show_info("Cancelled. Nothing was written.")
 
-    @Slot()
-    def _on_task_finished(self) -> None:
+    def _task_stopped(self) -> None:
         self._saving = False
-        request, question = self._request, self._question
+        self._finished_request, self._finished_question = self._request, self._question
         self._request = self._question = None
         self._update_buttons()
-        if self._close_when_finished:
-            self.remove_temporary_files()
-            super().done(QDialog.DialogCode.Rejected)
-        elif question is not None and request is not None:
+
+    def _task_settled(self) -> None:
+        request, question = self._finished_request, self._finished_question
+        self._finished_request = self._finished_question = None
+        if question is not None and request is not None:
             self._ask_about_kdf(request, question)
 
     def _ask_about_kdf(self, request: DecryptRequest, question: KdfQuestion) -> None:
         """Run ``request`` again paying the file's Argon2id cost, if the user says so."""
-        answer = QMessageBox.question(
-            self,
+        if self._ask(
             "Unusually expensive password check",
             f"{plain_message(question.message)}\n\nFiles CipherBench writes take a fraction of "
             "a second. A file from someone you do not trust may ask for this only to waste your "
             "time and memory. Cancel stops it at any moment.\n\nCheck the password anyway?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )
-        if answer == QMessageBox.StandardButton.Yes:
+        ):
             self._start_decrypt(replace(request, allow_expensive_kdf=True))
             return
         self._discard_plaintext()
-        self.message.show_info("Not decrypted: the password was not checked. Nothing was written.")
+        self.message.show_info("Not decrypted: the password was not checked." + NOTHING_WRITTEN)
 
     @Slot()
     def _on_save_button_clicked(self) -> None:
@@ -414,17 +397,11 @@ class DecryptDialog(QDialog):
             reason = str(exc)
             self.message.show_error(f"{reason[:1].upper()}{reason[1:]}.")
             return False
-        if os.path.exists(target):
-            answer = QMessageBox.question(
-                self,
-                "Replace the file?",
-                f"{target} already exists.\n\nReplace it with the decrypted data?",
-                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-                QMessageBox.StandardButton.No,
-            )
-            if answer != QMessageBox.StandardButton.Yes:
-                self.message.show_info("Not saved.")
-                return False
+        if os.path.exists(target) and not self._ask_replace(
+            f"{target} already exists.\n\nReplace it with the decrypted data?"
+        ):
+            self.message.show_info("Not saved.")
+            return False
         self.settings.last_folder = os.path.dirname(target)
         self._saving = True
         self.task.start("Saving", _move, source, target, progress=False)
@@ -445,16 +422,10 @@ class DecryptDialog(QDialog):
             scratch.remove(self._temp_dir)
             self._temp_dir = None
 
-    def done(self, result: int) -> None:
-        """Closing while the work runs cancels it; the dialog closes when it has stopped, and
-        takes its temporary files with it."""
-        if self.task.running:
-            self._close_when_finished = True
-            self.task.cancel()
-            return
-        self.password_fields.clear()
+    def _release(self) -> None:
+        """Closing forgets the password and takes the temporary files along."""
+        super()._release()
         self.remove_temporary_files()
-        super().done(result)
 
 
 def _move(source: str, target: str) -> str:

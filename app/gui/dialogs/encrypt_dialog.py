@@ -22,17 +22,15 @@ from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
-    QDialog,
-    QDialogButtonBox,
     QFormLayout,
     QLabel,
-    QMessageBox,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
     QWidget,
 )
 
+from app.core.bench.kept import FinishedJob
 from app.core.ciphers.registry import CipherSpec, cipher_ids
 from app.core.files import container
 from app.core.units import format_bytes
@@ -43,7 +41,6 @@ from app.gui.crypt_tasks import (
     default_key_path,
     default_output,
     encrypt,
-    plain_message,
     raw_notes,
     weakness,
 )
@@ -51,12 +48,11 @@ from app.gui.dialogs.crypt_widgets import (
     MessageLabel,
     PasswordFields,
     PathField,
-    TaskPanel,
     form_label,
     grow_to_fit,
     label_width,
 )
-from app.gui.saved_output import FinishedJob
+from app.gui.dialogs.dialog_base import CryptDialogBase
 from app.gui.settings import AppSettings
 
 PROTECTION_TEXT = {
@@ -75,7 +71,7 @@ RAW_KEY_WARNING = (
 )
 
 
-class EncryptDialog(QDialog):
+class EncryptDialog(CryptDialogBase):
     """Encrypt a file (``job=None``) or save a finished job's data encrypted.
 
     Signal ``encrypted(EncryptOutcome)`` after a success (the window shows it in its status
@@ -89,10 +85,8 @@ class EncryptDialog(QDialog):
         job: FinishedJob | None = None,
         parent: QWidget | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.settings = settings
+        super().__init__(settings, parent)
         self.job = job
-        self._close_when_finished = False
         self._auto: dict[PathField, str] = {}  # the default each path field was last given
         self.setWindowTitle("Save encrypted" if job else "Encrypt a file")
         self.setMinimumWidth(640)
@@ -102,7 +96,6 @@ class EncryptDialog(QDialog):
     # --- construction -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        s = self.settings
         width = label_width(
             self,
             [
@@ -116,7 +109,34 @@ class EncryptDialog(QDialog):
         self.form_box = QWidget()
         form = self._form = QFormLayout(self.form_box)
         form.setContentsMargins(0, 0, 0, 0)
-        self.source_field = PathField("open", "Choose the file to encrypt", s)
+        self._build_data_rows(form, width)
+        self.output_field = PathField("save", "Save the encrypted file as", self.settings)
+        form.addRow(form_label("Save as:", width), self.output_field)
+        form.addRow(form_label("Protect it with:", width), self._build_protection_radios())
+        self.password_fields = PasswordFields(confirm=True, label_width=width)
+        self.pages = self._build_protection_pages(width)
+        for page in self.pages.values():
+            form.addRow(page)
+
+        self.notice = MessageLabel()  # what to do with a key file, after a success
+        self.encrypt_button = QPushButton("Encrypt")
+        self.encrypt_button.setDefault(True)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.form_box)
+        layout.addWidget(self.message)
+        layout.addWidget(self.notice)
+        layout.addWidget(self.task)
+        layout.addStretch(1)
+        layout.addWidget(self._make_buttons(self.encrypt_button))
+
+        self.protection_group.idToggled.connect(self._on_protection_group_toggled)
+        self.output_field.changed.connect(self._on_output_field_changed)
+        self.encrypt_button.clicked.connect(self._on_encrypt_button_clicked)
+        self._show_page(Protection.PASSWORD)
+
+    def _build_data_rows(self, form: QFormLayout, width: int) -> None:
+        """What is encrypted: a chosen file and cipher, or the job's input and cipher."""
+        self.source_field = PathField("open", "Choose the file to encrypt", self.settings)
         self.cipher_combo = QComboBox()
         self.cipher_warning = _warning("")
         self.cipher_note = QLabel("")
@@ -142,9 +162,8 @@ class EncryptDialog(QDialog):
             form.addRow(form_label("Data:", width), self.job_label)
         form.addRow(form_label("", width), self.cipher_warning)
         form.addRow(form_label("", width), self.cipher_note)
-        self.output_field = PathField("save", "Save the encrypted file as", s)
-        form.addRow(form_label("Save as:", width), self.output_field)
 
+    def _build_protection_radios(self) -> QWidget:
         self.protection_group = QButtonGroup(self)
         radios = QWidget()
         radio_layout = QVBoxLayout(radios)
@@ -156,32 +175,27 @@ class EncryptDialog(QDialog):
             radio_layout.addWidget(radio)
             self.protection_radios[protection] = radio
         self.protection_radios[Protection.PASSWORD].setChecked(True)
-        form.addRow(form_label("Protect it with:", width), radios)
+        return radios
 
-        self.password_fields = PasswordFields(confirm=True, label_width=width)
+    def _build_protection_pages(self, width: int) -> dict[Protection, QWidget]:
+        """One form row per protection, only the chosen one visible (a QStackedWidget would be
+        as tall as its tallest page, and gets the height of wrapped text wrong)."""
+        s = self.settings
         self.new_key_field = PathField("save", "Where to create the key file", s)
         self.key_field = PathField("open", "Choose the key file", s)
         self.raw_key_field = PathField("save", "Where to write the key file", s)
         self.raw_note = QLabel("")
         self.raw_note.setWordWrap(True)
         self.new_key_warning = _warning(NEW_KEY_WARNING)
-        # One row per protection, only the chosen one visible (a QStackedWidget would be as
-        # tall as its tallest page, and gets the height of wrapped text wrong).
-        self.pages: dict[Protection, QWidget] = {
+        key_file_hint = QLabel(
+            "A CipherBench key file (.cbkey) made before, here or with --new-key-file."
+        )
+        return {
             Protection.PASSWORD: self.password_fields,
             Protection.NEW_KEY_FILE: _page(
                 width, ("New key file:", self.new_key_field), ("", self.new_key_warning)
             ),
-            Protection.KEY_FILE: _page(
-                width,
-                ("Key file:", self.key_field),
-                (
-                    "",
-                    QLabel(
-                        "A CipherBench key file (.cbkey) made before, here or with --new-key-file."
-                    ),
-                ),
-            ),
+            Protection.KEY_FILE: _page(width, ("Key file:", self.key_field), ("", key_file_hint)),
             Protection.RAW: _page(
                 width,
                 ("Key file (.json):", self.raw_key_field),
@@ -189,35 +203,6 @@ class EncryptDialog(QDialog):
                 ("", _warning(RAW_KEY_WARNING)),
             ),
         }
-        for page in self.pages.values():
-            form.addRow(page)
-
-        self.message = MessageLabel()
-        self.notice = MessageLabel()  # what to do with a key file, after a success
-        self.task = TaskPanel()
-        self.encrypt_button = QPushButton("Encrypt")
-        self.encrypt_button.setDefault(True)
-        self.buttons = QDialogButtonBox()
-        self.buttons.addButton(self.encrypt_button, QDialogButtonBox.ButtonRole.ActionRole)
-        self.close_button = self.buttons.addButton(QDialogButtonBox.StandardButton.Close)
-
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.form_box)
-        layout.addWidget(self.message)
-        layout.addWidget(self.notice)
-        layout.addWidget(self.task)
-        layout.addStretch(1)
-        layout.addWidget(self.buttons)
-
-        self.protection_group.idToggled.connect(self._on_protection_group_toggled)
-        self.output_field.changed.connect(self._on_output_field_changed)
-        self.encrypt_button.clicked.connect(self._on_encrypt_button_clicked)
-        self.close_button.clicked.connect(self.reject)
-        self.task.succeeded.connect(self._on_task_succeeded)
-        self.task.failed.connect(self._on_task_failed)
-        self.task.cancelled.connect(self._on_task_cancelled)
-        self.task.finished.connect(self._on_task_finished)
-        self._show_page(Protection.PASSWORD)
 
     # --- state ------------------------------------------------------------------------------
 
@@ -355,16 +340,12 @@ class EncryptDialog(QDialog):
         if not existing:
             return False
         names = "\n".join(existing)
-        answer = QMessageBox.question(
-            self,
-            "Replace the file?",
+        agreed = self._ask_replace(
             f"This already exists:\n{names}\n\nReplace it?"
             if len(existing) == 1
-            else f"These already exist:\n{names}\n\nReplace them?",
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
+            else f"These already exist:\n{names}\n\nReplace them?"
         )
-        return True if answer == QMessageBox.StandardButton.Yes else None
+        return True if agreed else None
 
     @Slot()
     def _on_encrypt_button_clicked(self) -> None:
@@ -414,34 +395,11 @@ class EncryptDialog(QDialog):
         self.close_button.setFocus()
         self.encrypted.emit(outcome)
 
-    @Slot(str)
-    def _on_task_failed(self, text: str) -> None:
-        self.message.show_error(plain_message(text) + " Nothing was written.")
-        grow_to_fit(self)
-
-    @Slot()
-    def _on_task_cancelled(self) -> None:
-        self.message.show_info("Cancelled. Nothing was written.")
-
-    @Slot()
-    def _on_task_finished(self) -> None:
+    def _task_stopped(self) -> None:
         self.form_box.setEnabled(True)
         self.encrypt_button.setEnabled(True)
         if self.protection is Protection.PASSWORD:
             self.password_fields.focus()
-        if self._close_when_finished:
-            super().done(QDialog.DialogCode.Rejected)
-
-    # --- closing ----------------------------------------------------------------------------
-
-    def done(self, result: int) -> None:
-        """Closing while the work runs cancels it; the dialog closes when it has stopped."""
-        if self.task.running:
-            self._close_when_finished = True
-            self.task.cancel()
-            return
-        self.password_fields.clear()
-        super().done(result)
 
 
 def _page(width: int, *rows: tuple[str, QWidget]) -> QWidget:
