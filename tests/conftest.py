@@ -21,14 +21,3 @@ def scratch_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Iterat
     monkeypatch.setattr(scratch, "_root", None)
     yield folder
     scratch.remove_root()
-
-
-def leftovers(folder: Path) -> list[str]:
-    """Every CipherBench file or folder under ``folder`` and its scratch root's contents."""
-    found = []
-    for entry in folder.iterdir():
-        if entry.name.startswith("cipherbench-"):
-            found.append(entry.name)
-            if entry.is_dir():
-                found.extend(f"{entry.name}/{p.name}" for p in entry.iterdir())
-    return found

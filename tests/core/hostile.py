@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any
 
+import factories
 import pytest
 
 from app.cli import main as cli
 from app.core.bench.results import JobResult, RunResult
-from app.core.bench.stats import summarize
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
@@ -28,28 +27,21 @@ def assert_one_line_error(code: int, err: str) -> None:
 
 def small_job(label: str = "data.bin", samples: int = 3, **changes: Any) -> JobResult:
     times = [0.001 + i * 1e-5 for i in range(samples)]
-    job = JobResult(
-        cipher="aes-128-ctr",
-        library="cryptography",
-        algorithm="AES",
-        key_bits=128,
-        mode="CTR",
-        data_mode="memory",
-        input_label=label,
-        input_bytes=5000,
-        output_bytes=5000,
-        chunk_bytes=None,
-        verified_round_trips=len(times) + 1,
-        encrypt=summarize(times, 5000, [0.002]),
-        decrypt=summarize(times, 5000, [0.002]),
-        key_setup_s=(1e-6,),
-        ciphertext_preview_hex="00" * 32,
-        peak_rss_bytes=None,
-        baseline_rss_bytes=None,
-        python_peak_bytes=None,
-        cpu_percent=99.0,
-    )
-    return dataclasses.replace(job, **changes)
+    fields: dict[str, Any] = {
+        "cipher": "aes-128-ctr",
+        "key_bits": 128,
+        "input_label": label,
+        "input_bytes": 5000,
+        "output_bytes": 5000,
+        "enc_s": times,
+        "dec_s": times,
+        "enc_warmup_s": [0.002],
+        "dec_warmup_s": [0.002],
+        "peak_rss": None,
+        "ciphertext_preview_hex": "00" * 32,
+        "cpu_percent": 99.0,
+    }
+    return factories.job_result(**{**fields, **changes})
 
 
 def small_run(*jobs: JobResult) -> RunResult:

@@ -12,12 +12,12 @@ import statistics
 import subprocess
 from pathlib import Path
 
+import factories
 import pytest
 from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
 from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
-from app.core.bench.stats import summarize
 from app.core.errors import UserError
 from app.core.export import writers as exporters
 from app.core.export.csv_export import CSV_COLUMNS
@@ -43,26 +43,22 @@ def make_job(
     monitor: tuple[MonitorSample, ...] = (),
     peak: int | None = 80_000_000,
 ) -> JobResult:
-    return JobResult(
+    return factories.job_result(
         cipher=cipher,
         library=library,
-        algorithm="AES",
         key_bits=key_bits,
         mode=mode,
-        data_mode="memory",
+        enc_s=enc,
+        dec_s=dec,
+        enc_warmup_s=[enc[0] * 3],
+        dec_warmup_s=[dec[0] * 3],
         input_label=input_label,
         input_bytes=input_bytes,
-        output_bytes=output_bytes if output_bytes is not None else input_bytes + 16,
-        chunk_bytes=None,
-        verified_round_trips=len(enc) + 1,
-        encrypt=summarize(enc, input_bytes, warmup_s=[enc[0] * 3]),
-        decrypt=summarize(dec, input_bytes, warmup_s=[dec[0] * 3]),
+        output_bytes=output_bytes,
+        peak_rss=peak,
+        baseline_rss=50_000_000,
+        python_peak=20_000_000,
         key_setup_s=(2e-6, 1e-6, 3e-6),
-        ciphertext_preview_hex="00112233445566778899aabbccddeeff" * 2,
-        peak_rss_bytes=peak,
-        baseline_rss_bytes=None if peak is None else 50_000_000,
-        python_peak_bytes=None if peak is None else 20_000_000,
-        cpu_percent=99.5,
         warnings=warnings,
         monitor=monitor,
     )

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from conftest import leftovers
+from leftovers import leftovers
 
 from app.core import scratch
 

@@ -8,11 +8,12 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+import factories
+
 from app.core.bench.events import JobFinished, JobSecret, RunFinished, RunStarted
 from app.core.bench.jobs import Job
 from app.core.bench.measure import random_key_iv
 from app.core.bench.results import JobResult, MonitorSample, RunResult
-from app.core.bench.stats import summarize
 from app.core.ciphers.adapters import get_adapter
 from app.core.ciphers.message import encrypt_bytes
 from app.core.ciphers.registry import lookup
@@ -31,26 +32,17 @@ def job_result(
     warnings: tuple[str, ...] = (),
     peak_rss: int | None = 80 * 2**20,
 ) -> JobResult:
-    return JobResult(
+    """tests/factories.job_result with a live monitor trace, as a finished worker sends it."""
+    return factories.job_result(
         cipher=cipher,
         library=library,
         algorithm=algorithm,
-        key_bits=key_bits,
         mode=mode,
-        data_mode="memory",
-        input_label="input.bin",
+        key_bits=key_bits,
         input_bytes=input_bytes,
-        output_bytes=input_bytes + 16,
-        chunk_bytes=None,
-        verified_round_trips=len(enc_s) + 1,
-        encrypt=summarize(enc_s, input_bytes, (0.01,)),
-        decrypt=summarize(dec_s, input_bytes, (0.02,)),
-        key_setup_s=(1e-6,),
-        ciphertext_preview_hex="00112233445566778899aabbccddeeff" * 2,
-        peak_rss_bytes=peak_rss,
-        baseline_rss_bytes=None if peak_rss is None else 40 * 2**20,
-        python_peak_bytes=None if peak_rss is None else 2**20,
-        cpu_percent=99.5,
+        enc_s=enc_s,
+        dec_s=dec_s,
+        peak_rss=peak_rss,
         warnings=warnings,
         monitor=(MonitorSample(0.05, 50.0, 30 * 2**20), MonitorSample(0.1, 100.0, 60 * 2**20)),
     )
