@@ -71,6 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
         cli_crypt = None  # type: ignore[assignment]
     if cli_crypt is not None:
         cli_crypt.register(cast(Any, sub))
+    from app.cli import study as cli_study
+
+    cli_study.register(cast(Any, sub))
     return parser
 
 

@@ -24,7 +24,7 @@ VERSION = 1
 
 def run_document(run: RunResult) -> dict[str, Any]:
     """The JSON document for ``run``, as Python objects (what ``write_json`` writes)."""
-    return {"format": FORMAT, "version": VERSION, **_writable(run.to_dict())}
+    return {"format": FORMAT, "version": VERSION, **json_safe(run.to_dict())}
 
 
 def write_json(run: RunResult, path: str | PathLike[str]) -> None:
@@ -71,7 +71,7 @@ def read_run(path: str | PathLike[str]) -> RunResult:
         raise UserError(f"{path} holds a malformed result ({type(exc).__name__}: {exc})") from exc
 
 
-def _writable(value: Any) -> Any:
+def json_safe(value: Any) -> Any:
     """``value`` with NaN and infinities replaced by None, tuples as lists, and text that UTF-8
     can hold: a lone surrogate (a file name's stray byte) would fail the whole write."""
     if isinstance(value, str):
@@ -79,7 +79,7 @@ def _writable(value: Any) -> Any:
     if isinstance(value, float):
         return value if math.isfinite(value) else None
     if isinstance(value, dict):
-        return {_writable(k): _writable(v) for k, v in value.items()}
+        return {json_safe(k): json_safe(v) for k, v in value.items()}
     if isinstance(value, list | tuple):
-        return [_writable(v) for v in value]
+        return [json_safe(v) for v in value]
     return value

@@ -67,7 +67,7 @@ def export(
     """
     target = Path(path)
     writer = check_target(target, inputs)
-    mode = _file_mode(target)
+    mode = new_file_mode(target)
     try:
         with StagedFile(target, mode=0o600) as staged:
             staged.file.close()  # the writers write by path
@@ -77,11 +77,11 @@ def export(
                 os.chmod(staged.path, mode)
             staged.place()
     except Exception as exc:
-        raise UserError(f"cannot write {target}: {_reason(exc, target)}") from exc
+        raise UserError(f"cannot write {target}: {failure_reason(exc, target)}") from exc
     return target
 
 
-def _reason(exc: BaseException, target: Path) -> str:
+def failure_reason(exc: BaseException, target: Path) -> str:
     if isinstance(exc, PermissionError):
         if sys.platform == "win32" and target.exists():
             return "permission denied (is the file open in another program?)"
@@ -91,7 +91,7 @@ def _reason(exc: BaseException, target: Path) -> str:
     return str(exc) or type(exc).__name__
 
 
-def _file_mode(target: Path) -> int:
+def new_file_mode(target: Path) -> int:
     """The permissions the file should get: those of the file it replaces, else 0o666 minus
     the umask (the temporary file is created 0o600, which would hide results from others)."""
     try:

@@ -1,0 +1,387 @@
+"""``study``: run a whole published comparison (or a saved grid) in one command.
+
+    python main.py study --list
+    python main.py study PRESET|FILE.toml [--sizes LIST] [--files F ...] [--repeat N]
+                         [--rounds K] [--units MB/s|MiB/s|KB/s] [--out PATH ...]
+                         [--save-definition F.toml] [--quiet]
+
+Progress goes to stderr; the report (per input the paper-style table, then the fits, the
+comparisons and the speed-ups) to stdout, fitted to the terminal's width (80 columns too).
+Exit codes as the other commands: 0, 1 a job failed, 2 bad input, 130 Ctrl-C (nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import shutil
+import sys
+import textwrap
+import time
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from app.core.bench.results import JobResult
+from app.core.errors import UserError
+from app.core.study.definition import UNITS, Study, parse_sizes, study_with
+from app.core.study.result import StudyResult
+from app.core.termination import Terminated, exit_code
+from app.core.text import display_text
+from app.core.units import format_seconds
+
+PROG = "cipherbench"
+
+
+def register(sub: Any) -> None:
+    """Add the ``study`` command to the subparsers ``sub`` of the main parser."""
+    p = sub.add_parser(
+        "study",
+        help="run a published comparison (a preset) or a saved grid",
+        description="Run every cipher of a study on every input, interleaved in rounds, and "
+        "report the paper-style table, fits of time against size and pairwise comparisons "
+        "with 95 %% confidence intervals.",
+    )
+    p.add_argument("study", nargs="?", metavar="PRESET|FILE.toml", help="a preset or a file")
+    p.add_argument("--list", action="store_true", help="the shipped presets, one per line")
+    p.add_argument("--sizes", metavar="LIST", help="generated sizes instead, e.g. 2KB,4KB,1MiB")
+    p.add_argument(
+        "--files", nargs="+", metavar="F", help="your files instead of the generated sizes"
+    )
+    p.add_argument("--repeat", type=_positive(1000), help="timed repetitions per job, in all")
+    p.add_argument("--rounds", type=_positive(100), help="interleaved rounds (1: no interleaving)")
+    p.add_argument("--units", choices=list(UNITS), help="throughput unit (default: the study's)")
+    p.add_argument(
+        "--out",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="write results; .json (everything) or .csv (the table), repeatable",
+    )
+    p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(handler=cmd_study)
+
+
+def _positive(high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            shown = text if len(text) <= 24 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+        if not 1 <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be at least 1 and at most {high}")
+        return value
+
+    return parse
+
+
+def _width() -> int:
+    return max(40, shutil.get_terminal_size((80, 24)).columns)
+
+
+# --- commands -------------------------------------------------------------------------------
+
+
+def cmd_study(args: argparse.Namespace) -> int:
+    from app.core.study.presets import find_study, presets
+
+    if args.list:
+        for s in presets():
+            line = f"{s.name}  {s.compares()}  (seed {s.seed})" if s.seed else s.name
+            print(display_text(line))
+        return 0
+    if not args.study:
+        raise UserError("name a study (`study --list` shows the presets) or give a .toml file")
+    study = study_with(
+        find_study(args.study),
+        sizes=parse_sizes(args.sizes) if args.sizes else None,
+        files=[os.path.expanduser(f) for f in args.files] if args.files else None,
+        repeat=args.repeat,
+        rounds=args.rounds,
+        units=args.units,
+    )
+    return run_study(study, args.out, save=args.save_definition, quiet=args.quiet)
+
+
+def run_study(study: Study, outs: Sequence[str], *, save: str | None, quiet: bool) -> int:
+    from app.core.study.export import check_study_target, export_study
+    from app.core.study.presets import save_study
+    from app.core.study.runner import StudyRun
+
+    run = StudyRun(study)
+    inputs = [f.path for f in run.files]
+    for out in outs:  # fail before a long run, not after it
+        check_study_target(out, inputs)
+    if save:
+        print(f"saved the study to {save_study(study, save)}", file=sys.stderr)
+    progress = _Progress(enabled=not quiet)
+    final: StudyResult | None = None
+    events = run.events()
+    try:
+        for ev in events:
+            final = progress.show(ev) or final
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+        run.cancel()
+        events.close()  # kills the running worker; generated inputs are removed
+        progress.clear()
+        reason = f"stopped by {exc.signal_name}" if isinstance(exc, Terminated) else "cancelled"
+        print(f"{PROG}: {reason}; no results written", file=sys.stderr)
+        return exit_code(exc)
+    progress.clear()
+    assert final is not None
+    print(format_study(final, _width()))
+    for out in outs:
+        print(f"wrote {export_study(final, out, inputs=inputs)}", file=sys.stderr)
+    return 1 if final.failures else 0
+
+
+class _Progress:
+    """One self-rewriting line on a terminal (at most 10 redraws a second); a line per
+    finished cell otherwise."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+        self.tty = sys.stderr.isatty()
+        self.total = 1
+        self.rounds = 1
+        self.step = 0
+        self.what = ""
+        self.start = time.monotonic()
+        self._last = 0.0
+        self._shown = False
+
+    def show(self, ev: object) -> StudyResult | None:
+        from app.core.study import runner as r
+
+        if isinstance(ev, r.StudyStarted):
+            self.total, self.rounds = ev.total_steps, ev.rounds
+        elif isinstance(ev, r.StepStarted):
+            self.step = ev.step
+            rnd = f"round {ev.round + 1}/{self.rounds} " if self.rounds > 1 else ""
+            self.what = f"{rnd}{ev.cell.cipher_label} on {ev.cell.input_label}"
+            self._draw("starting", 0.0, force=True)
+        elif isinstance(ev, r.StepProgress):
+            self._draw(ev.phase, ev.fraction)
+        elif isinstance(ev, r.CellFailed):
+            self._line(f"FAILED {ev.cell.cipher_label} on {ev.cell.input_label}: {ev.message}")
+        elif isinstance(ev, r.CellFinished) and not self.tty:
+            self._line(f"done {ev.cell.cipher_label} on {ev.cell.input_label}")
+        elif isinstance(ev, r.StudyFinished):
+            return ev.result
+        return None
+
+    def _line(self, text: str) -> None:
+        if self.enabled:
+            self.clear()
+            print(display_text(text), file=sys.stderr)
+
+    def _draw(self, phase: str, fraction: float, force: bool = False) -> None:
+        now = time.monotonic()
+        if not (self.enabled and self.tty) or (not force and now - self._last < 0.1):
+            return
+        self._last = now
+        overall = (self.step + fraction) / max(1, self.total)
+        line = (
+            f"{overall * 100:3.0f}% {now - self.start:4.0f}s "
+            f"[{self.step + 1}/{self.total}] {self.what}: {phase}"
+        )
+        # One column short: a full line would wrap and each redraw start a new line.
+        width = _width() - 1
+        sys.stderr.write("\r" + display_text(line)[:width].ljust(width))
+        sys.stderr.flush()
+        self._shown = True
+
+    def clear(self) -> None:
+        if self._shown:
+            sys.stderr.write("\r" + " " * (_width() - 1) + "\r")
+            sys.stderr.flush()
+            self._shown = False
+
+
+# --- the report ---------------------------------------------------------------------------------
+
+
+def _time(s: float) -> str:
+    return format_seconds(s).replace(".000 ", " ") if s >= 1 else _short_time(s)
+
+
+def _short_time(s: float) -> str:
+    if s >= 1e-3:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s * 1e6:.1f} µs"
+
+
+def _rate(value: float) -> str:
+    return f"{value:,.0f}" if value >= 1000 else f"{value:,.1f}"
+
+
+def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    return [
+        "  ".join(
+            (c.rjust(w) if right[i] else c.ljust(w))
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in rows
+    ]
+
+
+def _input_table(result: StudyResult, results: list[JobResult], width: int) -> list[str]:
+    unit = result.units
+    one_library = len({r.library for r in results}) == 1
+    columns: list[tuple[str, bool, Callable[[JobResult], str]]] = [
+        ("ALGORITHM", False, lambda r: r.cipher),
+        ("LIBRARY", False, lambda r: r.library),
+        ("ENC TIME", True, lambda r: _time(r.encrypt.median_s)),
+        ("DEC TIME", True, lambda r: _time(r.decrypt.median_s)),
+        (f"ENC {unit}", True, lambda r: _rate(result.rate(r, "encrypt"))),
+        (f"DEC {unit}", True, lambda r: _rate(result.rate(r, "decrypt"))),
+        ("MEM MiB", True, lambda r: _mem(result.memory_mib(r))),
+    ]
+
+    def render(cols: list[tuple[str, bool, Callable[[JobResult], str]]]) -> list[str]:
+        rows = [[c[0] for c in cols], *([c[2](r) for c in cols] for r in results)]
+        return _table(rows, [c[1] for c in cols])
+
+    lines = render(columns)
+    if max(map(len, lines)) <= width:
+        return lines
+    if one_library:  # said in the heading instead
+        columns = [c for c in columns if c[0] != "LIBRARY"]
+        lines = render(columns)
+        if max(map(len, lines)) <= width:
+            return lines
+    # Still too wide: times and throughputs in two tables.
+    names, times, rates = columns[: 2 - one_library], columns[-5:-3], columns[-3:]
+    return [*render(names + times), "", *render(names + rates)]
+
+
+def _mem(mib: float | None) -> str:
+    return "-" if mib is None else f"{mib:,.1f}"
+
+
+def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
+    return textwrap.wrap(
+        text,
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_on_hyphens=False,  # "warm-up", "aes-128-cbc" stay whole
+    ) or [indent]
+
+
+def _fit_text(result: StudyResult, fit: Any) -> str:
+    rate = (
+        "no throughput"
+        if math.isinf(fit.bytes_per_second)
+        else f"size / {_rate(fit.bytes_per_second / UNITS[result.units])} {result.units}"
+    )
+    r2 = "R² undefined" if math.isnan(fit.r_squared) else f"R² = {fit.r_squared:.4f}"
+    text = f"time = {_signed_time(fit.fixed_s)} + {rate} ({r2}, {fit.n_points} sizes)"
+    return text + (f"; {fit.note}" if fit.note else "")
+
+
+def _signed_time(s: float) -> str:
+    return ("-" + _short_time(-s)) if s < 0 else _short_time(s)
+
+
+def format_study(result: StudyResult, width: int = 80) -> str:
+    """The study on the terminal: a preamble, a table per input, fits, comparisons, speed-ups,
+    the paper's figures, warnings and failures; no line longer than ``width``."""
+    lines = _preamble(result, width)
+    for input_label, group in result.by_input().items():
+        size = group[0].input_bytes
+        heading = f"\nInput: {input_label} ({size:,} bytes)"
+        libraries = {r.library for r in group}
+        if len(libraries) == 1:
+            heading += f", library {next(iter(libraries))}"
+        lines.append(heading)
+        lines.extend(_input_table(result, group, width))
+    lines.extend(_claims(result, width))
+    lines.extend(_notes(result, width))
+    return display_text("\n".join(lines))
+
+
+def _preamble(result: StudyResult, width: int) -> list[str]:
+    study = result.study
+    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    lines = [title + (f": {study.title}" if study.title else "")]
+    repetitions = sorted({len(r.encrypt.samples_s) for r in result.results})
+    reps = "-".join(str(n) for n in (repetitions[0], repetitions[-1])) if repetitions else "0"
+    if len(repetitions) == 1:
+        reps = str(repetitions[0])
+    preamble = (
+        f"Data mode {study.data_mode}; {result.how_run()}. Times are medians of {reps} timed "
+        f"repetitions; throughput from the median, {study.units} = {UNITS[study.units]:,} "
+        "bytes/s; MEM = peak resident memory above the worker's baseline (MiB = 2^20 bytes)."
+    )
+    lines.extend(_wrap(preamble, width, indent=""))
+    return lines
+
+
+def _claims(result: StudyResult, width: int) -> list[str]:
+    """Fits, comparisons with their intervals, speed-ups and the paper's own figures."""
+    lines: list[str] = []
+    fits = [f for f in result.fits if f.fit is not None]
+    if fits:
+        lines.append("\nTime against size (least squares over the medians):")
+        for f in fits:
+            lines.extend(
+                _wrap(f"{f.cipher_label} {f.direction}s: {_fit_text(result, f.fit)}", width)
+            )
+    if result.comparisons:
+        lines.append(f"\nComparisons (bootstrap of the ratio of medians; {_how(result)}):")
+        current = None
+        for c in result.comparisons:
+            if c.input_label != current and len(result.by_input()) > 1:
+                lines.append(f" on {c.input_label}:")
+            current = c.input_label
+            lines.extend(_wrap(c.sentence(), width))
+    if _show_speedups(result):
+        lines.append("\nEncryption speed-up against the slowest on each input:")
+        for s in result.speedups:
+            if s.cipher_label != s.baseline_label:
+                text = f"{s.cipher_label} on {s.input_label}: {s.factor:,.2f}x"
+                lines.extend(_wrap(f"{text} (against {s.baseline_label})", width))
+    study = result.study
+    if study.published:
+        lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
+        for p in study.published:
+            lines.extend(
+                _wrap(f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}", width)
+            )
+    return lines
+
+
+def _notes(result: StudyResult, width: int) -> list[str]:
+    """Warnings, failures and whether the study was cut short."""
+    lines: list[str] = []
+    several = len(result.by_input()) > 1
+    warnings = [
+        (f"{r.label} on {r.input_label}" if several else r.label, w)
+        for r in result.results
+        for w in r.warnings
+    ]
+    if warnings:
+        lines.append("\nWarnings:")
+        for label, w in warnings:
+            lines.extend(_wrap(f"{label}: {w}", width))
+    if result.failures:
+        lines.append("\nFailed:")
+        for f in result.failures:
+            lines.extend(_wrap(f"{f.cipher_label} on {f.input_label}: {f.message}", width))
+    if result.cancelled:
+        lines.append("\n(cancelled before every round ran)")
+    return lines
+
+
+def _how(result: StudyResult) -> str:
+    return f"{result.rounds} interleaved rounds" if result.interleaved else "not interleaved"
+
+
+def _show_speedups(result: StudyResult) -> bool:
+    """Seed 003's factor, where it says something: the paper gave one, or a factor >= 2."""
+    wanted = any(p.quantity == "speedup" for p in result.study.published)
+    return bool(result.speedups) and (wanted or max(s.factor for s in result.speedups) >= 2)

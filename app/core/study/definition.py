@@ -1,0 +1,418 @@
+"""A study: a grid of cipher entries x inputs with one set of options, as data.
+
+A study is read from and written to a small TOML file (the presets in ``resources/studies/``
+are such files, and a user's saved grid is one too). The schema is flat; every key but
+``name`` and at least one ``[[cipher]]`` is optional:
+
+    name = "aes-key-sizes"            # short, for the command line
+    title = "AES key sizes, CBC"
+    seed = "000"                      # the published study it reproduces ("" for none)
+    description = "..."
+    paper = "Yudiono et al. 2026, Table 2"   # where the published figures come from
+    sizes = ["1 MB", "10 MB", "50 MB"]       # generated inputs, labelled as written
+    file_slots = ["txt", "pdf", "zip"]       # what files the study expects, if any
+    files = ["report.pdf"]                   # files (relative to the TOML file's folder)
+    key_bits = 256                    # for variable-key ciphers (Blowfish)
+    data_mode = "memory"              # or "stream"
+    chunk_bytes = 1048576
+    repeat = 20                       # timed repetitions per job, over all rounds
+    warmup = 1                        # per worker
+    rounds = 4                        # interleaved rounds (1: one job after another)
+    units = "MB/s"                    # or "MiB/s", "KB/s"
+    measure_memory = true
+    min_time_s = 0.1                  # tiny inputs repeat until each direction ran this long
+    data_seed = 0                     # seed of the generated inputs (reproducible data)
+
+    [[cipher]]
+    id = "aes-128-cbc"
+    library = "pycryptodome"          # omitted: every library offering the id
+
+    [[published]]                     # the paper's own figures, shown labelled as the paper's
+    cipher = "AES-128"
+    input = "50 MB"
+    quantity = "encrypt_s"            # encrypt_s, decrypt_s, encrypt_rate, decrypt_rate,
+    value = 0.1084                    # memory, speedup
+    unit = "s"
+
+Loading checks everything (:meth:`Study.validate`) and raises ``UserError`` in one sentence.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import tomllib
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, fields, replace
+from pathlib import Path
+from typing import Any
+
+from app.core.bench.jobs import BenchOptions
+from app.core.bench.plan import check_options
+from app.core.ciphers.registry import CipherSpec, UnknownCipher, cipher_ids, libraries_for, lookup
+from app.core.errors import UserError
+from app.core.units import MIB, parse_size
+
+# Throughput units a study reports in, bytes per second each.
+UNITS: dict[str, int] = {"MB/s": 10**6, "MiB/s": 2**20, "KB/s": 10**3}
+QUANTITIES = ("encrypt_s", "decrypt_s", "encrypt_rate", "decrypt_rate", "memory", "speedup")
+MAX_ROUNDS = 100
+
+_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$")
+_UNIT_NAMES = {
+    "": "B",
+    "B": "B",
+    "KB": "KB",
+    "MB": "MB",
+    "GB": "GB",
+    "TB": "TB",
+    "KIB": "KiB",
+    "MIB": "MiB",
+    "GIB": "GiB",
+    "TIB": "TiB",
+    "K": "KiB",
+    "M": "MiB",
+    "G": "GiB",
+}
+
+
+@dataclass(frozen=True)
+class CipherChoice:
+    """A cipher id and its library; ``library=None`` means every library offering the id."""
+
+    cipher_id: str
+    library: str | None = None
+
+
+@dataclass(frozen=True)
+class SizeInput:
+    """A generated input: its size, labelled as the user or the preset wrote it."""
+
+    label: str  # "1 MiB", never "1.05 MB"
+    size_bytes: int
+
+
+@dataclass(frozen=True)
+class PublishedFigure:
+    """One figure the paper published, kept to be shown beside ours, labelled as the paper's."""
+
+    cipher: str  # as the paper names it: "AES-128", "Blowfish ECB"
+    input: str  # as the paper names it: "50 MB", ".zip"
+    quantity: str  # one of QUANTITIES
+    value: float
+    unit: str  # "s", "MB/s", "KB/s", "MB", "x"
+
+
+def size_input(text: str) -> SizeInput:
+    """``"1MiB"`` -> ``SizeInput("1 MiB", 1048576)``: the number as typed, the unit spelled
+    the usual way, one space between. ``UserError`` for what :func:`parse_size` refuses."""
+    size = parse_size(text)
+    if size <= 0:
+        raise UserError(f"the size {text.strip()!r} must be at least 1 byte")
+    match = _SIZE_RE.match(text)
+    assert match is not None  # parse_size accepted it
+    number, unit = match.groups()
+    return SizeInput(f"{number} {_UNIT_NAMES[unit.upper()]}", size)
+
+
+def parse_sizes(text: str) -> tuple[SizeInput, ...]:
+    """A comma-separated list: ``"2KB,4KB"`` or ``"10 KB, 1 MiB"``."""
+    parts = [p for p in (s.strip() for s in text.split(",")) if p]
+    if not parts:
+        raise UserError("give at least one size, e.g. 1MB,10MB")
+    return tuple(size_input(p) for p in parts)
+
+
+@dataclass(frozen=True)
+class Study:
+    """A grid of cipher entries x inputs and how to measure it. Frozen; see the module."""
+
+    name: str
+    ciphers: tuple[CipherChoice, ...]
+    title: str = ""
+    seed: str = ""
+    description: str = ""
+    paper: str = ""
+    sizes: tuple[SizeInput, ...] = ()
+    file_slots: tuple[str, ...] = ()
+    files: tuple[str, ...] = ()
+    key_bits: int | None = None
+    data_mode: str = "memory"
+    chunk_bytes: int = MIB
+    repeat: int = 5
+    warmup: int = 1
+    rounds: int = 1
+    units: str = "MB/s"
+    measure_memory: bool = True
+    min_time_s: float = 0.1
+    data_seed: int = 0
+    published: tuple[PublishedFigure, ...] = ()
+
+    # --- derived ---------------------------------------------------------------------------
+
+    @property
+    def repeat_per_round(self) -> int:
+        """Timed repetitions each round's worker makes (the total rounded up to whole rounds)."""
+        return -(-self.repeat // self.rounds)
+
+    @property
+    def unit_bytes(self) -> int:
+        return UNITS[self.units]
+
+    def specs(self) -> list[CipherSpec]:
+        """The registry entries, in the order chosen, duplicates dropped, ``key_bits`` applied
+        to the ciphers that take it (a cipher of another fixed size is refused, not ignored)."""
+        out: dict[tuple[str, str, int], CipherSpec] = {}
+        for choice in self.ciphers:
+            libs = [choice.library] if choice.library else libraries_for(choice.cipher_id)
+            for lib in libs:
+                spec = lookup(choice.cipher_id, lib)
+                if self.key_bits is not None and spec.key_bits != self.key_bits:
+                    if self.key_bits not in spec.key_bits_allowed:
+                        raise UserError(
+                            f"{spec.id} [{spec.library}] has no {self.key_bits}-bit key; "
+                            f"remove key_bits or that cipher from the study {self.name}"
+                        )
+                    spec = spec.with_key_bits(self.key_bits)
+                out.setdefault((spec.id, spec.library, spec.key_bits), spec)
+        return list(out.values())
+
+    def bench_options(self) -> BenchOptions:
+        """The options of one round's jobs (repetitions and minimum time split over rounds)."""
+        return BenchOptions(
+            repeat=self.repeat_per_round,
+            warmup=self.warmup,
+            data_mode=self.data_mode,
+            chunk_bytes=self.chunk_bytes,
+            measure_memory=self.measure_memory,
+            min_time_s=self.min_time_s / self.rounds,
+        )
+
+    def compares(self) -> str:
+        """What the study compares, in a few words, for ``study --list``."""
+        return self.title or ", ".join(c.cipher_id for c in self.ciphers)
+
+    # --- checking ----------------------------------------------------------------------------
+
+    def validate(self) -> Study:
+        """``self`` when it can run, else ``UserError`` saying what is wrong."""
+        if not self.name.strip():
+            raise UserError("the study has no name")
+        if not self.ciphers:
+            raise UserError(f"the study {self.name} chooses no cipher; add a [[cipher]] entry")
+        known = set(cipher_ids())
+        for choice in self.ciphers:
+            if choice.cipher_id not in known:
+                raise UnknownCipher(choice.cipher_id)
+        self.specs()  # libraries and key sizes
+        if not (self.sizes or self.files or self.file_slots):
+            raise UserError(f"the study {self.name} has no input: give sizes or files")
+        for size in self.sizes:
+            if size.size_bytes <= 0:
+                raise UserError(f"the size {size.label!r} must be at least 1 byte")
+        if self.units not in UNITS:
+            raise UserError(f"unknown unit {self.units!r}; use {', '.join(UNITS)}")
+        if not 1 <= self.rounds <= MAX_ROUNDS:
+            raise UserError(f"rounds must be at least 1 and at most {MAX_ROUNDS}")
+        if self.rounds > self.repeat:
+            raise UserError(
+                f"{self.rounds} rounds need at least {self.rounds} repetitions (one per round)"
+            )
+        if not (math.isfinite(self.min_time_s) and self.min_time_s >= 0):
+            raise UserError("min_time_s must be a number of seconds, 0 or more")
+        check_options(replace(self.bench_options(), repeat=self.repeat))
+        for figure in self.published:
+            if figure.quantity not in QUANTITIES:
+                raise UserError(
+                    f"unknown published quantity {figure.quantity!r}; use {', '.join(QUANTITIES)}"
+                )
+        return self
+
+    # --- TOML ----------------------------------------------------------------------------------
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any], *, base: Path | None = None) -> Study:
+        """The study a parsed TOML document describes (validated). Relative ``files`` are
+        taken from ``base`` (the TOML file's folder)."""
+        try:
+            return _from_dict(cls, data, base).validate()
+        except (KeyError, TypeError, ValueError) as exc:
+            raise UserError(f"malformed study: {_describe(exc)}") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The TOML document as Python values (``None`` left out), inverse of :meth:`from_dict`."""
+        out: dict[str, Any] = {}
+        for f in fields(self):
+            value = getattr(self, f.name)
+            if f.name == "ciphers":
+                out["cipher"] = [
+                    {"id": c.cipher_id, **({"library": c.library} if c.library else {})}
+                    for c in value
+                ]
+            elif f.name == "sizes":
+                out["sizes"] = [s.label for s in value]
+            elif f.name == "published":
+                out["published"] = [
+                    {k.name: getattr(p, k.name) for k in fields(PublishedFigure)} for p in value
+                ]
+            elif value is not None:
+                out[f.name] = list(value) if isinstance(value, tuple) else value
+        return out
+
+
+def _describe(exc: BaseException) -> str:
+    if isinstance(exc, KeyError):
+        return f"missing key {exc.args[0]!r}"
+    return str(exc)
+
+
+def _typed(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], default: Any) -> Any:
+    value = data.get(key, default)
+    if value is default:
+        return value
+    if isinstance(value, bool) and kind is not bool:
+        raise TypeError(f"{key} must not be true or false")
+    if kind is float and isinstance(value, int):
+        value = float(value)
+    if not isinstance(value, kind):
+        raise TypeError(f"{key} has the wrong type ({type(value).__name__})")
+    return value
+
+
+def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> Study:
+    known = {f.name for f in fields(cls)} - {"ciphers"} | {"cipher"}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise ValueError(f"unknown key {unknown[0]!r}")
+    ciphers = tuple(
+        CipherChoice(str(c["id"]).strip().lower(), c.get("library") or None)
+        for c in data.get("cipher", ())
+    )
+    files = tuple(str(f) for f in data.get("files", ()))
+    if base is not None:
+        files = tuple(str(base / Path(f).expanduser()) for f in files)
+    published = tuple(
+        PublishedFigure(
+            str(p["cipher"]),
+            str(p["input"]),
+            str(p["quantity"]),
+            float(p["value"]),
+            str(p["unit"]),
+        )
+        for p in data.get("published", ())
+    )
+    return cls(
+        name=_typed(data, "name", str, None) or "",
+        ciphers=ciphers,
+        title=_typed(data, "title", str, ""),
+        seed=_typed(data, "seed", str, ""),
+        description=_typed(data, "description", str, ""),
+        paper=_typed(data, "paper", str, ""),
+        sizes=tuple(size_input(str(s)) for s in data.get("sizes", ())),
+        file_slots=tuple(str(s) for s in data.get("file_slots", ())),
+        files=files,
+        key_bits=_typed(data, "key_bits", int, None),
+        data_mode=_typed(data, "data_mode", str, "memory"),
+        chunk_bytes=_typed(data, "chunk_bytes", int, MIB),
+        repeat=_typed(data, "repeat", int, 5),
+        warmup=_typed(data, "warmup", int, 1),
+        rounds=_typed(data, "rounds", int, 1),
+        units=_typed(data, "units", str, "MB/s"),
+        measure_memory=_typed(data, "measure_memory", bool, True),
+        min_time_s=_typed(data, "min_time_s", float, 0.1),
+        data_seed=_typed(data, "data_seed", int, 0),
+        published=published,
+    )
+
+
+def load_study(path: str | Path) -> Study:
+    """The study in the TOML file ``path``, or ``UserError`` naming the file and the fault."""
+    p = Path(path).expanduser()
+    try:
+        data = tomllib.loads(p.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"no such study file: {p}") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise UserError(f"cannot read {p}: {getattr(exc, 'strerror', None) or exc}") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise UserError(f"{p} is not valid TOML: {exc}") from None
+    try:
+        return Study.from_dict(data, base=p.parent)
+    except UserError as exc:
+        raise UserError(f"{p}: {exc}") from None
+
+
+# --- a TOML writer for this flat schema ---------------------------------------------------------
+
+
+def _toml_value(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        if math.isfinite(value):
+            return repr(value)
+        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
+    if isinstance(value, str):
+        # A JSON string is a valid TOML basic string (same escapes, \uXXXX for controls).
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    raise TypeError(f"cannot write {type(value).__name__} to TOML")
+
+
+def to_toml(study: Study) -> str:
+    """The TOML text of ``study``: scalars and lists first, then ``[[cipher]]`` and
+    ``[[published]]`` tables. :func:`load_study` reads it back to an equal study."""
+    doc = study.to_dict()
+    tables = {key: doc.pop(key) for key in ("cipher", "published")}
+    lines = [f"{key} = {_toml_value(value)}" for key, value in doc.items()]
+    for key, rows in tables.items():
+        for row in rows:
+            lines.append(f"\n[[{key}]]")
+            lines.extend(f"{k} = {_toml_value(v)}" for k, v in row.items())
+    return "\n".join(lines) + "\n"
+
+
+def study_with(
+    study: Study,
+    *,
+    sizes: Sequence[SizeInput] | None = None,
+    files: Sequence[str] | None = None,
+    repeat: int | None = None,
+    rounds: int | None = None,
+    units: str | None = None,
+) -> Study:
+    """``study`` with what the user chose instead of the preset's defaults (validated).
+    Files given without sizes replace the study's generated sizes."""
+    changes: dict[str, Any] = {}
+    if files is not None:
+        changes["files"] = tuple(files)
+        if sizes is None:
+            changes["sizes"] = ()
+    if sizes is not None:
+        changes["sizes"] = tuple(sizes)
+    if repeat is not None:
+        changes["repeat"] = repeat
+    if rounds is not None:
+        changes["rounds"] = rounds
+    if units is not None:
+        changes["units"] = units
+    return replace(study, **changes).validate()
+
+
+__all__ = [
+    "QUANTITIES",
+    "UNITS",
+    "CipherChoice",
+    "PublishedFigure",
+    "SizeInput",
+    "Study",
+    "load_study",
+    "parse_sizes",
+    "size_input",
+    "study_with",
+    "to_toml",
+]

@@ -1,0 +1,168 @@
+"""Saving a study: JSON (everything) and CSV (the paper-style table), written atomically.
+
+JSON: ``{"format": "cipherbench-study", "version": 1, ...StudyResult.to_dict()}``: the study's
+definition, how it ran, the environment, every job result with its raw samples, the fits,
+comparisons and speed-ups, and the paper's published figures (labelled ``published``).
+
+CSV: one row per (cipher entry, input) as the papers tabulate it: Algorithm, Library, Input,
+Size (bytes), median encryption and decryption times (s), throughputs in the study's unit (the
+column names say which), memory above the worker's baseline (MiB), the timed repetitions and
+the spread (IQR, s). A failed cell gets a row with its reason and no numbers.
+
+Both go through :class:`app.core.safe_files.StagedFile`: a temporary file beside the target,
+renamed over it when complete; nothing half-written. Every failure is a ``UserError`` whose
+message starts with ``cannot write <path>:``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import json
+import os
+from collections.abc import Callable, Sequence
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from app.core.errors import UserError
+
+# The benchmark exporters' helpers: the same permissions and failure wording for every export.
+from app.core.export.json_export import json_safe
+from app.core.export.writers import failure_reason, new_file_mode
+from app.core.safe_files import OutputRefused, StagedFile, check_output
+from app.core.study.result import StudyResult
+from app.core.text import display_text
+
+FORMAT = "cipherbench-study"
+VERSION = 1
+
+
+def study_document(result: StudyResult) -> dict[str, Any]:
+    """The JSON document for ``result``, as Python objects."""
+    return {"format": FORMAT, "version": VERSION, **json_safe(result.to_dict())}
+
+
+def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:
+    """Write ``result`` as indented JSON. Not atomic (use :func:`export_study`)."""
+    with open(path, "w", encoding="utf-8") as f:
+        json.dump(study_document(result), f, indent=2, ensure_ascii=False, allow_nan=False)
+        f.write("\n")
+
+
+def csv_header(units: str) -> list[str]:
+    return [
+        "Algorithm",
+        "Library",
+        "Input",
+        "Size (bytes)",
+        "Enc. time (s)",
+        "Dec. time (s)",
+        f"Enc. throughput ({units})",
+        f"Dec. throughput ({units})",
+        "Memory above baseline (MiB)",
+        "Repetitions",
+        "Enc. IQR (s)",
+        "Dec. IQR (s)",
+        "Note",
+    ]
+
+
+def _cell(value: Any) -> str:
+    if value is None:
+        return ""
+    if isinstance(value, float):
+        return repr(value)
+    return display_text(str(value))
+
+
+def csv_rows(result: StudyResult) -> list[list[str]]:
+    """The paper-style table, header first."""
+    rows = [csv_header(result.units)]
+    for r in result.results:
+        rows.append(
+            [
+                _cell(v)
+                for v in (
+                    r.cipher,
+                    r.library,
+                    r.input_label,
+                    r.input_bytes,
+                    r.encrypt.median_s,
+                    r.decrypt.median_s,
+                    result.rate(r, "encrypt"),
+                    result.rate(r, "decrypt"),
+                    result.memory_mib(r),
+                    len(r.encrypt.samples_s),
+                    r.encrypt.iqr_s,
+                    r.decrypt.iqr_s,
+                    " | ".join(r.warnings),
+                )
+            ]
+        )
+    for f in result.failures:
+        cipher, _, library = f.cipher_label.partition(" [")
+        row = [""] * len(rows[0])
+        row[0], row[1], row[2] = cipher, library.rstrip("]"), display_text(f.input_label)
+        row[-1] = display_text(f"failed: {f.message}")
+        rows.append(row)
+    return rows
+
+
+def write_study_csv(result: StudyResult, path: str | PathLike[str]) -> None:
+    """Write the paper-style table (UTF-8, comma-separated, header row). Not atomic."""
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        csv.writer(f).writerows(csv_rows(result))
+
+
+Writer = Callable[[StudyResult, Path], None]
+WRITERS: dict[str, Writer] = {".json": write_study_json, ".csv": write_study_csv}
+
+
+def check_study_target(
+    path: str | PathLike[str], inputs: Sequence[str | PathLike[str]] = ()
+) -> Writer:
+    """The writer for ``path``, or ``UserError`` (``cannot write/save ...``) for an unknown
+    extension, a folder, a device, one of ``inputs``, a missing or read-only folder."""
+    target = Path(path)
+    ext = target.suffix.lower()
+    writer = WRITERS.get(ext)
+    if writer is None:
+        what = f"the extension {ext!r}" if ext else "a file name without an extension"
+        known = ", ".join(WRITERS)
+        raise UserError(f"cannot save a study to {target}: {what} is not supported; use {known}")
+    try:
+        check_output(target, force=True, inputs=inputs)
+    except OutputRefused as exc:
+        raise UserError(f"cannot write {target}: {exc.reason}") from None
+    if not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
+        raise UserError(f"cannot write {target}: permission denied")
+    return writer
+
+
+def export_study(
+    result: StudyResult,
+    path: str | PathLike[str],
+    *,
+    inputs: Sequence[str | PathLike[str]] = (),
+) -> Path:
+    """Write ``result`` to ``path`` (.json or .csv) atomically; returns the path written."""
+    target = Path(path)
+    writer = check_study_target(target, inputs)
+    write_atomically(target, lambda staged: writer(result, staged))
+    return target
+
+
+def write_atomically(target: Path, write: Callable[[Path], None]) -> None:
+    """Call ``write`` on a temporary file beside ``target`` and rename it over ``target``."""
+    mode = new_file_mode(target)
+    try:
+        with StagedFile(target, mode=0o600) as staged:
+            staged.file.close()  # the writers write by path
+            write(staged.path)
+            staged.sync()
+            with contextlib.suppress(OSError):
+                os.chmod(staged.path, mode)
+            staged.place()
+    except Exception as exc:
+        raise UserError(f"cannot write {target}: {failure_reason(exc, target)}") from exc

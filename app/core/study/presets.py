@@ -1,0 +1,67 @@
+"""The shipped studies: one TOML file per published seed in ``resources/studies/``.
+
+Found from a source checkout (``<repo>/resources/studies``) or a PyInstaller bundle
+(``sys._MEIPASS/resources/studies``), as ``app.gui.app.resource_path`` finds the icons.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from app.core.errors import UserError
+from app.core.safe_files import OutputRefused, check_output
+from app.core.study.definition import Study, load_study, to_toml
+from app.core.study.export import write_atomically
+
+
+def studies_dir() -> Path:
+    """The folder of the shipped study files."""
+    bundle = getattr(sys, "_MEIPASS", None)
+    root = Path(bundle) if bundle else Path(__file__).resolve().parents[3]
+    return root / "resources" / "studies"
+
+
+def preset_files() -> list[Path]:
+    folder = studies_dir()
+    return sorted(folder.glob("*.toml")) if folder.is_dir() else []
+
+
+def presets() -> list[Study]:
+    """Every shipped study, in seed order."""
+    studies = [load_study(p) for p in preset_files()]
+    return sorted(studies, key=lambda s: (s.seed or "~", s.name))
+
+
+def preset_names() -> list[str]:
+    return [s.name for s in presets()]
+
+
+def find_study(name_or_path: str) -> Study:
+    """A shipped study by name, or a study file (anything ending in ``.toml``, or an existing
+    file). ``UserError`` naming the choices for an unknown name."""
+    if name_or_path.lower().endswith(".toml") or Path(name_or_path).expanduser().is_file():
+        return load_study(name_or_path)
+    for study in presets():
+        if study.name == name_or_path:
+            return study
+    names = ", ".join(preset_names())
+    raise UserError(f"unknown study {name_or_path!r}; choose from {names}, or give a .toml file")
+
+
+def save_study(study: Study, path: str | Path) -> Path:
+    """Write ``study`` as TOML, atomically; ``UserError`` starting ``cannot write <path>:``."""
+    target = Path(path)
+    if target.suffix.lower() != ".toml":
+        raise UserError(f"cannot save the study to {target}: give a file name ending in .toml")
+    try:
+        check_output(target, force=True)
+    except OutputRefused as exc:
+        raise UserError(f"cannot write {target}: {exc.reason}") from None
+    text = to_toml(study)
+
+    def write(staged: Path) -> None:
+        staged.write_text(text, encoding="utf-8")
+
+    write_atomically(target, write)
+    return target

@@ -1,0 +1,359 @@
+"""Running a study: every cipher entry on every input, through the benchmark's isolated workers.
+
+    run = StudyRun(study, files=[...], sizes=[...])   # None: the study's own
+    for event in run.events():    # blocking, like BenchmarkRun.events()
+        ...
+    run.cancel()                  # from any thread
+
+Order: ``StudyStarted``; per worker ``StepStarted`` and ``StepProgress``; ``CellFinished`` when a
+cell (cipher entry x input) has run all its rounds, or ``CellFailed``; finally ``StudyFinished``
+with the :class:`StudyResult`, also after a cancel (partial results kept, ``cancelled=True``).
+
+With ``rounds = k`` the whole grid runs k times, A, B, C, A, B, C, ..., each job in a fresh worker
+with its warm-up and ``repeat / k`` repetitions; a cell's raw samples are merged over the rounds
+and its statistics computed again from them, so a drift of the machine hits every cipher alike.
+The memory pass runs in the first round only (memory does not drift, and the pass costs a full
+round trip). A file that vanishes or changes fails its cells with a note; the rest goes on.
+
+Generated inputs are pseudo-random from ``random.Random(seed)``: the same study makes the same
+bytes on any machine. They live in the process's scratch folder and are deleted at the end.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import random
+import threading
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, replace
+from datetime import UTC, datetime
+
+from app import __version__
+from app.core import scratch
+from app.core.bench.events import (
+    JobFailed,
+    JobFinished,
+    JobProgress,
+    JobStarted,
+    RunFinished,
+)
+from app.core.bench.inputs import check_unchanged, inspect_file
+from app.core.bench.jobs import InputSpec, Job
+from app.core.bench.plan import make_jobs
+from app.core.bench.results import JobResult
+from app.core.bench.run_info import Environment
+from app.core.bench.runner import BenchmarkRun
+from app.core.bench.stats import stability_warnings, summarize
+from app.core.errors import UserError
+from app.core.study.definition import SizeInput, Study
+from app.core.study.result import StudyFailure, StudyResult
+from app.core.units import MIB, format_bytes
+
+_STABILITY_PREFIXES = ("encryption:", "decryption:")
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One cipher entry on one input: a row of the study's table."""
+
+    index: int
+    cipher_label: str  # "aes-128-cbc [pycryptodome]"
+    input_label: str
+    input_bytes: int
+
+
+@dataclass(frozen=True)
+class StudyStarted:
+    cells: tuple[Cell, ...]
+    rounds: int
+    total_steps: int  # workers to run: cells x rounds
+
+
+@dataclass(frozen=True)
+class StepStarted:
+    step: int  # 0 .. total_steps - 1
+    round: int  # 0-based
+    cell: Cell
+
+
+@dataclass(frozen=True)
+class StepProgress:
+    step: int
+    phase: str
+    fraction: float  # of this step
+
+
+@dataclass(frozen=True)
+class CellFinished:
+    cell: Cell
+    result: JobResult  # merged over the rounds
+
+
+@dataclass(frozen=True)
+class CellFailed:
+    cell: Cell
+    message: str
+
+
+@dataclass(frozen=True)
+class StudyFinished:
+    result: StudyResult
+
+
+StudyEvent = StudyStarted | StepStarted | StepProgress | CellFinished | CellFailed | StudyFinished
+
+
+def seeded_bytes(seed: int, size_bytes: int, chunk: int = 4 * MIB) -> Generator[bytes, None, None]:
+    """``size_bytes`` pseudo-random bytes in chunks, the same for the same ``seed`` and size."""
+    rng = random.Random(f"cipherbench-study:{seed}:{size_bytes}")
+    left = size_bytes
+    while left:
+        n = min(left, chunk)
+        yield rng.randbytes(n)
+        left -= n
+
+
+def seeded_input(size: SizeInput, seed: int, directory: str) -> InputSpec:
+    """A generated input of ``size`` in ``directory``, labelled as the size was written;
+    a partial file is deleted however the writing stops."""
+    path = os.path.join(directory, f"input-{size.size_bytes}-{seed}.bin")
+    try:
+        with open(path, "xb") as fh:
+            for block in seeded_bytes(seed, size.size_bytes):
+                fh.write(block)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            os.unlink(path)
+        if not isinstance(exc, OSError):
+            raise
+        if exc.errno == errno.ENOSPC:
+            raise UserError(
+                f"no room for {format_bytes(size.size_bytes)} of test data in {directory}"
+            ) from None
+        raise UserError(f"cannot write test data: {exc.strerror or exc}") from None
+    st = os.stat(path)
+    return InputSpec(path, size.label, size.size_bytes, st.st_mtime_ns, generated=True)
+
+
+def merge_rounds(parts: Sequence[JobResult]) -> JobResult:
+    """One result from a cell's rounds: raw samples and warm-ups concatenated and summarized
+    again, memory from the round that measured it, stability warnings recomputed."""
+    first = parts[0]
+    if len(parts) == 1:
+        return first
+    size = first.input_bytes
+    enc = summarize(
+        [s for p in parts for s in p.encrypt.samples_s],
+        size,
+        [w for p in parts for w in p.encrypt.warmup_s],
+    )
+    dec = summarize(
+        [s for p in parts for s in p.decrypt.samples_s],
+        size,
+        [w for p in parts for w in p.decrypt.warmup_s],
+    )
+    memory = next((p for p in parts if p.peak_rss_bytes is not None), first)
+    others = dict.fromkeys(
+        w for p in parts for w in p.warnings if not w.startswith(_STABILITY_PREFIXES)
+    )
+    warnings = stability_warnings(enc, "encryption") + stability_warnings(dec, "decryption")
+    return replace(
+        first,
+        encrypt=enc,
+        decrypt=dec,
+        key_setup_s=tuple(k for p in parts for k in p.key_setup_s),
+        verified_round_trips=sum(p.verified_round_trips for p in parts),
+        peak_rss_bytes=memory.peak_rss_bytes,
+        baseline_rss_bytes=memory.baseline_rss_bytes,
+        python_peak_bytes=memory.python_peak_bytes,
+        cpu_percent=sum(p.cpu_percent for p in parts) / len(parts),
+        warnings=(*warnings, *others),
+        # The first round's timeline only: later rounds' would overlap it on the time axis.
+        monitor=memory.monitor,
+    )
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+class StudyRun:
+    """One run of ``study``; ``files`` and ``sizes`` replace the study's own when given.
+    Raises ``UserError`` at once for a file that cannot be read or a study with no input."""
+
+    def __init__(
+        self,
+        study: Study,
+        *,
+        files: Sequence[str] | None = None,
+        sizes: Sequence[SizeInput] | None = None,
+        environment: bool = True,
+    ) -> None:
+        self.study = study.validate()
+        self.sizes = tuple(study.sizes if sizes is None else sizes)
+        paths = tuple(study.files if files is None else files)
+        if not self.sizes and not paths:
+            slots = f" ({', '.join(study.file_slots)})" if study.file_slots else ""
+            raise UserError(f"the study {study.name} needs input files{slots} or sizes")
+        self.files = [inspect_file(p) for p in paths]
+        self.specs = study.specs()
+        self._want_environment = environment
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+        self._current: BenchmarkRun | None = None
+        # Check the whole plan (options, chunk sizes) before generating possibly gigabytes.
+        options = study.bench_options()
+        for size in self.sizes:
+            make_jobs(self.specs, InputSpec("", size.label, size.size_bytes, 0, True), options)
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancel.set()
+            if self._current is not None:
+                self._current.cancel()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def events(self) -> Generator[StudyEvent, None, None]:
+        started = _now()
+        env: dict[str, object] = {}
+        if self._want_environment:
+            from app.core.bench.environment import capture_environment
+
+            env = capture_environment()
+        folder = scratch.make_dir("study-")
+        try:
+            inputs = list(self.files)
+            for size in self.sizes:
+                if self._cancel.is_set():
+                    break
+                inputs.append(seeded_input(size, self.study.data_seed, folder))
+            yield from self._run(inputs, started, env)
+        finally:
+            scratch.remove(folder)
+
+    def _run(
+        self, inputs: list[InputSpec], started: str, env: dict[str, object]
+    ) -> Generator[StudyEvent, None, None]:
+        study = self.study
+        jobs: list[Job] = []
+        for source in inputs:
+            jobs.extend(make_jobs(self.specs, source, study.bench_options()))
+        cells = tuple(
+            Cell(i, job.label, job.input.label, job.input.size_bytes) for i, job in enumerate(jobs)
+        )
+        rounds = study.rounds
+        yield StudyStarted(cells, rounds, len(cells) * rounds)
+        state = _Progress(jobs, cells, rounds)
+        for round_no in range(rounds):
+            if self._cancel.is_set():
+                break
+            todo = yield from state.still_runnable()
+            cancelled = yield from self._run_round(state, round_no, todo)
+            if cancelled or self._cancel.is_set():
+                break
+            state.rounds_completed += 1
+        parts, failed, rounds_completed = state.parts, state.failed, state.rounds_completed
+        results = tuple(merge_rounds(parts[i]) for i in sorted(parts) if i not in failed)
+        failures = tuple(
+            StudyFailure(cells[i].cipher_label, cells[i].input_label, message)
+            for i, message in sorted(failed.items())
+        )
+        yield StudyFinished(
+            StudyResult(
+                study=study,
+                results=results,
+                failures=failures,
+                environment=Environment(env),
+                rounds=rounds,
+                rounds_completed=rounds_completed,
+                repeat_per_round=study.repeat_per_round,
+                started_at=started,
+                finished_at=_now(),
+                cancelled=self._cancel.is_set() or rounds_completed < rounds,
+                tool={"name": "CipherBench", "version": __version__},
+            )
+        )
+
+    def _run_round(
+        self, state: _Progress, round_no: int, todo: list[int]
+    ) -> Generator[StudyEvent, None, bool]:
+        """One round: every runnable cell once, in grid order (A, B, C ...), through the
+        engine's isolated workers. Returns whether the round was cancelled."""
+        round_jobs = [state.jobs[i] for i in todo]
+        if round_no > 0:  # the memory pass runs in the first round only
+            round_jobs = [
+                replace(job, options=replace(job.options, measure_memory=False))
+                for job in round_jobs
+            ]
+        run = BenchmarkRun(round_jobs, environment=False)
+        with self._lock:
+            self._current = run
+            if self._cancel.is_set():
+                run.cancel()
+        stream = run.events()
+        cancelled = False
+        try:
+            for ev in stream:
+                if isinstance(ev, RunFinished):
+                    cancelled = ev.run.cancelled
+                else:
+                    yield from state.on_event(ev, round_no, todo)
+        finally:
+            stream.close()  # the consumer stopped: the running worker is killed
+            with self._lock:
+                self._current = None
+        state.step += len(todo)
+        return cancelled
+
+
+class _Progress:
+    """What a study run has so far: each cell's results per round, failed cells, steps."""
+
+    def __init__(self, jobs: list[Job], cells: tuple[Cell, ...], rounds: int) -> None:
+        self.jobs = jobs
+        self.cells = cells
+        self.rounds = rounds
+        self.parts: dict[int, list[JobResult]] = {}
+        self.failed: dict[int, str] = {}
+        self.rounds_completed = 0
+        self.step = 0
+
+    def still_runnable(self) -> Generator[StudyEvent, None, list[int]]:
+        """The cells to run this round; a file that vanished or changed fails its cells."""
+        todo: list[int] = []
+        for i, job in enumerate(self.jobs):
+            if i in self.failed:
+                continue
+            if not job.input.generated:
+                try:
+                    check_unchanged(job.input)
+                except UserError as exc:
+                    self.failed[i] = str(exc)
+                    yield CellFailed(self.cells[i], str(exc))
+                    continue
+            todo.append(i)
+        return todo
+
+    def on_event(
+        self, ev: object, round_no: int, todo: list[int]
+    ) -> Generator[StudyEvent, None, None]:
+        """Translate one engine event of this round into study events."""
+        if isinstance(ev, JobStarted):
+            yield StepStarted(self.step + ev.index, round_no, self.cells[todo[ev.index]])
+        elif isinstance(ev, JobProgress):
+            yield StepProgress(self.step + ev.index, ev.phase, ev.fraction)
+        elif isinstance(ev, JobFinished):
+            i = todo[ev.index]
+            self.parts.setdefault(i, []).append(ev.result)
+            if round_no == self.rounds - 1:
+                yield CellFinished(self.cells[i], merge_rounds(self.parts[i]))
+        elif isinstance(ev, JobFailed):
+            i = todo[ev.index]
+            self.failed[i] = ev.message
+            self.parts.pop(i, None)
+            yield CellFailed(self.cells[i], ev.message)

@@ -1,0 +1,113 @@
+"""``study``: the preset list, a tiny run with both exports, an 80-column report, bad input."""
+
+import csv
+import json
+
+import pytest
+
+from app.cli import main as cli
+from app.cli.study import format_study
+from app.core.study.definition import CipherChoice, SizeInput, Study
+from app.core.study.export import FORMAT
+from app.core.study.runner import StudyFinished, StudyRun
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_list_one_preset_per_line_name_first(capsys):
+    code, out, _ = run(capsys, "study", "--list")
+    lines = out.strip().splitlines()
+    assert code == 0 and len(lines) == 5
+    assert lines[0].startswith("aes-key-sizes ") and lines[0].endswith("(seed 000)")
+    assert [line.split()[0] for line in lines] == [
+        "aes-key-sizes",
+        "classic-ciphers",
+        "aes-vs-blowfish",
+        "pure-python",
+        "gcm-vs-chacha",
+    ]
+
+
+def test_tiny_study_writes_json_and_csv(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    out_json, out_csv, saved = tmp_path / "x.json", tmp_path / "x.csv", tmp_path / "s.toml"
+    code, out, err = run(
+        capsys,
+        "study",
+        "aes-key-sizes",
+        "--sizes",
+        "2KB,4KB",
+        "--repeat",
+        "2",
+        "--rounds",
+        "2",
+        "--out",
+        str(out_json),
+        "--out",
+        str(out_csv),
+        "--save-definition",
+        str(saved),
+    )
+    assert code == 0, err
+    assert "Input: 2 KB" in out and "Input: 4 KB" in out and "Comparisons" in out
+    assert "Time against size" in out and "interleaved" in out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    doc = json.loads(out_json.read_text())
+    assert doc["format"] == FORMAT and doc["how_run"]["rounds"] == 2
+    assert len(doc["results"]) == 6 and doc["results"][0]["encrypt"]["samples_s"]
+    assert doc["fits"] and doc["comparisons"] and doc["study"]["sizes"] == ["2 KB", "4 KB"]
+    assert doc["published"] and doc["units"] == "MB/s"
+    rows = list(csv.reader(out_csv.read_text(encoding="utf-8").splitlines()))
+    assert rows[0][:4] == ["Algorithm", "Library", "Input", "Size (bytes)"]
+    assert "Enc. throughput (MB/s)" in rows[0] and len(rows) == 7
+    assert saved.read_text().startswith('name = "aes-key-sizes"')
+    code, out, err = run(
+        capsys, "study", str(saved), "--repeat", "1", "--rounds", "1", "--units", "KB/s", "--quiet"
+    )
+    assert code == 0 and "ENC KB/s" in out and err == ""
+
+
+def test_report_fits_80_columns_with_long_names(scratch_tmp):
+    study = Study(
+        "wide",
+        (CipherChoice("chacha20-poly1305", "cryptography"), CipherChoice("des-ede3-cbc")),
+        sizes=(SizeInput("2 KB", 2000),),
+        repeat=1,
+        warmup=0,
+        measure_memory=False,
+        min_time_s=0.0,
+        units="KB/s",
+    )
+    events = list(StudyRun(study, environment=False).events())
+    assert isinstance(events[-1], StudyFinished)
+    text = format_study(events[-1].result, 80)
+    assert max(len(line) for line in text.splitlines()) <= 80
+    assert "des-ede3-cbc" in text and "chacha20-poly1305" in text
+
+
+@pytest.mark.parametrize(
+    ("argv", "message"),
+    [
+        (["study"], "name a study"),
+        (["study", "nope"], "unknown study"),
+        (["study", "aes-key-sizes", "--sizes", "10XB"], "unknown unit"),
+        (["study", "aes-key-sizes", "--units", "GB/h"], "invalid choice"),
+        (["study", "aes-key-sizes", "--rounds", "5", "--repeat", "2"], "5 rounds need"),
+        (["study", "aes-key-sizes", "--files", "{tmp}/missing.txt"], "no such file"),
+        (["study", "aes-key-sizes", "--sizes", "2KB", "--out", "{tmp}/r.pdf"], "not supported"),
+        (
+            ["study", "aes-vs-blowfish", "--sizes", "2KB", "--out", "{tmp}/no/r.csv"],
+            "does not exist",
+        ),
+        (["study", "{tmp}/missing.toml"], "no such study file"),
+    ],
+)
+def test_bad_input_is_one_line(capsys, tmp_path, argv, message):
+    argv = [a.replace("{tmp}", str(tmp_path)) for a in argv]
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert len(err.strip().splitlines()) == 1 and message in err, err
