@@ -77,7 +77,7 @@ def test_atomic_output_words_its_errors(tmp_path: Path) -> None:
         with pytest.raises(OutputExists) as caught:
             out.commit()
     # the core names no option; the command line adds "; overwrite it with --force"
-    # (tests/core/test_cli_messages.py)
+    # (tests/cli/test_cli_messages.py)
     assert caught.value.path == str(target) and caught.value.reason == "it already exists"
     assert str(caught.value) == f"{target} already exists" and "--" not in str(caught.value)
     assert os.listdir(tmp_path) == ["out"]

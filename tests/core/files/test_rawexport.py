@@ -270,7 +270,7 @@ def test_a_container_key_file_is_not_a_raw_key(tmp_path: Path) -> None:
     write_key_file(tmp_path / "k", new_key())
     with pytest.raises(ContainerKeyGiven) as caught:
         read_raw_key(tmp_path / "k")
-    # the command line adds "; decrypt without --raw" (tests/core/test_cli_messages.py)
+    # the command line adds "; decrypt without --raw" (tests/cli/test_cli_messages.py)
     assert caught.value.path == str(tmp_path / "k")
     assert str(caught.value) == f"{tmp_path / 'k'} is a CipherBench key file, not a raw-export key"
     assert "--" not in str(caught.value)

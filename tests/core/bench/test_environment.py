@@ -88,7 +88,7 @@ def test_capture_does_not_import_qt() -> None:
         "capture_environment(); print(sorted(m for m in ('PySide6', 'pyqtgraph') "
         "if m in sys.modules))"
     )
-    root = Path(__file__).resolve().parents[2]
+    root = Path(__file__).resolve().parents[3]
     out = subprocess.run(
         [sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True
     ).stdout

@@ -74,7 +74,20 @@ def test_every_entry_builds_its_cipher(spec):
     adapter = get_adapter(spec.library)
     key = bytes(i % 256 for i in range(spec.key_bytes))  # all-zero 3DES keys degenerate
     iv = bytes(spec.iv_bytes)
+    # Built, and working: a round trip of 64 zero bytes that the cipher really changed.
+    plain = bytes(64)
+    out = bytearray(64 + 64)
+    back = bytearray(64 + 64)
     if spec.kind is Kind.AEAD:
-        assert adapter.aead(spec, key) is not None
+        nonce = bytes(range(spec.iv_bytes))
+        n = adapter.aead(spec, key).seal_into(nonce, memoryview(plain), memoryview(out), b"")
+        m = adapter.aead(spec, key).open_into(nonce, memoryview(out)[:n], memoryview(back), b"")
+        sealed = bytes(out[:64])
+        assert n > 64 and bytes(back[:m]) == plain
     else:
-        assert adapter.raw(spec, key, iv, decrypt=False) is not None
+        adapter.raw(spec, key, iv, decrypt=False).update_into(memoryview(plain), memoryview(out))
+        sealed = bytes(out[:64])
+        decrypting = adapter.raw(spec, key, iv, decrypt=True)
+        decrypting.update_into(memoryview(sealed), memoryview(back))
+        assert bytes(back[:64]) == plain
+    assert sealed != plain
