@@ -7,6 +7,7 @@ import errno
 import os
 import stat
 import tempfile
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from app.core import scratch
@@ -63,23 +64,33 @@ def check_unchanged(spec: InputSpec) -> None:
         )
 
 
+def _random_blocks(size_bytes: int) -> Iterator[bytes]:
+    left = size_bytes
+    while left:
+        n = min(left, 4 * MIB)
+        yield os.urandom(n)
+        left -= n
+
+
 def generated_input(
-    size_bytes: int, directory: str | None = None, label: str | None = None
+    size_bytes: int,
+    directory: str | None = None,
+    label: str | None = None,
+    blocks: Iterable[bytes] | None = None,
 ) -> InputSpec:
-    """Random (incompressible) data of ``size_bytes`` in a temporary file, as seed 000 does.
-    It lives in the caller's scratch folder (see :mod:`app.core.scratch`) unless ``directory``
-    is given; a partial file is deleted however the writing stops (Ctrl-C included)."""
+    """Random (incompressible) data of ``size_bytes`` in a temporary file, as seed 000 does:
+    from ``os.urandom``, or the ``blocks`` given (a seeded generator, for a study someone can
+    rerun). It lives in the caller's scratch folder (see :mod:`app.core.scratch`) unless
+    ``directory`` is given; a partial file is deleted however the writing stops (Ctrl-C
+    included)."""
     if size_bytes <= 0:
         raise UserError("the generated input must be at least 1 byte")
     folder = directory if directory is not None else str(scratch.root())
     fd, path = tempfile.mkstemp(prefix="input-", suffix=".bin", dir=folder)
     try:
         with os.fdopen(fd, "wb") as fh:
-            left = size_bytes
-            while left:
-                n = min(left, 4 * MIB)
-                fh.write(os.urandom(n))
-                left -= n
+            for block in _random_blocks(size_bytes) if blocks is None else blocks:
+                fh.write(block)
     except BaseException as exc:
         with contextlib.suppress(OSError):
             os.unlink(path)

@@ -21,9 +21,6 @@ bytes on any machine. They live in the process's scratch folder and are deleted 
 
 from __future__ import annotations
 
-import contextlib
-import errno
-import os
 import random
 import threading
 from collections.abc import Generator, Sequence
@@ -39,7 +36,7 @@ from app.core.bench.events import (
     JobStarted,
     RunFinished,
 )
-from app.core.bench.inputs import check_unchanged, inspect_file
+from app.core.bench.inputs import check_unchanged, generated_input, inspect_file
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
 from app.core.bench.results import JobResult
@@ -49,7 +46,7 @@ from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import UserError
 from app.core.study.definition import SizeInput, Study
 from app.core.study.result import StudyFailure, StudyResult
-from app.core.units import MIB, format_bytes
+from app.core.units import MIB
 
 _STABILITY_PREFIXES = ("encryption:", "decryption:")
 
@@ -116,25 +113,10 @@ def seeded_bytes(seed: int, size_bytes: int, chunk: int = 4 * MIB) -> Generator[
 
 
 def seeded_input(size: SizeInput, seed: int, directory: str) -> InputSpec:
-    """A generated input of ``size`` in ``directory``, labelled as the size was written;
-    a partial file is deleted however the writing stops."""
-    path = os.path.join(directory, f"input-{size.size_bytes}-{seed}.bin")
-    try:
-        with open(path, "xb") as fh:
-            for block in seeded_bytes(seed, size.size_bytes):
-                fh.write(block)
-    except BaseException as exc:
-        with contextlib.suppress(OSError):
-            os.unlink(path)
-        if not isinstance(exc, OSError):
-            raise
-        if exc.errno == errno.ENOSPC:
-            raise UserError(
-                f"no room for {format_bytes(size.size_bytes)} of test data in {directory}"
-            ) from None
-        raise UserError(f"cannot write test data: {exc.strerror or exc}") from None
-    st = os.stat(path)
-    return InputSpec(path, size.label, size.size_bytes, st.st_mtime_ns, generated=True)
+    """A generated input of ``size`` in ``directory``, labelled as the size was written; the
+    same bytes for the same seed and size."""
+    blocks = seeded_bytes(seed, size.size_bytes)
+    return generated_input(size.size_bytes, directory, size.label, blocks=blocks)
 
 
 def merge_rounds(parts: Sequence[JobResult]) -> JobResult:
