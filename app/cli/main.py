@@ -38,7 +38,7 @@ from app.core.bench.jobs import (
 from app.core.ciphers.registry import LIBRARIES, REGISTRY, CipherSpec, describe_sizes
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
-from app.core.units import MIB, format_bytes, format_seconds, parse_size
+from app.core.units import MIB, format_bytes, format_seconds, parse_size, size_label
 
 PROG = "cipherbench"
 # How users start us: the packaged executable's name, or the source checkout's entry point.
@@ -329,12 +329,10 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
     generated: list[InputSpec] = []
     try:
-        for size in sizes:
-            print(
-                f"generating {format_bytes(size, binary=False)} ({size:,} bytes) of random data...",
-                file=sys.stderr,
-            )
-            generated.append(generated_input(size))
+        for text, size in zip(args.size, sizes, strict=True):
+            label = size_label(text)  # "1 MiB" as typed, not "1.05 MB"
+            print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
+            generated.append(generated_input(size, label=f"random {label}"))
         jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
         return _run_jobs(jobs, args.out, quiet=args.quiet)
     finally:

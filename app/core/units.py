@@ -33,6 +33,21 @@ _UNITS = {
 MAX_SIZE_BYTES = 2**60
 _MAX_DIGITS = 40
 _SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$")
+# How a size's unit is shown, whatever its case when typed ("k" and "K" mean KiB, as in dd).
+_UNIT_NAMES = {
+    "": "B", "B": "B", "KB": "KB", "MB": "MB", "GB": "GB", "TB": "TB",
+    "KIB": "KiB", "MIB": "MiB", "GIB": "GiB", "TIB": "TiB", "K": "KiB", "M": "MiB", "G": "GiB",
+}  # fmt: skip
+
+
+def size_label(text: str) -> str:
+    """A size as the user wrote it, spelled the usual way: ``"1mib"`` -> ``"1 MiB"``, not the
+    ``"1.05 MB"`` a conversion would show. ``UserError`` for what :func:`parse_size` refuses."""
+    parse_size(text)
+    match = _SIZE_RE.match(str(text))
+    assert match is not None  # parse_size accepted it
+    number, unit = match.groups()
+    return f"{number} {_UNIT_NAMES[unit.upper()]}"
 
 
 def parse_size(text: str) -> int:

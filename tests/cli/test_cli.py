@@ -229,3 +229,15 @@ def test_bench_several_inputs_in_one_run(capsys, data, tmp_path, scratch_tmp):
     assert [i["bytes"] for i in doc["options"]["inputs"]] == [5000, 2000, 3072]
     # The generated inputs lived in this process's scratch folder and are gone.
     assert not [p for p in scratch.root().iterdir() if p.name.startswith("input-")]
+
+
+def test_generated_input_is_labelled_in_the_unit_typed(capsys, tmp_path):
+    out = tmp_path / "r.json"
+    code, text, err = run(
+        capsys, "bench", "--size", "1MiB", "--cipher", "aes-128-ctr", "--library",
+        "cryptography", "--repeat", "1", "--warmup", "0", "--no-memory", "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, err
+    assert "generating 1 MiB (1,048,576 bytes)" in err
+    assert json.loads(out.read_text())["results"][0]["input_label"] == "random 1 MiB"
+    assert "1.05 MB" not in text

@@ -1,7 +1,7 @@
 import pytest
 
 from app.core.errors import UserError
-from app.core.units import format_bytes, parse_size
+from app.core.units import format_bytes, parse_size, size_label
 
 
 @pytest.mark.parametrize(
@@ -31,3 +31,22 @@ def test_format_bytes_labels_units():
     assert format_bytes(1536) == "1.50 KiB"
     assert format_bytes(10**7, binary=False) == "10.00 MB"
     assert format_bytes(12) == "12 B"
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("1MiB", "1 MiB"),
+        ("1mib", "1 MiB"),
+        ("10 MB", "10 MB"),
+        ("2.5kb", "2.5 KB"),
+        ("4096", "4096 B"),
+    ],
+)
+def test_size_label_keeps_the_unit_typed(typed, shown):
+    assert size_label(typed) == shown
+
+
+def test_size_label_refuses_what_parse_size_refuses():
+    with pytest.raises(UserError):
+        size_label("10XB")

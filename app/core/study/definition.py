@@ -41,7 +41,6 @@ from __future__ import annotations
 
 import json
 import math
-import re
 import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
@@ -52,29 +51,13 @@ from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import check_options
 from app.core.ciphers.registry import CipherSpec, UnknownCipher, cipher_ids, libraries_for, lookup
 from app.core.errors import UserError
-from app.core.units import MIB, parse_size
+from app.core.units import MIB, parse_size, size_label
 
 # Throughput units a study reports in, bytes per second each.
 UNITS: dict[str, int] = {"MB/s": 10**6, "MiB/s": 2**20, "KB/s": 10**3}
 QUANTITIES = ("encrypt_s", "decrypt_s", "encrypt_rate", "decrypt_rate", "memory", "speedup")
 MAX_ROUNDS = 100
 
-_SIZE_RE = re.compile(r"^\s*(\d+(?:\.\d+)?)\s*([A-Za-z]*)\s*$")
-_UNIT_NAMES = {
-    "": "B",
-    "B": "B",
-    "KB": "KB",
-    "MB": "MB",
-    "GB": "GB",
-    "TB": "TB",
-    "KIB": "KiB",
-    "MIB": "MiB",
-    "GIB": "GiB",
-    "TIB": "TiB",
-    "K": "KiB",
-    "M": "MiB",
-    "G": "GiB",
-}
 
 
 @dataclass(frozen=True)
@@ -110,10 +93,7 @@ def size_input(text: str) -> SizeInput:
     size = parse_size(text)
     if size <= 0:
         raise UserError(f"the size {text.strip()!r} must be at least 1 byte")
-    match = _SIZE_RE.match(text)
-    assert match is not None  # parse_size accepted it
-    number, unit = match.groups()
-    return SizeInput(f"{number} {_UNIT_NAMES[unit.upper()]}", size)
+    return SizeInput(size_label(text), size)
 
 
 def parse_sizes(text: str) -> tuple[SizeInput, ...]:
