@@ -283,7 +283,14 @@ def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
 
     specs: list[CipherSpec] = []
     if args.preset:
-        specs.extend(preset(args.preset).specs())
+        # --key-bits applies to the preset's entries too, or is refused: never ignored.
+        try:
+            specs.extend(s.with_key_bits(args.key_bits) for s in preset(args.preset).specs())
+        except UserError as exc:
+            raise UserError(
+                f"--key-bits {args.key_bits} does not fit --preset {args.preset}: {exc}"
+            ) from None
+
     if args.cipher:  # 'all' among them: every cipher the --library offers
         specs.extend(select(args.cipher, args.library, args.key_bits))
     if not specs:

@@ -241,3 +241,20 @@ def test_generated_input_is_labelled_in_the_unit_typed(capsys, tmp_path):
     assert "generating 1 MiB (1,048,576 bytes)" in err
     assert json.loads(out.read_text())["results"][0]["input_label"] == "random 1 MiB"
     assert "1.05 MB" not in text
+
+
+def test_key_bits_with_a_preset_is_applied_or_refused(capsys, tmp_path):
+    out = tmp_path / "r.json"
+    common = ["--size", "1KB", "--repeat", "1", "--warmup", "0", "--no-memory", "--quiet"]
+    code, _, err = run(capsys, "bench", *common, "--preset", "aes-vs-blowfish", "--key-bits", "128")
+    assert code == 2 and "does not fit --preset aes-vs-blowfish" in err
+    assert "aes-256-ecb" in err and "Traceback" not in err
+    code, _, err = run(capsys, "bench", *common, "--preset", "des-3des-aes-rc4", "--key-bits", "64")
+    assert code == 2 and "des-ede3-cbc" in err  # 3DES takes only 192-bit keys
+    code, _, err = run(
+        capsys, "bench", *common, "--preset", "aes-vs-blowfish", "--key-bits", "256",
+        "--out", str(out),
+    )  # fmt: skip
+    assert code == 0, err
+    blowfish = [r for r in json.loads(out.read_text())["results"] if r["cipher"] == "bf-ctr"]
+    assert blowfish and all(r["key_bits"] == 256 for r in blowfish)
