@@ -56,7 +56,8 @@ def register(sub: Any) -> None:
         action="append",
         default=[],
         metavar="PATH",
-        help="write results; .json (everything) or .csv (the table), repeatable",
+        help="write results, by extension: .json (everything), .csv (the table), .xlsx "
+        "(sheets and charts), .html (the report); repeatable",
     )
     p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")

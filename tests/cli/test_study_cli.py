@@ -111,3 +111,25 @@ def test_bad_input_is_one_line(capsys, tmp_path, argv, message):
     code, out, err = run(capsys, *argv)
     assert code == 2 and out == ""
     assert len(err.strip().splitlines()) == 1 and message in err, err
+
+
+def test_one_run_writes_all_four_formats(capsys, tmp_path):
+    outs = [tmp_path / f"study.{ext}" for ext in ("json", "csv", "xlsx", "html")]
+    argv = ["study", "aes-key-sizes", "--sizes", "2KB,40KB", "--repeat", "3", "--rounds", "1"]
+    for out in outs:
+        argv += ["--out", str(out)]
+    code, _, err = run(capsys, *argv, "--quiet")
+    assert code == 0, err
+    assert [f"wrote {out}" for out in outs] == err.strip().splitlines()
+    page = outs[3].read_text(encoding="utf-8")
+    assert page.count("<svg") == 5 and "above the worker&#x27;s baseline" in page
+    assert outs[2].read_bytes()[:2] == b"PK"  # a zip: the workbook
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(p.name for p in outs)
+
+
+def test_pdf_is_refused_before_the_run(capsys, tmp_path):
+    code, out, err = run(
+        capsys, "study", "aes-key-sizes", "--sizes", "2KB", "--out", str(tmp_path / "r.PDF")
+    )
+    assert code == 2 and out == "" and list(tmp_path.iterdir()) == []
+    assert "'.pdf' is not supported; use .json, .csv, .xlsx, .html" in err

@@ -19,8 +19,8 @@ ratio of the medians, ``median(time_b) / median(time_a)``:
 * a ratio, because it does not depend on the unit or the input size, and for the same input it
   is also the ratio of throughputs, so "A is 4.1 % faster" reads directly from it.
 
-The bootstrap is seeded (``numpy.random.default_rng(seed)``), so the same samples always give the same
-interval: a report can be regenerated and checked.
+The bootstrap is seeded (``numpy.random.default_rng(seed)``), so the same samples always give
+the same interval: a report can be regenerated and checked.
 
 The samples being compared should come from interleaved runs (A, B, A, B, ... rather than all
 of A then all of B). Otherwise a slow drift of the machine (thermal throttling, a backup
@@ -207,9 +207,9 @@ def compare(
     """Compare the times of A and B (seconds, same input) by the ratio of their medians.
 
     The interval is a percentile bootstrap: each side is resampled with replacement
-    ``resamples`` times, independently, from ``numpy.random.default_rng(seed)``. Raises ``ValueError`` for
-    an empty side, a sample that is not positive and finite, ``confidence`` outside (0, 1) or
-    ``resamples`` below 1.
+    ``resamples`` times, independently, from ``numpy.random.default_rng(seed)``. Raises
+    ``ValueError`` for an empty side, a sample that is not positive and finite, ``confidence``
+    outside (0, 1) or ``resamples`` below 1.
     """
     if not samples_a_s or not samples_b_s:
         raise ValueError(f"nothing to compare: {label_a} or {label_b} has no samples")

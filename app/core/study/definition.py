@@ -59,7 +59,6 @@ QUANTITIES = ("encrypt_s", "decrypt_s", "encrypt_rate", "decrypt_rate", "memory"
 MAX_ROUNDS = 100
 
 
-
 @dataclass(frozen=True)
 class CipherChoice:
     """A cipher id and its library; ``library=None`` means every library offering the id."""

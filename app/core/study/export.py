@@ -1,4 +1,6 @@
-"""Saving a study: JSON (everything) and CSV (the paper-style table), written atomically.
+"""Saving a study: JSON (everything), CSV (the paper-style table), XLSX (a sheet per table and
+native charts against size, :mod:`app.core.study.report_xlsx`) and a self-contained HTML report
+(:mod:`app.core.study.report_html`), each written atomically.
 
 JSON: ``{"format": "cipherbench-study", "version": 1, ...StudyResult.to_dict()}``: the study's
 definition, how it ran, the environment, every job result with its raw samples, the fits,
@@ -9,7 +11,7 @@ Size (bytes), median encryption and decryption times (s), throughputs in the stu
 column names say which), memory above the worker's baseline (MiB), the timed repetitions and
 the spread (IQR, s). A failed cell gets a row with its reason and no numbers.
 
-Both go through :class:`app.core.safe_files.StagedFile`: a temporary file beside the target,
+All go through :class:`app.core.safe_files.StagedFile`: a temporary file beside the target,
 renamed over it when complete; nothing half-written. Every failure is a ``UserError`` whose
 message starts with ``cannot write <path>:``.
 """
@@ -31,6 +33,9 @@ from app.core.errors import UserError
 from app.core.export.json_export import json_safe
 from app.core.export.writers import failure_reason, new_file_mode
 from app.core.safe_files import OutputRefused, StagedFile, check_output
+from app.core.study.report_data import result_header, result_row
+from app.core.study.report_html import write_study_html
+from app.core.study.report_xlsx import write_study_xlsx
 from app.core.study.result import StudyResult
 from app.core.text import display_text
 
@@ -51,21 +56,7 @@ def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:
 
 
 def csv_header(units: str) -> list[str]:
-    return [
-        "Algorithm",
-        "Library",
-        "Input",
-        "Size (bytes)",
-        "Enc. time (s)",
-        "Dec. time (s)",
-        f"Enc. throughput ({units})",
-        f"Dec. throughput ({units})",
-        "Memory above baseline (MiB)",
-        "Repetitions",
-        "Enc. IQR (s)",
-        "Dec. IQR (s)",
-        "Note",
-    ]
+    return [*result_header(units), "Note"]
 
 
 def _cell(value: Any) -> str:
@@ -80,26 +71,7 @@ def csv_rows(result: StudyResult) -> list[list[str]]:
     """The paper-style table, header first."""
     rows = [csv_header(result.units)]
     for r in result.results:
-        rows.append(
-            [
-                _cell(v)
-                for v in (
-                    r.cipher,
-                    r.library,
-                    r.input_label,
-                    r.input_bytes,
-                    r.encrypt.median_s,
-                    r.decrypt.median_s,
-                    result.rate(r, "encrypt"),
-                    result.rate(r, "decrypt"),
-                    result.memory_mib(r),
-                    len(r.encrypt.samples_s),
-                    r.encrypt.iqr_s,
-                    r.decrypt.iqr_s,
-                    " | ".join(r.warnings),
-                )
-            ]
-        )
+        rows.append([_cell(v) for v in (*result_row(result, r), " | ".join(r.warnings))])
     for f in result.failures:
         cipher, _, library = f.cipher_label.partition(" [")
         row = [""] * len(rows[0])
@@ -116,7 +88,12 @@ def write_study_csv(result: StudyResult, path: str | PathLike[str]) -> None:
 
 
 Writer = Callable[[StudyResult, Path], None]
-WRITERS: dict[str, Writer] = {".json": write_study_json, ".csv": write_study_csv}
+WRITERS: dict[str, Writer] = {
+    ".json": write_study_json,
+    ".csv": write_study_csv,
+    ".xlsx": write_study_xlsx,
+    ".html": write_study_html,
+}
 
 
 def check_study_target(
@@ -146,7 +123,8 @@ def export_study(
     *,
     inputs: Sequence[str | PathLike[str]] = (),
 ) -> Path:
-    """Write ``result`` to ``path`` (.json or .csv) atomically; returns the path written."""
+    """Write ``result`` to ``path`` (.json, .csv, .xlsx or .html) atomically; returns the
+    path written."""
     target = Path(path)
     writer = check_study_target(target, inputs)
     write_atomically(target, lambda staged: writer(result, staged))

@@ -1,0 +1,290 @@
+"""The tables and series a study's reports share (HTML and XLSX), derived from a StudyResult.
+
+Each table is a header (units in the names) and rows of plain values; numbers stay numbers
+(seconds, bytes, the study's throughput unit, MiB) and the writers format them. Memory is the
+peak resident memory of the worker above its baseline before the job, in MiB (2^20 bytes).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.bench.results import JobResult
+from app.core.study.analysis import MIN_SAMPLES_FOR_INTERVAL
+from app.core.study.definition import UNITS
+from app.core.study.result import StudyResult
+
+MEMORY_MEANING = (
+    "peak resident memory of the worker process above the worker's baseline (its resident "
+    "memory before the job), measured in a pass of its own, never while timing"
+)
+QUANTITY_NAMES = {
+    "encrypt_s": "encryption time",
+    "decrypt_s": "decryption time",
+    "encrypt_rate": "encryption throughput",
+    "decrypt_rate": "decryption throughput",
+    "memory": "memory",
+    "speedup": "speed-up",
+}
+_DECIMAL = ((10**12, "TB"), (10**9, "GB"), (10**6, "MB"), (10**3, "KB"), (1, "B"))
+
+
+def size_label(n_bytes: float) -> str:
+    """``1_000_000`` -> ``"1 MB"``, ``2_618_000`` -> ``"2.62 MB"`` (decimal units, 3 digits)."""
+    for unit, name in _DECIMAL:
+        if n_bytes >= unit:
+            return f"{n_bytes / unit:.3g} {name}"
+    return f"{n_bytes:.3g} B"
+
+
+def spans_decades(values: list[int] | list[float]) -> bool:
+    """True when the positive ``values`` span more than a factor of ten (log axis)."""
+    positive = [v for v in values if v > 0]
+    return bool(positive) and max(positive) > 10 * min(positive)
+
+
+# --- the paper-style table ------------------------------------------------------------------
+
+
+def result_header(units: str) -> list[str]:
+    return [
+        "Algorithm",
+        "Library",
+        "Input",
+        "Size (bytes)",
+        "Enc. time (s)",
+        "Dec. time (s)",
+        f"Enc. throughput ({units})",
+        f"Dec. throughput ({units})",
+        "Memory above baseline (MiB)",
+        "Repetitions",
+        "Enc. IQR (s)",
+        "Dec. IQR (s)",
+    ]
+
+
+def result_row(result: StudyResult, r: JobResult) -> list[Any]:
+    return [
+        r.cipher,
+        r.library,
+        r.input_label,
+        r.input_bytes,
+        r.encrypt.median_s,
+        r.decrypt.median_s,
+        result.rate(r, "encrypt"),
+        result.rate(r, "decrypt"),
+        result.memory_mib(r),
+        len(r.encrypt.samples_s),
+        r.encrypt.iqr_s,
+        r.decrypt.iqr_s,
+    ]
+
+
+# --- the claims -------------------------------------------------------------------------------
+
+COMPARISON_HEADER = [
+    "Input",
+    "Direction",
+    "A",
+    "B",
+    "Ratio B/A of median times",
+    "CI low",
+    "CI high",
+    "A faster by (%)",
+    "Significant",
+    "n A",
+    "n B",
+    "Statement",
+]
+SPEEDUP_HEADER = ["Input", "Cipher", "Against (slowest)", "Speed-up (x)"]
+PUBLISHED_HEADER = ["Cipher (paper's name)", "Input (paper's)", "Quantity", "Value", "Unit"]
+
+
+def fit_header(units: str) -> list[str]:
+    return [
+        "Cipher",
+        "Direction",
+        "Fixed cost (s)",
+        f"Throughput ({units})",
+        "R²",
+        "Points",
+        "Note",
+    ]
+
+
+def fit_rows(result: StudyResult) -> list[list[Any]]:
+    """Per cipher and direction with a fit: fixed cost, throughput (study's unit), R², points,
+    note. An infinite throughput (time not growing) and an undefined R² are None."""
+    rows = []
+    for f in result.fits:
+        if f.fit is None:
+            continue
+        rate = f.fit.bytes_per_second
+        rows.append(
+            [
+                f.cipher_label,
+                f.direction,
+                f.fit.fixed_s,
+                None if math.isinf(rate) else rate / UNITS[result.units],
+                None if math.isnan(f.fit.r_squared) else f.fit.r_squared,
+                f.fit.n_points,
+                f.fit.note,
+            ]
+        )
+    return rows
+
+
+def comparison_rows(result: StudyResult) -> list[list[Any]]:
+    rows = []
+    for p in result.comparisons:
+        c = p.comparison
+        rows.append(
+            [
+                p.input_label,
+                p.direction,
+                c.label_a,
+                c.label_b,
+                c.ratio,
+                c.low if c.has_interval else None,
+                c.high if c.has_interval else None,
+                c.percent_faster,
+                "yes" if c.significant else "no",
+                c.n_a,
+                c.n_b,
+                p.sentence(),
+            ]
+        )
+    return rows
+
+
+def speedup_rows(result: StudyResult) -> list[list[Any]]:
+    return [[s.input_label, s.cipher_label, s.baseline_label, s.factor] for s in result.speedups]
+
+
+def published_rows(result: StudyResult) -> list[list[Any]]:
+    return [
+        [p.cipher, p.input, QUANTITY_NAMES.get(p.quantity, p.quantity), p.value, p.unit]
+        for p in result.study.published
+    ]
+
+
+def pairs_without_interval(result: StudyResult) -> int:
+    return sum(1 for p in result.comparisons if not p.comparison.has_interval)
+
+
+# --- method and environment ----------------------------------------------------------------
+
+
+def method_sentences(result: StudyResult) -> list[str]:
+    """The method in a few sentences: how it ran, the statistics, memory, units."""
+    study = result.study
+    unit = result.units
+    reps = sorted({len(r.encrypt.samples_s) for r in result.results})
+    n = f"{reps[0]}" if len(reps) == 1 else f"{reps[0]} to {reps[-1]}" if reps else "no"
+    tiny = (
+        f" Inputs too small to time reliably repeat until each direction ran at least "
+        f"{study.min_time_s:g} s in all."
+        if study.min_time_s > 0
+        else ""
+    )
+    return [
+        f"Every cipher entry ran on every input ({study.data_mode} mode), {result.how_run()}; "
+        "warm-up calls are kept apart and not counted, and each job runs in a worker process "
+        f"of its own.{tiny}",
+        f"Times are medians of {n} timed repetitions per job (time.perf_counter_ns), the "
+        "spread is the interquartile range (IQR) of those repetitions, and throughput is the "
+        f"input size divided by the median time, in {unit} (1 {unit[:-2]} = "
+        f"{UNITS[unit]:,} bytes).",
+        "Time against size is a least-squares fit over the medians, time = fixed cost + "
+        "size / throughput, with its R².",
+        "Two entries on the same input are compared by the ratio of their median times, with "
+        "a 95 % percentile bootstrap confidence interval from the raw samples (seeded, so the "
+        "same samples give the same interval); a difference is significant when the interval "
+        f"excludes 1, and no interval is given below {MIN_SAMPLES_FOR_INTERVAL} samples a side.",
+        f"Memory is the {MEMORY_MEANING}, in MiB (2^20 bytes). Sizes are decimal "
+        "(1 KB = 10^3, 1 MB = 10^6 bytes) unless written in KiB or MiB.",
+    ]
+
+
+def environment_rows(result: StudyResult) -> list[tuple[str, str]]:
+    """The machine, in words: CPU, cores, OS, Python, library versions, OpenSSL."""
+    env = result.environment
+    data = env.to_dict()
+    section = data.get("cpu")
+    cpu: dict[str, Any] = section if isinstance(section, dict) else {}
+    features = ", ".join(k for k, v in env.cpu_features.items() if v) or "none found"
+    cores = f"{cpu.get('physical_cores', '?')} physical, {env.logical_cores or '?'} logical"
+    rows = [
+        ("CPU", f"{env.cpu_model or 'unknown'} ({cpu.get('arch', '?')})"),
+        ("Cores", cores),
+        ("CPU features", features),
+        ("OS", env.os_platform or "unknown"),
+        ("Python", env.python_version or "unknown"),
+        ("OpenSSL", str(data.get("openssl_version") or "unknown")),
+    ]
+    rows += [(f"{name} version", str(v or "not installed")) for name, v in env.packages.items()]
+    rows += [
+        ("CipherBench version", str(env.cipherbench_version or "unknown")),
+        ("Study started", result.started_at),
+        ("Study finished", result.finished_at),
+    ]
+    if not data:
+        rows = [*rows[-2:], ("Machine", "not recorded for this run")]
+    return rows
+
+
+# --- series against size --------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Quantity:
+    """A quantity charted against size: its chart title, its axis label, its value."""
+
+    key: str
+    title: str
+    axis: str
+    value: Callable[[StudyResult, JobResult], float | None]
+
+
+def quantities(result: StudyResult) -> list[Quantity]:
+    """Time (s), throughput (study's unit), memory (MiB above baseline) against size."""
+    unit = result.units
+    return [
+        Quantity("enc_time", "Encryption time", "Median time (s)", lambda s, r: r.encrypt.median_s),
+        Quantity("dec_time", "Decryption time", "Median time (s)", lambda s, r: r.decrypt.median_s),
+        Quantity(
+            "enc_rate",
+            "Encryption throughput",
+            f"Throughput ({unit})",
+            lambda s, r: s.rate(r, "encrypt"),
+        ),
+        Quantity(
+            "dec_rate",
+            "Decryption throughput",
+            f"Throughput ({unit})",
+            lambda s, r: s.rate(r, "decrypt"),
+        ),
+        Quantity(
+            "memory",
+            "Memory above the worker's baseline",
+            "Peak RSS above baseline (MiB)",
+            lambda s, r: s.memory_mib(r),
+        ),
+    ]
+
+
+def series(result: StudyResult, quantity: Quantity) -> list[tuple[str, list[tuple[int, float]]]]:
+    """Per cipher entry, ``(size_bytes, value)`` sorted by size; unmeasured values left out."""
+    out = []
+    for label in result.cipher_labels():
+        points = []
+        for r in result.results:
+            if r.label == label:
+                value = quantity.value(result, r)
+                if value is not None and math.isfinite(value):
+                    points.append((r.input_bytes, value))
+        out.append((label, sorted(points)))
+    return out

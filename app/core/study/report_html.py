@@ -1,0 +1,294 @@
+"""A study as one self-contained HTML file: no script, no external file, printable to PDF.
+
+Sections: title; the method in a few sentences (how it ran, the statistics, what memory means,
+the units); the paper-style table per input; charts against size (inline SVG from
+:mod:`app.core.study.svg_chart`: time, throughput and memory, one line per cipher entry, a log
+size axis when the sizes span more than a decade); the fits of time against size; the
+comparisons with their intervals; the speed-ups; the paper's published figures, labelled as
+the paper's; warnings and failures; the environment. Every text from the study (labels, file
+names, messages) is escaped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from os import PathLike
+
+from app.core.bench.results import JobResult
+from app.core.study.report_data import (
+    PUBLISHED_HEADER,
+    environment_rows,
+    fit_rows,
+    method_sentences,
+    pairs_without_interval,
+    quantities,
+    series,
+    size_label,
+    spans_decades,
+)
+from app.core.study.result import StudyResult
+from app.core.study.svg_chart import ChartSeries, line_chart, text
+
+STYLE = """
+body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222;
+       line-height: 1.4; padding: 0 1em; }
+h1 { font-size: 1.6em; margin-bottom: 0.2em; }
+h2 { margin-top: 1.6em; border-bottom: 1px solid #ccc; }
+table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; vertical-align: top; }
+th { background: #eef3f9; text-align: left; } td.num { text-align: right; white-space: nowrap; }
+.iqr { color: #666; font-size: 0.85em; } .meta, .note { color: #555; }
+.paper { background: #fff8e6; } figure { margin: 1em 0; break-inside: avoid; }
+svg.chart { max-width: 100%; height: auto; }
+@media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; }
+               table, figure { break-inside: avoid; } }
+"""
+
+
+def study_html(result: StudyResult) -> str:
+    """The whole report as a string (see the module docstring)."""
+    study = result.study
+    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    if study.title:
+        title += f": {study.title}"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        '<meta name="viewport" content="width=device-width, initial-scale=1">',
+        f"<title>{text(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{text(title)}</h1>",
+        _meta(result),
+        "<h2>Method</h2>",
+        *(f"<p>{text(s)}</p>" for s in method_sentences(result)),
+        "<h2>Results</h2>",
+        *_result_tables(result),
+        "<h2>Charts against size</h2>",
+        *_charts(result),
+        *_claims(result),
+        *_published(result),
+        *_notes(result),
+        "<h2>Environment</h2>",
+        _table(["Item", "Value"], [[text(k), text(v)] for k, v in environment_rows(result)]),
+        "</body></html>",
+    ]
+    return "\n".join(parts) + "\n"
+
+
+def write_study_html(result: StudyResult, path: str | PathLike[str]) -> None:
+    """Write the report to ``path`` (UTF-8). Not atomic (use ``export.export_study``)."""
+    with open(path, "w", encoding="utf-8", newline="\n") as f:
+        f.write(study_html(result))
+
+
+# --- sections ---------------------------------------------------------------------------------
+
+
+def _meta(result: StudyResult) -> str:
+    study = result.study
+    bits = []
+    if study.description:
+        bits.append(study.description)
+    if study.paper:
+        bits.append(f"Published figures from: {study.paper}.")
+    when = f"Run from {result.started_at} to {result.finished_at}"
+    bits.append(when + (" (cancelled before every round ran)." if result.cancelled else "."))
+    return "".join(f'<p class="meta">{text(b)}</p>' for b in bits)
+
+
+def _result_tables(result: StudyResult) -> list[str]:
+    unit = result.units
+    header = [
+        "Algorithm",
+        "Library",
+        "Input",
+        "Size",
+        "Enc. time",
+        "Dec. time",
+        f"Enc. throughput ({unit})",
+        f"Dec. throughput ({unit})",
+        "Memory (MiB above the worker's baseline)",
+    ]
+    out: list[str] = []
+    groups = result.by_input()
+    if not groups:
+        return ['<p class="note">No job finished.</p>']
+    for input_label, group in groups.items():
+        size = group[0].input_bytes
+        out.append(f"<h3>Input {text(input_label)} ({size:,} bytes)</h3>")
+        out.append(_table(header, [_result_cells(result, r) for r in group], numeric_from=3))
+    out.append(
+        '<p class="note">Times are medians, the interquartile range (IQR) of the timed '
+        "repetitions beside them; throughput from the median.</p>"
+    )
+    return out
+
+
+def _result_cells(result: StudyResult, r: JobResult) -> list[str]:
+    mem = result.memory_mib(r)
+    return [
+        text(r.cipher),
+        text(r.library),
+        text(r.input_label),
+        text(size_label(r.input_bytes)),
+        _time_with_iqr(r.encrypt.median_s, r.encrypt.iqr_s),
+        _time_with_iqr(r.decrypt.median_s, r.decrypt.iqr_s),
+        _number(result.rate(r, "encrypt")),
+        _number(result.rate(r, "decrypt")),
+        "-" if mem is None else f"{mem:,.1f}",
+    ]
+
+
+def _charts(result: StudyResult) -> list[str]:
+    sizes = [r.input_bytes for r in result.results]
+    if not sizes:
+        return ['<p class="note">No results to chart.</p>']
+    log_x = spans_decades(sizes)
+    scale = "logarithmic" if log_x else "linear"
+    out = []
+    for q in quantities(result):
+        lines = [
+            ChartSeries(label, tuple(map(_float_point, pts))) for label, pts in series(result, q)
+        ]
+        svg = line_chart(
+            title=f"{q.title} against input size",
+            x_label=f"Input size ({scale} scale, 1 MB = 10^6 bytes)",
+            y_label=q.axis,
+            series=lines,
+            x_format=size_label,
+            log_x=log_x,
+        )
+        out.append(f"<figure>{svg}<figcaption>{text(q.title)}: one line per cipher entry.")
+        out.append("</figcaption></figure>")
+    return out
+
+
+def _float_point(p: tuple[int, float]) -> tuple[float, float]:
+    return float(p[0]), p[1]
+
+
+def _claims(result: StudyResult) -> list[str]:
+    out = ["<h2>Time against size</h2>"]
+    rows = fit_rows(result)
+    if rows:
+        out.append(
+            '<p class="note">Least squares over the median times: time = fixed cost + '
+            f"size / throughput (throughput in {text(result.units)}).</p>"
+        )
+        header = ["Cipher", "Direction", "Fixed cost", f"Throughput ({result.units})", "R²", "Note"]
+        cells = [
+            [
+                text(c),
+                text(d),
+                _signed_time(fixed),
+                "no throughput" if rate is None else _number(rate),
+                "undefined" if r2 is None else f"{r2:.4f}",
+                text(note),
+            ]
+            for c, d, fixed, rate, r2, _, note in rows
+        ]
+        out.append(_table(header, cells, numeric_from=2, numeric_to=5))
+    else:
+        out.append('<p class="note">No fit: each cipher entry needs two sizes or more.</p>')
+    out.append("<h2>Comparisons</h2>")
+    how = f"{result.rounds} interleaved rounds" if result.interleaved else "not interleaved"
+    if result.comparisons:
+        out.append(
+            '<p class="note">Bootstrap 95 % confidence interval of the ratio of median times '
+            f"({text(how)}).</p><ul>"
+        )
+        out += [f"<li>{text(p.input_label)}: {text(p.sentence())}</li>" for p in result.comparisons]
+        out.append("</ul>")
+        missing = pairs_without_interval(result)
+        if missing:
+            out.append(f'<p class="note">{missing} comparison(s) without an interval.</p>')
+    else:
+        out.append('<p class="note">Nothing to compare: one cipher entry per input.</p>')
+    if result.speedups:
+        out.append("<h2>Speed-ups</h2>")
+        cells = [
+            [text(s.input_label), text(s.cipher_label), text(s.baseline_label), f"{s.factor:.2f}x"]
+            for s in result.speedups
+        ]
+        header = ["Input", "Cipher", "Against (the slowest)", "Encryption speed-up"]
+        out.append(_table(header, cells, numeric_from=3))
+    return out
+
+
+def _published(result: StudyResult) -> list[str]:
+    study = result.study
+    if not study.published:
+        return []
+    source = study.paper or f"seed {study.seed}"
+    cells = [
+        [text(p.cipher), text(p.input), text(p.quantity), f"{p.value:g}", text(p.unit)]
+        for p in study.published
+    ]
+    return [
+        "<h2>The paper's published figures</h2>",
+        f'<p class="note">As published in {text(source)}, not measured here; shown for '
+        "comparison with the tables above (the paper's machine, library and method differ).</p>",
+        _table(PUBLISHED_HEADER, cells, numeric_from=3, numeric_to=4, css="paper"),
+    ]
+
+
+def _notes(result: StudyResult) -> list[str]:
+    warnings = [(r.label, r.input_label, w) for r in result.results for w in r.warnings]
+    out = []
+    if warnings or result.failures:
+        out.append("<h2>Warnings and failures</h2><ul>")
+        out += [f"<li>{text(f'{c} on {i}: {w}')}</li>" for c, i, w in warnings]
+        for f in result.failures:
+            what = text(f"{f.cipher_label} on {f.input_label}: {f.message}")
+            out.append(f"<li><strong>Failed</strong>: {what}</li>")
+        out.append("</ul>")
+    return out
+
+
+# --- cells ------------------------------------------------------------------------------------
+
+
+def _table(
+    header: Sequence[str],
+    rows: Sequence[Sequence[str]],
+    *,
+    numeric_from: int = 99,
+    numeric_to: int = 99,
+    css: str = "",
+) -> str:
+    """A table; ``rows`` hold escaped HTML, ``header`` plain text. Columns from
+    ``numeric_from`` to ``numeric_to`` (inclusive) are right-aligned."""
+    cls = f' class="{css}"' if css else ""
+    out = [f"<table{cls}>"]
+    if header:
+        out.append("<tr>" + "".join(f"<th>{text(h)}</th>" for h in header) + "</tr>")
+    for row in rows:
+        cells = []
+        for i, cell in enumerate(row):
+            num = ' class="num"' if numeric_from <= i <= numeric_to else ""
+            cells.append(f"<td{num}>{cell}</td>")
+        out.append("<tr>" + "".join(cells) + "</tr>")
+    out.append("</table>")
+    return "\n".join(out)
+
+
+def _number(value: float) -> str:
+    if not math.isfinite(value):
+        return "-"
+    return f"{value:,.0f}" if value >= 1000 else f"{value:,.3g}" if value < 1 else f"{value:,.1f}"
+
+
+def _time(s: float) -> str:
+    if s >= 1:
+        return f"{s:.3f} s"
+    if s >= 1e-3:
+        return f"{s * 1e3:.2f} ms"
+    return f"{s * 1e6:.1f} µs"
+
+
+def _signed_time(s: float) -> str:
+    return ("-" + _time(-s)) if s < 0 else _time(s)
+
+
+def _time_with_iqr(median_s: float, iqr_s: float) -> str:
+    return f'{_time(median_s)} <span class="iqr">(IQR {_time(iqr_s)})</span>'

@@ -1,0 +1,202 @@
+"""A study as an Excel workbook (openpyxl): a sheet per table and native charts against size.
+
+Sheets, in order:
+
+* ``Results``: the paper-style table, one row per (cipher entry, input), grouped by input;
+  units in every header; memory in MiB above the worker's baseline.
+* ``Charts``: scatter charts (lines and markers, one series per cipher entry) of encryption
+  and decryption time, throughput (the study's unit) and memory against input size, the size
+  axis logarithmic when the sizes span more than a decade. Drawn from ``Chart data``.
+* ``Chart data``: the charted values, one block of rows per cipher entry sorted by size.
+* ``Fits``, ``Comparisons``, ``Speed-ups``: the claims (fits of time against size with R²,
+  pairwise bootstrap intervals, speed-up factors).
+* ``Published``: the paper's own figures, labelled as the paper's (only when the study has some).
+* ``Failures`` (only when a cell failed), ``Samples`` (every raw timing sample), ``Method``
+  and ``Environment``.
+
+Built in memory and written with one write (``xlsx_export._save``); use
+``export.export_study`` for the atomic replace.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterator
+from os import PathLike
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart.data_source import NumData, NumFmt, NumVal
+from openpyxl.chart.marker import Marker
+from openpyxl.chart.shapes import GraphicalProperties
+from openpyxl.drawing.line import LineProperties
+from openpyxl.worksheet.worksheet import Worksheet
+
+# The benchmark workbook's cell helpers: formulas stored as text, NaN as empty, fitted widths,
+# and its in-memory save with one write.
+from app.core.export.xlsx_export import _put, _save, _write_table
+from app.core.study.report_data import (
+    COMPARISON_HEADER,
+    PUBLISHED_HEADER,
+    SPEEDUP_HEADER,
+    comparison_rows,
+    environment_rows,
+    fit_header,
+    fit_rows,
+    method_sentences,
+    published_rows,
+    quantities,
+    result_header,
+    result_row,
+    spans_decades,
+    speedup_rows,
+)
+from app.core.study.result import StudyResult
+from app.core.study.svg_chart import OKABE_ITO
+
+SECONDS = "0.000000"
+RESULT_FORMATS = (None, None, None, "#,##0", SECONDS, SECONDS, "#,##0.0", "#,##0.0", "0.0", "0")
+CHART_ROWS = 22  # rows between the tops of two charts (a chart is 10 cm high)
+MARKERS = ("circle", "square", "triangle", "diamond", "x")
+
+
+def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
+    """Write ``result`` to ``path`` as an .xlsx workbook (see the module). Not atomic."""
+    wb = Workbook()
+    ws = wb.active
+    assert ws is not None
+    ws.title = "Results"
+    rows = [result_row(result, r) for group in result.by_input().values() for r in group]
+    _write_table(
+        ws, result_header(result.units), rows, (*RESULT_FORMATS, SECONDS, SECONDS), freeze="B2"
+    )
+    charts = wb.create_sheet("Charts")
+    data = wb.create_sheet("Chart data")
+    _write_charts(charts, data, result)
+    _write_table(
+        wb.create_sheet("Fits"),
+        fit_header(result.units),
+        fit_rows(result),
+        (None, None, SECONDS, "#,##0.0", "0.0000", "0"),
+    )
+    _write_table(
+        wb.create_sheet("Comparisons"),
+        COMPARISON_HEADER,
+        comparison_rows(result),
+        (None, None, None, None, "0.0000", "0.0000", "0.0000", "0.0", None, "0", "0"),
+    )
+    _write_table(
+        wb.create_sheet("Speed-ups"), SPEEDUP_HEADER, speedup_rows(result), (None,) * 3 + ("0.00",)
+    )
+    if result.study.published:
+        _write_published(wb.create_sheet("Published"), result)
+    if result.failures:
+        _write_table(
+            wb.create_sheet("Failures"),
+            ("Cipher", "Input", "Reason"),
+            [(f.cipher_label, f.input_label, f.message) for f in result.failures],
+        )
+    _write_table(
+        wb.create_sheet("Samples"),
+        ("Cipher", "Input", "Size (bytes)", "Direction", "Kind", "Repetition", "Seconds (s)"),
+        _sample_rows(result),
+        (None, None, "#,##0", None, None, "0", "0.000000000"),
+    )
+    _write_table(wb.create_sheet("Method"), ("Method",), [[s] for s in method_sentences(result)])
+    _write_table(wb.create_sheet("Environment"), ("Item", "Value"), environment_rows(result))
+    version = result.environment.cipherbench_version
+    wb.properties.creator = f"CipherBench {version}" if version else "CipherBench"
+    _save(wb, path)
+
+
+def _write_published(ws: Worksheet, result: StudyResult) -> None:
+    study = result.study
+    source = study.paper or f"seed {study.seed}"
+    _write_table(ws, PUBLISHED_HEADER, published_rows(result), (None, None, None, "General"))
+    note = f"The paper's own figures ({source}), not measured here."
+    _put(ws, len(study.published) + 3, 1, note)
+
+
+def _sample_rows(result: StudyResult) -> Iterator[list[Any]]:
+    for r in result.results:
+        head = [r.label, r.input_label, r.input_bytes]
+        for direction in ("encrypt", "decrypt"):
+            stats = getattr(r, direction)
+            for kind, samples in (("warm-up", stats.warmup_s), ("timed", stats.samples_s)):
+                for rep, seconds in enumerate(samples, start=1):
+                    yield [*head, direction, kind, rep, seconds]
+
+
+# --- charts -----------------------------------------------------------------------------------
+
+
+def _write_charts(charts: Worksheet, data: Worksheet, result: StudyResult) -> None:
+    """Per cipher a block of rows on ``data`` sorted by size, then one scatter chart per
+    quantity on ``charts`` with a series per block."""
+    qs = quantities(result)
+    header = ["Cipher", "Size (bytes)", *(f"{q.title} ({q.axis})" for q in qs)]
+    rows: list[list[Any]] = []
+    blocks: list[tuple[str, int, int]] = []  # label, first row, last row (1-based, on data)
+    for label in result.cipher_labels():
+        mine = sorted((r for r in result.results if r.label == label), key=lambda r: r.input_bytes)
+        first = len(rows) + 2
+        rows += [[label, r.input_bytes, *(q.value(result, r) for q in qs)] for r in mine]
+        blocks.append((label, first, len(rows) + 1))
+    _write_table(data, header, rows, (None, "#,##0", *(["General"] * len(qs))))
+    if not rows:
+        _put(charts, 1, 1, "No results to chart.")
+        return
+    log_x = spans_decades([r[1] for r in rows])
+    for i, q in enumerate(qs):
+        chart = ScatterChart()
+        chart.title = f"{q.title} against input size"
+        chart.style = 13
+        chart.width, chart.height = 18.0, 10.0
+        for k, (label, first, last) in enumerate(blocks):
+            chart.series.append(_series(data, rows, label, first, last, 3 + i, k))
+        chart.x_axis.title = "Input size (bytes" + (", log scale)" if log_x else ")")
+        chart.y_axis.title = q.axis
+        if log_x:
+            chart.x_axis.scaling.logBase = 10
+        chart.x_axis.numFmt = NumFmt(formatCode="#,##0", sourceLinked=False)
+        chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
+        # openpyxl >= 3.1 writes <c:delete val="1"/> unless told otherwise: axes would vanish.
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.legend.position = "b"
+        charts.add_chart(chart, f"A{1 + i * CHART_ROWS}")
+
+
+def _series(
+    data: Worksheet, rows: list[list[Any]], label: str, first: int, last: int, col: int, k: int
+) -> Series:
+    x = Reference(data, min_col=2, min_row=first, max_row=last)
+    y = Reference(data, min_col=col, min_row=first, max_row=last)
+    s = Series(y, x, title=label)
+    # Cached values: viewers that do not recalculate (previews) still draw the points.
+    block = rows[first - 2 : last - 1]
+    assert s.xVal is not None and s.xVal.numRef is not None
+    assert s.yVal is not None and s.yVal.numRef is not None
+    s.xVal.numRef.numCache = _cache([r[1] for r in block])
+    s.yVal.numRef.numCache = _cache([r[col - 1] for r in block])
+    colour = OKABE_ITO[k % len(OKABE_ITO)].lstrip("#")
+    line = LineProperties(solidFill=colour, w=22000)  # EMU, about 1.75 pt
+    s.graphicalProperties = GraphicalProperties(ln=line)
+    s.marker = Marker(symbol=MARKERS[k % len(MARKERS)], size=7)
+    s.marker.graphicalProperties = GraphicalProperties(
+        solidFill=colour, ln=LineProperties(solidFill=colour)
+    )
+    s.smooth = False
+    return s
+
+
+def _cache(values: list[Any]) -> NumData:
+    return NumData(
+        ptCount=len(values),
+        pt=[
+            NumVal(idx=i, v=v)
+            for i, v in enumerate(values)
+            if isinstance(v, int | float) and math.isfinite(v)
+        ],
+    )
