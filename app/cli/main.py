@@ -38,13 +38,11 @@ from app.core.bench.jobs import (
 from app.core.ciphers.registry import LIBRARIES, REGISTRY, CipherSpec, describe_sizes
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
-from app.core.units import MIB, format_bytes, format_seconds, parse_size, size_label
+from app.core.units import MIB, parse_size, size_label
 
 PROG = "cipherbench"
 # How users start us: the packaged executable's name, or the source checkout's entry point.
 PROG_NAME = os.path.basename(sys.argv[0]) if getattr(sys, "frozen", False) else "python main.py"
-# pyaes's measured speed here (seed 003, PLATFORM.md): used only to warn before a long run.
-_PYAES_BYTES_PER_S = 0.4e6
 
 
 class _Parser(argparse.ArgumentParser):
@@ -348,18 +346,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 
 def _warn_slow(specs: Sequence[CipherSpec], size: int, opts: BenchOptions, err: TextIO) -> None:
-    slow = [s for s in specs if s.library == "pyaes"]
-    if not slow:
-        return
-    passes = 2 * ((1 if opts.measure_memory else 0) + opts.warmup + opts.repeat)
-    seconds = len(slow) * passes * size / _PYAES_BYTES_PER_S
-    if seconds > 30:
-        print(
-            f"note: pyaes (pure Python) runs at about 0.4 MB/s; its {len(slow)} job(s) on "
-            f"{format_bytes(size)} will take about {format_seconds(seconds)} "
-            "(Ctrl-C cancels)",
-            file=err,
-        )
+    from app.core.bench.plan import slow_run_note
+
+    note = slow_run_note([s.library for s in specs], size, opts)
+    if note:
+        print(f"note: {note} (Ctrl-C cancels)", file=err)
 
 
 def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool) -> int:

@@ -221,6 +221,15 @@ class BenchmarkController(QObject):
         self._launch(jobs)
         return True
 
+    def slow_run_note(self, specs: list[CipherSpec], options: BenchOptions) -> str | None:
+        """A sentence when the chosen ciphers would take long on the input (pure Python
+        libraries on large files), to confirm before :meth:`start`; None otherwise."""
+        if self._input is None:
+            return None
+        from app.core.bench.plan import slow_run_note
+
+        return slow_run_note([s.library for s in specs], self._input.size_bytes, options)
+
     def _launch(self, jobs: list[Job]) -> None:
         worker = BenchmarkWorker(jobs, self._run_factory)
         s = worker.signals
@@ -235,7 +244,12 @@ class BenchmarkController(QObject):
         s.finished.connect(self._on_worker_finished)
         self._worker = worker
         self._jobs = list(jobs)
-        self._session.begin(len(jobs))
+        from app.core.bench.plan import estimated_job_seconds
+
+        self._session.begin(
+            len(jobs),
+            [estimated_job_seconds(j.library, j.input.size_bytes, j.options) for j in jobs],
+        )
         self._clock.start()
         self._ticker.start()
         self.running_changed.emit(True)

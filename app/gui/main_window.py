@@ -71,6 +71,7 @@ class MainWindow(QMainWindow):
         self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
         build_widgets(self)
         self.tabs.chart_save_requested.connect(self._on_tabs_chart_save_requested)
+        self.table.columns_changed.connect(self._on_table_columns_changed)
         install_actions(self)
         self._connect_controller()
         self._restore_settings()
@@ -139,6 +140,7 @@ class MainWindow(QMainWindow):
         if s.generated_size:
             self.input_panel.set_generated_size_text(s.generated_size)
         self.input_panel.set_recent_files(s.recent_files)
+        self.table.set_hidden_columns(s.hidden_columns)
 
     def save_settings(self) -> None:
         s = self.settings
@@ -213,10 +215,22 @@ class MainWindow(QMainWindow):
         except UserError as exc:
             self.show_error("Check the options", sentence(str(exc)))
             return
+        specs = self.selection_panel.specs()
+        note = self.controller.slow_run_note(specs, options)
+        if note is not None and not self._confirm_slow_run(note):
+            self.show_status("Not started. Fewer repetitions or a smaller input take less time.")
+            return
         self.save_settings()
-        self.controller.start(
-            self.selection_panel.specs(), options, self.options_panel.keep_ciphertext()
+        self.controller.start(specs, options, self.options_panel.keep_ciphertext())
+
+    def _confirm_slow_run(self, note: str) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "A long run",
+            f"{note}.\n\nThe progress bar shows the time left; Cancel stops the run "
+            "at any moment.\n\nStart it?",
         )
+        return answer == QMessageBox.StandardButton.Yes
 
     @Slot()
     def _on_cancel_action_triggered(self) -> None:
@@ -406,7 +420,9 @@ class MainWindow(QMainWindow):
             f"Results ({n} job{'s' if n != 1 else ''})" if n else "Results"
         )
         if n:
-            self.table.resizeColumnsToContents()
+            self.table.fit_columns()
+        if n <= 1:  # cleared (Reset, a new run) or the first row: from the left again
+            self.table.scroll_to_start()
         self._update_actions()
 
     @Slot(object)
@@ -421,7 +437,11 @@ class MainWindow(QMainWindow):
                 f"Done: {n} job{'s' if n != 1 else ''} measured and verified. Export them, or "
                 "select a row to save its data encrypted, or its plaintext."
             )
-        self.table.resizeColumnsToContents()
+        self.table.fit_columns()
+
+    @Slot(list)
+    def _on_table_columns_changed(self, hidden: list) -> None:
+        self.settings.hidden_columns = hidden
 
     @Slot()
     def _on_table_selection_changed(self) -> None:
@@ -429,7 +449,8 @@ class MainWindow(QMainWindow):
         row = self._selected_row()
         if row is not None and not self.controller.running:
             r = self.controller.model.result(row)
-            self.monitor_chart.set_samples(f"{r.cipher} [{r.library}], {r.key_bits}-bit", r.monitor)
+            label = f"{r.cipher} [{r.library}], {r.key_bits}-bit"
+            self.monitor_chart.set_samples(label, r.monitor, r.baseline_rss_bytes)
 
     # --- Qt events --------------------------------------------------------------------------
 

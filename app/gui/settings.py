@@ -94,5 +94,15 @@ class AppSettings:
     def generated_size(self, text: str) -> None:
         self.qsettings.setValue("choices/generated_size", text)
 
+    @property
+    def hidden_columns(self) -> list[str] | None:
+        """Headers of the results-table columns the user hid; None: never chosen."""
+        value = self._json("table/hidden_columns", None)
+        return [h for h in value if isinstance(h, str)] if isinstance(value, list) else None
+
+    @hidden_columns.setter
+    def hidden_columns(self, headers: list[str]) -> None:
+        self._set_json("table/hidden_columns", list(headers))
+
     def sync(self) -> None:
         self.qsettings.sync()

@@ -111,7 +111,7 @@ def _build_table_box(window: MainWindow) -> QWidget:
     window.proxy.setSourceModel(window.controller.model)
     window.table = ResultsTableView()
     window.table.setModel(window.proxy)
-    window.table.resizeColumnsToContents()
+    window.table.fit_columns()
     window.copy_button = QPushButton("Copy rows")
     window.copy_button.setToolTip("Copy the selected rows as tab-separated text (Ctrl+C)")
     window.save_encrypted_button = QPushButton("Save encrypted…")

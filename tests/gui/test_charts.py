@@ -73,7 +73,7 @@ def test_monitor_chart_grows_with_samples(qtbot: QtBot) -> None:
     chart.flush()
     t, rss = chart.memory_curve.getData()
     assert np.allclose(t, [0.05, 0.10]) and np.allclose(rss, [50.0, 60.0])
-    assert np.allclose(chart.cpu_curve.getData()[1], [90.0, 100.0])
+    assert np.allclose(chart.cpu_curve.getData()[1], [90.0, 95.0])  # a 400 ms mean
     assert chart.label.startswith("aes-256-gcm")
     chart.start_job("next")
     chart.flush()
@@ -156,3 +156,52 @@ def test_each_direction_has_its_name_colour_and_symbol(qtbot: QtBot) -> None:
     )
     assert timing.encrypt_points.opts["brush"].color().name().upper() == ENCRYPT_COLOR
     assert timing.decrypt_points.opts["brush"].color().name().upper() == DECRYPT_COLOR
+
+
+def test_log_axis_toggled_on_a_shown_chart_warns_of_nothing(qtbot: QtBot) -> None:
+    """Results spanning decades (pyaes beside OpenSSL): no numpy overflow when the axis turns
+    logarithmic, and only powers of ten are labelled (2..9 x 10^n overlapped)."""
+    chart = ThroughputChart()
+    qtbot.addWidget(chart)
+    chart.resize(800, 400)
+    chart.show()
+    fast = job_result("a", enc_s=(0.0001,), dec_s=(0.0001,))
+    slow = job_result("b", library="pyaes", enc_s=(10.0,), dec_s=(12.0,))
+    chart.set_results([fast, slow])
+    chart.flush()
+    qtbot.wait(30)  # painted with the linear range
+    chart.set_log_scale(True)
+    qtbot.wait(30)  # painted again before any redraw tick
+    major, minor = chart.plot.getAxis("bottom")._tickLevels
+    labels = [text for _value, text in major]
+    assert labels == ["0.01", "0.1", "1", "10", "100", "1000", "10⁴", "10⁵"]
+    assert all(text == "" for _value, text in minor)
+    chart.set_log_scale(False)
+    qtbot.wait(30)
+    assert chart.plot.getAxis("bottom")._tickLevels is None
+
+
+def test_log_ticks_thin_out_over_many_decades() -> None:
+    from app.gui.results.charts import log_ticks
+
+    major, minor = log_ticks(-9.5, 9.2)
+    assert [v for v, _ in major] == [-10, -5, 0, 5, 10]
+    assert [t for _, t in major][1:4] == ["10⁻⁵", "1", "10⁵"] and minor == []
+
+
+def test_cpu_curve_is_smoothed_over_clock_tick_noise(qtbot: QtBot) -> None:
+    """50 ms samples quantised by a 10 ms tick read 120 %, 80 %, ... for one busy core."""
+    chart = MonitorChart()
+    qtbot.addWidget(chart)
+    samples = [MonitorSample(0.05 * (i + 1), 120.0 if i % 2 else 80.0, 2**20) for i in range(20)]
+    chart.set_samples("job", samples, baseline_bytes=2**19)
+    chart.flush()
+    cpu = chart.cpu_curve.getData()[1]
+    assert cpu.max() <= 105.0 and np.all(np.abs(cpu[3:] - 100.0) < 5.0)
+    assert "% of one core" in chart.cpu_plot.getAxis("left").labelText
+    assert "total" in chart.memory_plot.getAxis("left").labelText
+    assert chart.baseline_line.isVisible() and chart.baseline_line.value() == 0.5
+    chart.start_job("live")  # a running job's baseline is not known yet
+    chart.add_samples(samples[:2])
+    chart.flush()
+    assert not chart.baseline_line.isVisible()

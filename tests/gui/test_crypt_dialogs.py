@@ -585,3 +585,34 @@ def _derivation_children() -> list[psutil.Process]:
             if "spawn_main" in " ".join(proc.cmdline()):
                 found.append(proc)
     return found
+
+
+def test_a_new_path_clears_the_previous_files_preview_and_key(
+    qtbot: QtBot, window: MainWindow, binary_file: Path, text_file: Path, tmp_path: Path
+) -> None:
+    w = window
+    w.encrypt_file_action.trigger()
+    encrypt = w.crypt_dialog
+    assert isinstance(encrypt, EncryptDialog)
+    encrypt.source_field.set_path(str(binary_file))
+    encrypt.set_protection(Protection.NEW_KEY_FILE)
+    _click(qtbot, encrypt.encrypt_button)
+    _wait_task(qtbot, encrypt)
+    encrypt.close()
+
+    dialog = _decrypt_in_window(qtbot, w, tmp_path / "photo.raw.cbf")
+    assert dialog.key_field.path() == str(tmp_path / "photo.raw.cbkey")  # guessed
+    _click(qtbot, dialog.decrypt_button)
+    _wait_task(qtbot, dialog)
+    assert dialog.preview_box.isVisible() and dialog.save_button.isEnabled()
+    temp = dialog.temp_dir
+    assert temp is not None
+
+    dialog.source_field.line_edit.clear()
+    qtbot.keyClicks(dialog.source_field.line_edit, str(text_file))  # typed, not browsed
+    assert not dialog.preview_box.isVisible()
+    assert dialog.preview_text.toPlainText() == "" and dialog.preview_caption.text() == ""
+    assert dialog.plaintext_path is None and not dialog.save_button.isEnabled()
+    assert dialog.temp_dir is None and not os.path.exists(os.path.join(scratch.root(), temp))
+    assert dialog.key_field.path() == ""  # the other file's key file was only a guess
+    dialog.close()

@@ -1,8 +1,10 @@
-"""Turning choices (entries, an input, options) into a list of jobs."""
+"""Turning choices (entries, an input, options) into a list of jobs, and how long they take
+where a library is slow enough for that to matter."""
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from dataclasses import replace
 
 from app.core.bench.jobs import (
@@ -17,7 +19,12 @@ from app.core.bench.jobs import (
 )
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import UserError
-from app.core.units import MIB
+from app.core.units import MIB, format_bytes
+
+# Libraries slow enough to warn about, at the speed measured here (pure Python AES: 85 MB took
+# about 40 minutes a job). The compiled libraries run at hundreds of MB/s: not estimated.
+SLOW_LIBRARY_BYTES_PER_SECOND = {"pyaes": 0.4e6}
+SLOW_RUN_SECONDS = 30.0  # warn before starting when the slow jobs take longer than this
 
 
 def check_options(options: BenchOptions) -> None:
@@ -76,3 +83,42 @@ def make_jobs(
 def stream_chunk_ok(spec: CipherSpec, chunk_bytes: int) -> bool:
     """Block modes need whole blocks per chunk; every registry block size divides 64."""
     return spec.kind is not Kind.BLOCK or chunk_bytes % spec.block_bytes == 0
+
+
+def passes_per_job(options: BenchOptions) -> int:
+    """Passes over the input a job makes: both directions of the memory pass, the warm-up and
+    the timed runs (tiny inputs may repeat more, but those are quick)."""
+    return 2 * ((1 if options.measure_memory else 0) + options.warmup + options.repeat)
+
+
+def estimated_job_seconds(library: str, input_bytes: int, options: BenchOptions) -> float | None:
+    """About how long a job of ``library`` on ``input_bytes`` takes; None for a library not
+    known to be slow (it takes seconds at most)."""
+    speed = SLOW_LIBRARY_BYTES_PER_SECOND.get(library)
+    if speed is None:
+        return None
+    return passes_per_job(options) * input_bytes / speed
+
+
+def slow_run_note(libraries: Sequence[str], input_bytes: int, options: BenchOptions) -> str | None:
+    """A sentence for the user when the jobs of slow libraries among ``libraries`` (one entry
+    per job) on ``input_bytes`` take longer than ``SLOW_RUN_SECONDS``; else None."""
+    for library, speed in SLOW_LIBRARY_BYTES_PER_SECOND.items():
+        jobs = sum(1 for name in libraries if name == library)
+        seconds = jobs * (estimated_job_seconds(library, input_bytes, options) or 0.0)
+        if seconds > SLOW_RUN_SECONDS:
+            return (
+                f"{library} (pure Python) runs at about {speed / 1e6:g} MB/s; its {jobs} "
+                f"job{'s' if jobs != 1 else ''} on {format_bytes(input_bytes, binary=False)} "
+                f"will take about {rough_duration(seconds)}"
+            )
+    return None
+
+
+def rough_duration(seconds: float) -> str:
+    """An estimate as a person says it: '40 s', '47 min', '2.5 h'."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"

@@ -10,11 +10,16 @@ widgets; the numbers are tested here without a window.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from app.core.bench.kept import FinishedJob
 
 MIN_FRACTION_FOR_ESTIMATE = 0.02  # below that an estimate of the time left is mostly noise
+# A job's fraction moves in steps (a pass over the input at a time), and its first steps (the
+# memory pass of a small job, set-up) can be quick: a rate measured over less than this
+# promised 7 s for a 40-minute pyaes job.
+MIN_SECONDS_FOR_ESTIMATE = 3.0
 
 
 @dataclass(frozen=True)
@@ -43,11 +48,15 @@ class RunSession:
     cancelling: bool = False
     failures: list[str] = field(default_factory=list)
     finished_jobs: list[FinishedJob] = field(default_factory=list)
+    planned_seconds: list[float | None] = field(default_factory=list)
 
-    def begin(self, total_jobs: int) -> None:
+    def begin(self, total_jobs: int, planned_seconds: Sequence[float | None] = ()) -> None:
         """A run of ``total_jobs`` jobs starts (failures of an earlier run are kept until
-        :meth:`clear_failures`)."""
+        :meth:`clear_failures`). ``planned_seconds``: per job, in order, the time expected
+        from the library's known speed (:func:`app.core.bench.plan.estimated_job_seconds`),
+        None where not known."""
         self.total_jobs = total_jobs
+        self.planned_seconds = list(planned_seconds)
         self.done_jobs = 0
         self.current_label = ""
         self.phase = ""
@@ -92,9 +101,7 @@ class RunSession:
         """The progress after ``elapsed_seconds``; ``completed``: the run has ended and was not
         cancelled (the bar is then full even if some jobs failed)."""
         fraction = min(1.0, (self.done_jobs + self.job_fraction) / max(1, self.total_jobs))
-        remaining = None
-        if running and fraction >= MIN_FRACTION_FOR_ESTIMATE:
-            remaining = elapsed_seconds * (1 - fraction) / fraction
+        remaining = self._remaining(elapsed_seconds, fraction) if running else None
         if not running and completed:
             fraction = 1.0
         return SessionProgress(
@@ -106,3 +113,21 @@ class RunSession:
             remaining_seconds=remaining,
             cancelling=self.cancelling and running,
         )
+
+    def _remaining(self, elapsed_seconds: float, fraction: float) -> float | None:
+        """The rate measured so far, once enough of the run has been seen; while no job has
+        finished, never less than the planned work still to do (when known)."""
+        measured = None
+        if fraction >= MIN_FRACTION_FOR_ESTIMATE and elapsed_seconds >= MIN_SECONDS_FOR_ESTIMATE:
+            measured = elapsed_seconds * (1 - fraction) / fraction
+        planned = self._planned_remaining()
+        if planned is None or (self.done_jobs > 0 and measured is not None):
+            return measured
+        return planned if measured is None else max(planned, measured)
+
+    def _planned_remaining(self) -> float | None:
+        plan = self.planned_seconds[self.done_jobs :]
+        if not any(p is not None for p in plan):
+            return None
+        current = (plan[0] or 0.0) * (1 - self.job_fraction)
+        return current + sum(p or 0.0 for p in plan[1:])

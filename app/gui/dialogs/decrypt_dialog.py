@@ -81,6 +81,7 @@ class DecryptDialog(CryptDialogBase):
         self._finished_request: DecryptRequest | None = None
         self._finished_question: KdfQuestion | None = None
         self._saving = False
+        self._guessed_key = ""  # the key file the dialog filled in (not the user)
         self.setWindowTitle("Decrypt a file")
         self.setMinimumWidth(680)
         self._build()
@@ -205,6 +206,12 @@ class DecryptDialog(CryptDialogBase):
         path = self.source_field.path()
         self.identity = None
         self.message.clear_message()
+        # Another file: the previous one's plaintext, preview and guessed key file are not its.
+        self._discard_plaintext()
+        self.preview_caption.clear()
+        if self._guessed_key and self.key_field.path() == self._guessed_key:
+            self.key_field.set_path("")
+        self._guessed_key = ""
         if not path:
             self.info_label.setText("Choose the encrypted file.")
         elif not os.path.isfile(path):
@@ -226,13 +233,16 @@ class DecryptDialog(CryptDialogBase):
         if identity.info is not None:
             self.info_label.setText(describe_container(identity.info))
             if identity.info.needs_key_file:
-                guess = guess_key_file(identity.path)
-                if guess and not self.key_field.path():
-                    self.key_field.set_path(guess)
+                self._guess_key_file(guess_key_file(identity.path))
         else:
-            if identity.raw_key_guess and not self.key_field.path():
-                self.key_field.set_path(identity.raw_key_guess)
+            self._guess_key_file(identity.raw_key_guess)
             self._on_key_field_changed()
+
+    def _guess_key_file(self, guess: str | None) -> None:
+        """Fill in the key file found beside the encrypted one, unless the user chose one."""
+        if guess and not self.key_field.path():
+            self.key_field.set_path(guess)
+            self._guessed_key = guess
 
     @Slot()
     def _on_key_field_changed(self) -> None:

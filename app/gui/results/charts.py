@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from app.core.bench.results import JobResult, MonitorSample
 from app.core.units import MIB
+from app.gui.results.chart_math import log_ticks, nice_ceiling, smoothed_cpu
 
 REDRAW_INTERVAL_MS = 100
 
@@ -55,17 +56,6 @@ MEMORY_COLOR = OKABE_ITO["bluish_green"]
 CPU_COLOR = OKABE_ITO["vermillion"]
 
 BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
-
-
-def nice_ceiling(value: float) -> float:
-    """The smallest 1, 2, 2.5 or 5 times a power of ten that is >= ``value`` (1 for <= 0)."""
-    if value <= 0 or not math.isfinite(value):
-        return 1.0
-    power = 10.0 ** math.floor(math.log10(value))
-    for step in (1.0, 2.0, 2.5, 5.0, 10.0):
-        if step * power >= value * (1 - 1e-12):
-            return step * power
-    return 10.0 * power
 
 
 def job_label(r: JobResult) -> str:
@@ -237,8 +227,11 @@ class _JobBarsChart(ThrottledChart):
         self.set_results([])
 
     def _on_log_toggled(self, _on: bool) -> None:
-        self.plot.getAxis("bottom").setLogMode(self.log_scale)
-        self._schedule()
+        # Ticks are set by hand (pyqtgraph's log mode takes 10**x of the range still shown,
+        # which overflows for a linear range, and labels 2..9 x 10^n until they overlap); the
+        # range and the ticks change together, now.
+        self._timer.stop()
+        self._on_timer_timeout()
 
     def _graphics(self) -> pg.GraphicsView:
         return self.plot_widget
@@ -276,6 +269,8 @@ class _JobBarsChart(ThrottledChart):
         self.plot.setYRange(-0.6, rows - 0.4, padding=0)
         room = 1.0 if self.log_scale else 0.3 * (end - start)
         self.plot.setXRange(start, end + max(room, 1e-9), padding=0)
+        axis = self.plot.getAxis("bottom")
+        axis.setTicks(log_ticks(start, end + room) if self.log_scale else None)
 
     def _value_origin(self, drawn: np.ndarray) -> float:
         if not self.log_scale or drawn.size == 0:
@@ -373,17 +368,21 @@ class MonitorChart(ThrottledChart):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            "Memory and CPU of the job's process, sampled every 50 ms",
+            "Worker process every 50 ms: memory (total; dashed: baseline) and CPU (400 ms mean)",
             "The running job's memory and CPU appear here while it runs. Select a finished job "
             "in the table to see its curves again.",
             parent,
+        )
+        self._title.setToolTip(
+            "Resident memory of the job's worker process, in total. The table's memory column is "
+            "its peak above the dashed baseline (the worker before the measured pass)."
         )
         self.layout_widget = pg.GraphicsLayoutWidget()
         self._finish_header(self.layout_widget)
         self.memory_plot = self.layout_widget.addPlot(row=0, col=0)
         self.cpu_plot = self.layout_widget.addPlot(row=1, col=0)
         self.cpu_plot.setXLink(self.memory_plot)
-        self.memory_plot.setLabel("left", "Resident memory (MiB)")
+        self.memory_plot.setLabel("left", "Memory, total (MiB)")
         self.cpu_plot.setLabel("left", "CPU (% of one core)")
         self.cpu_plot.setLabel("bottom", "Time since the job started (s)")
         for plot in (self.memory_plot, self.cpu_plot):
@@ -394,6 +393,16 @@ class MonitorChart(ThrottledChart):
             pen=pg.mkPen(MEMORY_COLOR, width=2), name="Resident memory"
         )
         self.cpu_curve = self.cpu_plot.plot(pen=pg.mkPen(CPU_COLOR, width=2), name="CPU")
+        # The table's memory is the peak above this line (the worker before the measured pass).
+        self.baseline_line = pg.InfiniteLine(
+            angle=0,
+            pen=pg.mkPen(MEMORY_COLOR, width=1, style=Qt.PenStyle.DashLine),
+            label="baseline",
+            labelOpts={"position": 0.05, "color": MEMORY_COLOR},
+        )
+        self.baseline_line.setVisible(False)
+        self.memory_plot.addItem(self.baseline_line)
+        self._baseline_mib: float | None = None
         self._samples: list[MonitorSample] = []
         self._label = ""
         self._axis_limits: tuple[float, float, float] = (0.0, 0.0, 0.0)
@@ -414,10 +423,14 @@ class MonitorChart(ThrottledChart):
         self._samples.extend(samples)
         self._schedule()
 
-    def set_samples(self, label: str, samples: Sequence[MonitorSample]) -> None:
-        """Show a whole series (a finished job chosen in the table)."""
+    def set_samples(
+        self, label: str, samples: Sequence[MonitorSample], baseline_bytes: int | None = None
+    ) -> None:
+        """Show a whole series (a finished job chosen in the table), with its memory baseline
+        as a dashed line when known (the table shows the peak above it)."""
         self._label = label
         self._samples = list(samples)
+        self._baseline_mib = None if baseline_bytes is None else baseline_bytes / MIB
         self._axis_limits = (0.0, 0.0, 0.0)
         self._schedule()
 
@@ -433,8 +446,11 @@ class MonitorChart(ThrottledChart):
             return
         t = np.array([s.t_s for s in self._samples])
         rss = np.array([s.rss_bytes / MIB for s in self._samples])
-        cpu = np.array([s.cpu_percent for s in self._samples])
+        cpu = smoothed_cpu(t, np.array([s.cpu_percent for s in self._samples]))
         self.memory_curve.setData(t, rss)
+        self.baseline_line.setVisible(self._baseline_mib is not None)
+        if self._baseline_mib is not None:
+            self.baseline_line.setValue(self._baseline_mib)
         self.cpu_curve.setData(t, cpu)
         # Axes from zero (a few MiB or % must not look like a cliff) to a round number that
         # only changes when the data outgrow it: re-laying out the axes on every redraw costs

@@ -3,7 +3,8 @@
 :class:`ResultsTableModel` formats :class:`JobResult` values for display (the controller adds
 rows as jobs finish); :class:`ResultsSortProxyModel` sorts on raw numbers, not on the text;
 :class:`ResultsTableView` copies the selected rows as tab-separated text (Ctrl+C) with raw
-numbers, ready to paste into a spreadsheet.
+numbers, ready to paste into a spreadsheet. A right click on the header chooses the columns
+shown (compact by default, :data:`DEFAULT_HIDDEN`); copying always takes every column.
 """
 
 from __future__ import annotations
@@ -17,11 +18,13 @@ from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
+    QPoint,
     QSortFilterProxyModel,
     Qt,
+    Signal,
 )
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from app.core.bench.results import JobResult
 from app.core.bench.stats import TimingStats
@@ -29,7 +32,7 @@ from app.core.export import schema
 from app.core.units import MIB, format_bytes, format_seconds
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-PREVIEW_SHOWN_BYTES = 16
+PREVIEW_SHOWN_BYTES = 8  # in the cell; the tooltip and copies have all of them
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
@@ -183,7 +186,7 @@ COLUMNS: tuple[Column, ...] = (
     *(_time_column(d) for d in DIRECTIONS),
     *(_throughput_column(d) for d in DIRECTIONS),
     Column(
-        "Peak memory (MiB)",
+        "Memory above baseline (MiB)",
         "Peak resident memory of the job's process above its baseline, in 2^20 bytes",
         lambda r: _opt_text(_memory_mib(r), ".2f"),
         lambda r: _memory_mib(r) if _memory_mib(r) is not None else -1.0,
@@ -238,6 +241,10 @@ COLUMNS: tuple[Column, ...] = (
 )
 
 COLUMN_INDEX = {c.header: i for i, c in enumerate(COLUMNS)}
+# Read second: shown by the header's right-click menu. CPU is in the charts, and a job whose
+# decryption did not match its input is a failure, not a row.
+DEFAULT_HIDDEN = frozenset({"Dec. throughput (MB/s)", "CPU (%)", "Verified"})
+MAX_COLUMN_WIDTH = 300  # px after fitting to contents: no column pushes the others off-screen
 
 
 class ResultsTableModel(QAbstractTableModel):
@@ -314,7 +321,8 @@ class ResultsTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return str(section + 1) if role == Qt.ItemDataRole.DisplayRole else None
         if role == Qt.ItemDataRole.DisplayRole:
-            return COLUMNS[section].header
+            # The unit on a second line: half the width (copies keep one line).
+            return COLUMNS[section].header.replace(" (", "\n(")
         if role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[section].tooltip
         return None
@@ -329,10 +337,15 @@ class ResultsSortProxyModel(QSortFilterProxyModel):
 
 
 class ResultsTableView(QTableView):
-    """The table; Ctrl+C copies the selected rows (whole rows) as tab-separated text."""
+    """The table; Ctrl+C copies the selected rows (whole rows) as tab-separated text. A right
+    click on the header offers every column as a check box; ``columns_changed`` then carries
+    the hidden headers (for the settings)."""
+
+    columns_changed = Signal(list)
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
+        self._hidden: set[str] = set(DEFAULT_HIDDEN)
         self.setSortingEnabled(True)
         self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
@@ -342,6 +355,9 @@ class ResultsTableView(QTableView):
         self.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.horizontalHeader().setStretchLastSection(True)
         self.horizontalHeader().setSortIndicatorShown(True)
+        header = self.horizontalHeader()
+        header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
+        header.customContextMenuRequested.connect(self._on_header_context_menu_requested)
 
     def setModel(self, model: Any) -> None:
         super().setModel(model)
@@ -349,6 +365,68 @@ class ResultsTableView(QTableView):
         self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         if isinstance(model, QSortFilterProxyModel):
             model.sort(-1)
+        self._apply_hidden()
+
+    # --- columns ----------------------------------------------------------------------------
+
+    def hidden_columns(self) -> list[str]:
+        """Headers of the hidden columns, in table order."""
+        return [c.header for c in COLUMNS if c.header in self._hidden]
+
+    def set_hidden_columns(self, headers: Sequence[str] | None) -> None:
+        """Hide these columns (unknown headers are ignored; None: the compact default). At
+        least one column stays visible."""
+        wanted = set(DEFAULT_HIDDEN if headers is None else headers) & set(COLUMN_INDEX)
+        if len(wanted) >= len(COLUMNS):
+            wanted.discard(COLUMNS[0].header)
+        self._hidden = wanted
+        self._apply_hidden()
+
+    def _apply_hidden(self) -> None:
+        for i, col in enumerate(COLUMNS):
+            self.setColumnHidden(i, col.header in self._hidden)
+
+    def column_menu(self) -> QMenu:
+        """The header's menu: one checkable action per column, then "Default columns"."""
+        menu = QMenu(self)
+        visible = len(COLUMNS) - len(self._hidden)
+        for col in COLUMNS:
+            action = menu.addAction(col.header)
+            action.setCheckable(True)
+            shown = col.header not in self._hidden
+            action.setChecked(shown)
+            action.setEnabled(not (shown and visible == 1))  # never hide the last one
+            action.setToolTip(col.tooltip)
+            action.toggled.connect(lambda on, h=col.header: self._on_column_toggled(h, on))
+        menu.addSeparator()
+        menu.addAction("Default columns", lambda: self._set_by_user(set(DEFAULT_HIDDEN)))
+        return menu
+
+    def _on_column_toggled(self, header: str, shown: bool) -> None:
+        self._set_by_user(self._hidden - {header} if shown else self._hidden | {header})
+
+    def _set_by_user(self, hidden: set[str]) -> None:
+        self.set_hidden_columns(sorted(hidden))
+        self.fit_columns()
+        self.columns_changed.emit(self.hidden_columns())
+
+    def _on_header_context_menu_requested(self, pos: QPoint) -> None:
+        menu = self.column_menu()
+        menu.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        menu.popup(self.horizontalHeader().mapToGlobal(pos))
+
+    def fit_columns(self) -> None:
+        """Widths to the contents, but no column wider than ``MAX_COLUMN_WIDTH``."""
+        self.resizeColumnsToContents()
+        header = self.horizontalHeader()
+        for i in range(len(COLUMNS)):
+            if not self.isColumnHidden(i) and header.sectionSize(i) > MAX_COLUMN_WIDTH:
+                header.resizeSection(i, MAX_COLUMN_WIDTH)
+
+    def scroll_to_start(self) -> None:
+        """Back to the first row and the leftmost column (after Reset, for a new run)."""
+        self.horizontalScrollBar().setValue(0)
+        self.verticalScrollBar().setValue(0)
 
     def selected_source_rows(self) -> list[int]:
         """Rows of the source model that are selected, in the order shown."""

@@ -43,9 +43,9 @@ def test_estimate_only_while_running_and_past_two_percent() -> None:
     assert s.progress(5.0, running=True, completed=False).remaining_seconds is None
     s.job_finished()
     s.job_progressed("x", 1.0)  # 2 %
-    remaining = s.progress(2.0, running=True, completed=False).remaining_seconds
-    assert remaining == pytest.approx(98.0)
-    assert s.progress(2.0, running=False, completed=False).remaining_seconds is None
+    remaining = s.progress(4.0, running=True, completed=False).remaining_seconds
+    assert remaining == pytest.approx(196.0)
+    assert s.progress(4.0, running=False, completed=False).remaining_seconds is None
 
 
 def test_a_completed_run_is_full_even_with_failures() -> None:
@@ -100,3 +100,29 @@ def test_finished_jobs_are_kept_per_row_until_cleared() -> None:
     s.job_finished(first)
     s.reset()
     assert s.finished_job(0) is None
+
+
+def test_no_estimate_from_the_first_seconds_of_a_job() -> None:
+    """A quick first step must not promise 7 s for a 40-minute job."""
+    s = RunSession()
+    s.begin(1)
+    s.job_started("AES-CTR [pyaes]")
+    s.job_progressed("memory", 0.3)
+    assert s.progress(2.9, running=True, completed=False).remaining_seconds is None
+    assert s.progress(3.0, running=True, completed=False).remaining_seconds == pytest.approx(7.0)
+
+
+def test_planned_work_bounds_the_estimate_until_a_job_has_finished() -> None:
+    s = RunSession()
+    s.begin(3, [2400.0, None, 2400.0])  # two pyaes jobs and a fast one
+    s.job_started("pyaes")
+    assert s.progress(0.5, running=True, completed=False).remaining_seconds == 4800.0
+    s.job_progressed("encrypt", 0.5)  # a quick jump early on: the plan still holds
+    remaining = s.progress(10.0, running=True, completed=False).remaining_seconds
+    assert remaining == pytest.approx(1200.0 + 2400.0)
+    s.job_finished()  # measured from now on: 1 of 3 jobs in 2000 s
+    remaining = s.progress(2000.0, running=True, completed=False).remaining_seconds
+    assert remaining == pytest.approx(4000.0)
+    s.job_finished()
+    s.begin(2)  # a new run forgets the plan
+    assert s.planned_seconds == []

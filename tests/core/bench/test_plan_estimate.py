@@ -1,0 +1,39 @@
+"""How long slow libraries take, estimated before a run (the CLI's note, the window's warning)."""
+
+from __future__ import annotations
+
+from app.core.bench.jobs import BenchOptions
+from app.core.bench.plan import (
+    estimated_job_seconds,
+    passes_per_job,
+    rough_duration,
+    slow_run_note,
+)
+
+MB = 10**6
+
+
+def test_passes_count_memory_warmup_and_timed_runs_both_ways() -> None:
+    assert passes_per_job(BenchOptions(repeat=5, warmup=1, measure_memory=True)) == 14
+    assert passes_per_job(BenchOptions(repeat=2, warmup=0, measure_memory=False)) == 4
+
+
+def test_pyaes_on_85_mb_takes_most_of_an_hour() -> None:
+    options = BenchOptions(repeat=5, warmup=1, measure_memory=True)
+    seconds = estimated_job_seconds("pyaes", 85 * MB, options)
+    assert seconds is not None and 40 * 60 <= seconds <= 60 * 60
+    assert estimated_job_seconds("cryptography", 85 * MB, options) is None
+
+
+def test_note_names_the_library_the_jobs_and_the_time() -> None:
+    options = BenchOptions(repeat=5, warmup=1, measure_memory=True)
+    note = slow_run_note(["cryptography", "pyaes", "pyaes"], 85 * MB, options)
+    assert note == (
+        "pyaes (pure Python) runs at about 0.4 MB/s; its 2 jobs on 85.00 MB will take about 1.7 h"
+    )
+    assert slow_run_note(["pyaes"], 100_000, options) is None  # 3.5 s: no note
+    assert slow_run_note(["cryptography"], 85 * MB, options) is None
+
+
+def test_rough_duration_reads_like_speech() -> None:
+    assert [rough_duration(s) for s in (40, 2856, 6000)] == ["40 s", "48 min", "1.7 h"]
