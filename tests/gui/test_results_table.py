@@ -64,7 +64,8 @@ def test_cells_show_median_with_spread_and_units() -> None:
         warnings=("encryption: unstable samples",),
     )
     model = _model(r)
-    assert _text(model, 0, "Enc. time (ms)") == "1.000 ± 0.100"
+    # interquartile range of 0.9, 1.0, 1.1 ms (inclusive quartiles 0.95 and 1.05)
+    assert _text(model, 0, "Enc. time (ms)") == "1.000 (IQR 0.100)"
     assert _text(model, 0, "Enc. throughput (MB/s)") == "1000.00"
     assert _text(model, 0, "Memory above baseline (MiB)") == "40.00"
     assert _text(model, 0, "Original size (bytes)") == "1,000,000"
@@ -101,7 +102,7 @@ def test_rows_as_tsv_has_raw_numbers() -> None:
     lines = model.rows_as_tsv([1]).splitlines()
     header, row = lines[0].split("\t"), lines[1].split("\t")
     assert len(lines) == 2 and len(header) == len(row)
-    assert "Enc. time median (ms)" in header and "Enc. time sd (ms)" in header
+    assert "Enc. time median (ms)" in header and "Enc. time IQR (ms)" in header
     cells = dict(zip(header, row, strict=True))
     assert cells["Library"] == "pycryptodome"
     assert cells["Original size (bytes)"] == "1000000"

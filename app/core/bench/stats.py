@@ -39,6 +39,19 @@ class TimingStats:
     def stdev_percent(self) -> float:
         return 100.0 * self.stdev_s / self.mean_s if self.mean_s else 0.0
 
+    @property
+    def quartiles_s(self) -> tuple[float, float]:
+        """The first and third quartiles (``iqr_s`` is their distance), as ``summarize`` takes
+        them: the spread every view shows."""
+        return _quartiles(sorted(self.samples_s))
+
+
+def _quartiles(xs: Sequence[float]) -> tuple[float, float]:
+    if len(xs) < 2:
+        return xs[0], xs[0]
+    q1, _, q3 = statistics.quantiles(xs, n=4, method="inclusive")
+    return q1, q3
+
 
 def summarize(
     samples_s: Sequence[float], input_bytes: int, warmup_s: Sequence[float] = ()
@@ -48,12 +61,8 @@ def summarize(
         raise ValueError("no samples to summarize")
     xs = sorted(samples_s)
     median = statistics.median(xs)
-    if len(xs) >= 2:
-        q1, _, q3 = statistics.quantiles(xs, n=4, method="inclusive")
-        stdev = statistics.stdev(xs)
-    else:
-        q1 = q3 = xs[0]
-        stdev = 0.0
+    q1, q3 = _quartiles(xs)
+    stdev = statistics.stdev(xs) if len(xs) >= 2 else 0.0
     rate = input_bytes / median if median > 0 else 0.0
     return TimingStats(
         samples_s=tuple(samples_s),

@@ -3,7 +3,7 @@
 Three charts, each a small widget with a ``set_...`` method the window calls with engine data:
 
 - :class:`ThroughputChart`: encryption and decryption throughput per job, side by side.
-- :class:`TimingChart`: median encryption and decryption times with min-max whiskers.
+- :class:`TimingChart`: median encryption and decryption times with interquartile whiskers.
 - :class:`MonitorChart`: the running job's resident memory and CPU over time.
 
 Plot items are created once and updated with ``setData``/``setOpts``. Updates only mark the
@@ -325,11 +325,12 @@ class ThroughputChart(_JobBarsChart):
 
 
 class TimingChart(_JobBarsChart):
-    """Median encryption and decryption times (ms) per job, whiskers from min to max."""
+    """Median encryption and decryption times (ms) per job, whiskers over the interquartile
+    range: the spread the table, the CLI and the exports show too."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
-            "Times per job: median, whiskers from fastest to slowest run",
+            "Times per job: median, whiskers from the first to the third quartile",
             "Time per pass over the input (ms)",
             "Encryption and decryption times, with their spread, appear here as jobs finish.",
             parent,
@@ -354,8 +355,8 @@ class TimingChart(_JobBarsChart):
         for direction, points, spread, ys in pairs:
             stats = [getattr(r, direction) for r in self._results]
             med = self._scale(np.array([s.median_s * 1e3 for s in stats]))
-            lo = self._scale(np.array([s.min_s * 1e3 for s in stats]))
-            hi = self._scale(np.array([s.max_s * 1e3 for s in stats]))
+            lo = self._scale(np.array([s.quartiles_s[0] * 1e3 for s in stats]))
+            hi = self._scale(np.array([s.quartiles_s[1] * 1e3 for s in stats]))
             points.setData(med, ys)
             spread.setData(x=med, y=ys, left=np.maximum(med - lo, 0), right=np.maximum(hi - med, 0))
             spread.setVisible(True)

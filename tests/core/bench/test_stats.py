@@ -65,3 +65,10 @@ def test_cold_warmup_is_reported_as_discarded():
 def test_too_short_samples_are_flagged():
     s = summarize([TOO_SHORT_S / 2] * 5, input_bytes=1000)
     assert any("too short to time" in w for w in stability_warnings(s, "encryption"))
+
+
+def test_quartiles_are_the_iqr_ends():
+    s = summarize([0.004, 0.001, 0.002], 1000)
+    assert s.quartiles_s == pytest.approx((0.0015, 0.003))
+    assert s.quartiles_s[1] - s.quartiles_s[0] == pytest.approx(s.iqr_s)
+    assert summarize([0.5], 10).quartiles_s == (0.5, 0.5)
