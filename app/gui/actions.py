@@ -68,6 +68,12 @@ def _create_actions(window: MainWindow) -> None:
     window.save_chart_action = action("Save c&hart…", window._on_save_chart_action_triggered)
     window.quit_action = action("&Quit", window.close, QKeySequence.StandardKey.Quit)
     window.run_action = action("&Run Benchmark", window._on_run_action_triggered, "Ctrl+R")
+    window.study_action = action(
+        "&Study…",
+        lambda: _open_study_window(window),
+        "Ctrl+Shift+S",
+        "Run a published comparison or your own grid of ciphers x sizes or files",
+    )
     window.cancel_action = action("&Cancel", window._on_cancel_action_triggered, Qt.Key.Key_Escape)
     window.reset_action = action("Re&set", window._on_reset_action_triggered)
     window.copy_action = action("&Copy selected rows", window.table.copy_selection)
@@ -91,9 +97,17 @@ def _build_menus(window: MainWindow) -> None:
     run_menu = window.menuBar().addMenu("&Run")
     for a in (window.run_action, window.cancel_action, window.reset_action):
         run_menu.addAction(a)
+    run_menu.addSeparator()
+    run_menu.addAction(window.study_action)
     edit_menu = window.menuBar().addMenu("&Edit")
     edit_menu.addAction(window.copy_action)
     window.menuBar().addMenu("&Help").addAction(window.about_action)
+
+
+def _open_study_window(window: MainWindow) -> None:
+    from app.gui.study.study_window import open_study_window  # pyqtgraph loads on first use
+
+    open_study_window(window)
 
 
 def _connect_buttons(window: MainWindow) -> None:

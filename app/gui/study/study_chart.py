@@ -1,0 +1,165 @@
+"""Charts against input size for a study: one curve with markers per cipher entry.
+
+Three quantities (:data:`QUANTITIES`): median encryption time, encryption throughput in the
+chosen unit, and peak memory above the worker's baseline. The x axis (input size) turns
+logarithmic when the sizes span two decades or more, and so does the time axis then (time grows
+with size). Curves are created once per cipher entry and updated with ``setData``; redraws go
+through :class:`~app.gui.results.charts.ThrottledChart`'s timer (about 10 a second).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QWidget
+
+from app.core.bench.results import JobResult
+from app.gui.results.charts import OKABE_ITO, ThrottledChart
+from app.gui.study.study_table import memory_mib, rate
+
+MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly
+LOG_SPAN = 100.0  # largest / smallest size from which the size axis is logarithmic
+COLORS = [c for name, c in OKABE_ITO.items() if name != "yellow"] + ["#000000"]
+SYMBOLS = ["o", "s", "t", "d", "star", "+", "x", "p", "h"]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    key: str
+    title: str
+    axis: str  # "{units}" is replaced by the chosen throughput unit
+    log_with_size: bool  # log y too when the size axis is logarithmic
+
+
+QUANTITIES = {
+    "time": Quantity("time", "Encryption time against size", "Median encryption time (ms)", True),
+    "throughput": Quantity(
+        "throughput", "Encryption throughput against size", "Throughput ({units})", False
+    ),
+    "memory": Quantity(
+        "memory",
+        "Memory against size",
+        "Peak memory above the worker's baseline (MiB)",
+        False,
+    ),
+}
+
+
+def value_of(result: JobResult, key: str, units: str) -> float | None:
+    if key == "time":
+        return result.encrypt.median_s * 1e3
+    if key == "throughput":
+        return rate(result, "encrypt", units)
+    return memory_mib(result)
+
+
+def log_ticks(values: Sequence[float]) -> list[list[tuple[float, str]]] | None:
+    """Ticks for a log axis over ``values``: each power of ten labelled, 2..9 times it as
+    unlabelled minor ticks (pyqtgraph labels those too, and they run into each other)."""
+    positive = [v for v in values if v > 0]
+    if not positive:
+        return None
+    low = math.floor(math.log10(min(positive))) - 1
+    high = math.ceil(math.log10(max(positive))) + 1
+    major = [(float(d), f"{10.0**d:g}") for d in range(low, high + 1)]
+    minor = [(d + math.log10(k), "") for d in range(low, high) for k in range(2, 10)]
+    return [major, minor]
+
+
+class StudyChart(ThrottledChart):
+    """One quantity against input size, a curve per cipher entry."""
+
+    def __init__(self, key: str, parent: QWidget | None = None) -> None:
+        self.quantity = QUANTITIES[key]
+        super().__init__(
+            self.quantity.title,
+            "Curves against input size appear here as the study's cells finish.",
+            parent,
+        )
+        self.plot_widget = pg.PlotWidget()
+        self._finish_header(self.plot_widget)
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.setLabel("bottom", "Input size (MB = 10^6 bytes)")
+        self.plot.hideButtons()
+        self.plot.showGrid(x=True, y=True, alpha=0.2)
+        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.curves: dict[str, pg.PlotDataItem] = {}
+        self._results: list[JobResult] = []
+        self._units = "MB/s"
+        self.log_x = False
+        self._show_data(False)
+        self._apply_palette()
+
+    def set_results(self, results: Sequence[JobResult], units: str) -> None:
+        """Show ``results`` (drawn on the next redraw tick)."""
+        self._results, self._units = list(results), units
+        self._schedule()
+
+    def clear(self) -> None:
+        for curve in self.curves.values():
+            self.plot.removeItem(curve)
+            self.legend.removeItem(curve)
+        self.curves = {}
+        self.set_results([], self._units)
+
+    def _curve(self, label: str) -> pg.PlotDataItem:
+        curve = self.curves.get(label)
+        if curve is None:
+            n = len(self.curves)
+            color = COLORS[n % len(COLORS)]
+            curve = pg.PlotDataItem(
+                pen=pg.mkPen(color, width=2),
+                symbol=SYMBOLS[n % len(SYMBOLS)],
+                symbolBrush=color,
+                symbolPen=pg.mkPen(color),
+                symbolSize=8,
+                name=label,
+            )
+            self.plot.addItem(curve)
+            self.curves[label] = curve
+        return curve
+
+    def _redraw(self) -> None:
+        sizes = [r.input_bytes for r in self._results if r.input_bytes > 0]
+        self._show_data(bool(sizes))
+        if not sizes:
+            return
+        log_x = max(sizes) / min(sizes) >= LOG_SPAN
+        log_y = log_x and self.quantity.log_with_size
+        self.log_x = log_x
+        self.plot.setLogMode(x=log_x, y=log_y)
+        self.plot.setLabel("left", self.quantity.axis.format(units=self._units))
+        points: dict[str, list[tuple[float, float]]] = {}
+        for r in self._results:
+            y = value_of(r, self.quantity.key, self._units)
+            if y is None or r.input_bytes <= 0 or (log_y and y <= 0):
+                continue  # no memory pass, or nothing a log axis can show
+            points.setdefault(r.label, []).append((r.input_bytes / MB, y))
+        for label in dict.fromkeys(r.label for r in self._results):
+            pts = sorted(points.get(label, []))
+            self._curve(label).setData([p[0] for p in pts], [p[1] for p in pts])
+        every = [p for pts in points.values() for p in pts]
+        self.plot.getAxis("bottom").setTicks(log_ticks([p[0] for p in every]) if log_x else None)
+        self.plot.getAxis("left").setTicks(log_ticks([p[1] for p in every]) if log_y else None)
+        self.plot.enableAutoRange()
+
+    def _graphics(self) -> pg.GraphicsView:
+        return self.plot_widget
+
+    def _apply_palette(self) -> None:
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.enableAutoSIPrefix(False)  # the label names the unit; no "(x0.001)"
+            axis.setPen(pg.mkPen(QColor(text)))
+            axis.setTextPen(pg.mkPen(text))
+        base = QColor(palette.color(QPalette.ColorRole.Base))
+        base.setAlpha(220)
+        self.legend.setBrush(pg.mkBrush(base))
+        self.legend.setLabelTextColor(text)

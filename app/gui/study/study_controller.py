@@ -1,0 +1,271 @@
+"""The Study window's controller: starts a study in a :class:`StudyWorker`, keeps the results
+of every run until cleared, says what runs now and when it should end, exports.
+
+Data flows one way: worker signal -> controller -> ``results_changed`` -> table and charts.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.core.bench.results import JobResult
+from app.core.study.definition import Study
+from app.core.study.result import StudyResult
+from app.core.study.runner import (
+    CellFailed,
+    CellFinished,
+    StepProgress,
+    StepStarted,
+    StudyFinished,
+    StudyStarted,
+)
+from app.gui.study.accumulate import combine_runs, relabel
+from app.gui.study.study_worker import StudyRunLike, StudyWorker
+from app.gui.worker import TaskRunner, TaskWorker
+
+StudyRunFactory = Callable[[Study], StudyRunLike]
+_DERIVED = ("fits", "comparisons", "speedups")  # StudyResult's cached, unit-free values
+ETA_AFTER_S = 1.0  # before that, one step's start-up cost would make a wild guess
+
+
+def default_study_run(study: Study) -> StudyRunLike:
+    """The real engine; raises ``UserError`` for an input that cannot be read."""
+    from app.core.study.runner import StudyRun
+
+    return StudyRun(study)
+
+
+def _analysed(result: StudyResult) -> StudyResult:
+    """``result`` with its derived values computed (they are cached on it)."""
+    for name in _DERIVED:
+        getattr(result, name)
+    return result
+
+
+def format_eta(seconds: float) -> str:
+    seconds = max(0, round(seconds))
+    if seconds < 60:
+        return f"{seconds} s"
+    minutes, secs = divmod(seconds, 60)
+    if minutes < 60:
+        return f"{minutes} min {secs:02d} s"
+    hours, minutes = divmod(minutes, 60)
+    return f"{hours} h {minutes:02d} min"
+
+
+class StudyController(QObject):
+    running_changed = Signal(bool)
+    step_changed = Signal(str)  # "round 2 of 4: aes-128-cbc [pycryptodome] on 10 MB"
+    progress_changed = Signal(float, str)  # overall fraction 0..1, "about 12 s left"
+    results_changed = Signal()  # rows, charts and claims to redraw
+    cell_failed = Signal(str)
+    study_finished = Signal(object)  # the run's StudyResult
+    failed = Signal(str)  # the engine raised
+    analysed = Signal(object)  # every run as one StudyResult, fits and comparisons computed
+
+    def __init__(
+        self,
+        run_factory: StudyRunFactory = default_study_run,
+        parent: QObject | None = None,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(parent)
+        self._run_factory = run_factory
+        self._clock = clock
+        self.runner = TaskRunner(parent=self)
+        self.runner.busy_changed.connect(self._on_runner_busy_changed)
+        self.units = "MB/s"
+        self.runs: list[StudyResult] = []
+        self._results: list[JobResult] = []  # every run's, relabelled, then the live run's
+        self._live: list[JobResult] = []
+        self._taken: set[tuple[str, str]] = set()
+        self._inputs: list[str] = []  # files read, never to be overwritten by an export
+        self._worker: StudyWorker | None = None
+        self._rounds = 1
+        self._total = 1
+        self._step = 0
+        self._started = 0.0
+        self.exported = True  # nothing to lose yet
+        self.analysis: StudyResult | None = None  # the last combined result analysed
+        self._analysing: StudyResult | None = None
+
+    # --- state ---------------------------------------------------------------------------------
+
+    @property
+    def running(self) -> bool:
+        return self.runner.busy
+
+    @property
+    def has_results(self) -> bool:
+        return bool(self._results)
+
+    @property
+    def unexported(self) -> bool:
+        """Results the user has not saved since they last changed."""
+        return self.has_results and not self.exported
+
+    def results(self) -> list[JobResult]:
+        """Every row to show: finished runs, then the cells the running study finished."""
+        return [*self._results, *self._live]
+
+    def combined(self) -> StudyResult | None:
+        """All finished runs as one result, in the chosen units (None before the first)."""
+        return combine_runs(self.runs, self._results, self.units)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def start(self, study: Study) -> None:
+        """Run ``study``; raises ``UserError`` at once for an input that cannot be read."""
+        if self.running:
+            return
+        run = self._run_factory(study)
+        self._inputs.extend(f.path for f in getattr(run, "files", ()))
+        self.units = study.units
+        self._live = []
+        self._step, self._total, self._rounds = 0, 1, study.rounds
+        self._started = self._clock()
+        worker = StudyWorker(run)
+        s = worker.signals
+        s.study_started.connect(self._on_worker_study_started)
+        s.step_started.connect(self._on_worker_step_started)
+        s.progressed.connect(self._on_worker_progressed)
+        s.cell_finished.connect(self._on_worker_cell_finished)
+        s.cell_failed.connect(self._on_worker_cell_failed)
+        s.study_finished.connect(self._on_worker_study_finished)
+        s.failed.connect(self.failed)
+        self._worker = worker
+        self.runner.start(worker, busy=True)
+
+    def cancel(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def cancel_and_wait(self, timeout_ms: int = 10_000) -> bool:
+        """Cancel and block until the worker has stopped (closing, quitting)."""
+        self.cancel()
+        return self.runner.wait_for_done(timeout_ms)
+
+    def set_units(self, units: str) -> None:
+        """Show every figure in ``units`` (the fits and comparisons do not change)."""
+        if units == self.units:
+            return
+        self.units = units
+        self.results_changed.emit()
+        if self.analysis is not None and not self.running:
+            old, new = self.analysis, self.combined()
+            if new is not None:
+                for name in _DERIVED:
+                    if name in old.__dict__:
+                        new.__dict__[name] = old.__dict__[name]
+            self.analysis = new
+            self.analysed.emit(new)
+
+    def clear(self) -> None:
+        if self.running:
+            return
+        self.runs, self._results, self._live, self._taken = [], [], [], set()
+        self.exported = True
+        self.analysis = self._analysing = None
+        self.results_changed.emit()
+        self.analysed.emit(None)
+
+    def export(self, path: str | Path) -> Path:
+        """Write every run's results to ``path`` (.json, .csv, or what the engine offers);
+        ``UserError`` naming the file when it cannot."""
+        from app.core.study.export import export_study
+
+        combined = self.analysis or self.combined()
+        if combined is None:
+            raise ValueError("nothing to export")
+        written = export_study(combined, path, inputs=self._inputs)
+        self.exported = True
+        return written
+
+    def export_extensions(self) -> list[str]:
+        """The file types the engine can write a study to, ``.json`` first."""
+        from app.core.study import export
+
+        # The engine's list decides (.xlsx and .html join .json and .csv when it offers them).
+        found = getattr(export, "EXTENSIONS", None) or list(getattr(export, "WRITERS", {}))
+        return list(found) or [".json", ".csv"]
+
+    # --- the worker's events ----------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_worker_study_started(self, ev: StudyStarted) -> None:
+        self._total, self._rounds = max(1, ev.total_steps), ev.rounds
+        self._report_progress(0.0)
+
+    @Slot(object)
+    def _on_worker_step_started(self, ev: StepStarted) -> None:
+        self._step = ev.step
+        cell = ev.cell
+        if self._rounds > 1:
+            where = f"round {ev.round + 1} of {self._rounds}"
+        else:
+            where = f"step {ev.step + 1} of {self._total}"
+        self.step_changed.emit(f"{where}: {cell.cipher_label} on {cell.input_label}")
+        self._report_progress(0.0)
+
+    @Slot(object)
+    def _on_worker_progressed(self, ev: StepProgress) -> None:
+        self._step = ev.step
+        self._report_progress(ev.fraction)
+
+    def _report_progress(self, fraction: float) -> None:
+        overall = min(1.0, (self._step + max(0.0, min(1.0, fraction))) / self._total)
+        elapsed = self._clock() - self._started
+        if overall <= 0 or elapsed < ETA_AFTER_S:
+            eta = "estimating the time left…"
+        else:
+            eta = f"about {format_eta(elapsed * (1 - overall) / overall)} left"
+        self.progress_changed.emit(overall, eta)
+
+    @Slot(object)
+    def _on_worker_cell_finished(self, ev: CellFinished) -> None:
+        self._live.extend(relabel([ev.result], len(self.runs) + 1, set(self._taken)))
+        self.results_changed.emit()
+
+    @Slot(object)
+    def _on_worker_cell_failed(self, ev: CellFailed) -> None:
+        self.cell_failed.emit(f"{ev.cell.cipher_label} on {ev.cell.input_label}: {ev.message}")
+
+    @Slot(object)
+    def _on_worker_study_finished(self, ev: StudyFinished) -> None:
+        result = ev.result
+        self.runs.append(result)
+        self._results.extend(relabel(result.results, len(self.runs), self._taken))
+        self._live = []
+        if result.results or result.failures:
+            self.exported = False
+        self.results_changed.emit()
+        self.study_finished.emit(result)
+        self._analyse()
+
+    def _analyse(self) -> None:
+        """Fits and comparisons off the GUI thread: a bootstrap takes a while per pair."""
+        combined = self.combined()
+        self._analysing = combined
+        if combined is None:
+            return
+        worker = TaskWorker(_analysed, combined)
+        worker.signals.resulted.connect(self._on_analysis_resulted)
+        worker.signals.failed.connect(self.failed)
+        self.runner.start(worker)
+
+    @Slot(object)
+    def _on_analysis_resulted(self, result: StudyResult) -> None:
+        if result is self._analysing:  # not one the user has since cleared or outrun
+            self.analysis, self._analysing = result, None
+            self.analysed.emit(result)
+
+    @Slot(bool)
+    def _on_runner_busy_changed(self, busy: bool) -> None:
+        if not busy:
+            self._worker = None
+            self._live = []
+        self.running_changed.emit(busy)

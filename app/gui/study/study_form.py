@@ -1,0 +1,210 @@
+"""The study's form: which study (a preset or a .toml file), what it compares, and the
+settings the user may change (sizes, repetitions, rounds, units); the input files below it."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QSpinBox,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.errors import UserError
+from app.core.study.definition import MAX_ROUNDS, UNITS, Study, parse_sizes, study_with
+from app.core.text import display_text
+from app.core.units import format_bytes
+from app.gui.study.inputs_list import InputsList
+
+MAX_REPEAT = 1000
+
+
+def describe_ciphers(study: Study) -> str:
+    parts = []
+    for c in study.ciphers:
+        parts.append(f"{c.cipher_id} [{c.library}]" if c.library else c.cipher_id)
+    bits = f"; {study.key_bits}-bit keys" if study.key_bits else ""
+    return ", ".join(parts) + bits
+
+
+def describe_mode(study: Study) -> str:
+    if study.data_mode == "stream":
+        return f"streamed in {format_bytes(study.chunk_bytes)} chunks"
+    return "whole input in memory"
+
+
+class StudyForm(QWidget):
+    """Emits ``study_changed`` when another study is chosen (the window may want to ask)."""
+
+    study_changed = Signal()
+    units_changed = Signal(str)
+
+    def __init__(self, presets: list[Study], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._studies: list[Study] = list(presets)
+        self.preset_combo = QComboBox()
+        self.preset_combo.setMinimumContentsLength(18)
+        self.preset_combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon
+        )
+        self.open_button = QPushButton("Open .toml…")
+        self.open_button.setToolTip("Run a study saved as a TOML file")
+        self.open_button.clicked.connect(self._on_open_button_clicked)
+        self.title_label = _wrapping_label()
+        self.ciphers_label = _wrapping_label()
+        self.mode_label = _wrapping_label()
+        self.sizes_edit = QLineEdit()
+        self.sizes_edit.setPlaceholderText("e.g. 1MB, 10MB, 1MiB")
+        self.sizes_edit.setToolTip("Generated inputs, comma-separated; MB = 10^6, MiB = 2^20 bytes")
+        self.repeat_spin = _spin(1, MAX_REPEAT, "Timed repetitions per job, over all rounds")
+        self.rounds_spin = _spin(1, MAX_ROUNDS, "Interleaved rounds A, B, C, A, B, C… (1: none)")
+        self.units_combo = QComboBox()
+        self.units_combo.addItems(list(UNITS))
+        self.units_combo.currentTextChanged.connect(self.units_changed)
+        self.inputs = InputsList()
+        self.inputs.changed.connect(self._on_inputs_changed)
+        self.slots_label = _wrapping_label()
+
+        chooser = QHBoxLayout()
+        chooser.addWidget(self.preset_combo, 1)
+        chooser.addWidget(self.open_button)
+        form = QFormLayout()
+        form.addRow("Study", chooser)
+        form.addRow("", self.title_label)
+        form.addRow("Compares", self.ciphers_label)
+        form.addRow("Data", self.mode_label)
+        form.addRow("Sizes", self.sizes_edit)
+        form.addRow("Repetitions", self.repeat_spin)
+        form.addRow("Rounds", self.rounds_spin)
+        form.addRow("Units", self.units_combo)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(QLabel("Files (instead of the sizes):"))
+        layout.addWidget(self.slots_label)
+        layout.addWidget(self.inputs, 1)
+
+        for study in self._studies:
+            self._add_to_combo(study)
+        self.preset_combo.currentIndexChanged.connect(self._on_preset_combo_changed)
+        if self._studies:
+            self.load(self._studies[0])
+
+    # --- the chosen study ----------------------------------------------------------------------
+
+    @property
+    def base(self) -> Study | None:
+        i = self.preset_combo.currentIndex()
+        return self._studies[i] if 0 <= i < len(self._studies) else None
+
+    def choose(self, name: str) -> None:
+        """Select the preset (or opened study) called ``name``."""
+        for i, study in enumerate(self._studies):
+            if study.name == name:
+                self.preset_combo.setCurrentIndex(i)
+                return
+        raise UserError(f"no study called {name!r}")
+
+    def add_study(self, study: Study) -> None:
+        """Add a study read from a file and select it."""
+        self._studies.append(study)
+        self._add_to_combo(study, opened=True)
+        self.preset_combo.setCurrentIndex(len(self._studies) - 1)
+
+    def load(self, study: Study) -> None:
+        """Show ``study``'s settings in the form."""
+        self.title_label.setText(display_text(_title(study)))
+        self.title_label.setToolTip(display_text(study.description))
+        self.ciphers_label.setText(display_text(describe_ciphers(study)))
+        self.mode_label.setText(describe_mode(study))
+        self.sizes_edit.setText(", ".join(s.label for s in study.sizes))
+        self.repeat_spin.setValue(study.repeat)
+        self.rounds_spin.setValue(study.rounds)
+        self.units_combo.setCurrentText(study.units)
+        slots = ", ".join(study.file_slots)
+        self.slots_label.setText(f"This study expects: {slots}" if slots else "")
+        self.slots_label.setVisible(bool(slots))
+        self.inputs.clear()
+        self.inputs.add_files(study.files)
+        self._on_inputs_changed()
+
+    def study(self) -> Study:
+        """The study as the form says, or ``UserError`` in one sentence."""
+        base = self.base
+        if base is None:
+            raise UserError("choose a study first")
+        files = self.inputs.paths()
+        return study_with(
+            base,
+            sizes=None if files else parse_sizes(self.sizes_edit.text()),
+            files=files or (),
+            repeat=self.repeat_spin.value(),
+            rounds=self.rounds_spin.value(),
+            units=self.units_combo.currentText(),
+        )
+
+    @property
+    def units(self) -> str:
+        return self.units_combo.currentText()
+
+    # --- handlers --------------------------------------------------------------------------------
+
+    @Slot(int)
+    def _on_preset_combo_changed(self, index: int) -> None:
+        if 0 <= index < len(self._studies):
+            self.load(self._studies[index])
+            self.study_changed.emit()
+
+    @Slot()
+    def _on_open_button_clicked(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Open a study", self.inputs.last_folder, "Studies (*.toml);;All files (*)"
+        )
+        if path:
+            from app.core.study.definition import load_study
+
+            self.add_study(load_study(path))  # UserError goes to the window's handler
+
+    @Slot()
+    def _on_inputs_changed(self) -> None:
+        has_files = bool(self.inputs.paths())
+        self.sizes_edit.setEnabled(not has_files)
+        self.sizes_edit.setToolTip(
+            "Files are given: they replace the generated sizes"
+            if has_files
+            else "Generated inputs, comma-separated; MB = 10^6, MiB = 2^20 bytes"
+        )
+
+    def _add_to_combo(self, study: Study, opened: bool = False) -> None:
+        text = study.name + (f" (seed {study.seed})" if study.seed else "")
+        self.preset_combo.addItem(display_text(text + (" – file" if opened else "")))
+        self.preset_combo.setItemData(
+            self.preset_combo.count() - 1,
+            display_text(study.compares()),
+            Qt.ItemDataRole.ToolTipRole,
+        )
+
+
+def _title(study: Study) -> str:
+    text = study.title or study.name
+    return text + (f" — {study.paper}" if study.paper else "")
+
+
+def _spin(low: int, high: int, tip: str) -> QSpinBox:
+    spin = QSpinBox()
+    spin.setRange(low, high)
+    spin.setToolTip(tip)
+    return spin
+
+
+def _wrapping_label() -> QLabel:
+    label = QLabel()
+    label.setWordWrap(True)
+    return label

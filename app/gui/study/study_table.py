@@ -1,0 +1,135 @@
+"""The study's paper-style table: Algorithm | Library | Input | Size | Enc. time | Dec. time |
+throughputs in the chosen unit | memory above the worker's baseline | repetitions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+
+from app.core.bench.results import JobResult
+from app.core.study.definition import UNITS
+from app.core.text import display_text
+from app.core.units import MIB
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def format_time(seconds: float) -> str:
+    if seconds >= 1:
+        return f"{seconds:.3f} s"
+    if seconds >= 1e-3:
+        return f"{seconds * 1e3:.2f} ms"
+    return f"{seconds * 1e6:.1f} µs"
+
+
+def format_rate(value: float) -> str:
+    return f"{value:,.0f}" if value >= 1000 else f"{value:,.2f}"
+
+
+def rate(result: JobResult, direction: str, units: str) -> float:
+    """Throughput from the median time, in ``units`` (0 for a zero time)."""
+    median = getattr(result, direction).median_s
+    return result.input_bytes / median / UNITS[units] if median > 0 else 0.0
+
+
+def memory_mib(result: JobResult) -> float | None:
+    above = result.memory_above_baseline_bytes
+    return None if above is None else above / MIB
+
+
+Cell = Callable[[JobResult, str], Any]  # (result, units) -> sort value
+
+COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
+    ("Algorithm", lambda r, _u: r.cipher, str),
+    ("Library", lambda r, _u: r.library, str),
+    ("Input", lambda r, _u: r.input_label, display_text),
+    ("Size (bytes)", lambda r, _u: r.input_bytes, lambda v: f"{v:,}"),
+    ("Enc. time", lambda r, _u: r.encrypt.median_s, format_time),
+    ("Dec. time", lambda r, _u: r.decrypt.median_s, format_time),
+    ("Enc. {units}", lambda r, u: rate(r, "encrypt", u), format_rate),
+    ("Dec. {units}", lambda r, u: rate(r, "decrypt", u), format_rate),
+    (
+        "Memory above baseline (MiB)",
+        lambda r, _u: memory_mib(r),
+        lambda v: "–" if v is None else f"{v:,.1f}",
+    ),
+    ("Repetitions", lambda r, _u: len(r.encrypt.samples_s), str),
+]
+TIPS = {
+    "Enc. time": "Median of the timed encryptions (warm-up not counted)",
+    "Dec. time": "Median of the timed decryptions (warm-up not counted)",
+    "Memory above baseline (MiB)": (
+        "Peak resident memory above the worker's baseline, MiB = 2^20 bytes"
+    ),
+}
+
+
+class StudyTableModel(QAbstractTableModel):
+    """One row per (cipher entry, input), all runs so far; throughputs in :attr:`units`."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[JobResult] = []
+        self.units = "MB/s"
+
+    def set_results(self, results: Sequence[JobResult], units: str) -> None:
+        self.beginResetModel()
+        self._rows = list(results)
+        self.units = units
+        self.endResetModel()
+
+    def result(self, row: int) -> JobResult:
+        return self._rows[row]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(COLUMNS)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        _name, value_of, text_of = COLUMNS[index.column()]
+        value = value_of(self._rows[index.row()], self.units)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text_of(value)
+        if role == Qt.ItemDataRole.UserRole:
+            return value
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() >= 3:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        name = COLUMNS[section][0]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return name.format(units=self.units)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return TIPS.get(name)
+        return None
+
+    def rows_as_tsv(self) -> str:
+        header = [self.headerData(c, Qt.Orientation.Horizontal) for c in range(len(COLUMNS))]
+        lines = ["\t".join(header)]
+        for row in range(len(self._rows)):
+            lines.append("\t".join(self.data(self.index(row, c)) for c in range(len(COLUMNS))))
+        return "\n".join(lines)
+
+
+class StudyTableView(QTableView):
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setAlternatingRowColors(True)
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.verticalHeader().setVisible(False)
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)

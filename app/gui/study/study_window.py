@@ -1,0 +1,399 @@
+"""The Study window: choose a preset or a .toml study, change its sizes, repetitions, rounds and
+units or give files (dialog or drop), run it, watch curves against size fill in, read the
+paper-style table, the fits and the comparisons, export.
+
+Results accumulate over runs until cleared; clearing or closing with results not exported asks
+first. Closing while a study runs cancels it and closes once the worker has stopped, so no
+worker process outlives the window.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import QCoreApplication, Qt, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QMainWindow,
+    QMessageBox,
+    QPlainTextEdit,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.errors import UserError
+from app.core.study.definition import Study
+from app.core.study.result import StudyResult
+from app.core.text import display_text
+from app.gui.panels.wheel_guard import guard_wheel
+from app.gui.study.study_chart import QUANTITIES, StudyChart
+from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
+from app.gui.study.study_form import StudyForm
+from app.gui.study.study_table import StudyTableModel, StudyTableView
+from app.gui.study.study_text import claims_text
+
+FORMAT_NAMES = {
+    ".json": "JSON, everything",
+    ".csv": "CSV table",
+    ".xlsx": "Excel",
+    ".html": "HTML report",
+}
+WAIT_ON_QUIT_MS = 10_000
+
+
+def export_filters(extensions: list[str]) -> list[str]:
+    return [f"{FORMAT_NAMES.get(ext, ext[1:].upper())} (*{ext})" for ext in extensions]
+
+
+class StudyWindow(QMainWindow):
+    """Study mode; ``presets`` and ``run_factory`` are replaceable for tests."""
+
+    def __init__(
+        self,
+        presets: list[Study] | None = None,
+        run_factory: StudyRunFactory = default_study_run,
+        parent: QWidget | None = None,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("CipherBench – Study")
+        if presets is None:
+            from app.core.study.presets import presets as shipped
+
+            presets = shipped()
+        self.controller = StudyController(run_factory, parent=self)
+        self._close_requested = False
+        self._discard_agreed = False
+        self._user_closing = False  # the Close action, not a program (SIGTERM) closing us
+        self.export_folder = str(Path.home())
+        self._build(presets)
+        self._create_actions()
+        self._connect()
+        self.setAcceptDrops(True)
+        self._fit_to_screen()
+        self._update_actions()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._on_app_about_to_quit)
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _build(self, presets: list[Study]) -> None:
+        self.form = StudyForm(presets)
+        self.run_button = QPushButton("Run study")
+        self.cancel_button = QPushButton("Cancel")
+        self.export_button = QPushButton("Export…")
+        self.clear_button = QPushButton("Clear results")
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.progress.setTextVisible(False)
+        self.step_label = QLabel("Ready.")
+        self.step_label.setWordWrap(True)
+        self.eta_label = QLabel("")
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.addWidget(self.form, 1)
+        for pair in (
+            (self.run_button, self.cancel_button),
+            (self.export_button, self.clear_button),
+        ):
+            row = QHBoxLayout()
+            row.addWidget(pair[0])
+            row.addWidget(pair[1])
+            column.addLayout(row)
+        column.addWidget(self.progress)
+        column.addWidget(self.step_label)
+        column.addWidget(self.eta_label)
+        self.left_scroll = QScrollArea()
+        self.left_scroll.setWidget(left)
+        self.left_scroll.setWidgetResizable(True)
+        bar = self.left_scroll.verticalScrollBar().sizeHint().width()
+        self.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + bar + 4)
+        self._wheel_guard = guard_wheel(left)
+        self._build_results()
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.left_scroll)
+        self.splitter.addWidget(self.results_splitter)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([380, 900])
+        self.setCentralWidget(self.splitter)
+
+    def _build_results(self) -> None:
+        """Charts above; the table and the claims in tabs below, in a splitter."""
+        self.charts = {key: StudyChart(key) for key in QUANTITIES}
+        self.chart_tabs = QTabWidget()
+        for key, chart in self.charts.items():
+            self.chart_tabs.addTab(
+                chart, {"time": "Time", "throughput": "Throughput"}.get(key, "Memory")
+            )
+        self.model = StudyTableModel(self)
+        self.table = StudyTableView()
+        self.table.setModel(self.model)
+        self.claims = QPlainTextEdit()
+        self.claims.setReadOnly(True)
+        self.claims.setPlainText(claims_text(None))
+        self.result_tabs = QTabWidget()
+        self.result_tabs.addTab(self.table, "Table")
+        self.result_tabs.addTab(self.claims, "Fits and comparisons")
+        self.results_splitter = QSplitter(Qt.Orientation.Vertical)
+        self.results_splitter.addWidget(self.chart_tabs)
+        self.results_splitter.addWidget(self.result_tabs)
+        self.results_splitter.setSizes([380, 300])
+
+    def _fit_to_screen(self) -> None:
+        """Most of the screen, never more (1366x768 included)."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() <= 0:
+            self.resize(1280, 720)
+            return
+        width = min(1600, round(screen.width() * 0.94))
+        height = min(1000, round(screen.height() * 0.92))
+        self.resize(width, height)
+
+    def _create_actions(self) -> None:
+        def action(text: str, slot: Any, shortcut: Any = None) -> QAction:
+            a = QAction(text, self)
+            if shortcut is not None:
+                a.setShortcut(QKeySequence(shortcut))
+            a.triggered.connect(slot)
+            self.addAction(a)
+            return a
+
+        self.run_action = action("&Run study", self._on_run_action_triggered, "Ctrl+R")
+        self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
+        self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
+        self.clear_action = action("C&lear results", self._on_clear_action_triggered)
+        self.add_files_action = action("&Add files…", self.form.inputs.add_button.click, "Ctrl+O")
+        self.close_action = action(
+            "&Close", self._on_close_action_triggered, QKeySequence.StandardKey.Close
+        )
+        menu = self.menuBar().addMenu("&Study")
+        for a in (self.add_files_action, self.run_action, self.cancel_action):
+            menu.addAction(a)
+        menu.addSeparator()
+        for a in (self.export_action, self.clear_action, self.close_action):
+            menu.addAction(a)
+
+    def _connect(self) -> None:
+        self.run_button.clicked.connect(self.run_action.trigger)
+        self.cancel_button.clicked.connect(self.cancel_action.trigger)
+        self.export_button.clicked.connect(self.export_action.trigger)
+        self.clear_button.clicked.connect(self.clear_action.trigger)
+        self.form.units_changed.connect(self.controller.set_units)
+        c = self.controller
+        c.running_changed.connect(self._on_controller_running_changed)
+        c.step_changed.connect(self.step_label.setText)
+        c.progress_changed.connect(self._on_controller_progress_changed)
+        c.results_changed.connect(self._on_controller_results_changed)
+        c.analysed.connect(self._on_controller_analysed)
+        c.cell_failed.connect(self._on_controller_cell_failed)
+        c.study_finished.connect(self._on_controller_study_finished)
+        c.failed.connect(self._on_controller_failed)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_run_action_triggered(self) -> None:
+        if self.controller.running:
+            return
+        try:
+            self.controller.start(self.form.study())
+        except UserError as exc:
+            self._warn("Cannot run the study", str(exc))
+            return
+        self.progress.setValue(0)
+        self.step_label.setText("Starting…")
+        self.eta_label.setText("")
+
+    @Slot()
+    def _on_export_action_triggered(self) -> None:
+        if self.controller.running or not self.controller.has_results:
+            return
+        extensions = self.controller.export_extensions()
+        filters = export_filters(extensions)
+        name = (
+            self.controller.runs[-1].study.name if self.controller.runs else "study"
+        ) + extensions[0]
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export the study", str(Path(self.export_folder) / name), ";;".join(filters)
+        )
+        if not path:
+            return
+        if not Path(path).suffix and chosen in filters:
+            path += extensions[filters.index(chosen)]
+        self.export_to(path)
+
+    def export_to(self, path: str) -> Path | None:
+        """Write the results to ``path``; a warning in one sentence when it cannot."""
+        try:
+            written = self.controller.export(path)
+        except UserError as exc:
+            self._warn("Cannot export", str(exc))
+            return None
+        self.export_folder = str(written.parent)
+        self.statusBar().showMessage(display_text(f"Saved the study to {written}"), 8000)
+        return written
+
+    @Slot()
+    def _on_clear_action_triggered(self) -> None:
+        if self.controller.running or not self.controller.has_results:
+            return
+        if self.controller.unexported and not self._ask(
+            "Clear the results?", "The results have not been exported. Clear them anyway?"
+        ):
+            return
+        self._on_clear_confirmed()
+
+    def _on_clear_confirmed(self) -> None:
+        self.controller.clear()
+        for chart in self.charts.values():
+            chart.clear()
+        self._update_actions()
+
+    # --- the controller's news ----------------------------------------------------------------
+
+    @Slot(bool)
+    def _on_controller_running_changed(self, running: bool) -> None:
+        self._update_actions()
+        if not running and self._close_requested:
+            self.close()
+
+    @Slot(float, str)
+    def _on_controller_progress_changed(self, fraction: float, eta: str) -> None:
+        self.progress.setValue(round(fraction * 1000))
+        self.eta_label.setText(eta)
+
+    @Slot()
+    def _on_controller_results_changed(self) -> None:
+        results, units = self.controller.results(), self.controller.units
+        self.model.set_results(results, units)
+        for chart in self.charts.values():
+            chart.set_results(results, units)
+        self._update_actions()
+
+    @Slot(object)
+    def _on_controller_analysed(self, result: StudyResult | None) -> None:
+        self.claims.setPlainText(claims_text(result))
+
+    @Slot(str)
+    def _on_controller_cell_failed(self, text: str) -> None:
+        self.statusBar().showMessage(display_text(f"Failed: {text}"), 10_000)
+
+    @Slot(object)
+    def _on_controller_study_finished(self, result: StudyResult) -> None:
+        if result.cancelled:
+            self.step_label.setText("Cancelled; the finished cells are kept.")
+        else:
+            self.progress.setValue(1000)
+            failed = f", {len(result.failures)} failed" if result.failures else ""
+            self.step_label.setText(f"Done: {len(result.results)} cells{failed}.")
+        self.eta_label.setText("")
+
+    @Slot(str)
+    def _on_controller_failed(self, text: str) -> None:
+        self._warn("The study stopped", text)
+
+    def _update_actions(self) -> None:
+        running = self.controller.running
+        has = self.controller.has_results
+        self.run_action.setEnabled(not running)
+        self.cancel_action.setEnabled(running)
+        self.export_action.setEnabled(has and not running)
+        self.clear_action.setEnabled(has and not running)
+        for button, act in (
+            (self.run_button, self.run_action),
+            (self.cancel_button, self.cancel_action),
+            (self.export_button, self.export_action),
+            (self.clear_button, self.clear_action),
+        ):
+            button.setEnabled(act.isEnabled())
+        self.form.setEnabled(not running)
+
+    # --- dropping files, closing ------------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:
+        if not self.controller.running and _local_files(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:
+        paths = _local_files(event)
+        if paths and not self.controller.running:
+            self.form.inputs.add_files(paths)
+            event.acceptProposedAction()
+
+    @Slot()
+    def _on_close_action_triggered(self) -> None:
+        self._user_closing = True
+        try:
+            self.close()
+        finally:
+            self._user_closing = False
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """The user closing (window button, Close) is asked before results that were not
+        exported are lost; a program closing the window (SIGTERM, quitting) is not, since
+        nobody may be there to answer. A running study is cancelled first either way."""
+        c = self.controller
+        by_user = event.spontaneous() or self._user_closing
+        if by_user and (c.unexported or c.running) and not self._discard_agreed:
+            what = "stop the running study and " if c.running else ""
+            if not self._ask(
+                "Close the study?",
+                f"Closing will {what}discard the results that have not been exported. Close?",
+            ):
+                event.ignore()
+                return
+            self._discard_agreed = True
+        if c.running:
+            self._close_requested = True
+            c.cancel()
+            event.ignore()  # closes when the worker has stopped
+            return
+        if self._discard_agreed or not by_user:
+            self._on_clear_confirmed()
+        self._close_requested = self._discard_agreed = False
+        super().closeEvent(event)
+
+    @Slot()
+    def _on_app_about_to_quit(self) -> None:
+        self.controller.cancel_and_wait(WAIT_ON_QUIT_MS)
+
+    def _ask(self, title: str, text: str) -> bool:
+        answer = QMessageBox.question(
+            self,
+            title,
+            text,
+            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            QMessageBox.StandardButton.No,
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, display_text(text))
+
+
+def _local_files(event: QDragEnterEvent | QDropEvent) -> list[str]:
+    mime = event.mimeData()
+    if not mime.hasUrls():
+        return []
+    return [u.toLocalFile() for u in mime.urls() if u.isLocalFile()]
+
+
+def open_study_window(owner: QWidget) -> StudyWindow:
+    """Show the owner's Study window, made on first use and kept as ``owner.study_window``."""
+    window = getattr(owner, "study_window", None)
+    if window is None:
+        window = StudyWindow()
+        owner.study_window = window  # type: ignore[attr-defined]
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    return window

@@ -1,0 +1,409 @@
+"""The Study window: the form, files (dialog and drop), runs accumulating into the table,
+charts and comparisons, cancel, closing with results not exported, export."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import factories
+import psutil
+import pytest
+from conftest import Dialogs
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QDropEvent
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from app.core.bench.run_info import Environment
+from app.core.study.definition import Study, parse_sizes, study_with
+from app.core.study.presets import find_study, presets, save_study
+from app.core.study.result import StudyResult
+from app.core.study.runner import (
+    Cell,
+    CellFinished,
+    StepProgress,
+    StepStarted,
+    StudyFinished,
+    StudyStarted,
+)
+from app.gui.study.study_controller import format_eta
+from app.gui.study.study_window import StudyWindow, export_filters
+from app.gui.study.study_worker import StudyWorker
+
+TIMEOUT_MS = 10_000
+
+
+class FakeStudyRun:
+    """Every cell at once with times proportional to size; ``block`` keeps reporting progress
+    on the first step until cancelled."""
+
+    def __init__(self, study: Study, block: bool = False, progress: int = 3) -> None:
+        self.study = study
+        self.block = block
+        self.progress = progress
+        self.files: list[Any] = []
+        self.cancelled = threading.Event()
+
+    def cancel(self) -> None:
+        self.cancelled.set()
+
+    def events(self) -> Iterator[Any]:
+        study = self.study
+        inputs = [(s.label, s.size_bytes) for s in study.sizes]
+        inputs += [(Path(f).name, Path(f).stat().st_size) for f in study.files]
+        cells = tuple(
+            Cell(i, f"{spec.id} [{spec.library}]", label, size)
+            for i, (spec, (label, size)) in enumerate(
+                (spec, inp) for inp in inputs for spec in study.specs()
+            )
+        )
+        yield StudyStarted(cells, study.rounds, len(cells) * study.rounds)
+        results = []
+        for step, cell in enumerate(cells):
+            yield StepStarted(step, 0, cell)
+            for k in range(self.progress):
+                yield StepProgress(step, "encrypt", k / self.progress)
+            while self.block and not self.cancelled.is_set():
+                yield StepProgress(step, "encrypt", 0.5)
+                time.sleep(0.001)
+            if self.cancelled.is_set():
+                break
+            result = _result(cell, speed=1e8 * (1 + cell.index % len(study.specs())))
+            results.append(result)
+            yield CellFinished(cell, result)
+        yield StudyFinished(_study_result(study, results, self.cancelled.is_set()))
+
+
+def _result(cell: Cell, speed: float) -> Any:
+    cipher, _, library = cell.cipher_label.partition(" [")
+    base = cell.input_bytes / speed
+    return factories.job_result(
+        cipher=cipher,
+        library=library.rstrip("]"),
+        input_label=cell.input_label,
+        input_bytes=cell.input_bytes,
+        enc_s=[base * f for f in (1.0, 1.01, 0.99, 1.02, 0.98)],
+        dec_s=[base * f * 1.1 for f in (1.0, 1.01, 0.99, 1.02, 0.98)],
+    )
+
+
+def _study_result(study: Study, results: list[Any], cancelled: bool) -> StudyResult:
+    return StudyResult(
+        study=study,
+        results=tuple(results),
+        failures=(),
+        environment=Environment({}),
+        rounds=study.rounds,
+        rounds_completed=0 if cancelled else study.rounds,
+        repeat_per_round=study.repeat_per_round,
+        started_at="t0",
+        finished_at="t1",
+        cancelled=cancelled,
+    )
+
+
+@pytest.fixture
+def window(qtbot: QtBot, dialogs: Dialogs) -> Iterator[StudyWindow]:
+    w = StudyWindow(run_factory=FakeStudyRun)
+    qtbot.addWidget(w)
+    w.form.choose("aes-key-sizes")
+    w.form.sizes_edit.setText("2KB, 4KB, 400KB")
+    w.form.repeat_spin.setValue(2)
+    w.form.rounds_spin.setValue(1)
+    yield w
+    w.controller.exported = True  # no question at teardown
+    w.controller.cancel_and_wait()
+    w.close()
+
+
+def _run(qtbot: QtBot, w: StudyWindow) -> None:
+    w.run_action.trigger()
+    qtbot.waitUntil(
+        lambda: not w.controller.running and w.controller.analysis is not None,
+        timeout=TIMEOUT_MS,
+    )
+    for chart in w.charts.values():
+        chart.flush()
+
+
+def test_a_preset_loads_into_the_form(qtbot: QtBot, dialogs: Dialogs) -> None:
+    w = StudyWindow(run_factory=FakeStudyRun)
+    qtbot.addWidget(w)
+    w.form.choose("classic-ciphers")
+    f = w.form
+    assert f.sizes_edit.text().startswith("108 KB, 184 KB")
+    assert (f.repeat_spin.value(), f.rounds_spin.value(), f.units) == (10, 2, "KB/s")
+    assert "des" in f.ciphers_label.text() and "memory" in f.mode_label.text()
+    f.sizes_edit.setText("2KB, 1 MiB")
+    f.repeat_spin.setValue(4)
+    f.units_combo.setCurrentText("MiB/s")
+    study = f.study()
+    assert [s.label for s in study.sizes] == ["2 KB", "1 MiB"]
+    assert (study.repeat, study.rounds, study.units) == (4, 2, "MiB/s")
+    assert study.ciphers == find_study("classic-ciphers").ciphers
+
+
+def test_bad_sizes_say_so_and_run_nothing(
+    qtbot: QtBot, window: StudyWindow, dialogs: Dialogs
+) -> None:
+    window.form.sizes_edit.setText("2KB, lots")
+    window.run_action.trigger()
+    assert not window.controller.running
+    assert len(dialogs.warnings) == 1 and "lots" in dialogs.warnings[0][1]
+
+
+def test_files_from_the_dialog_replace_the_sizes_and_can_be_removed(
+    qtbot: QtBot, window: StudyWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    paths = []
+    for name in ("a.txt", "b.pdf", "c.zip"):
+        (tmp_path / name).write_bytes(b"x" * 3000)
+        paths.append(str(tmp_path / name))
+    monkeypatch.setattr(QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: (paths, "")))
+    inputs = window.form.inputs
+    inputs.add_button.click()
+    inputs.add_button.click()  # the same files again: listed once
+    assert inputs.paths() == paths
+    assert not window.form.sizes_edit.isEnabled()
+    study = window.form.study()
+    assert study.files == tuple(paths) and study.sizes == ()
+    inputs.list.item(1).setSelected(True)
+    inputs.remove_button.click()
+    assert inputs.paths() == [paths[0], paths[2]]
+    inputs.clear_button.click()
+    assert inputs.paths() == [] and window.form.sizes_edit.isEnabled()
+
+
+def test_dropping_several_files_adds_them(window: StudyWindow, tmp_path: Path) -> None:
+    paths = []
+    for name in ("one.bin", "two.bin"):
+        (tmp_path / name).write_bytes(b"y" * 100)
+        paths.append(str(tmp_path / name))
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(p) for p in [*paths, str(tmp_path)]])  # a folder too
+    event = QDropEvent(
+        QPointF(10, 10),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    window.dropEvent(event)
+    assert window.form.inputs.paths() == paths
+
+
+def test_a_run_fills_the_table_the_charts_and_the_comparisons(
+    qtbot: QtBot, window: StudyWindow
+) -> None:
+    steps: list[str] = []
+    window.controller.step_changed.connect(steps.append)
+    _run(qtbot, window)
+    w = window
+    assert w.model.rowCount() == 9  # 3 ciphers x 3 sizes
+    assert steps[0] == "step 1 of 9: aes-128-cbc [pycryptodome] on 2 KB"
+    assert w.progress.value() == 1000 and w.step_label.text() == "Done: 9 cells."
+    for chart in w.charts.values():
+        assert len(chart.curves) == 3 and chart.showing_data
+        assert chart.log_x  # 2 KB to 400 KB spans two decades
+        xs, _ys = chart.curves["aes-128-cbc [pycryptodome]"].getOriginalDataset()
+        assert list(xs) == pytest.approx([0.002, 0.004, 0.4])  # MB
+        assert not chart.plot_widget.grab().isNull()  # painted log axes: no numpy warning
+    text = w.claims.toPlainText()
+    assert "time = " in text and "R² = " in text
+    assert "% slower than" in text and "95 % CI" in text  # the fake's first cipher is slowest
+    assert w.export_action.isEnabled() and w.run_action.isEnabled()
+
+
+def test_results_accumulate_over_runs_until_cleared(
+    qtbot: QtBot, window: StudyWindow, dialogs: Dialogs
+) -> None:
+    _run(qtbot, window)
+    window.form.sizes_edit.setText("4KB, 1MB")
+    _run(qtbot, window)
+    inputs = [window.model.result(r).input_label for r in range(window.model.rowCount())]
+    assert window.model.rowCount() == 15
+    assert inputs.count("4 KB") == 3 and inputs.count("4 KB (run 2)") == 3
+    assert "1 MB" in inputs
+    dialogs.answer = QMessageBox.StandardButton.No
+    window.clear_action.trigger()
+    assert len(dialogs.questions) == 1 and window.model.rowCount() == 15
+    dialogs.answer = QMessageBox.StandardButton.Yes
+    window.clear_action.trigger()
+    assert window.model.rowCount() == 0 and not window.controller.has_results
+    assert window.charts["time"].curves == {}
+
+
+def test_changing_the_units_relabels_the_table_and_keeps_the_analysis(
+    qtbot: QtBot, window: StudyWindow
+) -> None:
+    _run(qtbot, window)
+    before = window.controller.analysis
+    assert before is not None and "comparisons" in before.__dict__
+    mbs = window.model.data(window.model.index(0, 6))
+    window.form.units_combo.setCurrentText("KB/s")
+    assert window.model.headerData(6, Qt.Orientation.Horizontal) == "Enc. KB/s"
+    kbs = window.model.data(window.model.index(0, 6))
+    assert float(kbs.replace(",", "")) == pytest.approx(float(mbs) * 1000, rel=1e-3)
+    after = window.controller.analysis
+    assert after is not None and after.units == "KB/s" and "comparisons" in after.__dict__
+    assert "KB/s" in window.claims.toPlainText()
+
+
+def test_export_writes_json_and_then_closing_does_not_ask(
+    qtbot: QtBot, window: StudyWindow, tmp_path: Path, dialogs: Dialogs
+) -> None:
+    _run(qtbot, window)
+    assert window.controller.unexported
+    written = window.export_to(str(tmp_path / "study.json"))
+    assert written == tmp_path / "study.json"
+    doc = json.loads(written.read_text(encoding="utf-8"))
+    assert doc["format"] == "cipherbench-study" and len(doc["results"]) == 9
+    assert doc["comparisons"] and doc["units"] == "MB/s"
+    assert window.export_to(str(tmp_path / "study.txt")) is None  # one clear sentence
+    assert "not supported" in dialogs.warnings[-1][1]
+    window.show()
+    window.close_action.trigger()
+    assert dialogs.questions == [] and not window.isVisible()
+
+
+def test_closing_with_results_not_exported_asks(
+    qtbot: QtBot, window: StudyWindow, dialogs: Dialogs
+) -> None:
+    _run(qtbot, window)
+    window.show()
+    dialogs.answer = QMessageBox.StandardButton.No
+    window.close_action.trigger()
+    assert window.isVisible() and len(dialogs.questions) == 1
+    dialogs.answer = QMessageBox.StandardButton.Yes
+    window.close_action.trigger()
+    assert not window.isVisible() and not window.controller.has_results
+
+
+def test_a_program_closing_the_window_does_not_wait_for_an_answer(
+    qtbot: QtBot, window: StudyWindow, dialogs: Dialogs
+) -> None:
+    """SIGTERM closes the windows with close(): nobody may be there to answer a question."""
+    _run(qtbot, window)
+    window.show()
+    window.close()
+    assert dialogs.questions == [] and not window.isVisible()
+
+
+def test_closing_while_running_cancels_and_closes_when_stopped(
+    qtbot: QtBot, dialogs: Dialogs
+) -> None:
+    w = StudyWindow(run_factory=lambda s: FakeStudyRun(s, block=True))
+    qtbot.addWidget(w)
+    w.form.sizes_edit.setText("2KB")
+    w.show()
+    w.run_action.trigger()
+    qtbot.waitUntil(lambda: "aes-128-cbc" in w.step_label.text(), timeout=TIMEOUT_MS)
+    assert w.controller.running and not w.form.isEnabled()
+    w.close_action.trigger()
+    assert dialogs.questions  # running: asks before discarding
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=TIMEOUT_MS)
+    assert not w.controller.running
+
+
+def test_cancel_stops_the_real_engine_within_a_second_and_leaves_no_worker(
+    qtbot: QtBot, dialogs: Dialogs
+) -> None:
+    w = StudyWindow()
+    qtbot.addWidget(w)
+    w.form.choose("aes-key-sizes")
+    w.form.sizes_edit.setText("2KB, 4KB")
+    w.form.repeat_spin.setValue(1000)  # long enough to be still running when cancelled
+    w.form.rounds_spin.setValue(1)
+    w.run_action.trigger()
+    qtbot.waitUntil(lambda: bool(_worker_processes()), timeout=TIMEOUT_MS)
+    children = _worker_processes()
+    started = time.perf_counter()
+    w.cancel_action.trigger()
+    qtbot.waitUntil(lambda: not w.controller.running, timeout=TIMEOUT_MS)
+    assert time.perf_counter() - started < 1.0
+    assert w.step_label.text().startswith("Cancelled")
+    assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    w.controller.exported = True
+    w.close()
+
+
+def _worker_processes() -> list[psutil.Process]:
+    found = []
+    for proc in psutil.Process().children():
+        with contextlib.suppress(psutil.Error):
+            if "spawn_main" in " ".join(proc.cmdline()):
+                found.append(proc)
+    return found
+
+
+def test_the_worker_throttles_progress(qtbot: QtBot) -> None:
+    study = find_study("aes-key-sizes")
+    worker = StudyWorker(FakeStudyRun(study, progress=20_000), min_interval_s=0.05)
+    got: list[Any] = []
+    worker.signals.cell_finished.connect(got.append)
+    with qtbot.waitSignal(worker.signals.finished, timeout=TIMEOUT_MS):
+        worker.run()
+    assert len(got) == 9
+    assert worker.progress_emits < 200  # 180 000 progress events
+
+
+def test_the_eta_reads_in_plain_units() -> None:
+    assert [format_eta(s) for s in (4.4, 75, 3700)] == ["4 s", "1 min 15 s", "1 h 01 min"]
+
+
+def test_every_preset_loads_into_the_form(qtbot: QtBot, dialogs: Dialogs) -> None:
+    w = StudyWindow(run_factory=FakeStudyRun)
+    qtbot.addWidget(w)
+    for study in presets():
+        w.form.choose(study.name)
+        assert w.form.study().ciphers == study.ciphers
+
+
+def test_the_main_window_opens_the_study_window_with_ctrl_shift_s(
+    qtbot: QtBot, settings: Any, dialogs: Dialogs
+) -> None:
+    from app.gui.main_window import MainWindow
+
+    main = MainWindow(settings=settings)
+    qtbot.addWidget(main)
+    assert main.study_action.shortcut().toString() == "Ctrl+Shift+S"
+    main.study_action.trigger()
+    study_window = main.study_window
+    assert isinstance(study_window, StudyWindow) and study_window.isVisible()
+    main.study_action.trigger()
+    assert main.study_window is study_window  # one window, raised again
+    study_window.close()
+    main.close()
+
+
+def test_export_offers_what_the_engine_writes(
+    window: StudyWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.core.study import export
+
+    assert window.controller.export_extensions()[:2] == [".json", ".csv"]
+    monkeypatch.setattr(export, "WRITERS", {**export.WRITERS, ".html": lambda r, p: None})
+    extensions = window.controller.export_extensions()
+    assert ".html" in extensions
+    assert "HTML report (*.html)" in export_filters(extensions)
+
+
+def test_a_study_file_opens_into_the_form(
+    window: StudyWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    mine = study_with(find_study("gcm-vs-chacha"), sizes=parse_sizes("3KB, 5KB"), repeat=3)
+    path = save_study(dataclasses.replace(mine, name="my-grid"), tmp_path / "my-grid.toml")
+    monkeypatch.setattr(
+        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), ""))
+    )
+    window.form.open_button.click()
+    assert window.form.base is not None and window.form.base.name == "my-grid"
+    assert window.form.sizes_edit.text() == "3 KB, 5 KB" and window.form.repeat_spin.value() == 3
+    assert "stream" in window.form.mode_label.text()
