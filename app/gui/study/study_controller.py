@@ -186,12 +186,10 @@ class StudyController(QObject):
         return written
 
     def export_extensions(self) -> list[str]:
-        """The file types the engine can write a study to, ``.json`` first."""
-        from app.core.study import export
+        """The file types the engine can write a study to (.json, .csv, .xlsx, .html)."""
+        from app.core.study.export import WRITERS
 
-        # The engine's list decides (.xlsx and .html join .json and .csv when it offers them).
-        found = getattr(export, "EXTENSIONS", None) or list(getattr(export, "WRITERS", {}))
-        return list(found) or [".json", ".csv"]
+        return list(WRITERS)
 
     # --- the worker's events ----------------------------------------------------------------------
 
