@@ -102,8 +102,10 @@ class StudyFinished:
 StudyEvent = StudyStarted | StepStarted | StepProgress | CellFinished | CellFailed | StudyFinished
 
 
-def seeded_bytes(seed: int, size_bytes: int, chunk: int = 4 * MIB) -> Generator[bytes, None, None]:
-    """``size_bytes`` pseudo-random bytes in chunks, the same for the same ``seed`` and size."""
+def seeded_bytes(seed: int, size_bytes: int, chunk: int = MIB // 2) -> Generator[bytes, None, None]:
+    """``size_bytes`` pseudo-random bytes in chunks, the same for the same ``seed`` and size.
+    Small chunks: ``randbytes`` holds the GIL (about 20 ms for 4 MiB), and the window that
+    runs a study shares it."""
     rng = random.Random(f"cipherbench-study:{seed}:{size_bytes}")
     left = size_bytes
     while left:

@@ -91,6 +91,9 @@ class StudyChart(ThrottledChart):
         self._results: list[JobResult] = []
         self._units = "MB/s"
         self.log_x = False
+        self._axes_state: tuple[bool, bool, str] | None = None
+        self._ticks: tuple[object, object] | None = None
+        self._drawn: dict[str, list[tuple[float, float]]] = {}  # what each curve shows
         self._show_data(False)
         self._apply_palette()
 
@@ -104,6 +107,7 @@ class StudyChart(ThrottledChart):
             self.plot.removeItem(curve)
             self.legend.removeItem(curve)
         self.curves = {}
+        self._drawn = {}
         self.set_results([], self._units)
 
     def _curve(self, label: str) -> pg.PlotDataItem:
@@ -131,21 +135,37 @@ class StudyChart(ThrottledChart):
         log_x = max(sizes) / min(sizes) >= LOG_SPAN
         log_y = log_x and self.quantity.log_with_size
         self.log_x = log_x
-        self.plot.setLogMode(x=log_x, y=log_y)
-        self.plot.setLabel("left", self.quantity.axis.format(units=self._units))
+        # Each of these makes pyqtgraph lay out and repaint its axes (about 10 ms a chart):
+        # only when they change, not on every redraw.
+        label = self.quantity.axis.format(units=self._units)
+        if (log_x, log_y, label) != self._axes_state:
+            self._axes_state = (log_x, log_y, label)
+            self.plot.setLogMode(x=log_x, y=log_y)
+            self.plot.setLabel("left", label)
         points: dict[str, list[tuple[float, float]]] = {}
         for r in self._results:
             y = value_of(r, self.quantity.key, self._units)
             if y is None or r.input_bytes <= 0 or (log_y and y <= 0):
                 continue  # no memory pass, or nothing a log axis can show
             points.setdefault(r.label, []).append((r.input_bytes / MB, y))
+        changed = False
         for label in dict.fromkeys(r.label for r in self._results):
             pts = sorted(points.get(label, []))
-            self._curve(label).setData([p[0] for p in pts], [p[1] for p in pts])
+            if self._drawn.get(label) != pts:  # unchanged curves: no rebuild, no repaint
+                self._drawn[label] = pts
+                self._curve(label).setData([p[0] for p in pts], [p[1] for p in pts])
+                changed = True
         every = [p for pts in points.values() for p in pts]
-        self.plot.getAxis("bottom").setTicks(log_ticks([p[0] for p in every]) if log_x else None)
-        self.plot.getAxis("left").setTicks(log_ticks([p[1] for p in every]) if log_y else None)
-        self.plot.enableAutoRange()
+        ticks = (
+            log_ticks([p[0] for p in every]) if log_x else None,
+            log_ticks([p[1] for p in every]) if log_y else None,
+        )
+        if ticks != self._ticks:
+            self._ticks = ticks
+            self.plot.getAxis("bottom").setTicks(ticks[0])
+            self.plot.getAxis("left").setTicks(ticks[1])
+        if changed:
+            self.plot.enableAutoRange()
 
     def _graphics(self) -> pg.GraphicsView:
         return self.plot_widget
