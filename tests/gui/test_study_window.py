@@ -407,3 +407,17 @@ def test_a_study_file_opens_into_the_form(
     assert window.form.base is not None and window.form.base.name == "my-grid"
     assert window.form.sizes_edit.text() == "3 KB, 5 KB" and window.form.repeat_spin.value() == 3
     assert "stream" in window.form.mode_label.text()
+
+
+def test_the_grid_as_set_saves_as_a_toml_that_runs_again(
+    window: StudyWindow, tmp_path: Path, dialogs: Dialogs
+) -> None:
+    window.form.units_combo.setCurrentText("MiB/s")
+    path = window.save_definition_to(str(tmp_path / "mine.toml"))
+    assert path is not None and dialogs.warnings == []
+    again = find_study(str(path))
+    assert [s.label for s in again.sizes] == ["2 KB", "4 KB", "400 KB"]
+    assert (again.repeat, again.rounds, again.units) == (2, 1, "MiB/s")
+    assert again.ciphers == find_study("aes-key-sizes").ciphers
+    assert window.save_definition_to(str(tmp_path / "mine.txt")) is None
+    assert "toml" in dialogs.warnings[-1][1]

@@ -171,6 +171,9 @@ class StudyWindow(QMainWindow):
         self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
         self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
         self.clear_action = action("C&lear results", self._on_clear_action_triggered)
+        self.save_definition_action = action(
+            "&Save study as…", self._on_save_definition_action_triggered, "Ctrl+S"
+        )
         self.add_files_action = action("&Add files…", self.form.inputs.add_button.click, "Ctrl+O")
         self.close_action = action(
             "&Close", self._on_close_action_triggered, QKeySequence.StandardKey.Close
@@ -179,7 +182,12 @@ class StudyWindow(QMainWindow):
         for a in (self.add_files_action, self.run_action, self.cancel_action):
             menu.addAction(a)
         menu.addSeparator()
-        for a in (self.export_action, self.clear_action, self.close_action):
+        for a in (
+            self.save_definition_action,
+            self.export_action,
+            self.clear_action,
+            self.close_action,
+        ):
             menu.addAction(a)
 
     def _connect(self) -> None:
@@ -230,6 +238,33 @@ class StudyWindow(QMainWindow):
         if not Path(path).suffix and chosen in filters:
             path += extensions[filters.index(chosen)]
         self.export_to(path)
+
+    def _on_save_definition_action_triggered(self) -> None:
+        """The grid as set in the form, as a .toml someone else can run (`study FILE.toml`)."""
+        try:
+            study = self.form.study()
+        except UserError as exc:
+            self._warn("Cannot save the study", str(exc))
+            return
+        suggested = str(Path(self.export_folder) / f"{study.name}.toml")
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Save the study", suggested, "Study definitions (*.toml)"
+        )
+        if path:
+            self.save_definition_to(path if path.lower().endswith(".toml") else path + ".toml")
+
+    def save_definition_to(self, path: str) -> Path | None:
+        """Save the form's study to ``path``; a warning in one sentence when it cannot."""
+        from app.core.study.presets import save_study
+
+        try:
+            written = save_study(self.form.study(), path)
+        except UserError as exc:
+            self._warn("Cannot save the study", str(exc))
+            return None
+        self.export_folder = str(written.parent)
+        self.statusBar().showMessage(display_text(f"Saved the study definition to {written}"), 8000)
+        return written
 
     def export_to(self, path: str) -> Path | None:
         """Write the results to ``path``; a warning in one sentence when it cannot."""
