@@ -48,7 +48,9 @@ COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
     ("Input", lambda r, _u: r.input_label, display_text),
     ("Size (bytes)", lambda r, _u: r.input_bytes, lambda v: f"{v:,}"),
     ("Enc. time", lambda r, _u: r.encrypt.median_s, format_time),
+    ("Enc. IQR", lambda r, _u: r.encrypt.iqr_s, format_time),
     ("Dec. time", lambda r, _u: r.decrypt.median_s, format_time),
+    ("Dec. IQR", lambda r, _u: r.decrypt.iqr_s, format_time),
     ("Enc. {units}", lambda r, u: rate(r, "encrypt", u), format_rate),
     ("Dec. {units}", lambda r, u: rate(r, "decrypt", u), format_rate),
     (
@@ -61,6 +63,8 @@ COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
 TIPS = {
     "Enc. time": "Median of the timed encryptions (warm-up not counted)",
     "Dec. time": "Median of the timed decryptions (warm-up not counted)",
+    "Enc. IQR": "Interquartile range of the timed encryptions: the spread every view shows",
+    "Dec. IQR": "Interquartile range of the timed decryptions: the spread every view shows",
     "Memory above baseline (MiB)": (
         "Peak resident memory above the worker's baseline, MiB = 2^20 bytes"
     ),
