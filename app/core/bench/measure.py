@@ -313,8 +313,9 @@ def _memory_pass(make: Callable[[], Workload]) -> _Memory:
     exact = reset_peak()
     baseline = current_rss_bytes()
     tracemalloc.start()
+    wl: Workload | None = None
     try:
-        wl = make()
+        wl = make()  # may fail (MemoryError allocating the buffers): nothing to close then
         try:
             wl.encrypt()
             wl.decrypt()
@@ -326,6 +327,6 @@ def _memory_pass(make: Callable[[], Workload]) -> _Memory:
         peak = peak_rss_bytes()
     finally:
         tracemalloc.stop()
-        del wl
+        wl = None  # the buffers go before the timed runs allocate their own
         gc.collect()
     return _Memory(peak, baseline, python_peak, exact)

@@ -274,3 +274,16 @@ def test_a_short_decryption_fails_verification(small_file, tmp_path, mode):
             wl.decrypt()
     finally:
         wl.close()
+
+
+def test_a_memory_pass_that_cannot_allocate_reports_memory_not_a_python_error(
+    small_file, monkeypatch
+):
+    import app.core.bench.measure as measure
+
+    def no_room(*args, **kwargs):
+        raise MemoryError
+
+    monkeypatch.setattr(measure, "MemoryWorkload", no_room)
+    with pytest.raises(MemoryError):  # isolation words it for the mode; was UnboundLocalError
+        run_job(_job(small_file, measure_memory=True, repeat=1, warmup=0))
