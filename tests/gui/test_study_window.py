@@ -423,3 +423,14 @@ def test_the_grid_as_set_saves_as_a_toml_that_runs_again(
     assert again.ciphers == find_study("aes-key-sizes").ciphers
     assert window.save_definition_to(str(tmp_path / "mine.txt")) is None
     assert "toml" in dialogs.warnings[-1][1]
+
+
+def test_opening_a_study_file_that_cannot_be_used_says_why(
+    window: StudyWindow, tmp_path: Path, dialogs: Dialogs
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "bad"\nsizes = ["1 KB"]\n[[cipher]]\nid = "no-such-cipher"\n')
+    before = window.form.preset_combo.count()
+    assert not window.form.open_study(str(bad))
+    assert len(dialogs.warnings) == 1 and "no-such-cipher" in dialogs.warnings[0][1]
+    assert window.form.preset_combo.count() == before

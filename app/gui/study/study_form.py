@@ -45,6 +45,7 @@ class StudyForm(QWidget):
 
     study_changed = Signal()
     units_changed = Signal(str)
+    error = Signal(str, str)  # title, sentence: a study file that cannot be used
 
     def __init__(self, presets: list[Study], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -168,9 +169,18 @@ class StudyForm(QWidget):
             self, "Open a study", self.inputs.last_folder, "Studies (*.toml);;All files (*)"
         )
         if path:
-            from app.core.study.definition import load_study
+            self.open_study(path)
 
-            self.add_study(load_study(path))  # UserError goes to the window's handler
+    def open_study(self, path: str) -> bool:
+        """Load the study file ``path`` into the form; False (and ``error``) when it cannot."""
+        from app.core.study.definition import load_study
+
+        try:
+            self.add_study(load_study(path))
+        except UserError as exc:
+            self.error.emit("Cannot open the study", str(exc))
+            return False
+        return True
 
     @Slot()
     def _on_inputs_changed(self) -> None:

@@ -196,6 +196,7 @@ class StudyWindow(QMainWindow):
         self.export_button.clicked.connect(self.export_action.trigger)
         self.clear_button.clicked.connect(self.clear_action.trigger)
         self.form.units_changed.connect(self.controller.set_units)
+        self.form.error.connect(self._warn)
         c = self.controller
         c.running_changed.connect(self._on_controller_running_changed)
         c.step_changed.connect(self.step_label.setText)
