@@ -18,6 +18,7 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
+from app.gui.results import chart_math
 from app.gui.results.charts import OKABE_ITO, ThrottledChart
 from app.gui.study.study_table import memory_mib, rate
 
@@ -58,16 +59,13 @@ def value_of(result: JobResult, key: str, units: str) -> float | None:
 
 
 def log_ticks(values: Sequence[float]) -> list[list[tuple[float, str]]] | None:
-    """Ticks for a log axis over ``values``: each power of ten labelled, 2..9 times it as
-    unlabelled minor ticks (pyqtgraph labels those too, and they run into each other)."""
+    """Ticks for a log axis over ``values``, a decade of room each side: the main window's
+    rule (labelled powers of ten, thinned when there are many; unlabelled 2..9 minor ticks)."""
     positive = [v for v in values if v > 0]
     if not positive:
         return None
-    low = math.floor(math.log10(min(positive))) - 1
-    high = math.ceil(math.log10(max(positive))) + 1
-    major = [(float(d), f"{10.0**d:g}") for d in range(low, high + 1)]
-    minor = [(d + math.log10(k), "") for d in range(low, high) for k in range(2, 10)]
-    return [major, minor]
+    low, high = math.log10(min(positive)) - 1, math.log10(max(positive)) + 1
+    return chart_math.log_ticks(low, high)
 
 
 class StudyChart(ThrottledChart):
