@@ -13,19 +13,19 @@ Exit codes as the other commands: 0, 1 a job failed, 2 bad input, 130 Ctrl-C (no
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import shutil
 import sys
-import textwrap
 import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.core.bench.results import JobResult
 from app.core.errors import UserError
+from app.core.study import report_text
 from app.core.study.definition import UNITS, Study, parse_sizes, study_with
-from app.core.study.result import StudyResult
+from app.core.study.report_text import format_rate
+from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.termination import Terminated, exit_code
 from app.core.text import display_text
 from app.core.units import format_seconds
@@ -205,17 +205,7 @@ class _Progress:
 
 
 def _time(s: float) -> str:
-    return format_seconds(s).replace(".000 ", " ") if s >= 1 else _short_time(s)
-
-
-def _short_time(s: float) -> str:
-    if s >= 1e-3:
-        return f"{s * 1e3:.2f} ms"
-    return f"{s * 1e6:.1f} µs"
-
-
-def _rate(value: float) -> str:
-    return f"{value:,.0f}" if value >= 1000 else f"{value:,.1f}"
+    return format_seconds(s, digits=2).replace(".000 ", " ")  # "2 s", not "2.000 s"
 
 
 def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
@@ -237,9 +227,9 @@ def _input_table(result: StudyResult, results: list[JobResult], width: int) -> l
         ("LIBRARY", False, lambda r: r.library),
         ("ENC TIME", True, lambda r: _time(r.encrypt.median_s)),
         ("DEC TIME", True, lambda r: _time(r.decrypt.median_s)),
-        (f"ENC {unit}", True, lambda r: _rate(result.rate(r, "encrypt"))),
-        (f"DEC {unit}", True, lambda r: _rate(result.rate(r, "decrypt"))),
-        ("MEM MiB", True, lambda r: _mem(result.memory_mib(r))),
+        (f"ENC {unit}", True, lambda r: format_rate(rate(r, "encrypt", unit))),
+        (f"DEC {unit}", True, lambda r: format_rate(rate(r, "decrypt", unit))),
+        ("MEM MiB", True, lambda r: _mem(memory_mib(r))),
     ]
 
     def render(cols: list[tuple[str, bool, Callable[[JobResult], str]]]) -> list[str]:
@@ -263,35 +253,10 @@ def _mem(mib: float | None) -> str:
     return "-" if mib is None else f"{mib:,.1f}"
 
 
-def _wrap(text: str, width: int, indent: str = "  ") -> list[str]:
-    return textwrap.wrap(
-        text,
-        width=width,
-        initial_indent=indent,
-        subsequent_indent=indent + "  ",
-        break_on_hyphens=False,  # "warm-up", "aes-128-cbc" stay whole
-    ) or [indent]
-
-
-def _fit_text(result: StudyResult, fit: Any) -> str:
-    rate = (
-        "no throughput"
-        if math.isinf(fit.bytes_per_second)
-        else f"size / {_rate(fit.bytes_per_second / UNITS[result.units])} {result.units}"
-    )
-    r2 = "R² undefined" if math.isnan(fit.r_squared) else f"R² = {fit.r_squared:.4f}"
-    text = f"time = {_signed_time(fit.fixed_s)} + {rate} ({r2}, {fit.n_points} sizes)"
-    return text + (f"; {fit.note}" if fit.note else "")
-
-
-def _signed_time(s: float) -> str:
-    return ("-" + _short_time(-s)) if s < 0 else _short_time(s)
-
-
 def format_study(result: StudyResult, width: int = 80) -> str:
     """The study on the terminal: a preamble, a table per input, fits, comparisons, speed-ups,
     the paper's figures, warnings and failures; no line longer than ``width``."""
-    lines = _preamble(result, width)
+    lines = report_text.preamble(result, width)
     for input_label, group in result.by_input().items():
         size = group[0].input_bytes
         heading = f"\nInput: {input_label} ({size:,} bytes)"
@@ -300,89 +265,6 @@ def format_study(result: StudyResult, width: int = 80) -> str:
             heading += f", library {next(iter(libraries))}"
         lines.append(heading)
         lines.extend(_input_table(result, group, width))
-    lines.extend(_claims(result, width))
-    lines.extend(_notes(result, width))
+    lines.extend(report_text.claims(result, width))
+    lines.extend(report_text.notes(result, width))
     return display_text("\n".join(lines))
-
-
-def _preamble(result: StudyResult, width: int) -> list[str]:
-    study = result.study
-    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
-    lines = [title + (f": {study.title}" if study.title else "")]
-    repetitions = sorted({len(r.encrypt.samples_s) for r in result.results})
-    reps = "-".join(str(n) for n in (repetitions[0], repetitions[-1])) if repetitions else "0"
-    if len(repetitions) == 1:
-        reps = str(repetitions[0])
-    preamble = (
-        f"Data mode {study.data_mode}; {result.how_run()}. Times are medians of {reps} timed "
-        f"repetitions; throughput from the median, {study.units} = {UNITS[study.units]:,} "
-        "bytes/s; MEM = peak resident memory above the worker's baseline (MiB = 2^20 bytes)."
-    )
-    lines.extend(_wrap(preamble, width, indent=""))
-    return lines
-
-
-def _claims(result: StudyResult, width: int) -> list[str]:
-    """Fits, comparisons with their intervals, speed-ups and the paper's own figures."""
-    lines: list[str] = []
-    fits = [f for f in result.fits if f.fit is not None]
-    if fits:
-        lines.append("\nTime against size (least squares over the medians):")
-        for f in fits:
-            lines.extend(
-                _wrap(f"{f.cipher_label} {f.direction}s: {_fit_text(result, f.fit)}", width)
-            )
-    if result.comparisons:
-        lines.append(f"\nComparisons (bootstrap of the ratio of medians; {_how(result)}):")
-        current = None
-        for c in result.comparisons:
-            if c.input_label != current and len(result.by_input()) > 1:
-                lines.append(f" on {c.input_label}:")
-            current = c.input_label
-            lines.extend(_wrap(c.sentence(), width))
-    if _show_speedups(result):
-        lines.append("\nEncryption speed-up against the slowest on each input:")
-        for s in result.speedups:
-            if s.cipher_label != s.baseline_label:
-                text = f"{s.cipher_label} on {s.input_label}: {s.factor:,.2f}x"
-                lines.extend(_wrap(f"{text} (against {s.baseline_label})", width))
-    study = result.study
-    if study.published:
-        lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
-        for p in study.published:
-            lines.extend(
-                _wrap(f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}", width)
-            )
-    return lines
-
-
-def _notes(result: StudyResult, width: int) -> list[str]:
-    """Warnings, failures and whether the study was cut short."""
-    lines: list[str] = []
-    several = len(result.by_input()) > 1
-    warnings = [
-        (f"{r.label} on {r.input_label}" if several else r.label, w)
-        for r in result.results
-        for w in r.warnings
-    ]
-    if warnings:
-        lines.append("\nWarnings:")
-        for label, w in warnings:
-            lines.extend(_wrap(f"{label}: {w}", width))
-    if result.failures:
-        lines.append("\nFailed:")
-        for f in result.failures:
-            lines.extend(_wrap(f"{f.cipher_label} on {f.input_label}: {f.message}", width))
-    if result.cancelled:
-        lines.append("\n(cancelled before every round ran)")
-    return lines
-
-
-def _how(result: StudyResult) -> str:
-    return f"{result.rounds} interleaved rounds" if result.interleaved else "not interleaved"
-
-
-def _show_speedups(result: StudyResult) -> bool:
-    """Seed 003's factor, where it says something: the paper gave one, or a factor >= 2."""
-    wanted = any(p.quantity == "speedup" for p in result.study.published)
-    return bool(result.speedups) and (wanted or max(s.factor for s in result.speedups) >= 2)

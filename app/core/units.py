@@ -100,9 +100,14 @@ def format_bytes(n: float, binary: bool = True) -> str:
     raise AssertionError("unreachable")
 
 
-def format_seconds(s: float) -> str:
+def format_seconds(s: float, digits: int = 3) -> str:
+    """A time in s, ms or µs: ``format_seconds(0.0123)`` -> ``'12.300 ms'``. Seconds keep three
+    decimals, milliseconds ``digits`` and microseconds one fewer (``digits=2``: ``'12.30 ms'``,
+    ``'4.5 µs'``); a negative time (a fitted fixed cost) is the positive one with a minus sign."""
+    if s < 0:
+        return "-" + format_seconds(-s, digits)
     if s >= 1:
         return f"{s:.3f} s"
     if s >= 1e-3:
-        return f"{s * 1e3:.3f} ms"
-    return f"{s * 1e6:.2f} µs"
+        return f"{s * 1e3:.{digits}f} ms"
+    return f"{s * 1e6:.{max(0, digits - 1)}f} µs"

@@ -1,7 +1,7 @@
 import pytest
 
 from app.core.errors import UserError
-from app.core.units import format_bytes, parse_size, size_label
+from app.core.units import format_bytes, format_seconds, parse_size, size_label
 
 
 @pytest.mark.parametrize(
@@ -50,3 +50,19 @@ def test_size_label_keeps_the_unit_typed(typed, shown):
 def test_size_label_refuses_what_parse_size_refuses():
     with pytest.raises(UserError):
         size_label("10XB")
+
+
+@pytest.mark.parametrize(
+    ("seconds", "digits", "shown"),
+    [
+        (2.5, 3, "2.500 s"),
+        (0.0123, 3, "12.300 ms"),
+        (4.5e-6, 3, "4.50 µs"),
+        (2.5, 2, "2.500 s"),
+        (0.0123, 2, "12.30 ms"),
+        (4.5e-6, 2, "4.5 µs"),
+        (-0.0123, 2, "-12.30 ms"),
+    ],
+)
+def test_format_seconds_digits_and_sign(seconds, digits, shown):
+    assert format_seconds(seconds, digits) == shown

@@ -15,7 +15,7 @@ from typing import Any
 from app.core.bench.results import JobResult
 from app.core.study.analysis import MIN_SAMPLES_FOR_INTERVAL
 from app.core.study.definition import UNITS
-from app.core.study.result import StudyResult
+from app.core.study.result import StudyResult, memory_mib, rate
 
 MEMORY_MEANING = (
     "peak resident memory of the worker process above the worker's baseline (its resident "
@@ -74,9 +74,9 @@ def result_row(result: StudyResult, r: JobResult) -> list[Any]:
         r.input_bytes,
         r.encrypt.median_s,
         r.decrypt.median_s,
-        result.rate(r, "encrypt"),
-        result.rate(r, "decrypt"),
-        result.memory_mib(r),
+        rate(r, "encrypt", result.units),
+        rate(r, "decrypt", result.units),
+        memory_mib(r),
         len(r.encrypt.samples_s),
         r.encrypt.iqr_s,
         r.decrypt.iqr_s,
@@ -122,13 +122,13 @@ def fit_rows(result: StudyResult) -> list[list[Any]]:
     for f in result.fits:
         if f.fit is None:
             continue
-        rate = f.fit.bytes_per_second
+        bytes_per_second = f.fit.bytes_per_second
         rows.append(
             [
                 f.cipher_label,
                 f.direction,
                 f.fit.fixed_s,
-                None if math.isinf(rate) else rate / UNITS[result.units],
+                None if math.isinf(bytes_per_second) else bytes_per_second / UNITS[result.units],
                 None if math.isnan(f.fit.r_squared) else f.fit.r_squared,
                 f.fit.n_points,
                 f.fit.note,
@@ -259,19 +259,19 @@ def quantities(result: StudyResult) -> list[Quantity]:
             "enc_rate",
             "Encryption throughput",
             f"Throughput ({unit})",
-            lambda s, r: s.rate(r, "encrypt"),
+            lambda s, r: rate(r, "encrypt", s.units),
         ),
         Quantity(
             "dec_rate",
             "Decryption throughput",
             f"Throughput ({unit})",
-            lambda s, r: s.rate(r, "decrypt"),
+            lambda s, r: rate(r, "decrypt", s.units),
         ),
         Quantity(
             "memory",
             "Memory above the worker's baseline",
             "Peak RSS above baseline (MiB)",
-            lambda s, r: s.memory_mib(r),
+            lambda s, r: memory_mib(r),
         ),
     ]
 

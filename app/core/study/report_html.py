@@ -27,8 +27,9 @@ from app.core.study.report_data import (
     size_label,
     spans_decades,
 )
-from app.core.study.result import StudyResult
+from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.svg_chart import ChartSeries, line_chart, text
+from app.core.units import format_seconds
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222;
@@ -125,7 +126,7 @@ def _result_tables(result: StudyResult) -> list[str]:
 
 
 def _result_cells(result: StudyResult, r: JobResult) -> list[str]:
-    mem = result.memory_mib(r)
+    mem = memory_mib(r)
     return [
         text(r.cipher),
         text(r.library),
@@ -133,8 +134,8 @@ def _result_cells(result: StudyResult, r: JobResult) -> list[str]:
         text(size_label(r.input_bytes)),
         _time_with_iqr(r.encrypt.median_s, r.encrypt.iqr_s),
         _time_with_iqr(r.decrypt.median_s, r.decrypt.iqr_s),
-        _number(result.rate(r, "encrypt")),
-        _number(result.rate(r, "decrypt")),
+        _number(rate(r, "encrypt", result.units)),
+        _number(rate(r, "decrypt", result.units)),
         "-" if mem is None else f"{mem:,.1f}",
     ]
 
@@ -180,12 +181,12 @@ def _claims(result: StudyResult) -> list[str]:
             [
                 text(c),
                 text(d),
-                _signed_time(fixed),
-                "no throughput" if rate is None else _number(rate),
+                format_seconds(fixed, digits=2),
+                "no throughput" if per_second is None else _number(per_second),
                 "undefined" if r2 is None else f"{r2:.4f}",
                 text(note),
             ]
-            for c, d, fixed, rate, r2, _, note in rows
+            for c, d, fixed, per_second, r2, _, note in rows
         ]
         out.append(_table(header, cells, numeric_from=2, numeric_to=5))
     else:
@@ -278,17 +279,6 @@ def _number(value: float) -> str:
     return f"{value:,.0f}" if value >= 1000 else f"{value:,.3g}" if value < 1 else f"{value:,.1f}"
 
 
-def _time(s: float) -> str:
-    if s >= 1:
-        return f"{s:.3f} s"
-    if s >= 1e-3:
-        return f"{s * 1e3:.2f} ms"
-    return f"{s * 1e6:.1f} µs"
-
-
-def _signed_time(s: float) -> str:
-    return ("-" + _time(-s)) if s < 0 else _time(s)
-
-
 def _time_with_iqr(median_s: float, iqr_s: float) -> str:
-    return f'{_time(median_s)} <span class="iqr">(IQR {_time(iqr_s)})</span>'
+    median, iqr = format_seconds(median_s, digits=2), format_seconds(iqr_s, digits=2)
+    return f'{median} <span class="iqr">(IQR {iqr})</span>'

@@ -8,7 +8,7 @@ writes to the instance's ``__dict__``, which a frozen dataclass allows).
 from __future__ import annotations
 
 import itertools
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
@@ -16,6 +16,7 @@ from app.core.bench.results import JobResult
 from app.core.bench.run_info import Environment
 from app.core.study.analysis import Comparison, LinearFit, compare, fit_time_vs_size, speedup
 from app.core.study.definition import UNITS, Study
+from app.core.units import MIB
 
 DIRECTIONS = ("encrypt", "decrypt")
 # A bootstrap draws resamples x (n_a + n_b) values (numpy: about 30 ns each here). Tiny inputs
@@ -26,6 +27,20 @@ BOOTSTRAP_RESAMPLES = 2000
 BOOTSTRAP_MIN_RESAMPLES = 200
 BOOTSTRAP_BUDGET = 4_000_000  # resampled values per comparison
 VERBS = {"encrypt": "encrypts", "decrypt": "decrypts"}
+_DERIVED = ("fits", "comparisons", "speedups")  # the cached values; none depends on the unit
+
+
+def rate(result: JobResult, direction: str, units: str) -> float:
+    """Throughput of ``direction`` ("encrypt" or "decrypt") from the median time, in ``units``
+    (a key of ``UNITS``); 0 for a zero time."""
+    median = getattr(result, direction).median_s
+    return result.input_bytes / median / UNITS[units] if median > 0 else 0.0
+
+
+def memory_mib(result: JobResult) -> float | None:
+    """Peak resident memory above the worker's baseline, in MiB (None: not measured)."""
+    above = result.memory_above_baseline_bytes
+    return None if above is None else above / MIB
 
 
 @dataclass(frozen=True)
@@ -130,12 +145,16 @@ class StudyResult:
     def cipher_labels(self) -> list[str]:
         return list(dict.fromkeys(r.label for r in self.results))
 
-    def rate(self, result: JobResult, direction: str) -> float:
-        """Throughput from the median, in the study's unit."""
-        stats = getattr(result, direction)
-        if stats.median_s <= 0:
-            return 0.0
-        return result.input_bytes / stats.median_s / UNITS[self.units]
+    def in_units(self, units: str) -> StudyResult:
+        """The same results reported in ``units``. The fits, comparisons and speed-ups do not
+        depend on the unit: those already computed (a bootstrap takes a while) are kept."""
+        if units == self.units:
+            return self
+        other = replace(self, study=replace(self.study, units=units))
+        for name in _DERIVED:
+            if name in self.__dict__:  # computed: cached_property keeps it there
+                other.__dict__[name] = self.__dict__[name]
+        return other
 
     # --- derived -------------------------------------------------------------------------------
 
@@ -182,10 +201,6 @@ class StudyResult:
                 factor = speedup(slowest.encrypt.median_s, r.encrypt.median_s)
                 out.append(Speedup(input_label, r.label, slowest.label, factor))
         return tuple(out)
-
-    def memory_mib(self, result: JobResult) -> float | None:
-        above = result.memory_above_baseline_bytes
-        return None if above is None else above / 2**20
 
     def to_dict(self) -> dict[str, Any]:
         """Everything, for JSON: the definition, how it ran, raw results, the derived values."""

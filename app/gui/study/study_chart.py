@@ -18,9 +18,9 @@ from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
+from app.core.study.result import memory_mib, rate
 from app.gui.results import chart_math
 from app.gui.results.charts import OKABE_ITO, ThrottledChart
-from app.gui.study.study_table import memory_mib, rate
 
 MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly
 LOG_SPAN = 100.0  # largest / smallest size from which the size axis is logarithmic

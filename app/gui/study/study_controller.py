@@ -156,13 +156,8 @@ class StudyController(QObject):
         self.units = units
         self.results_changed.emit()
         if self.analysis is not None and not self.running:
-            old, new = self.analysis, self.combined()
-            if new is not None:
-                for name in _DERIVED:
-                    if name in old.__dict__:
-                        new.__dict__[name] = old.__dict__[name]
-            self.analysis = new
-            self.analysed.emit(new)
+            self.analysis = self.analysis.in_units(units)  # analysed once: only shown anew
+            self.analysed.emit(self.analysis)
 
     def clear(self) -> None:
         if self.running:

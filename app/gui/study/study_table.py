@@ -10,34 +10,19 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
 
 from app.core.bench.results import JobResult
-from app.core.study.definition import UNITS
+from app.core.study.result import memory_mib, rate
 from app.core.text import display_text
-from app.core.units import MIB
+from app.core.units import format_seconds
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 def format_time(seconds: float) -> str:
-    if seconds >= 1:
-        return f"{seconds:.3f} s"
-    if seconds >= 1e-3:
-        return f"{seconds * 1e3:.2f} ms"
-    return f"{seconds * 1e6:.1f} µs"
+    return format_seconds(seconds, digits=2)
 
 
 def format_rate(value: float) -> str:
     return f"{value:,.0f}" if value >= 1000 else f"{value:,.2f}"
-
-
-def rate(result: JobResult, direction: str, units: str) -> float:
-    """Throughput from the median time, in ``units`` (0 for a zero time)."""
-    median = getattr(result, direction).median_s
-    return result.input_bytes / median / UNITS[units] if median > 0 else 0.0
-
-
-def memory_mib(result: JobResult) -> float | None:
-    above = result.memory_above_baseline_bytes
-    return None if above is None else above / MIB
 
 
 Cell = Callable[[JobResult, str], Any]  # (result, units) -> sort value

@@ -1,0 +1,131 @@
+"""A study's claims in words, shared by the terminal report and the Study window: how it ran
+(the preamble), the fits of time against size, the pairwise comparisons with their intervals,
+the speed-ups, the paper's published figures, warnings and failures.
+
+Each function returns lines. ``width`` wraps them to that many columns (continuation lines
+indented); ``None`` leaves each statement on one line, for a panel that wraps by itself.
+``units`` is the throughput unit shown (a key of ``UNITS``; default: the study's).
+"""
+
+from __future__ import annotations
+
+import math
+import textwrap
+
+from app.core.study.analysis import LinearFit
+from app.core.study.definition import UNITS
+from app.core.study.result import StudyResult
+from app.core.units import format_seconds
+
+
+def format_rate(value: float) -> str:
+    """A throughput for reading: ``12,345`` or ``12.3``."""
+    return f"{value:,.0f}" if value >= 1000 else f"{value:,.1f}"
+
+
+def wrap(text: str, width: int | None, indent: str = "  ") -> list[str]:
+    """``text`` in lines of at most ``width`` columns after ``indent`` (one line: None)."""
+    if width is None:
+        return [indent + text]
+    return textwrap.wrap(
+        text,
+        width=width,
+        initial_indent=indent,
+        subsequent_indent=indent + "  ",
+        break_on_hyphens=False,  # "warm-up", "aes-128-cbc" stay whole
+    ) or [indent]
+
+
+def fit_text(fit: LinearFit, units: str) -> str:
+    """``time = 1.20 µs + size / 123.4 MB/s (R² = 0.9999, 3 sizes)``."""
+    if math.isinf(fit.bytes_per_second):
+        rate = "no throughput"
+    else:
+        rate = f"size / {format_rate(fit.bytes_per_second / UNITS[units])} {units}"
+    r2 = "R² undefined" if math.isnan(fit.r_squared) else f"R² = {fit.r_squared:.4f}"
+    fixed = format_seconds(fit.fixed_s, digits=2)
+    text = f"time = {fixed} + {rate} ({r2}, {fit.n_points} sizes)"
+    return text + (f"; {fit.note}" if fit.note else "")
+
+
+def preamble(result: StudyResult, width: int | None, units: str | None = None) -> list[str]:
+    """The title, how the study ran, what the times, throughputs and memory mean."""
+    study = result.study
+    units = units or result.units
+    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    lines = [title + (f": {study.title}" if study.title else "")]
+    repetitions = sorted({len(r.encrypt.samples_s) for r in result.results})
+    reps = "-".join(str(n) for n in (repetitions[0], repetitions[-1])) if repetitions else "0"
+    if len(repetitions) == 1:
+        reps = str(repetitions[0])
+    text = (
+        f"Data mode {study.data_mode}; {result.how_run()}. Times are medians of {reps} timed "
+        f"repetitions; throughput from the median, {units} = {UNITS[units]:,} "
+        "bytes/s; MEM = peak resident memory above the worker's baseline (MiB = 2^20 bytes)."
+    )
+    lines.extend(wrap(text, width, indent=""))
+    return lines
+
+
+def claims(result: StudyResult, width: int | None, units: str | None = None) -> list[str]:
+    """Fits, comparisons with their intervals, speed-ups and the paper's own figures."""
+    units = units or result.units
+    lines: list[str] = []
+    fits = [(f, f.fit) for f in result.fits if f.fit is not None]
+    if fits:
+        lines.append("\nTime against size (least squares over the medians):")
+        for f, fit in fits:
+            lines.extend(wrap(f"{f.cipher_label} {f.direction}s: {fit_text(fit, units)}", width))
+    if result.comparisons:
+        lines.append(f"\nComparisons (bootstrap of the ratio of medians; {_how(result)}):")
+        several = len(result.by_input()) > 1
+        current = None
+        for c in result.comparisons:
+            if c.input_label != current and several:
+                lines.append(f" on {c.input_label}:")
+            current = c.input_label
+            lines.extend(wrap(c.sentence(), width))
+    if show_speedups(result):
+        lines.append("\nEncryption speed-up against the slowest on each input:")
+        for s in result.speedups:
+            if s.cipher_label != s.baseline_label:
+                text = f"{s.cipher_label} on {s.input_label}: {s.factor:,.2f}x"
+                lines.extend(wrap(f"{text} (against {s.baseline_label})", width))
+    study = result.study
+    if study.published:
+        lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
+        for p in study.published:
+            lines.extend(wrap(f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}", width))
+    return lines
+
+
+def notes(result: StudyResult, width: int | None) -> list[str]:
+    """Warnings, failures and whether the study was cut short."""
+    lines: list[str] = []
+    several = len(result.by_input()) > 1
+    warnings = [
+        (f"{r.label} on {r.input_label}" if several else r.label, w)
+        for r in result.results
+        for w in r.warnings
+    ]
+    if warnings:
+        lines.append("\nWarnings:")
+        for label, w in warnings:
+            lines.extend(wrap(f"{label}: {w}", width))
+    if result.failures:
+        lines.append("\nFailed:")
+        for f in result.failures:
+            lines.extend(wrap(f"{f.cipher_label} on {f.input_label}: {f.message}", width))
+    if result.cancelled:
+        lines.append("\n(cancelled before every round ran)")
+    return lines
+
+
+def show_speedups(result: StudyResult) -> bool:
+    """Seed 003's factor, where it says something: the paper gave one, or a factor >= 2."""
+    wanted = any(p.quantity == "speedup" for p in result.study.published)
+    return bool(result.speedups) and (wanted or max(s.factor for s in result.speedups) >= 2)
+
+
+def _how(result: StudyResult) -> str:
+    return f"{result.rounds} interleaved rounds" if result.interleaved else "not interleaved"
