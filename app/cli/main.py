@@ -264,17 +264,6 @@ def cmd_sysinfo(args: argparse.Namespace) -> int:
 # --- bench -------------------------------------------------------------------------------------
 
 
-def _check_out_path(path: str, inputs: Sequence[str]) -> None:
-    """Fail before a long run, not after it: a supported extension, a new name or a regular
-    file that is none of ``inputs``, in a folder that exists and is writable."""
-    from app.core.export.writers import check_target
-
-    check_target(path, inputs)
-    parent = os.path.dirname(os.path.abspath(path))
-    if not os.access(parent, os.W_OK):
-        raise UserError(f"cannot write {path}: permission denied")
-
-
 def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
     from app.core.bench.presets import preset
     from app.core.ciphers.registry import select
@@ -304,6 +293,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
     from app.core.bench.jobs import InputSpec
     from app.core.bench.plan import make_jobs
+    from app.core.export.writers import WRITERS, check_target
 
     if not args.file and not args.size:
         raise UserError(
@@ -321,10 +311,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if any(size <= 0 for size in sizes):
         raise UserError("--size must be at least 1 byte")
     files = [inspect_file(f) for f in args.file]
-    # An export must never replace an input (`bench data.csv --out data.csv`); links and
-    # hard links to one are caught by the file's identity, not its name.
+    # Fail before a long run, not after it. An export must never replace an input
+    # (`bench data.csv --out data.csv`); links and hard links to one are caught by the file's
+    # identity, not its name.
     for out in args.out:
-        _check_out_path(out, [os.path.expanduser(f) for f in args.file])
+        check_target(out, WRITERS, [os.path.expanduser(f) for f in args.file])
     # Check the whole plan (options, chunk size) before generating possibly gigabytes.
     for size in sizes:
         make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)

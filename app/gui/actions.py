@@ -107,7 +107,7 @@ def _build_menus(window: MainWindow) -> None:
 def _open_study_window(window: MainWindow) -> None:
     from app.gui.study.study_window import open_study_window  # pyqtgraph loads on first use
 
-    open_study_window(window)
+    open_study_window(window, window.settings)
 
 
 def _connect_buttons(window: MainWindow) -> None:

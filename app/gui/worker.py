@@ -47,7 +47,8 @@ PROGRESS_INTERVAL_S = 0.05
 
 
 class RunLike(Protocol):
-    """What the worker needs from ``app.core.bench.runner.BenchmarkRun``."""
+    """What a worker needs from an engine run: ``app.core.bench.runner.BenchmarkRun`` or
+    ``app.core.study.runner.StudyRun``."""
 
     def events(self) -> Iterator[Any]: ...
 
@@ -64,7 +65,7 @@ def default_run_factory(jobs: list[Job]) -> RunLike:
     return BenchmarkRun(jobs)
 
 
-def _emit(signals: QObject, name: str, *args: Any) -> None:
+def emit_signal(signals: QObject, name: str, *args: Any) -> None:
     """Emit ``signals.<name>``, unless the signals object is already gone: its owner was
     destroyed (the application is exiting) and nobody is listening any more."""
     with contextlib.suppress(RuntimeError):
@@ -104,13 +105,13 @@ class WorkerBase(QRunnable):
         raise NotImplementedError
 
     def report_result(self, value: Any) -> None:
-        _emit(self.signals, "resulted", value)
+        emit_signal(self.signals, "resulted", value)
 
     def report_failure(self, exc: BaseException) -> None:
-        _emit(self.signals, "failed", describe_exception(exc))
+        emit_signal(self.signals, "failed", describe_exception(exc))
 
     def run(self) -> None:
-        _emit(self.signals, "started")
+        emit_signal(self.signals, "started")
         try:
             value = self.work()
         except BaseException as exc:  # reported, never raised into the thread pool
@@ -119,7 +120,7 @@ class WorkerBase(QRunnable):
             self.report_result(value)
         finally:
             self.done = True
-            _emit(self.signals, "finished")
+            emit_signal(self.signals, "finished")
 
 
 class TaskRunner(QObject):
@@ -244,15 +245,15 @@ class BenchmarkWorker(WorkerBase):
         else:
             self._flush()
             if isinstance(event, JobFinished):
-                _emit(signals, "resulted", event)
+                emit_signal(signals, "resulted", event)
             elif isinstance(event, JobFailed):
-                _emit(signals, "job_failed", event)
+                emit_signal(signals, "job_failed", event)
             elif isinstance(event, JobStarted):
-                _emit(signals, "job_started", event)
+                emit_signal(signals, "job_started", event)
             elif isinstance(event, RunStarted):
-                _emit(signals, "run_started", event)
+                emit_signal(signals, "run_started", event)
             elif isinstance(event, RunFinished):
-                _emit(signals, "run_finished", event)
+                emit_signal(signals, "run_finished", event)
             return
         if self._clock() - self._last_emit >= self._interval:
             self._flush()
@@ -260,10 +261,10 @@ class BenchmarkWorker(WorkerBase):
     def _flush(self) -> None:
         if self._pending_samples:
             samples, self._pending_samples = self._pending_samples, []
-            _emit(self.signals, "sampled", samples)
+            emit_signal(self.signals, "sampled", samples)
         if self._pending_progress is not None:
             progress, self._pending_progress = self._pending_progress, None
-            _emit(self.signals, "progressed", progress)
+            emit_signal(self.signals, "progressed", progress)
         self._last_emit = self._clock()
 
 
@@ -294,7 +295,7 @@ class TaskWorker(WorkerBase):
         self._progress = progress
 
     def _report(self, done: int, total: int) -> None:
-        _emit(self.signals, "progressed", done, total)
+        emit_signal(self.signals, "progressed", done, total)
 
     def work(self) -> Any:
         if self._progress:
@@ -303,6 +304,6 @@ class TaskWorker(WorkerBase):
 
     def report_failure(self, exc: BaseException) -> None:
         if isinstance(exc, Cancelled):
-            _emit(self.signals, "cancelled")
+            emit_signal(self.signals, "cancelled")
         else:
             super().report_failure(exc)

@@ -275,6 +275,48 @@ def test_export_writes_json_and_then_closing_does_not_ask(
     assert dialogs.questions == [] and not window.isVisible()
 
 
+def test_exports_start_in_and_remember_the_apps_last_folder(
+    qtbot: QtBot, settings: Any, tmp_path: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    start, elsewhere = tmp_path / "start", tmp_path / "elsewhere"
+    start.mkdir()
+    elsewhere.mkdir()
+    settings.last_folder = str(start)
+    w = StudyWindow(run_factory=FakeStudyRun, settings=settings)
+    qtbot.addWidget(w)
+    w.form.choose("aes-key-sizes")
+    w.form.sizes_edit.setText("2KB")
+    w.form.repeat_spin.setValue(2)
+    w.form.rounds_spin.setValue(1)
+    _run(qtbot, w)
+    offered: list[str] = []
+
+    def save_as(_parent: object, _title: str, suggested: str, *args: object) -> tuple[str, str]:
+        offered.append(suggested)
+        return str(elsewhere / Path(suggested).name), ""
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(save_as))
+    w.export_action.trigger()
+    assert Path(offered[-1]).parent == start
+    assert settings.last_folder == str(elsewhere)  # the main window starts there too
+    w.save_definition_action.trigger()
+    assert Path(offered[-1]).parent == elsewhere
+    w.close()
+
+
+def test_the_study_window_shares_the_main_windows_settings(
+    qtbot: QtBot, settings: Any, dialogs: Dialogs
+) -> None:
+    from app.gui.main_window import MainWindow
+
+    main = MainWindow(settings=settings)
+    qtbot.addWidget(main)
+    main.study_action.trigger()
+    assert main.study_window.settings is settings
+    main.study_window.close()
+    main.close()
+
+
 def test_closing_with_results_not_exported_asks(
     qtbot: QtBot, window: StudyWindow, dialogs: Dialogs
 ) -> None:

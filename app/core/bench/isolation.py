@@ -31,6 +31,7 @@ from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress, Jo
 from app.core.bench.jobs import Job
 from app.core.bench.results import MonitorSample
 from app.core.errors import Cancelled, UserError, VerificationError
+from app.core.units import MIB
 
 SAMPLE_INTERVAL_S = 0.05
 _CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
@@ -108,7 +109,7 @@ def _unexpected_exit(code: int | None, samples: list[MonitorSample]) -> str:
             last_rss = samples[-1].rss_bytes
             if last_rss > 0.5 * (last_rss + psutil.virtual_memory().available):
                 text += (
-                    f" (it used {last_rss / 2**20:,.0f} MiB: the system probably ran out of memory)"
+                    f" (it used {last_rss / MIB:,.0f} MiB: the system probably ran out of memory)"
                 )
         return text
     return f"the worker process stopped unexpectedly (exit code {code})"

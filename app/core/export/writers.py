@@ -3,7 +3,8 @@
 ``export(run, "results.xlsx")`` writes a temporary file next to the target, flushes it to disk
 and renames it over the target: readers see the old file or the complete new one, never a
 partial file, and nothing is left behind on failure. Every failure is a ``UserError`` whose
-message starts with ``cannot write <path>:``.
+message starts with ``cannot write <path>:``. :func:`check_target` and :func:`write_atomically`
+save a study's exports and definitions the same way.
 """
 
 from __future__ import annotations
@@ -12,9 +13,10 @@ import contextlib
 import os
 import stat
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from os import PathLike
 from pathlib import Path
+from typing import TypeVar
 
 from app.core.bench.results import RunResult
 from app.core.errors import UserError
@@ -24,6 +26,7 @@ from app.core.export.xlsx_export import write_xlsx
 from app.core.safe_files import OutputRefused, StagedFile, check_output
 
 Writer = Callable[[RunResult, Path], None]
+W = TypeVar("W")  # a writer of any kind: of a run, of a study, of a study definition
 
 WRITERS: dict[str, Writer] = {
     ".json": write_json,
@@ -32,28 +35,34 @@ WRITERS: dict[str, Writer] = {
 }
 
 
-def supported_extensions() -> list[str]:
-    """``[".json", ".csv", ".xlsx"]``, e.g. for a save dialog's filters."""
-    return list(WRITERS)
-
-
-def check_target(path: str | PathLike[str], inputs: Sequence[str | PathLike[str]] = ()) -> Writer:
-    """The writer for ``path``, or a ``UserError`` (``cannot write <path>: ...``) when it has
-    an unknown extension, is a folder, a device, a pipe or a socket, is one of ``inputs`` (a
-    link to one included), or sits in a missing folder. An existing regular file is fine: an
-    export replaces it."""
+def check_target(
+    path: str | PathLike[str],
+    writers: Mapping[str, W],
+    inputs: Sequence[str | PathLike[str]] = (),
+    *,
+    what: str = "results",
+) -> W:
+    """The entry of ``writers`` (keyed by lower-case extension) for ``path``, or a
+    ``UserError`` when it has another extension (``cannot save <what> to <path>: ...``), is a
+    folder, a device, a pipe or a socket, is one of ``inputs`` (a link to one included), or
+    sits in a missing or read-only folder (``cannot write <path>: ...``). An existing regular
+    file is fine: a write replaces it."""
     target = Path(path)
     ext = target.suffix.lower()
-    writer = WRITERS.get(ext)
-    if writer is None:
-        known = ", ".join(WRITERS)
-        what = f"the extension {ext!r}" if ext else "a file name without an extension"
-        raise UserError(f"cannot save results to {target}: {what} is not supported; use {known}")
+    if ext not in writers:
+        known = ", ".join(writers)
+        unsupported = f"the extension {ext!r}" if ext else "a file name without an extension"
+        raise UserError(
+            f"cannot save {what} to {target}: {unsupported} is not supported; use {known}"
+        )
     try:
         check_output(target, force=True, inputs=inputs)
     except OutputRefused as exc:
         raise UserError(f"cannot write {target}: {exc.reason}") from None
-    return writer
+    # Said now rather than after a long run (the write itself would fail too).
+    if not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
+        raise UserError(f"cannot write {target}: permission denied")
+    return writers[ext]
 
 
 def export(
@@ -66,19 +75,26 @@ def export(
     other failure.
     """
     target = Path(path)
-    writer = check_target(target, inputs)
+    writer = check_target(target, WRITERS, inputs)
+    write_atomically(target, lambda staged: writer(run, staged))
+    return target
+
+
+def write_atomically(target: Path, write: Callable[[Path], None]) -> None:
+    """Call ``write`` on a temporary file beside ``target``, flush it to disk, give it the
+    permissions of :func:`new_file_mode` and rename it over ``target``; nothing is left behind
+    on failure, which is a ``UserError`` starting ``cannot write <target>:``."""
     mode = new_file_mode(target)
     try:
         with StagedFile(target, mode=0o600) as staged:
             staged.file.close()  # the writers write by path
-            writer(run, staged.path)
+            write(staged.path)
             staged.sync()
             with contextlib.suppress(OSError):  # e.g. a file system without permissions
                 os.chmod(staged.path, mode)
             staged.place()
     except Exception as exc:
         raise UserError(f"cannot write {target}: {failure_reason(exc, target)}") from exc
-    return target
 
 
 def failure_reason(exc: BaseException, target: Path) -> str:

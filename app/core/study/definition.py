@@ -51,10 +51,10 @@ from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import check_options
 from app.core.ciphers.registry import CipherSpec, UnknownCipher, cipher_ids, libraries_for, lookup
 from app.core.errors import UserError
-from app.core.units import MIB, parse_size, size_label
+from app.core.units import MB, MIB, parse_size, size_label
 
 # Throughput units a study reports in, bytes per second each.
-UNITS: dict[str, int] = {"MB/s": 10**6, "MiB/s": 2**20, "KB/s": 10**3}
+UNITS: dict[str, int] = {"MB/s": MB, "MiB/s": MIB, "KB/s": 10**3}
 QUANTITIES = ("encrypt_s", "decrypt_s", "encrypt_rate", "decrypt_rate", "memory", "speedup")
 MAX_ROUNDS = 100
 
@@ -135,10 +135,6 @@ class Study:
         """Timed repetitions each round's worker makes (the total rounded up to whole rounds)."""
         return -(-self.repeat // self.rounds)
 
-    @property
-    def unit_bytes(self) -> int:
-        return UNITS[self.units]
-
     def specs(self) -> list[CipherSpec]:
         """The registry entries, in the order chosen, duplicates dropped, ``key_bits`` applied
         to the ciphers that take it (a cipher of another fixed size is refused, not ignored)."""
@@ -176,6 +172,12 @@ class Study:
 
     def validate(self) -> Study:
         """``self`` when it can run, else ``UserError`` saying what is wrong."""
+        self.checked_specs()
+        return self
+
+    def checked_specs(self) -> list[CipherSpec]:
+        """:meth:`specs` of a study that can run, else ``UserError`` saying what is wrong
+        (:meth:`validate` and the specs at once, for a caller that needs both)."""
         if not self.name.strip():
             raise UserError("the study has no name")
         if not self.ciphers:
@@ -184,7 +186,7 @@ class Study:
         for choice in self.ciphers:
             if choice.cipher_id not in known:
                 raise UnknownCipher(choice.cipher_id)
-        self.specs()  # libraries and key sizes
+        specs = self.specs()  # libraries and key sizes
         if not (self.sizes or self.files or self.file_slots):
             raise UserError(f"the study {self.name} has no input: give sizes or files")
         for size in self.sizes:
@@ -206,7 +208,7 @@ class Study:
                 raise UserError(
                     f"unknown published quantity {figure.quantity!r}; use {', '.join(QUANTITIES)}"
                 )
-        return self
+        return specs
 
     # --- TOML ----------------------------------------------------------------------------------
 

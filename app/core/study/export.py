@@ -11,28 +11,24 @@ Size (bytes), median encryption and decryption times (s), throughputs in the stu
 column names say which), memory above the worker's baseline (MiB), the timed repetitions and
 the spread (IQR, s). A failed cell gets a row with its reason and no numbers.
 
-All go through :class:`app.core.safe_files.StagedFile`: a temporary file beside the target,
-renamed over it when complete; nothing half-written. Every failure is a ``UserError`` whose
-message starts with ``cannot write <path>:``.
+All go through :func:`app.core.export.writers.write_atomically`: a temporary file beside the
+target, renamed over it when complete; nothing half-written. Every failure is a ``UserError``
+whose message starts with ``cannot write <path>:``.
 """
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import json
-import os
 from collections.abc import Callable, Sequence
 from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from app.core.errors import UserError
-
-# The benchmark exporters' helpers: the same permissions and failure wording for every export.
+# The benchmark exporters' helpers: the same checks, permissions and failure wording for every
+# export.
 from app.core.export.json_export import json_safe
-from app.core.export.writers import failure_reason, new_file_mode
-from app.core.safe_files import OutputRefused, StagedFile, check_output
+from app.core.export.writers import check_target, write_atomically
 from app.core.study.report_data import result_header, result_row
 from app.core.study.report_html import write_study_html
 from app.core.study.report_xlsx import write_study_xlsx
@@ -101,20 +97,7 @@ def check_study_target(
 ) -> Writer:
     """The writer for ``path``, or ``UserError`` (``cannot write/save ...``) for an unknown
     extension, a folder, a device, one of ``inputs``, a missing or read-only folder."""
-    target = Path(path)
-    ext = target.suffix.lower()
-    writer = WRITERS.get(ext)
-    if writer is None:
-        what = f"the extension {ext!r}" if ext else "a file name without an extension"
-        known = ", ".join(WRITERS)
-        raise UserError(f"cannot save a study to {target}: {what} is not supported; use {known}")
-    try:
-        check_output(target, force=True, inputs=inputs)
-    except OutputRefused as exc:
-        raise UserError(f"cannot write {target}: {exc.reason}") from None
-    if not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
-        raise UserError(f"cannot write {target}: permission denied")
-    return writer
+    return check_target(path, WRITERS, inputs, what="a study")
 
 
 def export_study(
@@ -129,18 +112,3 @@ def export_study(
     writer = check_study_target(target, inputs)
     write_atomically(target, lambda staged: writer(result, staged))
     return target
-
-
-def write_atomically(target: Path, write: Callable[[Path], None]) -> None:
-    """Call ``write`` on a temporary file beside ``target`` and rename it over ``target``."""
-    mode = new_file_mode(target)
-    try:
-        with StagedFile(target, mode=0o600) as staged:
-            staged.file.close()  # the writers write by path
-            write(staged.path)
-            staged.sync()
-            with contextlib.suppress(OSError):
-                os.chmod(staged.path, mode)
-            staged.place()
-    except Exception as exc:
-        raise UserError(f"cannot write {target}: {failure_reason(exc, target)}") from exc

@@ -10,9 +10,8 @@ import sys
 from pathlib import Path
 
 from app.core.errors import UserError
-from app.core.safe_files import OutputRefused, check_output
+from app.core.export.writers import check_target, write_atomically
 from app.core.study.definition import Study, load_study, to_toml
-from app.core.study.export import write_atomically
 
 
 def studies_dir() -> Path:
@@ -42,23 +41,19 @@ def find_study(name_or_path: str) -> Study:
     file). ``UserError`` naming the choices for an unknown name."""
     if name_or_path.lower().endswith(".toml") or Path(name_or_path).expanduser().is_file():
         return load_study(name_or_path)
-    for study in presets():
+    studies = presets()
+    for study in studies:
         if study.name == name_or_path:
             return study
-    names = ", ".join(preset_names())
+    names = ", ".join(s.name for s in studies)
     raise UserError(f"unknown study {name_or_path!r}; choose from {names}, or give a .toml file")
 
 
 def save_study(study: Study, path: str | Path) -> Path:
     """Write ``study`` as TOML, atomically; ``UserError`` starting ``cannot write <path>:``."""
     target = Path(path)
-    if target.suffix.lower() != ".toml":
-        raise UserError(f"cannot save the study to {target}: give a file name ending in .toml")
-    try:
-        check_output(target, force=True)
-    except OutputRefused as exc:
-        raise UserError(f"cannot write {target}: {exc.reason}") from None
-    text = to_toml(study)
+    render = check_target(target, {".toml": to_toml}, what="the study")
+    text = render(study)
 
     def write(staged: Path) -> None:
         staged.write_text(text, encoding="utf-8")

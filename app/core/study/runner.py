@@ -175,14 +175,14 @@ class StudyRun:
         sizes: Sequence[SizeInput] | None = None,
         environment: bool = True,
     ) -> None:
-        self.study = study.validate()
+        self.specs = study.checked_specs()
+        self.study = study
         self.sizes = tuple(study.sizes if sizes is None else sizes)
         paths = tuple(study.files if files is None else files)
         if not self.sizes and not paths:
             slots = f" ({', '.join(study.file_slots)})" if study.file_slots else ""
             raise UserError(f"the study {study.name} needs input files{slots} or sizes")
         self.files = [inspect_file(p) for p in paths]
-        self.specs = study.specs()
         self._want_environment = environment
         self._cancel = threading.Event()
         self._lock = threading.Lock()
@@ -241,8 +241,8 @@ class StudyRun:
             if cancelled or self._cancel.is_set():
                 break
             state.rounds_completed += 1
-        parts, failed, rounds_completed = state.parts, state.failed, state.rounds_completed
-        results = tuple(merge_rounds(parts[i]) for i in sorted(parts) if i not in failed)
+        failed, rounds_completed = state.failed, state.rounds_completed
+        results = tuple(state.result(i) for i in sorted(state.parts) if i not in failed)
         failures = tuple(
             StudyFailure(cells[i].cipher_label, cells[i].input_label, message)
             for i, message in sorted(failed.items())
@@ -303,6 +303,7 @@ class _Progress:
         self.cells = cells
         self.rounds = rounds
         self.parts: dict[int, list[JobResult]] = {}
+        self.merged: dict[int, JobResult] = {}  # the cells that ran every round
         self.failed: dict[int, str] = {}
         self.rounds_completed = 0
         self.step = 0
@@ -323,6 +324,12 @@ class _Progress:
             todo.append(i)
         return todo
 
+    def result(self, i: int) -> JobResult:
+        """Cell ``i``'s rounds merged: as its ``CellFinished`` said, or those it ran before
+        a cancel."""
+        merged = self.merged.get(i)
+        return merged if merged is not None else merge_rounds(self.parts[i])
+
     def on_event(
         self, ev: object, round_no: int, todo: list[int]
     ) -> Generator[StudyEvent, None, None]:
@@ -335,7 +342,8 @@ class _Progress:
             i = todo[ev.index]
             self.parts.setdefault(i, []).append(ev.result)
             if round_no == self.rounds - 1:
-                yield CellFinished(self.cells[i], merge_rounds(self.parts[i]))
+                self.merged[i] = merge_rounds(self.parts[i])
+                yield CellFinished(self.cells[i], self.merged[i])
         elif isinstance(ev, JobFailed):
             i = todo[ev.index]
             self.failed[i] = ev.message

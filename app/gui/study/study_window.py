@@ -35,6 +35,7 @@ from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.text import display_text
 from app.gui.panels.wheel_guard import guard_wheel
+from app.gui.settings import AppSettings
 from app.gui.study.study_chart import QUANTITIES, StudyChart
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
 from app.gui.study.study_form import StudyForm
@@ -55,13 +56,15 @@ def export_filters(extensions: list[str]) -> list[str]:
 
 
 class StudyWindow(QMainWindow):
-    """Study mode; ``presets`` and ``run_factory`` are replaceable for tests."""
+    """Study mode; ``presets``, ``run_factory`` and ``settings`` (the main window's, for the
+    last folder) are replaceable for tests."""
 
     def __init__(
         self,
         presets: list[Study] | None = None,
         run_factory: StudyRunFactory = default_study_run,
         parent: QWidget | None = None,
+        settings: AppSettings | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("CipherBench – Study")
@@ -73,7 +76,7 @@ class StudyWindow(QMainWindow):
         self._close_requested = False
         self._discard_agreed = False
         self._user_closing = False  # the Close action, not a program (SIGTERM) closing us
-        self.export_folder = str(Path.home())
+        self.settings = settings or AppSettings()  # its last folder: where exports start
         self._build(presets)
         self._create_actions()
         self._connect()
@@ -232,7 +235,10 @@ class StudyWindow(QMainWindow):
             self.controller.runs[-1].study.name if self.controller.runs else "study"
         ) + extensions[0]
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export the study", str(Path(self.export_folder) / name), ";;".join(filters)
+            self,
+            "Export the study",
+            str(Path(self.settings.last_folder) / name),
+            ";;".join(filters),
         )
         if not path:
             return
@@ -247,7 +253,7 @@ class StudyWindow(QMainWindow):
         except UserError as exc:
             self._warn("Cannot save the study", str(exc))
             return
-        suggested = str(Path(self.export_folder) / f"{study.name}.toml")
+        suggested = str(Path(self.settings.last_folder) / f"{study.name}.toml")
         path, _ = QFileDialog.getSaveFileName(
             self, "Save the study", suggested, "Study definitions (*.toml)"
         )
@@ -263,7 +269,7 @@ class StudyWindow(QMainWindow):
         except UserError as exc:
             self._warn("Cannot save the study", str(exc))
             return None
-        self.export_folder = str(written.parent)
+        self.settings.last_folder = str(written.parent)
         self.statusBar().showMessage(display_text(f"Saved the study definition to {written}"), 8000)
         return written
 
@@ -274,7 +280,7 @@ class StudyWindow(QMainWindow):
         except UserError as exc:
             self._warn("Cannot export", str(exc))
             return None
-        self.export_folder = str(written.parent)
+        self.settings.last_folder = str(written.parent)
         self.statusBar().showMessage(display_text(f"Saved the study to {written}"), 8000)
         return written
 
@@ -423,11 +429,12 @@ def _local_files(event: QDragEnterEvent | QDropEvent) -> list[str]:
     return [u.toLocalFile() for u in mime.urls() if u.isLocalFile()]
 
 
-def open_study_window(owner: QWidget) -> StudyWindow:
-    """Show the owner's Study window, made on first use and kept as ``owner.study_window``."""
+def open_study_window(owner: QWidget, settings: AppSettings | None = None) -> StudyWindow:
+    """Show the owner's Study window, made on first use (sharing ``settings``) and kept as
+    ``owner.study_window``."""
     window = getattr(owner, "study_window", None)
     if window is None:
-        window = StudyWindow()
+        window = StudyWindow(settings=settings)
         owner.study_window = window  # type: ignore[attr-defined]
     window.show()
     window.raise_()

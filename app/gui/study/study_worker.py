@@ -8,11 +8,9 @@ they come, after what was pending, so the order is kept.
 
 from __future__ import annotations
 
-import contextlib
-import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from PySide6.QtCore import QObject, Signal
 
@@ -24,21 +22,10 @@ from app.core.study.runner import (
     StudyFinished,
     StudyStarted,
 )
-from app.gui.worker import PROGRESS_INTERVAL_S, WorkerBase
+from app.gui.worker import PROGRESS_INTERVAL_S, RunLike, WorkerBase, emit_signal
 
-
-def _emit(signals: QObject, name: str, *args: Any) -> None:
-    """Emit ``signals.<name>`` unless its owner is gone (the application is exiting)."""
-    with contextlib.suppress(RuntimeError):
-        getattr(signals, name).emit(*args)
-
-
-class StudyRunLike(Protocol):
-    """What the worker needs from ``app.core.study.runner.StudyRun``."""
-
-    def events(self) -> Iterator[Any]: ...
-
-    def cancel(self) -> None: ...
+# What the worker needs from ``app.core.study.runner.StudyRun``: the same as from a benchmark run.
+StudyRunLike = RunLike
 
 
 class StudyWorkerSignals(QObject):
@@ -81,14 +68,12 @@ class StudyWorker(WorkerBase):
         self._run = run
         self._interval = min_interval_s
         self._clock = clock
-        self._lock = threading.Lock()
         self._pending: StepProgress | None = None
         self._last_emit = float("-inf")
         self.progress_emits = 0  # for tests: how many `progressed` went out
 
     def cancel(self) -> None:
-        with self._lock:
-            super().cancel()
+        super().cancel()
         self._run.cancel()
 
     def work(self) -> None:
@@ -118,11 +103,11 @@ class StudyWorker(WorkerBase):
         self._flush()
         name = _SIGNAL_FOR.get(type(event))
         if name is not None:
-            _emit(self.signals, name, event)
+            emit_signal(self.signals, name, event)
 
     def _flush(self) -> None:
         if self._pending is not None:
             progress, self._pending = self._pending, None
             self.progress_emits += 1
-            _emit(self.signals, "progressed", progress)
+            emit_signal(self.signals, "progressed", progress)
         self._last_emit = self._clock()

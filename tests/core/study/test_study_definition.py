@@ -1,5 +1,6 @@
 """Study definitions: TOML in and out, the shipped presets, size labels and bad studies."""
 
+import os
 import tomllib
 
 import pytest
@@ -51,6 +52,22 @@ def test_toml_round_trip(tmp_path):
     assert tomllib.loads(text)["cipher"][1] == {"id": "rc4"}
     path = save_study(study, tmp_path / "mine.toml")
     assert load_study(path) == study
+
+
+@pytest.mark.parametrize("name", ["mine.txt", "mine", "mine.toml.bak"])
+def test_a_study_saves_only_as_toml(tmp_path, name):
+    with pytest.raises(
+        UserError, match=r"cannot save the study to .*: .* not supported; use \.toml"
+    ):
+        save_study(_study(), tmp_path / name)
+    assert os.listdir(tmp_path) == []
+
+
+def test_checked_specs_are_the_specs_of_a_valid_study():
+    study = _study()
+    assert study.checked_specs() == study.specs()
+    with pytest.raises(UserError, match="no input"):
+        _study(sizes=()).checked_specs()
 
 
 def test_each_preset_loads_validates_and_round_trips(tmp_path):

@@ -64,7 +64,10 @@ def test_interleaved_rounds_merge_samples(scratch_tmp):
         assert r.encrypt.median_s > 0
     assert result.interleaved and result.rounds_completed == 3
     assert "interleaved" in result.how_run()
-    assert len([ev for ev in events if isinstance(ev, CellFinished)]) == 4
+    finished = [ev.result for ev in events if isinstance(ev, CellFinished)]
+    assert len(finished) == 4
+    # the final result keeps the cells' merged results, not merged again
+    assert all(a is b for a, b in zip(finished, result.results, strict=True))
     # per input, each pair, both directions
     assert len(result.comparisons) == 2 * 1 * 2
     assert {c.direction for c in result.comparisons} == {"encrypt", "decrypt"}
