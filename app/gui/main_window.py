@@ -26,6 +26,7 @@ from app.gui.actions import install_actions
 from app.gui.controller import BenchmarkController
 from app.gui.describe import sentence
 from app.gui.panels.progress_panel import ProgressInfo
+from app.gui.questions import ask_yes_no
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
 from app.gui.window_layout import build_widgets
@@ -224,13 +225,12 @@ class MainWindow(QMainWindow):
         self.controller.start(specs, options, self.options_panel.keep_ciphertext())
 
     def _confirm_slow_run(self, note: str) -> bool:
-        answer = QMessageBox.question(
+        return ask_yes_no(
             self,
             "A long run",
             f"{note}.\n\nThe progress bar shows the time left; Cancel stops the run "
             "at any moment.\n\nStart it?",
         )
-        return answer == QMessageBox.StandardButton.Yes
 
     @Slot()
     def _on_cancel_action_triggered(self) -> None:

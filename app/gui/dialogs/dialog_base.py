@@ -10,10 +10,11 @@ the dialog are forgotten when it closes.
 from __future__ import annotations
 
 from PySide6.QtCore import Slot
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QMessageBox, QPushButton, QWidget
+from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QWidget
 
 from app.gui.crypt_tasks import plain_message
 from app.gui.dialogs.crypt_widgets import MessageLabel, PasswordFields, TaskPanel, grow_to_fit
+from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings
 
 NOTHING_WRITTEN = " Nothing was written."
@@ -49,14 +50,7 @@ class CryptDialogBase(QDialog):
 
     def _ask(self, title: str, text: str) -> bool:
         """A Yes/No question, No by default; True for Yes."""
-        answer = QMessageBox.question(
-            self,
-            title,
-            text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_yes_no(self, title, text)
 
     def _ask_replace(self, text: str) -> bool:
         """The overwrite confirmation: True when the user agrees to replace."""

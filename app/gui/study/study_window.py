@@ -35,6 +35,7 @@ from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.text import display_text
 from app.gui.panels.wheel_guard import guard_wheel
+from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings
 from app.gui.study.study_chart import QUANTITIES, StudyChart
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
@@ -409,14 +410,7 @@ class StudyWindow(QMainWindow):
         self.controller.cancel_and_wait(WAIT_ON_QUIT_MS)
 
     def _ask(self, title: str, text: str) -> bool:
-        answer = QMessageBox.question(
-            self,
-            title,
-            text,
-            QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
-            QMessageBox.StandardButton.No,
-        )
-        return answer == QMessageBox.StandardButton.Yes
+        return ask_yes_no(self, title, text)
 
     def _warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, display_text(text))
