@@ -9,13 +9,10 @@ its progress through a pipe.
 
 from __future__ import annotations
 
-import contextlib
-import ctypes
 import errno
 import multiprocessing as mp
 import os
 import signal
-import sys
 import threading
 import time
 import traceback
@@ -31,21 +28,11 @@ from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress, Jo
 from app.core.bench.jobs import Job
 from app.core.bench.results import MonitorSample
 from app.core.errors import Cancelled, UserError, VerificationError
+from app.core.termination import die_with_parent
 from app.core.units import MIB
 
 SAMPLE_INTERVAL_S = 0.05
 _CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
-
-
-def _die_with_parent(parent_pid: int) -> None:
-    """On Linux, have the kernel kill this worker when its supervisor dies (even by SIGKILL),
-    so no orphan goes on writing into a folder nobody will clean up."""
-    if sys.platform.startswith("linux"):
-        with contextlib.suppress(OSError, AttributeError):
-            libc = ctypes.CDLL(None, use_errno=True)
-            libc.prctl(1, signal.SIGKILL)  # PR_SET_PDEATHSIG
-    if os.getppid() != parent_pid:  # the parent died before the line above took effect
-        os._exit(1)
 
 
 def _failure_message(job: Job, exc: BaseException) -> tuple[str, str]:
@@ -67,7 +54,7 @@ def _child_main(job: Job, conn: Connection, work_dir: str, parent_pid: int) -> N
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(signal, "SIGHUP"):
         signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    _die_with_parent(parent_pid)
+    die_with_parent(parent_pid)
     try:
         from app.core.bench.measure import run_job
 

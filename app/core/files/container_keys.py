@@ -19,7 +19,6 @@ import signal
 import threading
 import unicodedata
 from dataclasses import dataclass
-from multiprocessing import resource_tracker
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
@@ -32,6 +31,7 @@ from app.core.errors import Cancelled, UserError
 from app.core.files.container_format import KEY_SOURCE_KEY_FILE, Argon2Params, Header
 from app.core.files.progress import CancelCheck
 from app.core.safe_files import AtomicOutput, check_output, read_small_file
+from app.core.termination import start_deaf_to_ctrl_c
 from app.core.units import MIB
 
 MASTER_KEY_BYTES = 32
@@ -238,7 +238,7 @@ def _argon2_in_child(
     proc = _CTX.Process(
         target=_argon2_child, args=(theirs,), name="cipherbench-argon2", daemon=True
     )
-    _start_deaf_to_ctrl_c(proc)
+    start_deaf_to_ctrl_c(proc)
     theirs.close()
     reply: tuple[str, Any] | None = None
     try:
@@ -262,24 +262,6 @@ def _argon2_in_child(
         raise UserError(f"the password derivation failed: {reply[1]}")
     master: bytes = reply[1]
     return master
-
-
-def _start_deaf_to_ctrl_c(proc: Any) -> None:
-    """Start ``proc`` with SIGINT blocked, a mask it inherits: Ctrl-C reaches the whole process
-    group, and the child would print a traceback if it came during the child's start-up. The
-    parent decides what stops, and only blocks (never ignores) it meanwhile, so a Ctrl-C during
-    the start is delivered to it right after."""
-    if not hasattr(signal, "pthread_sigmask"):  # Windows: no process-group SIGINT to fear
-        proc.start()
-        return
-    # Spawning starts multiprocessing's resource tracker once, which unblocks SIGINT after
-    # starting itself: start it before blocking.
-    resource_tracker.ensure_running()
-    previous = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT})
-    try:
-        proc.start()
-    finally:
-        signal.pthread_sigmask(signal.SIG_SETMASK, previous)
 
 
 def _argon2_child(conn: Connection) -> None:
