@@ -4,6 +4,8 @@
     python main.py selftest [--json]
     python main.py sysinfo [--json]
     python main.py bench [FILE] [--size SIZE] --cipher ID [...] [--library NAME|all] ...
+    python main.py study --list | PRESET|FILE.toml ...   (see app/cli/study.py)
+    python main.py transfer [FILE] [--size SIZE] --cipher ID ...   (app/cli/transfer.py)
     python main.py encrypt / decrypt ...        (see `python main.py encrypt --help`)
 
 Exit codes: 0 success, 1 a job or self-test check failed, 2 bad input, 130 cancelled (Ctrl-C),
@@ -72,6 +74,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import study as cli_study
 
     cli_study.register(cast(Any, sub))
+    from app.cli import transfer as cli_transfer
+
+    cli_transfer.register(cast(Any, sub))
     return parser
 
 

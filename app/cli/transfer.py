@@ -1,0 +1,213 @@
+"""``transfer``: send a file (or generated data) over TCP loopback, sealed, and measure it.
+
+    python main.py transfer [FILE] [--size SIZE] --cipher ID [--cipher ID ...] [--chunk SIZE]
+                            [--repeat N] [--warmup N] [--timeout S] [--out PATH.json] [--quiet]
+
+Ciphers: any AEAD of `list` (aes-256-gcm, chacha20-poly1305, ...) or ``none``, the plaintext
+baseline. One line per cipher on stderr while it runs, a table on stdout, ``--out`` a JSON file
+(every result with ``throughput_mb_s``, ``throughput_mib_s``, ``verified`` and, per end,
+``peak_rss_bytes``, ``baseline_rss_bytes``, ``cpu_percent``; raw samples and the environment).
+Exit codes as the other commands: 0, 1 a transfer failed, 2 bad input, 130 Ctrl-C (nothing
+written, both processes stopped).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+from app import __version__
+from app.core.errors import UserError
+from app.core.termination import Terminated, exit_code
+from app.core.units import MIB, parse_size, size_label
+
+PROG = "cipherbench"
+DEFAULT_CIPHERS = ("aes-256-gcm",)
+
+
+def register(sub: Any) -> None:
+    """Add the ``transfer`` command to the subparsers ``sub`` of the main parser."""
+    from app.core.transfer.runner import MAX_REPEAT, MAX_WARMUP
+
+    p = sub.add_parser(
+        "transfer",
+        help="send a file over TCP loopback, sealed in chunks, and measure it",
+        description="Send FILE (or --size of generated random data) from a sender process to a "
+        "receiver process on 127.0.0.1, each chunk sealed with an AEAD (or 'none': plaintext), "
+        "and report total time, throughput, CPU and peak memory of each end.",
+    )
+    p.add_argument("file", nargs="?", metavar="FILE", help="the file to send (never modified)")
+    p.add_argument("--size", help="generate random data of this size instead, e.g. 200MiB")
+    p.add_argument(
+        "--cipher",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="aes-256-gcm, chacha20-poly1305 (any AEAD of `list`) or none (repeatable)",
+    )
+    p.add_argument("--chunk", default="1MiB", help="plaintext bytes per chunk (default 1MiB)")
+    p.add_argument("--repeat", type=_count(1, MAX_REPEAT), default=5, help="timed runs")
+    p.add_argument("--warmup", type=_count(0, MAX_WARMUP), default=1, help="discarded runs")
+    p.add_argument(
+        "--timeout", type=float, default=10.0, metavar="S", help="longest wait of any socket call"
+    )
+    p.add_argument("--out", action="append", default=[], metavar="PATH.json", help="write JSON")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    p.set_defaults(handler=cmd_transfer)
+
+
+def _count(low: int, high: int) -> Callable[[str], int]:
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            shown = text if len(text) <= 24 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be at least {low} and at most {high}")
+        return value
+
+    return parse
+
+
+def _write_json(data: dict[str, Any]) -> Callable[[Path], None]:
+    def write(path: Path) -> None:
+        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+
+    return write
+
+
+def cmd_transfer(args: argparse.Namespace) -> int:
+    from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
+    from app.core.bench.jobs import InputSpec
+    from app.core.export.writers import check_target, write_atomically
+    from app.core.transfer.framing import transfer_spec
+    from app.core.transfer.runner import TransferOptions
+
+    if not args.file and not args.size:
+        raise UserError("give a FILE to send, or --size to generate random data (e.g. 10MB)")
+    if args.file and args.size:
+        raise UserError("give a FILE to send or --size to generate random data, not both")
+    ciphers = args.cipher or list(DEFAULT_CIPHERS)
+    for cipher in ciphers:
+        transfer_spec(cipher)  # refuses unknown and unauthenticated ciphers now
+    if not args.timeout > 0 or args.timeout > 3600:
+        raise UserError("--timeout must be more than 0 and at most 3600 seconds")
+    options = TransferOptions(
+        chunk_bytes=parse_size(args.chunk),
+        repeat=args.repeat,
+        warmup=args.warmup,
+        timeout_s=args.timeout,
+    )
+    options.check()
+    inputs = [os.path.expanduser(args.file)] if args.file else []
+    for out in args.out:  # fail before the run, not after it
+        check_target(out, {".json": None}, inputs)
+    source: InputSpec
+    if args.file:
+        source = inspect_file(inputs[0])
+    else:
+        size = parse_size(args.size)
+        if size <= 0:
+            raise UserError("--size must be at least 1 byte")
+        label = size_label(args.size)
+        if not args.quiet:
+            print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
+        source = generated_input(size, label=f"random {label}")
+    try:
+        return _run(source, ciphers, options, args.out, quiet=args.quiet, write=write_atomically)
+    finally:
+        cleanup_generated(source)
+
+
+def _run(
+    source: Any,
+    ciphers: Sequence[str],
+    options: Any,
+    outs: Sequence[str],
+    *,
+    quiet: bool,
+    write: Callable[[Path, Callable[[Path], None]], None],
+) -> int:
+    from app.core.bench.environment import capture_environment
+    from app.core.transfer.results import TransferResult
+    from app.core.transfer.runner import TransferFailed, run_transfer
+
+    results: list[TransferResult] = []
+    failures: list[dict[str, str]] = []
+    try:
+        for cipher in ciphers:
+            try:
+                r = run_transfer(source.path, cipher, options, input_label=source.label)
+            except TransferFailed as exc:
+                failures.append({"cipher": cipher, "message": str(exc)})
+                print(f"FAILED {cipher}: {exc}", file=sys.stderr)
+                continue
+            results.append(r)
+            if not quiet:
+                print(
+                    f"{r.label}: {r.throughput_mb_s:,.1f} MB/s "
+                    f"({r.throughput_mib_s:,.1f} MiB/s), verified",
+                    file=sys.stderr,
+                )
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+        reason = f"stopped by {exc.signal_name}" if isinstance(exc, Terminated) else "cancelled"
+        print(f"{PROG}: {reason}; no results written", file=sys.stderr)
+        return exit_code(exc)
+    print(format_transfers(results, source.label))
+    if outs:
+        data = {
+            "format": "cipherbench-transfer",
+            "version": 1,
+            "cipherbench": __version__,
+            "input": source.label,
+            "input_bytes": source.size_bytes,
+            "options": {
+                "chunk_bytes": options.chunk_bytes,
+                "repeat": options.repeat,
+                "warmup": options.warmup,
+                "timeout_s": options.timeout_s,
+            },
+            "results": [r.to_dict() for r in results],
+            "failures": failures,
+            "environment": capture_environment(),
+        }
+        for out in outs:
+            write(Path(out), _write_json(data))
+            print(f"wrote {out}", file=sys.stderr)
+    return 1 if failures else 0
+
+
+def format_transfers(results: Sequence[Any], label: str) -> str:
+    """The terminal table: one row per cipher, medians, memory above each end's baseline."""
+    head = ("cipher", "time", "MB/s", "MiB/s", "send CPU", "send +RSS", "recv CPU", "recv +RSS")
+    rows = [head]
+    for r in results:
+        s, v = r.sender, r.receiver
+        rows.append(
+            (
+                r.label,
+                f"{r.timing.median_s:.4f} s",
+                f"{r.throughput_mb_s:,.1f}",
+                f"{r.throughput_mib_s:,.1f}",
+                f"{s.cpu_percent:.0f} %",
+                f"{s.peak_above_baseline_bytes / MIB:.1f} MiB",
+                f"{v.cpu_percent:.0f} %",
+                f"{v.peak_above_baseline_bytes / MIB:.1f} MiB",
+            )
+        )
+    widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
+    lines = [f"transfer of {label} over 127.0.0.1 (median of the timed runs)"]
+    for row in rows:
+        cells = [row[0].ljust(widths[0])] + [
+            c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
+        ]
+        lines.append("  ".join(cells))
+    for r in results:
+        lines.extend(f"warning: {r.label}: {w}" for w in r.warnings)
+    return "\n".join(lines)

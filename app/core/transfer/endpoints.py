@@ -1,0 +1,187 @@
+"""The two processes of a transfer: a receiver listening on 127.0.0.1 and a sender.
+
+Each is spawned once per cipher and input by :mod:`app.core.transfer.runner` and then serves
+every run (warm-ups and repetitions) the runner asks for through its pipe, where the key of
+each run arrives too (never through the socket, never argv or the environment). Both ignore
+Ctrl-C and SIGHUP (the supervisor decides what stops) and die with their supervisor (Linux),
+like the benchmark's workers. Each reports, per run, what it measured of itself: CPU time over
+its part of the transfer and the kernel's high-water mark of its resident memory above the
+baseline taken just before (:mod:`app.core.bench.memory_probe`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import signal
+import socket
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from typing import Any
+
+from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
+from app.core.errors import AuthenticationError, UserError
+from app.core.safe_files import open_input, read_exact
+from app.core.termination import die_with_parent
+from app.core.transfer.framing import TransferError, receive, send_file, transfer_spec
+
+LOOPBACK = "127.0.0.1"
+
+
+@dataclass(frozen=True)
+class EndReport:
+    """One end, one run: its timestamps (``perf_counter_ns``), CPU time and memory."""
+
+    start_ns: int
+    end_ns: int
+    cpu_seconds: float
+    baseline_rss_bytes: int
+    peak_rss_bytes: int
+    digest: bytes  # the receiver's digest of what it rebuilt; the sender's of its input
+    peer_digest: bytes  # the sender: the digest the receiver sent back; the receiver: b""
+
+
+def _quiet_child(parent_pid: int) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    die_with_parent(parent_pid)
+
+
+def _failure(exc: BaseException) -> tuple[str, str]:
+    """``(kind, message)`` for the supervisor: "auth" failures outrank the rest."""
+    if isinstance(exc, AuthenticationError):
+        return "auth", str(exc)
+    if isinstance(exc, UserError | TransferError):
+        return "error", str(exc)
+    if isinstance(exc, TimeoutError):
+        return "error", "the peer did not answer in time"
+    if isinstance(exc, OSError):
+        return "error", f"network error: {exc.strerror or exc}"
+    if isinstance(exc, MemoryError):
+        return "error", "not enough memory for the transfer buffers"
+    return "error", f"{type(exc).__name__}: {exc}"
+
+
+def _reply(conn: Connection, message: tuple[Any, ...]) -> None:
+    try:
+        conn.send(message)
+    except OSError:  # the supervisor is gone: nobody to tell
+        os._exit(1)
+
+
+def receiver_main(conn: Connection, parent_pid: int) -> None:
+    """Listen on 127.0.0.1 (ephemeral port, reported as ``("ready", port)``), then serve
+    ``("run", cipher_id, key, timeout_s)`` until ``("stop",)`` or the pipe closes."""
+    _quiet_child(parent_pid)
+    try:
+        listener = socket.create_server((LOOPBACK, 0), backlog=1)
+    except OSError as exc:
+        _reply(conn, ("failed", "error", f"cannot listen on {LOOPBACK}: {exc.strerror or exc}"))
+        return
+    _reply(conn, ("ready", listener.getsockname()[1]))
+    with listener:
+        while True:
+            try:
+                command = conn.recv()
+            except (EOFError, OSError):
+                return
+            if command[0] != "run":
+                return
+            _, cipher_id, key, timeout_s = command
+            try:
+                _reply(conn, ("done", _receive_one(listener, cipher_id, key, timeout_s)))
+            except BaseException as exc:  # reported; the supervisor decides
+                _reply(conn, ("failed", *_failure(exc)))
+
+
+def _receive_one(
+    listener: socket.socket, cipher_id: str, key: bytes, timeout_s: float
+) -> EndReport:
+    baseline = current_rss_bytes()
+    reset_peak()
+    listener.settimeout(timeout_s)
+    try:
+        sock, _ = listener.accept()
+    except TimeoutError:
+        raise TransferError(f"no sender connected within {timeout_s:g} s") from None
+    with sock:
+        sock.settimeout(timeout_s)
+        got = receive(sock, cipher_id, key, timeout_s)
+    return EndReport(
+        got.first_byte_ns,
+        got.verified_ns,
+        got.cpu_seconds,
+        baseline,
+        max(peak_rss_bytes(), baseline),
+        got.digest,
+        b"",
+    )
+
+
+def sender_main(conn: Connection, parent_pid: int) -> None:
+    """Serve ``("run", port, path, cipher_id, key, chunk_bytes, timeout_s)`` until ``("stop",)``
+    or the pipe closes: send the file at ``path`` to 127.0.0.1:``port``."""
+    _quiet_child(parent_pid)
+    digests: dict[tuple[str, int, int], bytes] = {}
+    _reply(conn, ("ready", os.getpid()))
+    while True:
+        try:
+            command = conn.recv()
+        except (EOFError, OSError):
+            return
+        if command[0] != "run":
+            return
+        _, port, path, cipher_id, key, chunk_bytes, timeout_s = command
+        try:
+            report = _send_one(port, path, cipher_id, key, chunk_bytes, timeout_s, digests)
+            _reply(conn, ("done", report))
+        except BaseException as exc:  # reported; the supervisor decides
+            _reply(conn, ("failed", *_failure(exc)))
+
+
+def _input_digest(path: str, digests: dict[tuple[str, int, int], bytes]) -> tuple[bytes, int]:
+    """SHA-256 of the input, computed once, before any timing (it also warms the page cache)."""
+    st = os.stat(path)
+    key = (path, st.st_size, st.st_mtime_ns)
+    if key not in digests:
+        digest = hashlib.sha256()
+        view = memoryview(bytearray(1 << 20))
+        with open_input(path) as fin:
+            while n := read_exact(fin, view):
+                digest.update(view[:n])
+        digests[key] = digest.digest()
+    return digests[key], st.st_size
+
+
+def _send_one(
+    port: int,
+    path: str,
+    cipher_id: str,
+    key: bytes,
+    chunk_bytes: int,
+    timeout_s: float,
+    digests: dict[tuple[str, int, int], bytes],
+) -> EndReport:
+    spec = transfer_spec(cipher_id)
+    digest, size = _input_digest(path, digests)
+    baseline = current_rss_bytes()
+    reset_peak()
+    with open_input(path) as fin:
+        try:
+            sock = socket.create_connection((LOOPBACK, port), timeout=timeout_s)
+        except OSError as exc:
+            raise TransferError(
+                f"cannot connect to the receiver on {LOOPBACK}:{port}: {exc.strerror or exc}"
+            ) from None
+        with sock:
+            sent = send_file(sock, fin, size, spec, key, chunk_bytes, timeout_s)
+    return EndReport(
+        sent.first_byte_ns,
+        sent.acknowledged_ns,
+        sent.cpu_seconds,
+        baseline,
+        max(peak_rss_bytes(), baseline),
+        digest,
+        sent.receiver_digest,
+    )

@@ -1,0 +1,233 @@
+"""Supervising a transfer: spawn the receiver and the sender, run warm-ups and repetitions,
+collect what each end measured, and stop both whatever happens.
+
+Every socket operation in the two ends has a timeout, so a silent or dead peer ends a run with
+a message instead of a hang; this side watches both processes and their pipes, so a killed end
+is reported as such ("the receiver process was stopped by SIGKILL"), and it kills both in a
+``finally`` (error, cancel, Ctrl-C). They also die with this process (Linux), as the
+benchmark's workers do.
+"""
+
+from __future__ import annotations
+
+import multiprocessing as mp
+import os
+import secrets
+import signal
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from multiprocessing.connection import wait
+from typing import Any
+
+from app.core.bench.stats import stability_warnings, summarize
+from app.core.errors import Cancelled, UserError
+from app.core.files.container_format import check_chunk_bytes
+from app.core.termination import start_deaf_to_ctrl_c
+from app.core.transfer.endpoints import EndReport, receiver_main, sender_main
+from app.core.transfer.framing import MASTER_KEY_BYTES, PLAINTEXT, transfer_spec
+from app.core.transfer.results import EndSample, RunSample, TransferResult
+from app.core.units import MIB
+
+_CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
+_POLL_S = 0.05
+# A spawned interpreter importing the engine takes well under a second; a loaded machine more.
+START_TIMEOUT_S = 60.0
+MAX_REPEAT = 1000
+MAX_WARMUP = 100
+
+# A test's man-in-the-middle: given the receiver's port, the port the sender connects to.
+Relay = Callable[[int], int]
+
+
+class TransferFailed(Exception):
+    """A transfer did not complete; the message says why in one sentence."""
+
+
+@dataclass(frozen=True)
+class TransferOptions:
+    """``timeout_s`` bounds every socket wait of either end (not the whole transfer)."""
+
+    chunk_bytes: int = MIB
+    repeat: int = 5
+    warmup: int = 1
+    timeout_s: float = 10.0
+
+    def check(self) -> None:
+        check_chunk_bytes(self.chunk_bytes)
+        if not 1 <= self.repeat <= MAX_REPEAT:
+            raise UserError(f"the repetitions must be 1..{MAX_REPEAT}, not {self.repeat}")
+        if not 0 <= self.warmup <= MAX_WARMUP:
+            raise UserError(f"the warm-up runs must be 0..{MAX_WARMUP}, not {self.warmup}")
+        if not self.timeout_s > 0:
+            raise UserError("the timeout must be positive")
+
+
+class _End:
+    """One spawned end and its pipe."""
+
+    def __init__(self, role: str, target: Callable[..., None]) -> None:
+        self.role = role
+        self.conn, theirs = _CTX.Pipe()
+        self.proc: Any = _CTX.Process(
+            target=target,
+            args=(theirs, os.getpid()),
+            name=f"cipherbench-transfer-{role}",
+            daemon=True,
+        )
+        start_deaf_to_ctrl_c(self.proc)
+        theirs.close()
+
+    def death(self) -> str:
+        code = self.proc.exitcode
+        if code is not None and code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return f"the {self.role} process was stopped by {name} during the transfer"
+        return f"the {self.role} process stopped unexpectedly (exit code {code})"
+
+    def stop(self) -> None:
+        self.conn.close()
+        if self.proc.is_alive():
+            self.proc.kill()
+        self.proc.join(2.0)
+
+
+def _wait(
+    ends: list[_End], deadline_s: float, cancel: threading.Event | None
+) -> dict[str, tuple[Any, ...] | None]:
+    """One reply from each end (None for an end that died without one). Once an end failed or
+    died the other gets ``deadline_s`` more: its own socket timeouts end it before that."""
+    replies: dict[str, tuple[Any, ...] | None] = {}
+    give_up: float | None = None
+    while len(replies) < len(ends):
+        if cancel is not None and cancel.is_set():
+            raise Cancelled()
+        waiting = [end for end in ends if end.role not in replies]
+        ready = wait([end.conn for end in waiting], _POLL_S)
+        for end in waiting:
+            if end.conn in ready:
+                try:
+                    replies[end.role] = end.conn.recv()
+                except (EOFError, OSError):
+                    replies[end.role] = None
+            elif not end.proc.is_alive() and not end.conn.poll():
+                replies[end.role] = None
+            if end.role in replies and (replies[end.role] or ("failed",))[0] != "done":
+                give_up = give_up or time.monotonic() + deadline_s
+        if give_up is not None and time.monotonic() > give_up:
+            break
+    return replies
+
+
+def _reason(ends: list[_End], replies: dict[str, tuple[Any, ...] | None]) -> str | None:
+    """Why a run failed, the cause before its consequences: an end that died, then an
+    authentication failure, then the sender's error, then the receiver's. None: it worked."""
+    for end in ends:
+        if end.role in replies and replies[end.role] is None:
+            return end.death()
+    failures = {role: r for role, r in replies.items() if r is not None and r[0] == "failed"}
+    for role in ("receiver", "sender"):
+        if role in failures and failures[role][1] == "auth":
+            return f"{failures[role][2]} (reported by the {role})"
+    for role in ("sender", "receiver"):
+        if role in failures:
+            return f"{failures[role][2]} (reported by the {role})"
+    if len(replies) < len(ends):
+        return "a peer did not finish in time"
+    return None
+
+
+def run_transfer(
+    path: str | os.PathLike[str],
+    cipher_id: str,
+    options: TransferOptions | None = None,
+    *,
+    input_label: str | None = None,
+    cancel: threading.Event | None = None,
+    on_run: Callable[[int, int], None] | None = None,
+    relay: Relay | None = None,
+) -> TransferResult:
+    """Transfer the file at ``path`` over loopback ``options.warmup + options.repeat`` times
+    with ``cipher_id`` (an AEAD id, or ``"none"`` for the plaintext baseline), each run under a
+    fresh random key, and return the measurements. ``on_run(done, total)`` after each run.
+
+    Raises :class:`UserError` for bad options or ciphers, :class:`TransferFailed` when a run
+    fails (authentication, a dead or silent peer: the message says which), :class:`Cancelled`
+    when ``cancel`` is set. Both processes are gone when this returns or raises."""
+    options = options or TransferOptions()
+    options.check()
+    spec = transfer_spec(cipher_id)
+    cipher_id = spec.id if spec is not None else PLAINTEXT
+    path = os.fspath(path)
+    size = os.stat(path).st_size
+    total = options.warmup + options.repeat
+    samples: list[RunSample] = []
+    chunks = max(1, -(-size // options.chunk_bytes))
+    ends: list[_End] = []
+    try:
+        receiver = _End("receiver", receiver_main)
+        ends.append(receiver)
+        sender = _End("sender", sender_main)
+        ends.append(sender)
+        ready = _wait(ends, START_TIMEOUT_S, cancel)
+        reason = _reason(ends, ready)
+        if reason is not None:
+            raise TransferFailed(reason)
+        port = ready["receiver"][1]  # type: ignore[index]
+        target = relay(port) if relay is not None else port
+        for done in range(total):
+            key = secrets.token_bytes(MASTER_KEY_BYTES)  # through the pipes only
+            receiver.conn.send(("run", cipher_id, key, options.timeout_s))
+            sender.conn.send(
+                ("run", target, path, cipher_id, key, options.chunk_bytes, options.timeout_s)
+            )
+            del key
+            replies = _wait(ends, options.timeout_s + 5.0, cancel)
+            reason = _reason(ends, replies)
+            if reason is not None:
+                raise TransferFailed(reason)
+            sample = _sample(replies["sender"][1], replies["receiver"][1])  # type: ignore[index]
+            if not sample.verified:
+                raise TransferFailed(
+                    f"run {done + 1}: the data arrived changed (the SHA-256 digests differ)"
+                )
+            samples.append(sample)
+            if on_run is not None:
+                on_run(done + 1, total)
+    finally:
+        for end in ends:
+            end.stop()
+    warmups, runs = samples[: options.warmup], samples[options.warmup :]
+    timing = summarize([r.total_seconds for r in runs], size, [r.total_seconds for r in warmups])
+    warnings = stability_warnings(timing, "transfer")
+    return TransferResult(
+        cipher_id=cipher_id,
+        library=spec.library if spec is not None else None,
+        input_label=input_label or os.path.basename(path),
+        input_bytes=size,
+        chunk_bytes=options.chunk_bytes,
+        chunks=chunks,
+        runs=tuple(runs),
+        warmups=tuple(warmups),
+        timing=timing,
+        warnings=tuple(warnings),
+    )
+
+
+def _sample(sent: EndReport, got: EndReport) -> RunSample:
+    def end(r: EndReport) -> EndSample:
+        return EndSample(
+            wall_seconds=(r.end_ns - r.start_ns) / 1e9,
+            cpu_seconds=r.cpu_seconds,
+            baseline_rss_bytes=r.baseline_rss_bytes,
+            peak_rss_bytes=r.peak_rss_bytes,
+        )
+
+    # Both ends read the same system-wide monotonic clock (perf_counter_ns).
+    total_ns = got.end_ns - sent.start_ns
+    verified = sent.digest == got.digest == sent.peer_digest
+    return RunSample(max(total_ns, 1) / 1e9, end(sent), end(got), verified)
