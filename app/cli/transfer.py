@@ -17,6 +17,7 @@ import argparse
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 from app import __version__
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
-from app.core.units import MIB, parse_size, size_label
+from app.core.units import MIB, format_seconds, parse_size, size_label
 
 PROG = "cipherbench"
 DEFAULT_CIPHERS = ("aes-256-gcm",)
@@ -183,31 +184,38 @@ def _run(
     return 1 if failures else 0
 
 
-def format_transfers(results: Sequence[Any], label: str) -> str:
-    """The terminal table: one row per cipher, medians, memory above each end's baseline."""
-    head = ("cipher", "time", "MB/s", "MiB/s", "send CPU", "send +RSS", "recv CPU", "recv +RSS")
+def format_transfers(results: Sequence[Any], label: str, width: int = 80) -> str:
+    """The terminal table, 80 columns: one row per cipher, medians; s/r = sender/receiver,
+    their CPU % and peak resident memory above each end's baseline (MiB = 2^20 bytes)."""
+    head = ("cipher", "time", "MB/s", "MiB/s", "s CPU%", "s MiB", "r CPU%", "r MiB")
     rows = [head]
     for r in results:
         s, v = r.sender, r.receiver
         rows.append(
             (
-                r.label,
-                f"{r.timing.median_s:.4f} s",
+                r.cipher_id,
+                format_seconds(r.timing.median_s),
                 f"{r.throughput_mb_s:,.1f}",
                 f"{r.throughput_mib_s:,.1f}",
-                f"{s.cpu_percent:.0f} %",
-                f"{s.peak_above_baseline_bytes / MIB:.1f} MiB",
-                f"{v.cpu_percent:.0f} %",
-                f"{v.peak_above_baseline_bytes / MIB:.1f} MiB",
+                f"{s.cpu_percent:.0f}",
+                f"{s.peak_above_baseline_bytes / MIB:.1f}",
+                f"{v.cpu_percent:.0f}",
+                f"{v.peak_above_baseline_bytes / MIB:.1f}",
             )
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
-    lines = [f"transfer of {label} over 127.0.0.1 (median of the timed runs)"]
+    lines = textwrap.wrap(
+        f"Transfer of {label} over 127.0.0.1, medians of the timed runs. s/r = sender/receiver: "
+        "CPU % of one core, MiB = peak resident memory above the end's baseline (2^20 bytes); "
+        "MB/s = 10^6 bytes/s.",
+        width,
+    )
     for row in rows:
         cells = [row[0].ljust(widths[0])] + [
             c.rjust(w) for c, w in zip(row[1:], widths[1:], strict=True)
         ]
         lines.append("  ".join(cells))
     for r in results:
-        lines.extend(f"warning: {r.label}: {w}" for w in r.warnings)
+        for w in r.warnings:
+            lines.extend(textwrap.wrap(f"warning: {r.label}: {w}", width, subsequent_indent="  "))
     return "\n".join(lines)
