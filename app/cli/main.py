@@ -27,7 +27,7 @@ from typing import Any, TextIO, cast
 
 from app import __version__
 from app.cli.messages import cli_message
-from app.cli.report import format_results, text_table
+from app.cli.report import aggregate_line, format_results, text_table
 from app.core import scratch, termination
 from app.core.bench.jobs import (
     DATA_MODES,
@@ -43,6 +43,7 @@ from app.core.termination import Terminated, exit_code
 from app.core.units import MIB, parse_size, size_label
 
 PROG = "cipherbench"
+MAX_PROCESSES = 256  # bench --processes
 # How users start us: the packaged executable's name, or the source checkout's entry point.
 PROG_NAME = os.path.basename(sys.argv[0]) if getattr(sys, "frozen", False) else "python main.py"
 
@@ -111,6 +112,15 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         default=[],
         metavar="PATH",
         help="write results; .json, .csv or .xlsx by extension (repeatable)",
+    )
+    p.add_argument(
+        "--processes",
+        type=_whole_number(1, MAX_PROCESSES),
+        default=1,
+        metavar="N",
+        help="also run each job as N copies at once in N worker processes and report their "
+        "aggregate throughput (sum of the copies' MB/s from their mean times), like "
+        "`openssl speed -multi`",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     p.set_defaults(handler=cmd_bench)
@@ -327,6 +337,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     for source in files:
         make_jobs(specs, source, options)
     _warn_slow(specs, sum(s.size_bytes for s in files) + sum(sizes), options, sys.stderr)
+    _warn_processes(args.processes, sys.stderr)
 
     generated: list[InputSpec] = []
     try:
@@ -335,7 +346,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
             generated.append(generated_input(size, label=f"random {label}"))
         jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
-        return _run_jobs(jobs, args.out, quiet=args.quiet)
+        return _run_jobs(jobs, args.out, quiet=args.quiet, processes=args.processes)
     finally:
         for source in generated:
             cleanup_generated(source)
@@ -349,12 +360,23 @@ def _warn_slow(specs: Sequence[CipherSpec], size: int, opts: BenchOptions, err: 
         print(f"note: {note} (Ctrl-C cancels)", file=err)
 
 
-def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool) -> int:
+def _warn_processes(processes: int, err: TextIO) -> None:
+    cores = os.cpu_count() or 1
+    if processes > cores:
+        print(
+            f"warning: --processes {processes} is more than this machine's {cores} "
+            f"core{'s' if cores != 1 else ''}; "
+            "the aggregate figures then measure contention",
+            file=err,
+        )
+
+
+def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool, processes: int = 1) -> int:
     from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished
     from app.core.bench.runner import BenchmarkRun
     from app.core.export.writers import export
 
-    run = BenchmarkRun(jobs)
+    run = BenchmarkRun(jobs, processes=processes)
     bar = _ProgressBar(len(jobs), enabled=not quiet and sys.stderr.isatty())
     final = None
     events = run.events()
@@ -373,6 +395,8 @@ def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool) -> int:
                     f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified",
                     file=sys.stderr,
                 )
+                if r.aggregate is not None:
+                    print(f"  {aggregate_line(r)}", file=sys.stderr)
             elif isinstance(ev, JobFailed):
                 bar.clear()
                 print(

@@ -99,6 +99,32 @@ def _speed_ups(results: Sequence[JobResult]) -> list[str]:
     ]
 
 
+def aggregate_line(r: JobResult) -> str:
+    """``bench --processes N``: the copies' aggregate beside the single-process figure."""
+    a = r.aggregate
+    assert a is not None
+    enc, dec = r.encrypt.throughput_mb_s, r.decrypt.throughput_mb_s
+    return (
+        f"{a.processes} processes: encrypt {a.encrypt_throughput_mb_s:,.1f} MB/s "
+        f"({_ratio(a.encrypt_throughput_mb_s, enc)}), decrypt "
+        f"{a.decrypt_throughput_mb_s:,.1f} MB/s ({_ratio(a.decrypt_throughput_mb_s, dec)})"
+    )
+
+
+def _ratio(value: float, single: float) -> str:
+    return f"{value / single:.2f}x" if single > 0 else "-"
+
+
+def _aggregates(results: Sequence[JobResult]) -> list[str]:
+    with_copies = [r for r in results if r.aggregate is not None]
+    if not with_copies:
+        return []
+    lines = ["Aggregate of N processes at once (sum of copies' mean MB/s; x: vs 1):"]
+    for r in with_copies:
+        lines += [f"  {r.label}", f"    {aggregate_line(r)}"]
+    return lines
+
+
 def format_results(run: RunResult) -> str:
     """One table per input (with seed 003's speed-up factors), then warnings and failures."""
     lines = [_preamble(run.results)] if run.results else []
@@ -109,6 +135,7 @@ def format_results(run: RunResult) -> str:
         lines.append(_input_line(label, size, results))
         lines.append(text_table([_RESULT_HEADER, *(_result_row(r) for r in results)]))
         lines.extend(_speed_ups(results))
+        lines.extend(_aggregates(results))
     several = len(groups) > 1
     notes = [
         (f"{r.label} on {r.input_label}" if several else r.label, w)

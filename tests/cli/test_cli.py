@@ -135,6 +135,7 @@ def test_bench_preset(capsys):
         (["bench", "{data}"], "choose at least one --cipher"),
         (["bench", "--cipher", "rc4"], "give a FILE"),
         (["bench", "{data}", "--cipher", "rc4", "--repeat", "0"], "at least 1"),
+        (["bench", "{data}", "--cipher", "rc4", "--processes", "0"], "--processes: must be at"),
         (["bench", "{data}", "--cipher", "rc4", "--chunk", "100"], "multiple of 64"),
         (["bench", "{data}", "--cipher", "rc4", "--preset", "nope"], "unknown preset"),
         (["frobnicate"], "invalid choice"),
@@ -258,3 +259,46 @@ def test_key_bits_with_a_preset_is_applied_or_refused(capsys, tmp_path):
     assert code == 0, err
     blowfish = [r for r in json.loads(out.read_text())["results"] if r["cipher"] == "bf-ctr"]
     assert blowfish and all(r["key_bits"] == 256 for r in blowfish)
+
+
+def test_bench_processes_aggregate_in_json(capsys, data, tmp_path, monkeypatch):
+    from app.core.bench import multicore
+
+    monkeypatch.setattr(multicore, "COPY_MIN_TIME_S", 0.0)
+    out_json = tmp_path / "r.json"
+    argv = ["bench", str(data), "--cipher", "aes-128-ctr", "--library", "cryptography"]
+    argv += ["--repeat", "1", "--warmup", "0", "--no-memory", "--processes", "2"]
+    code, out, err = run(capsys, *argv, "--out", str(out_json))
+    assert code == 0, err
+    assert "2 processes: encrypt" in out and "2 processes: encrypt" in err
+    assert all(len(line) <= 80 for line in out.splitlines() if "processes" in line)
+    (r,) = json.loads(out_json.read_text())["results"]
+    assert r["verified"] is True
+    assert r["aggregate"].keys() == {
+        "processes",
+        "encrypt_throughput_mb_s",
+        "decrypt_throughput_mb_s",
+    }
+    assert r["aggregate"]["processes"] == 2 and r["aggregate"]["encrypt_throughput_mb_s"] > 0
+    assert "warning" not in err or "contention" not in err  # 2 never exceeds the cores here
+
+
+def test_bench_more_processes_than_cores_warns(capsys, data, monkeypatch):
+    from app.core.bench import multicore
+
+    monkeypatch.setattr(multicore, "COPY_MIN_TIME_S", 0.0)
+    monkeypatch.setattr(os, "cpu_count", lambda: 1)
+    argv = ["bench", str(data), "--cipher", "aes-128-ctr", "--library", "cryptography"]
+    code, _out, err = run(capsys, *argv, "--repeat", "1", "--no-memory", "--processes", "2")
+    assert code == 0, err
+    (warning,) = [line for line in err.splitlines() if line.startswith("warning:")]
+    assert "more than this machine's 1 core;" in warning and "contention" in warning
+
+
+def test_bench_without_processes_has_no_aggregate(capsys, data, tmp_path):
+    out_json = tmp_path / "r.json"
+    argv = ["bench", str(data), "--cipher", "aes-128-ctr", "--library", "cryptography"]
+    code, out, err = run(capsys, *argv, "--repeat", "1", "--no-memory", "--out", str(out_json))
+    assert code == 0, err
+    assert json.loads(out_json.read_text())["results"][0]["aggregate"] is None
+    assert "processes" not in out

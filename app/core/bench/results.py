@@ -20,6 +20,17 @@ class MonitorSample:
 
 
 @dataclass(frozen=True)
+class Aggregate:
+    """N copies of a job run at once in separate worker processes (``bench --processes N``),
+    like ``openssl speed -multi``. Each throughput is the sum of the copies' own throughputs
+    (each copy's input bytes / its mean time per repetition), in MB/s (10^6 bytes/s)."""
+
+    processes: int
+    encrypt_throughput_mb_s: float
+    decrypt_throughput_mb_s: float
+
+
+@dataclass(frozen=True)
 class JobResult:
     cipher: str  # registry id, e.g. "aes-256-gcm"
     library: str
@@ -43,6 +54,7 @@ class JobResult:
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # the entry's security notes (ECB, 64-bit block, ...)
     monitor: tuple[MonitorSample, ...] = ()
+    aggregate: Aggregate | None = None  # only with ``--processes N`` above 1
 
     @property
     def label(self) -> str:
@@ -84,6 +96,8 @@ class JobResult:
         for name in ("key_setup_s", "warnings", "notes"):
             values[name] = tuple(data.get(name, ()))
         values["monitor"] = tuple(MonitorSample(**m) for m in data.get("monitor", ()))
+        aggregate = data.get("aggregate")  # absent from files written before --processes
+        values["aggregate"] = None if aggregate is None else Aggregate(**aggregate)
         return cls(**values)
 
 

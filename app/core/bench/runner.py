@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Generator
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -29,6 +30,7 @@ from app.core.bench.events import (
 )
 from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
+from app.core.bench.multicore import MIN_OVERLAP, run_copies
 from app.core.bench.results import JobFailure, JobResult, RunResult
 from app.core.bench.run_info import Environment, RunOptions
 from app.core.ciphers.registry import lookup
@@ -60,8 +62,13 @@ def _now() -> str:
 
 
 class BenchmarkRun:
-    def __init__(self, jobs: list[Job], *, environment: bool = True) -> None:
+    def __init__(self, jobs: list[Job], *, environment: bool = True, processes: int = 1) -> None:
+        """``processes`` above 1: after each job, run that many copies of it at once and attach
+        their :class:`~app.core.bench.results.Aggregate` to its result (see multicore)."""
+        if processes < 1:
+            raise ValueError("processes must be at least 1")
         self.jobs = list(jobs)
+        self.processes = processes
         self._cancel = threading.Event()
         self._want_environment = environment
 
@@ -94,6 +101,8 @@ class BenchmarkRun:
                     yield JobFailed(index, job, shortfall)
                     continue
                 for event in run_isolated(job, index, self._cancel):
+                    if isinstance(event, JobFinished) and self.processes > 1:
+                        event = yield from self._with_aggregate(job, event)
                     if isinstance(event, JobFinished):
                         results.append(event.result)
                     elif isinstance(event, JobFailed):
@@ -118,3 +127,21 @@ class BenchmarkRun:
                 tool={"name": "CipherBench", "version": __version__},
             )
         )
+
+    def _with_aggregate(
+        self, job: Job, finished: JobFinished
+    ) -> Generator[Event, None, JobFinished | JobFailed]:
+        """Run the copies of a finished job; its event with the aggregate, or a failure."""
+        outcome = yield from run_copies(job, finished.index, self.processes, self._cancel)
+        if isinstance(outcome, str):
+            return JobFailed(finished.index, job, f"with {self.processes} processes, {outcome}")
+        aggregate, together = outcome
+        warnings = finished.result.warnings
+        if together < MIN_OVERLAP:
+            warnings += (
+                f"the {self.processes} processes were timed together only {together:.0%} of "
+                "the time: the aggregate overstates what the cores do at once (use a larger "
+                "input or more --repeat)",
+            )
+        result = replace(finished.result, aggregate=aggregate, warnings=warnings)
+        return replace(finished, result=result)
