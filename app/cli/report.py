@@ -7,6 +7,8 @@ chunk size each job used (never more than its input needs).
 
 from __future__ import annotations
 
+import shutil
+import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -51,6 +53,31 @@ def text_table(rows: Sequence[Sequence[str]]) -> str:
     return "\n".join(
         "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
     )
+
+
+def fitted_table(rows: Sequence[Sequence[str]], width: int | None, keep: int = 2) -> str:
+    """:func:`text_table`, split into stacked tables (each repeating the first ``keep``
+    columns) when it is wider than ``width``: a terminal's columns, so no line wraps."""
+    whole = text_table(rows)
+    if width is None or max(len(line) for line in whole.splitlines()) <= width:
+        return whole
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    base = sum(widths[:keep]) + 2 * keep
+    groups: list[list[int]] = [[]]
+    used = base
+    for i in range(keep, len(widths)):
+        if groups[-1] and used + widths[i] > width:
+            groups.append([])
+            used = base
+        groups[-1].append(i)
+        used += widths[i] + 2
+    parts = [text_table([[r[i] for i in (*range(keep), *group)] for r in rows]) for group in groups]
+    return "\n\n".join(parts)
+
+
+def terminal_width() -> int | None:
+    """The terminal's width when stdout is one; None (no limit) for a pipe or a file."""
+    return shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else None
 
 
 def _span(values: Iterable[int]) -> str:
@@ -133,7 +160,8 @@ def format_results(run: RunResult) -> str:
         groups.setdefault((r.input_label, r.input_bytes), []).append(r)
     for (label, size), results in groups.items():
         lines.append(_input_line(label, size, results))
-        lines.append(text_table([_RESULT_HEADER, *(_result_row(r) for r in results)]))
+        rows = [_RESULT_HEADER, *(_result_row(r) for r in results)]
+        lines.append(fitted_table(rows, terminal_width()))
         lines.extend(_speed_ups(results))
         lines.extend(_aggregates(results))
     several = len(groups) > 1

@@ -271,7 +271,10 @@ def test_bench_processes_aggregate_in_json(capsys, data, tmp_path, monkeypatch):
     code, out, err = run(capsys, *argv, "--out", str(out_json))
     assert code == 0, err
     assert "2 processes: encrypt" in out and "2 processes: encrypt" in err
-    assert all(len(line) <= 80 for line in out.splitlines() if "processes" in line)
+    # The aggregate block fits 80 columns (a warning about the copies' overlap, which a busy
+    # machine can add, is a free-text line like every other warning).
+    block = [line for line in out.splitlines() if "processes:" in line or "Aggregate" in line]
+    assert block and all(len(line) <= 80 for line in block)
     (r,) = json.loads(out_json.read_text())["results"]
     assert r["verified"] is True
     assert r["aggregate"].keys() == {
@@ -302,3 +305,16 @@ def test_bench_without_processes_has_no_aggregate(capsys, data, tmp_path):
     assert code == 0, err
     assert json.loads(out_json.read_text())["results"][0]["aggregate"] is None
     assert "processes" not in out
+
+
+def test_the_results_table_splits_to_fit_a_narrow_terminal():
+    from app.cli.report import fitted_table, text_table
+
+    rows = [["CIPHER", "LIBRARY", *(f"COLUMN{i}" for i in range(10))]]
+    rows.append(["aes-128-ctr", "cryptography", *(f"{i * 1000:,}" for i in range(10))])
+    assert fitted_table(rows, None) == text_table(rows)
+    split = fitted_table(rows, 80)
+    assert max(len(line) for line in split.splitlines()) <= 80
+    headers = [line for line in split.splitlines() if line.startswith("CIPHER")]
+    assert len(headers) >= 2  # stacked, each with the cipher and library columns
+    assert all(f"COLUMN{i}" in split for i in range(10))  # nothing dropped
