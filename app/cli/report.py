@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -73,6 +74,13 @@ def fitted_table(rows: Sequence[Sequence[str]], width: int | None, keep: int = 2
         used += widths[i] + 2
     parts = [text_table([[r[i] for i in (*range(keep), *group)] for r in rows]) for group in groups]
     return "\n\n".join(parts)
+
+
+def _wrapped(text: str, width: int | None, indent: str) -> list[str]:
+    """``text`` as lines of at most ``width`` (one line when there is no limit)."""
+    if width is None:
+        return [text]
+    return textwrap.wrap(text, width - 1, subsequent_indent=indent) or [text]
 
 
 def terminal_width() -> int | None:
@@ -154,14 +162,15 @@ def _aggregates(results: Sequence[JobResult]) -> list[str]:
 
 def format_results(run: RunResult) -> str:
     """One table per input (with seed 003's speed-up factors), then warnings and failures."""
-    lines = [_preamble(run.results)] if run.results else []
+    width = terminal_width()
+    lines = _wrapped(_preamble(run.results), width, "") if run.results else []
     groups: dict[tuple[str, int], list[JobResult]] = {}
     for r in run.results:
         groups.setdefault((r.input_label, r.input_bytes), []).append(r)
     for (label, size), results in groups.items():
         lines.append(_input_line(label, size, results))
         rows = [_RESULT_HEADER, *(_result_row(r) for r in results)]
-        lines.append(fitted_table(rows, terminal_width()))
+        lines.append(fitted_table(rows, width))
         lines.extend(_speed_ups(results))
         lines.extend(_aggregates(results))
     several = len(groups) > 1
@@ -172,10 +181,12 @@ def format_results(run: RunResult) -> str:
     ]
     if notes:
         lines.append("\nWarnings:")
-        lines.extend(f"  {label}: {w}" for label, w in notes)
+        for label, w in notes:
+            lines.extend(_wrapped(f"  {label}: {w}", width, "    "))
     if run.failures:
         lines.append("\nFailed:")
-        lines.extend(f"  {f.cipher} [{f.library}]: {f.message}" for f in run.failures)
+        for f in run.failures:
+            lines.extend(_wrapped(f"  {f.cipher} [{f.library}]: {f.message}", width, "    "))
     if run.cancelled:
         lines.append("\n(cancelled before every job ran)")
     # A label or a message may hold a file name that is not UTF-8; stdout may refuse it.
