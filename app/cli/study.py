@@ -226,7 +226,9 @@ def _input_table(result: StudyResult, results: list[JobResult], width: int) -> l
         ("ALGORITHM", False, lambda r: r.cipher),
         ("LIBRARY", False, lambda r: r.library),
         ("ENC TIME", True, lambda r: _time(r.encrypt.median_s)),
+        ("±IQR", True, lambda r: _time(r.encrypt.iqr_s)),
         ("DEC TIME", True, lambda r: _time(r.decrypt.median_s)),
+        ("±IQR", True, lambda r: _time(r.decrypt.iqr_s)),
         (f"ENC {unit}", True, lambda r: format_rate(rate(r, "encrypt", unit))),
         (f"DEC {unit}", True, lambda r: format_rate(rate(r, "decrypt", unit))),
         ("MEM MiB", True, lambda r: _mem(memory_mib(r))),
@@ -244,8 +246,8 @@ def _input_table(result: StudyResult, results: list[JobResult], width: int) -> l
         lines = render(columns)
         if max(map(len, lines)) <= width:
             return lines
-    # Still too wide: times and throughputs in two tables.
-    names, times, rates = columns[: 2 - one_library], columns[-5:-3], columns[-3:]
+    # Still too wide: the times with their spread, then throughputs and memory.
+    names, times, rates = columns[: 2 - one_library], columns[-7:-3], columns[-3:]
     return [*render(names + times), "", *render(names + rates)]
 
 

@@ -29,10 +29,16 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
 
     [[published]]                     # the paper's own figures, shown labelled as the paper's
     cipher = "AES-128"
-    input = "50 MB"
+    input = "50 MB"                   # our input of that label; ".zip (85.7 MB)": a .zip
+                                      # file, or the generated "85.7 MB"
     quantity = "encrypt_s"            # encrypt_s, decrypt_s, encrypt_rate, decrypt_rate,
     value = 0.1084                    # memory, speedup
-    unit = "s"
+    unit = "s"                        # s, ms, MB/s, MiB/s, KB/s, MB, MiB, KB, x
+    entry = "aes-128-cbc"             # optional: our entries it is set beside (ids or
+                                      # "id [library]", a string or a list); default: the
+                                      # entry or library named like ``cipher``
+    basis = "python"                  # memory only: tracemalloc's peak (default: the
+                                      # worker's peak RSS above its baseline)
 
 Loading checks everything (:meth:`Study.validate`) and raises ``UserError`` in one sentence.
 """
@@ -56,6 +62,7 @@ from app.core.units import MB, MIB, parse_size, size_label
 # Throughput units a study reports in, bytes per second each.
 UNITS: dict[str, int] = {"MB/s": MB, "MiB/s": MIB, "KB/s": 10**3}
 QUANTITIES = ("encrypt_s", "decrypt_s", "encrypt_rate", "decrypt_rate", "memory", "speedup")
+MEMORY_BASES = ("", "python")  # a published memory figure: RSS above baseline, or tracemalloc
 MAX_ROUNDS = 100
 
 
@@ -83,7 +90,9 @@ class PublishedFigure:
     input: str  # as the paper names it: "50 MB", ".zip"
     quantity: str  # one of QUANTITIES
     value: float
-    unit: str  # "s", "MB/s", "KB/s", "MB", "x"
+    unit: str  # "s", "ms", "MB/s", "MiB/s", "KB/s", "MB", "MiB", "KB", "x"
+    entry: tuple[str, ...] = ()  # our entries it matches ("aes-128-cbc", "id [library]")
+    basis: str = ""  # memory: "" = peak RSS above the worker's baseline, "python" = tracemalloc
 
 
 def size_input(text: str) -> SizeInput:
@@ -208,6 +217,10 @@ class Study:
                 raise UserError(
                     f"unknown published quantity {figure.quantity!r}; use {', '.join(QUANTITIES)}"
                 )
+            if figure.basis not in MEMORY_BASES:
+                raise UserError(
+                    f'unknown published memory basis {figure.basis!r}; use "python" or leave it out'
+                )
         return specs
 
     # --- TOML ----------------------------------------------------------------------------------
@@ -234,12 +247,29 @@ class Study:
             elif f.name == "sizes":
                 out["sizes"] = [s.label for s in value]
             elif f.name == "published":
-                out["published"] = [
-                    {k.name: getattr(p, k.name) for k in fields(PublishedFigure)} for p in value
-                ]
+                out["published"] = [_figure_dict(p) for p in value]
             elif value is not None:
                 out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
+
+
+def _figure_dict(p: PublishedFigure) -> dict[str, Any]:
+    out: dict[str, Any] = {k.name: getattr(p, k.name) for k in fields(PublishedFigure)}
+    if not p.entry:
+        del out["entry"]
+    else:
+        out["entry"] = p.entry[0] if len(p.entry) == 1 else list(p.entry)
+    if not p.basis:
+        del out["basis"]
+    return out
+
+
+def _entries(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        value = [value]
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise TypeError("a published figure's entry must be a string or a list of strings")
+    return tuple(v.strip() for v in value if v.strip())
 
 
 def _describe(exc: BaseException) -> str:
@@ -280,6 +310,8 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
             str(p["quantity"]),
             float(p["value"]),
             str(p["unit"]),
+            _entries(p.get("entry", [])),
+            str(p.get("basis", "")),
         )
         for p in data.get("published", ())
     )

@@ -4,7 +4,8 @@ native charts against size, :mod:`app.core.study.report_xlsx`) and a self-contai
 
 JSON: ``{"format": "cipherbench-study", "version": 1, ...StudyResult.to_dict()}``: the study's
 definition, how it ran, the environment, every job result with its raw samples, the fits,
-comparisons and speed-ups, and the paper's published figures (labelled ``published``).
+comparisons and speed-ups, and the paper's published figures (labelled ``published``), each
+with ``ours``: our matching entry, input and value in the paper's unit (null: not run here).
 
 CSV: one row per (cipher entry, input) as the papers tabulate it: Algorithm, Library, Input,
 Size (bytes), median encryption and decryption times (s), throughputs in the study's unit (the
@@ -21,6 +22,7 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Callable, Sequence
+from dataclasses import asdict
 from os import PathLike
 from pathlib import Path
 from typing import Any
@@ -29,6 +31,7 @@ from typing import Any
 # export.
 from app.core.export.json_export import json_safe
 from app.core.export.writers import check_target, write_atomically
+from app.core.study.paper import PaperMatch, match_published
 from app.core.study.report_data import result_header, result_row
 from app.core.study.report_html import write_study_html
 from app.core.study.report_xlsx import write_study_xlsx
@@ -41,7 +44,18 @@ VERSION = 1
 
 def study_document(result: StudyResult) -> dict[str, Any]:
     """The JSON document for ``result``, as Python objects."""
-    return {"format": FORMAT, "version": VERSION, **json_safe(result.to_dict())}
+    doc = result.to_dict()
+    doc["published"] = [_published(m) for m in match_published(result)]
+    return {"format": FORMAT, "version": VERSION, **json_safe(doc)}
+
+
+def _published(m: PaperMatch) -> dict[str, Any]:
+    """A published figure as in the study file, with ``ours``: one matching entry's value."""
+    ours = None
+    if m.cipher_label is not None:
+        ours = {"cipher": m.cipher_label, "input": m.input_label, "value": m.measured}
+        ours["ratio_to_paper"] = m.ratio
+    return {**asdict(m.figure), "entry": list(m.figure.entry), "ours": ours}
 
 
 def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:

@@ -15,6 +15,7 @@ from typing import Any
 from app.core.bench.results import JobResult
 from app.core.study.analysis import MIN_SAMPLES_FOR_INTERVAL
 from app.core.study.definition import UNITS
+from app.core.study.paper import match_published
 from app.core.study.result import StudyResult, memory_mib, rate
 
 MEMORY_MEANING = (
@@ -100,7 +101,17 @@ COMPARISON_HEADER = [
     "Statement",
 ]
 SPEEDUP_HEADER = ["Input", "Cipher", "Against (slowest)", "Speed-up (x)"]
-PUBLISHED_HEADER = ["Cipher (paper's name)", "Input (paper's)", "Quantity", "Value", "Unit"]
+PUBLISHED_HEADER = [
+    "Cipher (paper's name)",
+    "Input (paper's)",
+    "Quantity",
+    "Paper's value",
+    "Unit",
+    "Our entry",
+    "Our input",
+    "Ours (same unit)",
+    "Ours / paper",
+]
 
 
 def fit_header(units: str) -> list[str]:
@@ -165,10 +176,17 @@ def speedup_rows(result: StudyResult) -> list[list[Any]]:
 
 
 def published_rows(result: StudyResult) -> list[list[Any]]:
-    return [
-        [p.cipher, p.input, QUANTITY_NAMES.get(p.quantity, p.quantity), p.value, p.unit]
-        for p in result.study.published
-    ]
+    """The paper's figures, each beside our value of the same quantity and unit (None: the
+    study did not run what the figure describes)."""
+    rows = []
+    for m in match_published(result):
+        p = m.figure
+        quantity = QUANTITY_NAMES.get(p.quantity, p.quantity)
+        if p.quantity == "memory":
+            quantity += " (tracemalloc peak)" if p.basis == "python" else " (above baseline)"
+        ours = [m.cipher_label, m.input_label, m.measured, m.ratio]
+        rows.append([p.cipher, p.input, quantity, p.value, p.unit, *ours])
+    return rows
 
 
 def pairs_without_interval(result: StudyResult) -> int:

@@ -22,6 +22,7 @@ from app.core.study.report_data import (
     fit_rows,
     method_sentences,
     pairs_without_interval,
+    published_rows,
     quantities,
     series,
     size_label,
@@ -222,15 +223,22 @@ def _published(result: StudyResult) -> list[str]:
         return []
     source = study.paper or f"seed {study.seed}"
     cells = [
-        [text(p.cipher), text(p.input), text(p.quantity), f"{p.value:g}", text(p.unit)]
-        for p in study.published
+        [text(c) for c in row[:3]]
+        + [f"{row[3]:g}", text(row[4]), text(row[5] or "—"), text(row[6] or "—")]
+        + [_maybe(row[7], "{:.4g}"), _maybe(row[8], "{:.2f}")]
+        for row in published_rows(result)
     ]
     return [
         "<h2>The paper's published figures</h2>",
-        f'<p class="note">As published in {text(source)}, not measured here; shown for '
-        "comparison with the tables above (the paper's machine, library and method differ).</p>",
-        _table(PUBLISHED_HEADER, cells, numeric_from=3, numeric_to=4, css="paper"),
+        f'<p class="note">As published in {text(source)}, not measured here, each beside this '
+        "study's value of the same quantity in the same unit (the paper's machine, library "
+        "and method differ; — : not run here).</p>",
+        _table(PUBLISHED_HEADER, cells, numeric_from=3, numeric_to=8, css="paper"),
     ]
+
+
+def _maybe(value: float | None, fmt: str) -> str:
+    return "—" if value is None else text(fmt.format(value))
 
 
 def _notes(result: StudyResult) -> list[str]:

@@ -14,6 +14,7 @@ import textwrap
 
 from app.core.study.analysis import LinearFit
 from app.core.study.definition import UNITS
+from app.core.study.paper import match_published
 from app.core.study.result import StudyResult
 from app.core.units import format_seconds
 
@@ -60,8 +61,9 @@ def preamble(result: StudyResult, width: int | None, units: str | None = None) -
         reps = str(repetitions[0])
     text = (
         f"Data mode {study.data_mode}; {result.how_run()}. Times are medians of {reps} timed "
-        f"repetitions; throughput from the median, {units} = {UNITS[units]:,} "
-        "bytes/s; MEM = peak resident memory above the worker's baseline (MiB = 2^20 bytes)."
+        "repetitions, ±IQR their interquartile range; throughput from the median, "
+        f"{units} = {UNITS[units]:,} bytes/s; MEM = peak resident memory above the worker's "
+        "baseline (MiB = 2^20 bytes)."
     )
     lines.extend(wrap(text, width, indent=""))
     return lines
@@ -94,8 +96,12 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
     study = result.study
     if study.published:
         lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
-        for p in study.published:
-            lines.extend(wrap(f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}", width))
+        for m in match_published(result):
+            p = m.figure
+            line = f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}"
+            if m.measured is not None and m.ratio is not None:
+                line += f"; here {m.cipher_label}: {m.measured:.3g} {p.unit} ({m.ratio:.2f}x)"
+            lines.extend(wrap(line, width))
     return lines
 
 

@@ -113,9 +113,14 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
 def _write_published(ws: Worksheet, result: StudyResult) -> None:
     study = result.study
     source = study.paper or f"seed {study.seed}"
-    _write_table(ws, PUBLISHED_HEADER, published_rows(result), (None, None, None, "General"))
-    note = f"The paper's own figures ({source}), not measured here."
-    _put(ws, len(study.published) + 3, 1, note)
+    rows = published_rows(result)
+    formats = (None, None, None, "General", None, None, None, "0.0000", "0.00")
+    _write_table(ws, PUBLISHED_HEADER, rows, formats)
+    note = (
+        f"Columns A-E: the paper's own figures ({source}), not measured here; F-I: this "
+        "study's value of the same quantity in the same unit (empty: not run here)."
+    )
+    _put(ws, len(rows) + 3, 1, note)
 
 
 def _sample_rows(result: StudyResult) -> Iterator[list[Any]]:

@@ -1,0 +1,181 @@
+"""The paper's figures beside ours: matched by entry and input, in the paper's unit, shown in
+every report, and unmatched figures kept with no value of ours."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+
+import pytest
+from factories import job_result
+
+from app.core.bench.run_info import Environment
+from app.core.errors import UserError
+from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study, to_toml
+from app.core.study.export import study_document
+from app.core.study.paper import match_published
+from app.core.study.presets import find_study, presets
+from app.core.study.report_data import published_rows
+from app.core.study.report_html import study_html
+from app.core.study.report_text import claims
+from app.core.study.result import StudyResult
+from app.core.units import MIB
+
+
+def _result(*figures: PublishedFigure, input_label: str = "50 MB") -> StudyResult:
+    results = [
+        job_result(
+            cipher=cipher,
+            library=library,
+            input_label=input_label,
+            input_bytes=50_000_000,
+            enc_s=[seconds] * 5,
+            dec_s=[seconds * 2] * 5,
+            peak_rss=100 * MIB,
+            baseline_rss=40 * MIB,
+            python_peak=50_000_000,
+        )
+        for cipher, library, seconds in (
+            ("aes-128-cbc", "pycryptodome", 0.1),
+            ("aes-256-cbc", "pycryptodome", 0.125),
+            ("aes-128-ctr", "pyaes", 25.0),
+        )
+    ]
+    study = Study(
+        "t",
+        tuple(CipherChoice(r.cipher, r.library) for r in results),
+        sizes=(SizeInput("50 MB", 50_000_000),),
+        repeat=5,
+        published=figures,
+    )
+    return StudyResult(study, tuple(results), (), Environment({}), 1, 1, 5, "a", "b")
+
+
+def test_a_figure_is_matched_by_entry_and_input_and_converted_to_its_unit():
+    figures = (
+        PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",)),
+        PublishedFigure("AES-256", "50 MB", "decrypt_s", 125.0, "ms", ("aes-256-cbc",)),
+        PublishedFigure("AES-128", "50 MB", "encrypt_rate", 250.0, "MB/s", ("aes-128-cbc",)),
+        PublishedFigure("AES-128", "50 MB", "encrypt_rate", 1.0, "KB/s", ("aes-128-cbc",)),
+    )
+    m = match_published(_result(*figures))
+    assert [x.cipher_label for x in m] == ["aes-128-cbc [pycryptodome]"] + [
+        "aes-256-cbc [pycryptodome]"
+    ] + ["aes-128-cbc [pycryptodome]"] * 2
+    assert m[0].measured == pytest.approx(0.1) and m[0].ratio == pytest.approx(0.5)
+    assert m[1].measured == pytest.approx(250.0)  # 2 x 0.125 s, in ms
+    assert m[2].measured == pytest.approx(500.0)  # 50 MB / 0.1 s
+    assert m[3].measured == pytest.approx(500_000.0)
+
+
+def test_memory_follows_the_figures_basis():
+    rss = PublishedFigure("AES", "50 MB", "memory", 1, "MiB", ("aes-128-cbc",))
+    python = PublishedFigure("AES", "50 MB", "memory", 1, "MB", ("aes-128-cbc",), "python")
+    above, peak = match_published(_result(rss, python))
+    assert above.measured == pytest.approx(60.0)  # 100 MiB peak - 40 MiB baseline
+    assert peak.measured == pytest.approx(50.0)  # tracemalloc: 50,000,000 bytes
+
+
+def test_a_list_of_entries_gives_one_row_each_and_the_paper_value_once_per_row():
+    figure = PublishedFigure(
+        "AES (any)", "50 MB", "encrypt_s", 0.1, "s", ("aes-128-cbc", "aes-256-cbc [pycryptodome]")
+    )
+    rows = published_rows(_result(figure))
+    assert [r[5] for r in rows] == ["aes-128-cbc [pycryptodome]", "aes-256-cbc [pycryptodome]"]
+    assert [r[3] for r in rows] == [0.1, 0.1]
+
+
+def test_without_an_entry_the_paper_name_may_be_our_id_or_library():
+    by_library = PublishedFigure("pyaes", "50 MB", "encrypt_s", 0.5, "s")
+    by_id = PublishedFigure("AES-256-CBC", "50 MB", "encrypt_s", 0.5, "s")
+    speedup = PublishedFigure("aes-128-cbc", "50 MB", "speedup", 200, "x")
+    a, b, c = match_published(_result(by_library, by_id, speedup))
+    assert a.cipher_label == "aes-128-ctr [pyaes]" and a.measured == pytest.approx(25.0)
+    assert b.cipher_label == "aes-256-cbc [pycryptodome]"
+    assert c.measured == pytest.approx(250.0)  # 25 s (pyaes, the slowest) / 0.1 s
+
+
+@pytest.mark.parametrize(
+    ("paper", "ours", "same"),
+    [
+        (".zip (85.7 MB)", "85.7 MB", True),  # the generated stand-in
+        (".zip (85.7 MB)", "backup.zip", True),  # the user's file of that kind
+        (".pdf", "thesis.PDF", True),
+        (".pdf", "thesis.zip", False),
+        ("50 MB", "10 MB", False),
+    ],
+)
+def test_inputs_match_by_label_size_or_file_kind(paper, ours, same):
+    figure = PublishedFigure("AES-128", paper, "encrypt_s", 0.1, "s", ("aes-128-cbc",))
+    (m,) = match_published(_result(figure, input_label=ours))
+    assert (m.measured is not None) is same
+
+
+def test_an_unmatched_figure_is_still_shown_without_a_value_of_ours():
+    figure = PublishedFigure("Twofish", "50 MB", "encrypt_s", 0.1, "s")
+    (row,) = published_rows(_result(figure))
+    assert row[:5] == ["Twofish", "50 MB", "encryption time", 0.1, "s"]
+    assert row[5:] == [None, None, None, None]
+    html = study_html(_result(figure))
+    assert "Twofish" in html and "not run here" in html
+
+
+def test_every_report_sets_our_value_beside_the_papers():
+    figure = PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",))
+    result = _result(figure)
+    text = "\n".join(claims(result, None))
+    assert "AES-128, 50 MB: encrypt_s = 0.2 s; here aes-128-cbc [pycryptodome]: 0.1 s (0.50x)" in (
+        text
+    )
+    doc = json.loads(json.dumps(study_document(result)))
+    (published,) = doc["published"]
+    assert published["value"] == 0.2 and published["entry"] == ["aes-128-cbc"]
+    assert published["ours"]["value"] == pytest.approx(0.1)
+    assert published["ours"]["ratio_to_paper"] == pytest.approx(0.5)
+    assert "0.1" in study_html(result)
+
+
+def test_entry_and_basis_survive_the_study_file(tmp_path):
+    figure = PublishedFigure(
+        "AES", "1 MB", "memory", 150, "MB", ("aes-128-cbc", "aes-256-cbc"), "python"
+    )
+    study = Study("t", (CipherChoice("aes-128-cbc"),), sizes=(SizeInput("1 MB", 10**6),))
+    study = replace(study, published=(figure,))
+    path = tmp_path / "s.toml"
+    path.write_text(to_toml(study))
+    assert find_study(str(path)).published == (figure,)
+
+
+def test_an_unknown_memory_basis_is_refused():
+    figure = PublishedFigure("AES", "1 MB", "memory", 150, "MB", (), "heap")
+    with pytest.raises(UserError, match="memory basis"):
+        sizes = (SizeInput("1 MB", 10**6),)
+        Study("t", (CipherChoice("aes-128-cbc"),), sizes=sizes, published=(figure,)).validate()
+
+
+def test_every_shipped_figure_names_entries_the_study_runs():
+    """A preset's figure must match one of its own entries, or the comparison is silently lost."""
+    for study in presets():
+        if not study.published:
+            continue
+        specs = study.specs()
+        labels = {f"{s.id} [{s.library}]" for s in specs}
+        for figure in study.published:
+            results = [
+                job_result(cipher=s.id, library=s.library, input_label=i.label)
+                for s in specs
+                for i in study.sizes
+            ]
+            fake = StudyResult(
+                Study(study.name, study.ciphers, published=(figure,)),
+                tuple(results),
+                (),
+                Environment({}),
+                1,
+                1,
+                1,
+                "a",
+                "b",
+            )
+            matched = {m.cipher_label for m in match_published(fake)}
+            assert matched - {None}, f"{study.name}: {figure} matches none of {sorted(labels)}"
