@@ -476,3 +476,43 @@ def test_opening_a_study_file_that_cannot_be_used_says_why(
     assert not window.form.open_study(str(bad))
     assert len(dialogs.warnings) == 1 and "no-such-cipher" in dialogs.warnings[0][1]
     assert window.form.preset_combo.count() == before
+
+
+# --- what keeps the window responsive (benchmarks/bench_gui_study.py measures it) ------------
+
+
+def test_a_chart_on_a_hidden_tab_waits_until_shown(qtbot: QtBot, window: StudyWindow) -> None:
+    window.show()
+    qtbot.waitExposed(window)
+    window.chart_tabs.setCurrentWidget(window.charts["time"])
+    _run(qtbot, window)  # flushes every chart: all drawn
+    memory = window.charts["memory"]
+    before = memory.redraw_count
+    window.form.sizes_edit.setText("8KB")
+    window.run_action.trigger()
+    qtbot.waitUntil(lambda: not window.controller.running, timeout=TIMEOUT_MS)
+    qtbot.wait(300)  # several redraw ticks
+    assert memory.redraw_count == before and window.charts["time"].redraw_count > 0
+    window.chart_tabs.setCurrentWidget(memory)
+    qtbot.waitUntil(lambda: memory.redraw_count > before, timeout=TIMEOUT_MS)
+    assert len(memory._drawn["aes-128-cbc [pycryptodome]"]) == 4  # 2, 4, 400 KB, then 8 KB
+
+
+def test_the_table_fits_its_columns_to_their_text(qtbot: QtBot, window: StudyWindow) -> None:
+    _run(qtbot, window)
+    view, model = window.table, window.model
+    metrics = view.fontMetrics()
+    for column in range(model.columnCount()):
+        texts = [model.data(model.index(row, column)) for row in range(model.rowCount())]
+        widest = max(metrics.horizontalAdvance(t) for t in texts)
+        assert view.columnWidth(column) >= widest
+
+
+def test_progress_text_does_not_change_the_layout(qtbot: QtBot, window: StudyWindow) -> None:
+    """A label whose size hint follows its text re-lays the window out ten times a second."""
+    for label in (window.step_label, window.eta_label):
+        height = label.height()
+        hint = label.sizeHint().height()
+        label.setText("a much longer text than before " * 8)
+        assert label.height() == height and label.maximumHeight() == label.minimumHeight()
+        assert label.sizeHint().height() >= 0 and hint >= 0

@@ -4,7 +4,8 @@ Three quantities (:data:`QUANTITIES`): median encryption time, encryption throug
 chosen unit, and peak memory above the worker's baseline. The x axis (input size) turns
 logarithmic when the sizes span two decades or more, and so does the time axis then (time grows
 with size). Curves are created once per cipher entry and updated with ``setData``; redraws go
-through :class:`~app.gui.results.charts.ThrottledChart`'s timer (about 10 a second).
+through :class:`~app.gui.results.charts.ThrottledChart`'s timer (about 10 a second), and a
+chart on a hidden tab waits until it is shown.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QColor, QPalette, QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
@@ -92,13 +93,36 @@ class StudyChart(ThrottledChart):
         self._axes_state: tuple[bool, bool, str] | None = None
         self._ticks: tuple[object, object] | None = None
         self._drawn: dict[str, list[tuple[float, float]]] = {}  # what each curve shows
+        self._stale = False  # results arrived while hidden
         self._show_data(False)
         self._apply_palette()
 
     def set_results(self, results: Sequence[JobResult], units: str) -> None:
-        """Show ``results`` (drawn on the next redraw tick)."""
+        """Show ``results`` (drawn on the next redraw tick, or when shown if hidden)."""
         self._results, self._units = list(results), units
         self._schedule()
+
+    # A chart on a hidden tab is redrawn when it is shown, not on every finished cell: each
+    # redraw costs a few milliseconds of the GUI thread, paid for nothing while hidden.
+
+    def _on_timer_timeout(self) -> None:
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._stale = False
+        super()._on_timer_timeout()
+
+    def flush(self) -> None:
+        """Redraw now if an update is pending, hidden or not (tests, and before saving)."""
+        super().flush()
+        if self._stale:
+            self._stale = False
+            super()._on_timer_timeout()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._schedule()
 
     def clear(self) -> None:
         for curve in self.curves.values():
