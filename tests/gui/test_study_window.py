@@ -516,3 +516,42 @@ def test_progress_text_does_not_change_the_layout(qtbot: QtBot, window: StudyWin
         label.setText("a much longer text than before " * 8)
         assert label.height() == height and label.maximumHeight() == label.minimumHeight()
         assert label.sizeHint().height() >= 0 and hint >= 0
+
+
+# --- seed 004: a transfer study in the window --------------------------------------------------
+
+
+def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
+    qtbot: QtBot, dialogs: Dialogs, tmp_path: Path
+) -> None:
+    w = StudyWindow()
+    qtbot.addWidget(w)
+    w.form.choose("gcm-vs-chacha")
+    w.form.sizes_edit.setText("10KB, 100KB")
+    w.form.repeat_spin.setValue(2)
+    _run(qtbot, w)
+    model = w.model
+    assert model.rowCount() == 6  # 3 ciphers (with the plaintext baseline) x 2 sizes
+    headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
+    assert headers[:4] == ["Cipher", "Input", "Size (bytes)", "Total time"]
+    assert "Receiver MiB" in headers and "MB/s" in headers
+    assert {model.result(r).label for r in range(6)} == {
+        "aes-256-gcm (cryptography)",
+        "chacha20-poly1305 (cryptography)",
+        "none",
+    }
+    chart = w.charts["throughput"]
+    assert len(chart.curves) == 3 and chart._title.text() == "Transfer throughput against size"
+    assert "first byte sent to the last byte" in w.claims.toPlainText()
+    assert "(ratio " in w.claims.toPlainText()  # the comparisons (2 runs: no interval)
+    out = tmp_path / "t.html"
+    w.controller.export(out)
+    assert out.read_text().count("<svg") == 4
+    assert not _worker_processes()
+    # A cipher study's rows cannot join a transfer study's table.
+    w.form.choose("aes-key-sizes")
+    w.form.sizes_edit.setText("2KB")
+    w.run_action.trigger()
+    assert not w.controller.running and "clear the results" in dialogs.warnings[-1][1]
+    w.controller.exported = True
+    w.close()

@@ -13,6 +13,7 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     file_slots = ["txt", "pdf", "zip"]       # what files the study expects, if any
     files = ["report.pdf"]                   # files (relative to the TOML file's folder)
     key_bits = 256                    # for variable-key ciphers (Blowfish)
+    workload = "cipher"               # or "transfer": each cell a loopback transfer (seed 004)
     data_mode = "memory"              # or "stream"
     chunk_bytes = 1048576
     repeat = 20                       # timed repetitions per job, over all rounds
@@ -57,11 +58,13 @@ from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import check_options
 from app.core.ciphers.registry import CipherSpec, UnknownCipher, cipher_ids, libraries_for, lookup
 from app.core.errors import UserError
+from app.core.transfer.framing import transfer_spec
 from app.core.units import MB, MIB, parse_size, size_label
 
 # Throughput units a study reports in, bytes per second each.
 UNITS: dict[str, int] = {"MB/s": MB, "MiB/s": MIB, "KB/s": 10**3}
 QUANTITIES = ("encrypt_s", "decrypt_s", "encrypt_rate", "decrypt_rate", "memory", "speedup")
+WORKLOADS = ("cipher", "transfer")  # what a cell runs: the engine's job, or a loopback transfer
 MEMORY_BASES = ("", "python")  # a published memory figure: RSS above baseline, or tracemalloc
 MAX_ROUNDS = 100
 
@@ -126,6 +129,7 @@ class Study:
     file_slots: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
     key_bits: int | None = None
+    workload: str = "cipher"
     data_mode: str = "memory"
     chunk_bytes: int = MIB
     repeat: int = 5
@@ -191,11 +195,18 @@ class Study:
             raise UserError("the study has no name")
         if not self.ciphers:
             raise UserError(f"the study {self.name} chooses no cipher; add a [[cipher]] entry")
-        known = set(cipher_ids())
-        for choice in self.ciphers:
-            if choice.cipher_id not in known:
-                raise UnknownCipher(choice.cipher_id)
-        specs = self.specs()  # libraries and key sizes
+        if self.workload not in WORKLOADS:
+            raise UserError(f"unknown workload {self.workload!r}; use {', '.join(WORKLOADS)}")
+        if self.workload == "transfer":
+            specs = []
+            for choice in self.ciphers:
+                transfer_spec(choice.cipher_id)  # an AEAD, or "none": else UserError
+        else:
+            known = set(cipher_ids())
+            for choice in self.ciphers:
+                if choice.cipher_id not in known:
+                    raise UnknownCipher(choice.cipher_id)
+            specs = self.specs()  # libraries and key sizes
         if not (self.sizes or self.files or self.file_slots):
             raise UserError(f"the study {self.name} has no input: give sizes or files")
         for size in self.sizes:
@@ -326,6 +337,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         file_slots=tuple(str(s) for s in data.get("file_slots", ())),
         files=files,
         key_bits=_typed(data, "key_bits", int, None),
+        workload=_typed(data, "workload", str, "cipher"),
         data_mode=_typed(data, "data_mode", str, "memory"),
         chunk_bytes=_typed(data, "chunk_bytes", int, MIB),
         repeat=_typed(data, "repeat", int, 5),

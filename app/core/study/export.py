@@ -31,11 +31,13 @@ from typing import Any
 # export.
 from app.core.export.json_export import json_safe
 from app.core.export.writers import check_target, write_atomically
+from app.core.study import transfer_report
 from app.core.study.paper import PaperMatch, match_published
 from app.core.study.report_data import result_header, result_row
 from app.core.study.report_html import write_study_html
 from app.core.study.report_xlsx import write_study_xlsx
 from app.core.study.result import StudyResult
+from app.core.study.transfer_result import TransferStudyResult
 from app.core.text import display_text
 
 FORMAT = "cipherbench-study"
@@ -115,7 +117,7 @@ def check_study_target(
 
 
 def export_study(
-    result: StudyResult,
+    result: StudyResult | TransferStudyResult,
     path: str | PathLike[str],
     *,
     inputs: Sequence[str | PathLike[str]] = (),
@@ -124,5 +126,9 @@ def export_study(
     path written."""
     target = Path(path)
     writer = check_study_target(target, inputs)
+    if isinstance(result, TransferStudyResult):  # seed 004's shape: its own tables and charts
+        write = transfer_report.WRITERS[target.suffix.lower()]
+        write_atomically(target, lambda staged: write(result, staged))
+        return target
     write_atomically(target, lambda staged: writer(result, staged))
     return target

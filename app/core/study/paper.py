@@ -12,7 +12,8 @@ to our results so:
 A figure that matches nothing (the study ran other inputs, or the figure is about something we
 do not measure) is still shown, with no value of ours. Our value is what the study measured:
 the median time, the throughput from it, the memory the figure's ``basis`` names, the speed-up
-against the slowest entry on the input.
+against the slowest entry on the input; in a transfer study the total time, the transfer's
+throughput and the larger of the two ends' memory above baseline.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ from dataclasses import dataclass
 from app.core.bench.results import JobResult
 from app.core.study.definition import UNITS, PublishedFigure
 from app.core.study.result import StudyResult
+from app.core.study.transfer_result import TransferStudyResult
+from app.core.transfer.results import TransferResult
 from app.core.units import MIB
 
 _SECONDS = {"s": 1.0, "ms": 1e3, "us": 1e6, "µs": 1e6}
@@ -48,10 +51,11 @@ class PaperMatch:
         return self.measured / self.figure.value
 
 
-def match_published(result: StudyResult) -> tuple[PaperMatch, ...]:
-    """Every published figure, once per entry of ours it matches (once, empty, for none)."""
+def match_published(result: StudyResult | TransferStudyResult) -> tuple[PaperMatch, ...]:
+    """Every published figure, once per entry of ours it matches (once, empty, for none).
+    In a transfer study a throughput is the transfer's, memory the larger end's."""
     out: list[PaperMatch] = []
-    speedups = {(s.input_label, s.cipher_label): s.factor for s in result.speedups}
+    speedups = {(s.input_label, s.cipher_label): s.factor for s in getattr(result, "speedups", ())}
     for figure in result.study.published:
         rows = [
             PaperMatch(figure, r.label, r.input_label, _measured(figure, r, speedups))
@@ -62,10 +66,11 @@ def match_published(result: StudyResult) -> tuple[PaperMatch, ...]:
     return tuple(out)
 
 
-def _same_entry(figure: PublishedFigure, r: JobResult) -> bool:
+def _same_entry(figure: PublishedFigure, r: JobResult | TransferResult) -> bool:
     names = figure.entry or (figure.cipher,)
     wanted = {n.strip().lower() for n in names}
-    return bool(wanted & {r.cipher, r.label.lower()}) or (
+    cipher = r.cipher if isinstance(r, JobResult) else r.cipher_id
+    return bool(wanted & {cipher, r.label.lower()}) or (
         not figure.entry and figure.cipher.strip().lower() == r.library
     )
 
@@ -84,9 +89,11 @@ def _same_input(paper: str, ours: str) -> bool:
 
 
 def _measured(
-    figure: PublishedFigure, r: JobResult, speedups: dict[tuple[str, str], float]
+    figure: PublishedFigure, r: JobResult | TransferResult, speedups: dict[tuple[str, str], float]
 ) -> float | None:
     quantity, unit = figure.quantity, figure.unit
+    if isinstance(r, TransferResult):
+        return _transfer_measured(figure, r)
     if quantity in ("encrypt_s", "decrypt_s") and unit in _SECONDS:
         median = getattr(r, quantity.removesuffix("_s")).median_s
         return median * _SECONDS[unit]
@@ -98,4 +105,17 @@ def _measured(
         return None if used is None else used / _BYTES[unit]
     if quantity == "speedup":
         return speedups.get((r.input_label, r.label))
+    return None
+
+
+def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | None:
+    quantity, unit = figure.quantity, figure.unit
+    median = r.timing.median_s
+    if quantity in ("encrypt_s", "decrypt_s") and unit in _SECONDS:
+        return median * _SECONDS[unit]
+    if quantity in ("encrypt_rate", "decrypt_rate") and unit in _RATES:
+        return r.input_bytes / median / _RATES[unit] if median > 0 else None
+    if quantity == "memory" and unit in _BYTES:
+        ends = (r.sender.peak_above_baseline_bytes, r.receiver.peak_above_baseline_bytes)
+        return max(ends) / _BYTES[unit]
     return None

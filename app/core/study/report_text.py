@@ -54,7 +54,7 @@ def preamble(result: StudyResult, width: int | None, units: str | None = None) -
     study = result.study
     units = units or result.units
     title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
-    lines = [title + (f": {study.title}" if study.title else "")]
+    lines = wrap(title + (f": {study.title}" if study.title else ""), width, indent="")
     repetitions = sorted({len(r.encrypt.samples_s) for r in result.results})
     reps = "-".join(str(n) for n in (repetitions[0], repetitions[-1])) if repetitions else "0"
     if len(repetitions) == 1:

@@ -20,6 +20,8 @@ from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
 from app.core.study.result import memory_mib, rate
+from app.core.study.transfer_result import end_mib, transfer_rate
+from app.core.transfer.results import TransferResult
 from app.gui.results import chart_math
 from app.gui.results.charts import OKABE_ITO, ThrottledChart
 
@@ -51,7 +53,22 @@ QUANTITIES = {
 }
 
 
-def value_of(result: JobResult, key: str, units: str) -> float | None:
+# A transfer study's charts: the same three against size, measured end to end.
+TRANSFER_TEXT = {
+    "time": ("Transfer time against size", "Median total transfer time (ms)"),
+    "throughput": ("Transfer throughput against size", "Throughput ({units})"),
+    "memory": ("Receiver memory against size", "Receiver peak above its baseline (MiB)"),
+}
+
+
+def value_of(result: JobResult | TransferResult, key: str, units: str) -> float | None:
+    """A cipher job's encryption, or a transfer's total (memory: the receiver's)."""
+    if isinstance(result, TransferResult):
+        if key == "time":
+            return result.timing.median_s * 1e3
+        if key == "throughput":
+            return transfer_rate(result, units)
+        return end_mib(result, "receiver")
     if key == "time":
         return result.encrypt.median_s * 1e3
     if key == "throughput":
@@ -87,7 +104,7 @@ class StudyChart(ThrottledChart):
         self.plot.showGrid(x=True, y=True, alpha=0.2)
         self.legend = self.plot.addLegend(offset=(10, 10))
         self.curves: dict[str, pg.PlotDataItem] = {}
-        self._results: list[JobResult] = []
+        self._results: list[JobResult | TransferResult] = []
         self._units = "MB/s"
         self.log_x = False
         self._axes_state: tuple[bool, bool, str] | None = None
@@ -97,7 +114,7 @@ class StudyChart(ThrottledChart):
         self._show_data(False)
         self._apply_palette()
 
-    def set_results(self, results: Sequence[JobResult], units: str) -> None:
+    def set_results(self, results: Sequence[JobResult | TransferResult], units: str) -> None:
         """Show ``results`` (drawn on the next redraw tick, or when shown if hidden)."""
         self._results, self._units = list(results), units
         self._schedule()
@@ -159,7 +176,11 @@ class StudyChart(ThrottledChart):
         self.log_x = log_x
         # Each of these makes pyqtgraph lay out and repaint its axes (about 10 ms a chart):
         # only when they change, not on every redraw.
-        label = self.quantity.axis.format(units=self._units)
+        transfer = isinstance(self._results[0], TransferResult)
+        q = self.quantity
+        title, axis = TRANSFER_TEXT[q.key] if transfer else (q.title, q.axis)
+        self._title.setText(title)
+        label = axis.format(units=self._units)
         if (log_x, log_y, label) != self._axes_state:
             self._axes_state = (log_x, log_y, label)
             self.plot.setLogMode(x=log_x, y=log_y)

@@ -13,6 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.bench.results import JobResult
+from app.core.errors import UserError
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.study.runner import (
@@ -23,26 +24,33 @@ from app.core.study.runner import (
     StudyFinished,
     StudyStarted,
 )
+from app.core.study.transfer_result import TransferStudyResult
 from app.gui.study.accumulate import combine_runs, relabel
 from app.gui.study.study_worker import StudyRunLike, StudyWorker
 from app.gui.worker import TaskRunner, TaskWorker
 
 StudyRunFactory = Callable[[Study], StudyRunLike]
+AnyStudyResult = StudyResult | TransferStudyResult
 _DERIVED = ("fits", "comparisons", "speedups")  # StudyResult's cached, unit-free values
 ETA_AFTER_S = 1.0  # before that, one step's start-up cost would make a wild guess
 
 
 def default_study_run(study: Study) -> StudyRunLike:
-    """The real engine; raises ``UserError`` for an input that cannot be read."""
+    """The real engine (the ciphers' workers, or loopback transfers for a transfer study);
+    raises ``UserError`` for an input that cannot be read."""
+    if study.workload == "transfer":
+        from app.core.study.transfer_runner import TransferStudyRun
+
+        return TransferStudyRun(study)
     from app.core.study.runner import StudyRun
 
     return StudyRun(study)
 
 
-def _analysed(result: StudyResult) -> StudyResult:
+def _analysed(result: AnyStudyResult) -> AnyStudyResult:
     """``result`` with its derived values computed (they are cached on it)."""
     for name in _DERIVED:
-        getattr(result, name)
+        getattr(result, name, None)  # a transfer study has no speed-ups
     return result
 
 
@@ -119,9 +127,17 @@ class StudyController(QObject):
     # --- actions -------------------------------------------------------------------------------
 
     def start(self, study: Study) -> None:
-        """Run ``study``; raises ``UserError`` at once for an input that cannot be read."""
+        """Run ``study``; raises ``UserError`` at once for an input that cannot be read, or
+        for a study of another workload than the results kept (a transfer's row and a
+        cipher's do not share a table)."""
         if self.running:
             return
+        kept = self.runs[-1].study.workload if self.runs else study.workload
+        if kept != study.workload:
+            raise UserError(
+                f"the results kept are of a {kept} study and this is a {study.workload} study: "
+                "export them if you want to keep them, then clear the results"
+            )
         run = self._run_factory(study)
         self._inputs.extend(f.path for f in getattr(run, "files", ()))
         self.units = study.units

@@ -11,7 +11,9 @@ from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidge
 
 from app.core.bench.results import JobResult
 from app.core.study.result import memory_mib, rate
+from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.text import display_text
+from app.core.transfer.results import TransferResult
 from app.core.units import format_seconds
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -25,7 +27,7 @@ def format_rate(value: float) -> str:
     return f"{value:,.0f}" if value >= 1000 else f"{value:,.2f}"
 
 
-Cell = Callable[[JobResult, str], Any]  # (result, units) -> sort value
+Cell = Callable[[Any, str], Any]  # (result, units) -> sort value
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 
 COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
@@ -46,7 +48,27 @@ COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
     ),
     ("Repetitions", lambda r, _u: len(r.encrypt.samples_s), str),
 ]
+# A transfer study's rows (seed 004): total time end to end, each end's CPU and memory.
+TRANSFER_COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
+    ("Cipher", lambda r, _u: r.label, str),
+    ("Input", lambda r, _u: r.input_label, display_text),
+    ("Size (bytes)", lambda r, _u: r.input_bytes, lambda v: f"{v:,}"),
+    ("Total time", lambda r, _u: r.timing.median_s, format_time),
+    ("IQR", lambda r, _u: r.timing.iqr_s, format_time),
+    ("{units}", lambda r, u: transfer_rate(r, u), format_rate),
+    ("Sender CPU %", lambda r, _u: r.sender.cpu_percent, lambda v: f"{v:.0f}"),
+    ("Receiver CPU %", lambda r, _u: r.receiver.cpu_percent, lambda v: f"{v:.0f}"),
+    ("Sender MiB", lambda r, _u: end_mib(r, "sender"), lambda v: f"{v:,.1f}"),
+    ("Receiver MiB", lambda r, _u: end_mib(r, "receiver"), lambda v: f"{v:,.1f}"),
+    ("Runs", lambda r, _u: len(r.runs), str),
+]
 TIPS = {
+    "Total time": "Median of the timed transfers, first byte sent to last byte verified",
+    "IQR": "Interquartile range of the timed transfers",
+    "Sender MiB": "The sender's peak resident memory above its baseline, MiB = 2^20 bytes",
+    "Receiver MiB": "The receiver's peak resident memory above its baseline, MiB = 2^20 bytes",
+    "Sender CPU %": "CPU time over wall time of the sender (100 = one core)",
+    "Receiver CPU %": "CPU time over wall time of the receiver (100 = one core)",
     "Enc. time": "Median of the timed encryptions (warm-up not counted)",
     "Dec. time": "Median of the timed decryptions (warm-up not counted)",
     "Enc. IQR": "Interquartile range of the timed encryptions: the spread every view shows",
@@ -62,35 +84,34 @@ class StudyTableModel(QAbstractTableModel):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self._rows: list[JobResult] = []
+        self._rows: list[Any] = []  # JobResult, or TransferResult in a transfer study
+        self._columns = COLUMNS
         self._cells: list[list[tuple[str, Any]]] = []  # per row, per column: (text, sort value)
         self.units = "MB/s"
 
-    def set_results(self, results: Sequence[JobResult], units: str) -> None:
+    def set_results(self, results: Sequence[JobResult | TransferResult], units: str) -> None:
         """Show ``results``. Each cell's text and sort value are computed here once: the view
         sizes its columns to their contents, asking ``data`` for every cell and role on every
         change (computing them there took 40 ms for a dozen rows, a stall the user feels)."""
         self.beginResetModel()
         self._rows = list(results)
         self.units = units
+        transfer = bool(self._rows) and isinstance(self._rows[0], TransferResult)
+        self._columns = TRANSFER_COLUMNS if transfer else COLUMNS
         self._cells = [
-            [
-                (text_of(value), value)
-                for _n, value_of, text_of in COLUMNS
-                for value in [value_of(r, units)]
-            ]
+            [(text(value), value) for _n, cell, text in self._columns for value in [cell(r, units)]]
             for r in self._rows
         ]
         self.endResetModel()
 
-    def result(self, row: int) -> JobResult:
+    def result(self, row: int) -> Any:
         return self._rows[row]
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
         return 0 if parent.isValid() else len(self._rows)
 
     def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+        return 0 if parent.isValid() else len(self._columns)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -108,7 +129,7 @@ class StudyTableModel(QAbstractTableModel):
     ) -> Any:
         if orientation != Qt.Orientation.Horizontal:
             return None
-        name = COLUMNS[section][0]
+        name = self._columns[section][0]
         if role == Qt.ItemDataRole.DisplayRole:
             return name.format(units=self.units)
         if role == Qt.ItemDataRole.ToolTipRole:
@@ -116,10 +137,11 @@ class StudyTableModel(QAbstractTableModel):
         return None
 
     def rows_as_tsv(self) -> str:
-        header = [self.headerData(c, Qt.Orientation.Horizontal) for c in range(len(COLUMNS))]
+        header = [self.headerData(c, Qt.Orientation.Horizontal) for c in range(len(self._columns))]
         lines = ["\t".join(header)]
         for row in range(len(self._rows)):
-            lines.append("\t".join(self.data(self.index(row, c)) for c in range(len(COLUMNS))))
+            cells = (self.data(self.index(row, c)) for c in range(len(self._columns)))
+            lines.append("\t".join(cells))
         return "\n".join(lines)
 
 

@@ -1,0 +1,77 @@
+"""A transfer study (``workload = "transfer"``, seed 004) on the terminal: per input a table of
+total time (median ±IQR), throughput, each end's CPU % and memory above its baseline, then the
+fits and comparisons; no line longer than the terminal."""
+
+from __future__ import annotations
+
+from app.cli.report import fitted_table
+from app.core.study.paper import match_published
+from app.core.study.report_text import format_rate, wrap
+from app.core.study.transfer_report import claims
+from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
+from app.core.text import display_text
+from app.core.units import format_seconds
+
+
+def _time(s: float) -> str:
+    return format_seconds(s, digits=2)
+
+
+def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
+    study = result.study
+    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    lines = wrap(title + (f": {study.title}" if study.title else ""), width, indent="")
+    preamble = (
+        f"Loopback transfers: {result.how_run()}. TIME = first byte sent to last byte "
+        "verified, median of the timed runs, ±IQR their interquartile range; "
+        f"{result.units} from the median; CPU = CPU time / wall time per end (100 = one core); "
+        "MiB = peak resident memory above each end's baseline (2^20 bytes)."
+    )
+    lines.extend(wrap(preamble, width, indent=""))
+    units = result.units
+    for input_label, group in result.by_input().items():
+        lines.append(f"\nInput: {input_label} ({group[0].input_bytes:,} bytes)")
+        rows = [["CIPHER", "TIME", "±IQR", units, "CPU S/R %", "MiB S/R"]]
+        for r in group:
+            rows.append(
+                [
+                    r.label,
+                    _time(r.timing.median_s),
+                    _time(r.timing.iqr_s),
+                    format_rate(transfer_rate(r, units)),
+                    f"{r.sender.cpu_percent:.0f}/{r.receiver.cpu_percent:.0f}",
+                    f"{end_mib(r, 'sender'):.1f}/{end_mib(r, 'receiver'):.1f}",
+                ]
+            )
+        lines.append(fitted_table(rows, width, keep=1))
+        unverified = [r.label for r in group if not r.verified]
+        lines.append(
+            f"NOT VERIFIED: {', '.join(unverified)}"
+            if unverified
+            else "Every run verified (SHA-256 of what arrived = what was sent)."
+        )
+    said = claims(result)
+    if said:
+        lines.append("\nFits (time against size) and comparisons:")
+        for line in said:
+            lines.extend(wrap(line, width))
+    if study.published:
+        lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
+        for m in match_published(result):
+            p = m.figure
+            line = f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}"
+            if m.measured is not None and m.ratio is not None:
+                line += f"; here {m.cipher_label}: {m.measured:.3g} {p.unit} ({m.ratio:.2f}x)"
+            lines.extend(wrap(line, width))
+    warnings = [(r.label, r.input_label, w) for r in result.results for w in r.warnings]
+    if warnings:
+        lines.append("\nWarnings:")
+        for label, where, w in warnings:
+            lines.extend(wrap(f"{label} on {where}: {w}", width))
+    if result.failures:
+        lines.append("\nFailed:")
+        for f in result.failures:
+            lines.extend(wrap(f"{f.cipher_label} on {f.input_label}: {f.message}", width))
+    if result.cancelled:
+        lines.append("\n(cancelled before every cell ran)")
+    return display_text("\n".join(lines))

@@ -1,0 +1,264 @@
+"""A transfer study's tables, charts and files (seed 004's shape): per cipher and input the total
+time (median and IQR of first byte sent to last byte verified), the throughput, each end's CPU %
+and peak memory above its baseline; charts of time, throughput and memory against size; the
+fits and comparisons. Written as .json (everything), .csv (the table), .xlsx (sheets and native
+charts) and .html (tables and inline SVG charts, printable).
+"""
+
+from __future__ import annotations
+
+import csv
+import json
+from collections.abc import Callable
+from dataclasses import dataclass
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from openpyxl import Workbook
+from openpyxl.chart import ScatterChart
+from openpyxl.chart.data_source import NumFmt
+
+from app.core.export.json_export import json_safe
+from app.core.export.xlsx_export import _put, _save, _write_table
+from app.core.study.report_data import environment_rows, size_label, spans_decades
+from app.core.study.report_html import STYLE
+from app.core.study.report_text import fit_text
+from app.core.study.report_xlsx import CHART_ROWS, _series
+from app.core.study.svg_chart import ChartSeries, line_chart, text
+from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
+from app.core.transfer.results import TransferResult
+
+FORMAT = "cipherbench-study"
+VERSION = 1
+
+
+def header(units: str) -> list[str]:
+    return [
+        "Cipher",
+        "Input",
+        "Size (bytes)",
+        "Total time (s)",
+        "IQR (s)",
+        f"Throughput ({units})",
+        "Sender CPU (%)",
+        "Receiver CPU (%)",
+        "Sender memory above baseline (MiB)",
+        "Receiver memory above baseline (MiB)",
+        "Runs",
+        "Verified",
+    ]
+
+
+def row(result: TransferStudyResult, r: TransferResult) -> list[Any]:
+    return [
+        r.label,
+        r.input_label,
+        r.input_bytes,
+        r.timing.median_s,
+        r.timing.iqr_s,
+        transfer_rate(r, result.units),
+        r.sender.cpu_percent,
+        r.receiver.cpu_percent,
+        end_mib(r, "sender"),
+        end_mib(r, "receiver"),
+        len(r.runs),
+        "yes" if r.verified else "NO",
+    ]
+
+
+@dataclass(frozen=True)
+class Quantity:
+    title: str
+    axis: str
+    value: Callable[[TransferStudyResult, TransferResult], float]
+
+
+def quantities(result: TransferStudyResult) -> list[Quantity]:
+    units = result.units
+    return [
+        Quantity("Total time", "Median total time (ms)", lambda _s, r: r.timing.median_s * 1e3),
+        Quantity("Throughput", f"Throughput ({units})", lambda s, r: transfer_rate(r, s.units)),
+        Quantity(
+            "Receiver memory",
+            "Receiver peak above baseline (MiB)",
+            lambda _s, r: end_mib(r, "receiver"),
+        ),
+        Quantity("Sender CPU", "Sender CPU (%)", lambda _s, r: r.sender.cpu_percent),
+    ]
+
+
+def claims(result: TransferStudyResult) -> list[str]:
+    """The fits and the comparisons, one sentence each."""
+    lines = [
+        f"{f.cipher_label}: {fit_text(f.fit, result.units)}"
+        for f in result.fits
+        if f.fit is not None
+    ]
+    several = len(result.by_input()) > 1
+    for c in result.comparisons:
+        lines.append((f"On {c.input_label}: " if several else "") + c.sentence())
+    return lines
+
+
+def method(result: TransferStudyResult) -> str:
+    return (
+        f"Each cipher sent each input over TCP loopback ({result.how_run()}). A run's time is "
+        "from the first byte sent to the last byte authenticated and digested by the receiver; "
+        "the table gives the median and the interquartile range (IQR) of the timed runs. "
+        f"Throughput is the input size over the median time ({result.units}). CPU % is each "
+        "end's CPU time over its own wall time (100 % = one core); memory is each end's peak "
+        "resident memory (kernel high-water mark) above its baseline before the run, the "
+        "largest over the runs. Comparisons are bootstrap intervals (95 %) of the ratio of "
+        "median times from the raw runs."
+    )
+
+
+# --- files ---------------------------------------------------------------------------------
+
+
+def document(result: TransferStudyResult) -> dict[str, Any]:
+    return {"format": FORMAT, "version": VERSION, **json_safe(result.to_dict())}
+
+
+def write_json(result: TransferStudyResult, path: str | PathLike[str]) -> None:
+    Path(path).write_text(
+        json.dumps(document(result), indent=2, ensure_ascii=False) + "\n", encoding="utf-8"
+    )
+
+
+def write_csv(result: TransferStudyResult, path: str | PathLike[str]) -> None:
+    with open(path, "w", newline="", encoding="utf-8") as f:
+        out = csv.writer(f)
+        out.writerow(header(result.units))
+        out.writerows(row(result, r) for r in result.results)
+
+
+def write_html(result: TransferStudyResult, path: str | PathLike[str]) -> None:
+    Path(path).write_text(html(result), encoding="utf-8")
+
+
+def html(result: TransferStudyResult) -> str:
+    study = result.study
+    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    sizes = [r.input_bytes for r in result.results]
+    log_x = spans_decades(sizes)
+    charts = [
+        line_chart(
+            title=f"{q.title} against input size",
+            x_label="Input size" + (" (log scale)" if log_x else ""),
+            y_label=q.axis,
+            series=[
+                ChartSeries(
+                    label,
+                    tuple(
+                        (float(r.input_bytes), q.value(result, r))
+                        for r in result.results
+                        if r.label == label
+                    ),
+                )
+                for label in result.cipher_labels()
+            ],
+            x_format=size_label,
+            log_x=log_x,
+        )
+        for q in quantities(result)
+    ]
+    cells = "".join(
+        "<tr>" + "".join(f"<td>{text(_cell(v))}</td>" for v in row(result, r)) + "</tr>"
+        for r in result.results
+    )
+    head = "".join(f"<th>{text(h)}</th>" for h in header(result.units))
+    failures = "".join(
+        f"<li>{text(f'{f.cipher_label} on {f.input_label}: {f.message}')}</li>"
+        for f in result.failures
+    )
+    env = "".join(
+        f"<tr><td>{text(str(k))}</td><td>{text(str(v))}</td></tr>"
+        for k, v in environment_rows(result)  # type: ignore[arg-type]
+    )
+    return "\n".join(
+        [
+            "<!DOCTYPE html>",
+            '<html lang="en"><head><meta charset="utf-8">',
+            f"<title>{text(title)}</title><style>{STYLE}</style></head><body>",
+            f"<h1>{text(title)}{': ' + text(study.title) if study.title else ''}</h1>",
+            f"<p>{text(method(result))}</p>",
+            f"<h2>Results</h2><table><tr>{head}</tr>{cells}</table>",
+            "<h2>Against size</h2>",
+            *charts,
+            "<h2>Fits and comparisons</h2><ul>",
+            *(f"<li>{text(line)}</li>" for line in claims(result)),
+            "</ul>",
+            f"<h2>Failures</h2><ul>{failures}</ul>" if failures else "",
+            f"<h2>Environment</h2><table>{env}</table>",
+            "</body></html>",
+        ]
+    )
+
+
+def write_xlsx(result: TransferStudyResult, path: str | PathLike[str]) -> None:
+    wb = Workbook()
+    table = wb.active
+    assert table is not None
+    table.title = "Transfers"
+    rows = [row(result, r) for r in result.results]
+    formats = (None, None, "#,##0", "0.000000", "0.000000", "0.00", "0.0", "0.0", "0.0", "0.0")
+    _write_table(table, header(result.units), rows, formats)
+    charts, data = wb.create_sheet("Charts"), wb.create_sheet("Chart data")
+    _write_charts(charts, data, result)
+    claims_sheet = wb.create_sheet("Fits and comparisons")
+    _write_table(claims_sheet, ("Statement",), [[c] for c in claims(result)])
+    _write_table(wb.create_sheet("Method"), ("Method",), [[method(result)]])
+    env = environment_rows(result)  # type: ignore[arg-type]
+    _write_table(wb.create_sheet("Environment"), ("Item", "Value"), env)
+    _save(wb, path)
+
+
+def _write_charts(charts: Any, data: Any, result: TransferStudyResult) -> None:
+    qs = quantities(result)
+    head = ["Cipher", "Size (bytes)", *(f"{q.title} ({q.axis})" for q in qs)]
+    rows: list[list[Any]] = []
+    blocks: list[tuple[str, int, int]] = []
+    for label in result.cipher_labels():
+        mine = sorted((r for r in result.results if r.label == label), key=lambda r: r.input_bytes)
+        first = len(rows) + 2
+        rows += [[label, r.input_bytes, *(q.value(result, r) for q in qs)] for r in mine]
+        blocks.append((label, first, len(rows) + 1))
+    _write_table(data, head, rows, (None, "#,##0", *(["General"] * len(qs))))
+    if not rows:
+        _put(charts, 1, 1, "No results to chart.")
+        return
+    log_x = spans_decades([r[1] for r in rows])
+    for i, q in enumerate(qs):
+        chart = ScatterChart()
+        chart.title = f"{q.title} against input size"
+        chart.style = 13
+        chart.width, chart.height = 18.0, 10.0
+        for k, (label, first, last) in enumerate(blocks):
+            chart.series.append(_series(data, rows, label, first, last, 3 + i, k))
+        chart.x_axis.title = "Input size (bytes" + (", log scale)" if log_x else ")")
+        chart.y_axis.title = q.axis
+        if log_x:
+            chart.x_axis.scaling.logBase = 10
+        chart.x_axis.numFmt = NumFmt(formatCode="#,##0", sourceLinked=False)
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.legend.position = "b"
+        charts.add_chart(chart, f"A{1 + i * CHART_ROWS}")
+
+
+def _cell(value: Any) -> str:
+    if isinstance(value, float):
+        return f"{value:.4g}"
+    if isinstance(value, int):
+        return f"{value:,}"
+    return str(value)
+
+
+WRITERS: dict[str, Callable[[TransferStudyResult, Path], None]] = {
+    ".json": write_json,
+    ".csv": write_csv,
+    ".xlsx": write_xlsx,
+    ".html": write_html,
+}

@@ -1,0 +1,150 @@
+"""What a transfer study produced (``workload = "transfer"``, seed 004): one
+:class:`~app.core.transfer.results.TransferResult` per (cipher, input), its failures, the
+machine, and the claims derived from the raw total times as a cipher study derives them: per
+cipher a fit of total time against size, per input each pair compared (bootstrap of the ratio of
+medians, 95 % interval).
+
+Frozen; the derived values are computed on first use and kept.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import asdict, dataclass, field, replace
+from functools import cached_property
+from typing import Any
+
+from app.core.bench.run_info import Environment
+from app.core.study.analysis import Comparison, LinearFit, compare, fit_time_vs_size
+from app.core.study.definition import UNITS, Study
+from app.core.study.result import StudyFailure
+from app.core.transfer.results import TransferResult
+from app.core.units import MIB
+
+
+def transfer_rate(result: TransferResult, units: str) -> float:
+    """Input size over the median total time, in ``units`` (a key of ``UNITS``)."""
+    median = result.timing.median_s
+    return result.input_bytes / median / UNITS[units] if median > 0 else 0.0
+
+
+def end_mib(result: TransferResult, end: str) -> float:
+    """The largest peak above baseline of one end ("sender" or "receiver") in MiB."""
+    return float(getattr(result, end).peak_above_baseline_bytes) / MIB
+
+
+@dataclass(frozen=True)
+class TransferFit:
+    cipher_label: str
+    fit: LinearFit | None  # None: fewer than two sizes
+
+
+@dataclass(frozen=True)
+class TransferComparison:
+    input_label: str
+    comparison: Comparison
+
+    def sentence(self) -> str:
+        return self.comparison.sentence(what="transfers")
+
+
+@dataclass(frozen=True)
+class TransferStudyResult:
+    """A transfer study's results; ``cancelled``: stopped before every cell ran."""
+
+    study: Study
+    results: tuple[TransferResult, ...]
+    failures: tuple[StudyFailure, ...]
+    environment: Environment
+    started_at: str
+    finished_at: str
+    cancelled: bool = False
+    tool: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def units(self) -> str:
+        return self.study.units
+
+    def in_units(self, units: str) -> TransferStudyResult:
+        """The same results reported in ``units``; the fits and comparisons already computed
+        (they do not depend on the unit) are kept."""
+        if units == self.units:
+            return self
+        other = replace(self, study=replace(self.study, units=units))
+        for name in ("fits", "comparisons"):
+            if name in self.__dict__:
+                other.__dict__[name] = self.__dict__[name]
+        return other
+
+    def how_run(self) -> str:
+        s = self.study
+        return (
+            f"one transfer after another over TCP loopback, {s.chunk_bytes:,}-byte chunks, "
+            f"{s.warmup} warm-up and {s.repeat} timed runs each, both ends in processes of "
+            "their own"
+        )
+
+    def by_input(self) -> dict[str, list[TransferResult]]:
+        groups: dict[str, list[TransferResult]] = {}
+        for r in self.results:
+            groups.setdefault(r.input_label, []).append(r)
+        return groups
+
+    def cipher_labels(self) -> list[str]:
+        return list(dict.fromkeys(r.label for r in self.results))
+
+    @cached_property
+    def fits(self) -> tuple[TransferFit, ...]:
+        """Per cipher, the least-squares line of median total time on size."""
+        out = []
+        for label in self.cipher_labels():
+            points = [(r.input_bytes, r.timing.median_s) for r in self.results if r.label == label]
+            try:
+                fit: LinearFit | None = fit_time_vs_size(points)
+            except ValueError:
+                fit = None
+            out.append(TransferFit(label, fit))
+        return tuple(out)
+
+    @cached_property
+    def comparisons(self) -> tuple[TransferComparison, ...]:
+        """Per input, each pair of ciphers, from the raw total times."""
+        out = []
+        for input_label, results in self.by_input().items():
+            for a, b in itertools.combinations(results, 2):
+                try:
+                    c = compare(a.label, a.timing.samples_s, b.label, b.timing.samples_s)
+                except ValueError:
+                    continue
+                out.append(TransferComparison(input_label, c))
+        return tuple(out)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "workload": "transfer",
+            "study": self.study.to_dict(),
+            "units": self.units,
+            "unit_bytes_per_second": UNITS[self.units],
+            "how_run": self.how_run(),
+            "tool": self.tool,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "cancelled": self.cancelled,
+            "environment": self.environment.to_dict(),
+            "results": [r.to_dict() for r in self.results],
+            "failures": [asdict(f) for f in self.failures],
+            "fits": [
+                {"cipher": f.cipher_label, "fit": None if f.fit is None else asdict(f.fit)}
+                for f in self.fits
+            ],
+            "comparisons": [
+                {
+                    "input": c.input_label,
+                    **asdict(c.comparison),
+                    "significant": c.comparison.significant,
+                    "sentence": c.sentence(),
+                }
+                for c in self.comparisons
+            ],
+            "published": [asdict(p) for p in self.study.published],
+        }

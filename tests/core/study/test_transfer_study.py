@@ -1,0 +1,137 @@
+"""Transfer studies (``workload = "transfer"``, seed 004): every cipher on every input sent over
+loopback by real processes, the cipher study's events, the tables, claims and files in seed
+004's shape; a vanished file fails its cells, a cancel keeps what finished."""
+
+from __future__ import annotations
+
+import contextlib
+import csv
+import json
+import zipfile
+from dataclasses import replace
+from pathlib import Path
+
+import psutil
+import pytest
+
+from app.core.errors import UserError
+from app.core.study.definition import CipherChoice, SizeInput, Study
+from app.core.study.export import export_study
+from app.core.study.presets import find_study
+from app.core.study.runner import CellFailed, CellFinished, StepProgress, StudyFinished
+from app.core.study.transfer_result import TransferStudyResult
+from app.core.study.transfer_runner import TransferStudyRun
+
+
+def _study(**changes: object) -> Study:
+    study = Study(
+        "t",
+        (CipherChoice("aes-256-gcm"), CipherChoice("none")),
+        workload="transfer",
+        sizes=(SizeInput("10 KB", 10_000), SizeInput("64 KiB", 65_536)),
+        chunk_bytes=16_384,
+        repeat=2,
+        warmup=0,
+    )
+    return replace(study, **changes).validate()  # type: ignore[arg-type]
+
+
+def _children() -> list[int]:
+    """The transfer's ends still running (multiprocessing's resource tracker is not one)."""
+    found = []
+    for proc in psutil.Process().children(recursive=True):
+        with contextlib.suppress(psutil.Error):
+            if "spawn_main" in " ".join(proc.cmdline()):
+                found.append(proc.pid)
+    return found
+
+
+def _run(study: Study, **kwargs: object) -> tuple[list[object], TransferStudyResult]:
+    events = list(TransferStudyRun(study, environment=False, **kwargs).events())  # type: ignore[arg-type]
+    final = events[-1]
+    assert isinstance(final, StudyFinished) and isinstance(final.result, TransferStudyResult)
+    return events, final.result
+
+
+def test_every_cipher_on_every_input_with_the_study_events():
+    events, result = _run(_study())
+    finished = [e for e in events if isinstance(e, CellFinished)]
+    assert [(e.cell.cipher_label, e.cell.input_label) for e in finished] == [
+        ("aes-256-gcm (cryptography)", "10 KB"),
+        ("none", "10 KB"),
+        ("aes-256-gcm (cryptography)", "64 KiB"),
+        ("none", "64 KiB"),
+    ]
+    assert any(isinstance(e, StepProgress) for e in events)
+    assert len(result.results) == 4 and not result.failures and not result.cancelled
+    assert all(r.verified and len(r.runs) == 2 for r in result.results)
+    assert {f.cipher_label for f in result.fits if f.fit is not None} == {
+        "aes-256-gcm (cryptography)",
+        "none",
+    }
+    assert len(result.comparisons) == 2  # one pair per input
+    assert not _children()
+
+
+def test_the_files_have_seed_004s_table_and_charts(tmp_path: Path):
+    _events, result = _run(_study())
+    for ext in (".json", ".csv", ".xlsx", ".html"):
+        export_study(result, tmp_path / f"r{ext}")
+    doc = json.loads((tmp_path / "r.json").read_text())
+    assert doc["format"] == "cipherbench-study" and doc["workload"] == "transfer"
+    assert doc["results"][0]["sender"]["cpu_percent"] >= 0
+    rows = list(csv.reader((tmp_path / "r.csv").read_text().splitlines()))
+    assert rows[0][:4] == ["Cipher", "Input", "Size (bytes)", "Total time (s)"]
+    assert "Receiver memory above baseline (MiB)" in rows[0] and len(rows) == 5
+    with zipfile.ZipFile(tmp_path / "r.xlsx") as z:
+        charts = [n for n in z.namelist() if n.startswith("xl/charts/chart")]
+    assert len(charts) == 4  # time, throughput, memory, CPU against size
+    html = (tmp_path / "r.html").read_text()
+    assert html.count("<svg") == 4 and "first byte sent to the last byte" in html
+
+
+def test_a_vanished_file_fails_its_cells_and_the_rest_goes_on(tmp_path: Path):
+    path = tmp_path / "data.bin"
+    path.write_bytes(b"x" * 5000)
+    run = TransferStudyRun(_study(sizes=(SizeInput("10 KB", 10_000),)), files=[str(path)])
+    path.unlink()
+    events = list(run.events())
+    failed = [e for e in events if isinstance(e, CellFailed)]
+    assert len(failed) == 2 and "vanished" in failed[0].message
+    result = events[-1].result  # type: ignore[attr-defined]
+    assert len(result.results) == 2 and len(result.failures) == 2
+
+
+def test_cancel_keeps_what_finished_and_leaves_no_process():
+    run = TransferStudyRun(_study(), environment=False)
+    seen: list[object] = []
+    for event in run.events():
+        seen.append(event)
+        if isinstance(event, CellFinished):
+            run.cancel()
+    result = seen[-1].result  # type: ignore[attr-defined]
+    assert result.cancelled and 1 <= len(result.results) < 4
+    assert not _children()
+
+
+def test_closing_the_events_mid_cell_stops_its_processes():
+    study = _study(sizes=(SizeInput("8 MB", 8_000_000),), repeat=50)
+    events = TransferStudyRun(study, environment=False).events()
+    for event in events:
+        if isinstance(event, StepProgress):
+            break
+    events.close()
+    assert not _children()
+
+
+def test_a_cipher_a_transfer_cannot_use_is_refused():
+    with pytest.raises(UserError, match="not an authenticated cipher"):
+        _study(ciphers=(CipherChoice("aes-256-cbc"),))
+    with pytest.raises(UserError, match="unknown workload"):
+        _study(workload="network")
+
+
+def test_seed_004_is_a_transfer_study_with_a_baseline():
+    study = find_study("gcm-vs-chacha")
+    assert study.workload == "transfer"
+    assert [c.cipher_id for c in study.ciphers] == ["aes-256-gcm", "chacha20-poly1305", "none"]
