@@ -154,7 +154,7 @@ def _aggregates(results: Sequence[JobResult]) -> list[str]:
     with_copies = [r for r in results if r.aggregate is not None]
     if not with_copies:
         return []
-    lines = ["Aggregate of N processes at once (sum of copies' mean MB/s; x: vs 1):"]
+    lines = ["Aggregate of N processes at once (all copies together; x: vs 1):"]
     for r in with_copies:
         lines += [f"  {r.label}", f"    {aggregate_line(r)}"]
     return lines

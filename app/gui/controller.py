@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -38,13 +39,7 @@ from app.gui.describe import capture_environment_text, input_info, sentence
 from app.gui.panels.progress_panel import ProgressInfo, format_duration
 from app.gui.results.results_table import ResultsTableModel
 from app.gui.settings import AppSettings
-from app.gui.worker import (
-    BenchmarkWorker,
-    RunFactory,
-    TaskRunner,
-    TaskWorker,
-    default_run_factory,
-)
+from app.gui.worker import BenchmarkWorker, RunFactory, TaskRunner, TaskWorker, default_run_factory
 
 TICK_MS = 250  # elapsed-time refresh while a run goes on
 
@@ -90,6 +85,7 @@ class BenchmarkController(QObject):
         self._ticker.setInterval(TICK_MS)
         self._ticker.timeout.connect(self._on_ticker_timeout)
         self.environment: dict | None = None
+        self.processes = 1  # copies of each job at once; above 1 the factory takes processes=
 
     # --- state ------------------------------------------------------------------------------
 
@@ -231,7 +227,8 @@ class BenchmarkController(QObject):
         return slow_run_note([s.library for s in specs], self._input.size_bytes, options)
 
     def _launch(self, jobs: list[Job]) -> None:
-        worker = BenchmarkWorker(jobs, self._run_factory)
+        n, factory = self.processes, self._run_factory
+        worker = BenchmarkWorker(jobs, partial(factory, processes=n) if n > 1 else factory)
         s = worker.signals
         s.run_started.connect(self._on_worker_run_started)
         s.job_started.connect(self._on_worker_job_started)

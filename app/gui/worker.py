@@ -58,11 +58,12 @@ class RunLike(Protocol):
 RunFactory = Callable[[list[Job]], RunLike]
 
 
-def default_run_factory(jobs: list[Job]) -> RunLike:
-    """The real engine (imported lazily: the window opens without waiting for it)."""
+def default_run_factory(jobs: list[Job], processes: int = 1) -> RunLike:
+    """The real engine (imported lazily: the window opens without waiting for it);
+    ``processes`` copies of each job at once above 1 (``bench --processes``)."""
     from app.core.bench.runner import BenchmarkRun
 
-    return BenchmarkRun(jobs)
+    return BenchmarkRun(jobs, processes=processes)
 
 
 def emit_signal(signals: QObject, name: str, *args: Any) -> None:

@@ -27,6 +27,7 @@ REQUIRED = [
     "Dec. time (ms)",
     "Enc. throughput (MB/s)",
     "Dec. throughput (MB/s)",
+    "Aggregate enc./dec. (MB/s)",
     "Memory above baseline (MiB)",
     "CPU (%)",
     "Original size (bytes)",

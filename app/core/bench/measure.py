@@ -7,7 +7,9 @@ Order, as benchmark libraries do it:
    times are thrown away (tracemalloc slows the code it watches).
 2. Warm-up runs, timed but discarded (kept in the result, as pyperf does).
 3. Timed repetitions: at least ``repeat``; tiny inputs repeat until each direction has run
-   ``min_time_s`` in total (at most ``max_repeat``). Every repetition is verified.
+   ``min_time_s`` in total (at most ``max_repeat``). Every repetition is verified. Their
+   span on the machine-wide monotonic clock and the CPU time spent in it are kept
+   (:class:`~app.core.bench.results.TimedSpan`), for the aggregate of ``--processes``.
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from app.core.bench.events import JobSecret
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import Job
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
-from app.core.bench.results import JobResult
+from app.core.bench.results import JobResult, TimedSpan
 from app.core.bench.stats import TOO_SHORT_S, TimingStats, stability_warnings, summarize
 from app.core.bench.workloads import Clock, MemoryWorkload, StreamWorkload, sha256_file
 from app.core.ciphers.adapters import Adapter, get_adapter
@@ -125,6 +127,13 @@ class _Samples:
     cpu_ns: int
     wall_ns: int
     round_trips: int  # every repetition ran, warm-ups included (each one verified)
+    span: TimedSpan
+
+
+def _clocks() -> tuple[int, int]:
+    """The machine-wide monotonic clock (CLOCK_MONOTONIC on Linux: one clock for every
+    process, so the copies of ``--processes`` compare their spans) and this process's CPU."""
+    return time.monotonic_ns(), time.process_time_ns()
 
 
 def _measure(
@@ -214,12 +223,15 @@ def _time_repetitions(wl: Workload, job: Job, prog: _Progress, label: str) -> _S
     enc: list[float] = []
     dec: list[float] = []
     setup: list[float] = []
-    cpu_ns = wall_ns = 0
+    cpu_ns = wall_ns = enc_cpu = dec_cpu = 0
     min_ns = int(opts.min_time_s * 1e9)
     rep = 0
+    first = last = (0, 0)  # _clocks() at the first timed repetition's start, the last's end
     while True:
         warm = rep < opts.warmup
         prog.step("warm-up" if warm else "encrypt / decrypt")
+        if not warm and not enc:
+            first = _clocks()
         s_e, t_e, c_e, w_e = wl.encrypt()
         _, t_d, c_d, w_d = wl.decrypt()
         if not wl.verify():
@@ -230,17 +242,21 @@ def _time_repetitions(wl: Workload, job: Job, prog: _Progress, label: str) -> _S
             warm_e.append(t_e / 1e9)
             warm_d.append(t_d / 1e9)
             continue
+        last = _clocks()
         enc.append(t_e / 1e9)
         dec.append(t_d / 1e9)
         setup.append(s_e / 1e9)
         cpu_ns += c_e + c_d
         wall_ns += w_e + w_d
+        enc_cpu += c_e
+        dec_cpu += c_d
         timed = len(enc)
         if timed >= opts.max_repeat:
             break
         if timed >= opts.repeat and min(sum(enc), sum(dec)) * 1e9 >= min_ns:
             break
-    return _Samples(warm_e, warm_d, enc, dec, setup, cpu_ns, wall_ns, rep)
+    span = TimedSpan(first[0], last[0], last[1] - first[1], enc_cpu, dec_cpu)
+    return _Samples(warm_e, warm_d, enc, dec, setup, cpu_ns, wall_ns, rep, span)
 
 
 def _job_result(
@@ -279,6 +295,7 @@ def _job_result(
         cpu_percent=cpu_percent,
         warnings=tuple(warnings),
         notes=spec.notes,
+        timed_span=samples.span,
     )
 
 

@@ -2,31 +2,43 @@
 
 Like ``openssl speed -multi``: the copies start together over the same input, each in its own
 worker (:func:`app.core.bench.isolation.run_isolated`, so each has its own temporary folder and
-each still verifies its round trips), and the aggregate throughput is the **sum of the copies'
-own throughputs** (each copy's input bytes / its mean time per repetition). The copies skip
-the separate memory pass (the single-process run already measured it) and repeat until each
-direction took ``COPY_MIN_TIME_S``, so that their timed sections overlap; when they overlapped
-less than ``MIN_OVERLAP`` of the time the runner adds a warning to the result. With more copies
-than cores the sum overstates what the machine does (a copy's time outside its timed calls
-absorbs part of the waiting): the CLI warns that such figures measure contention.
+each still verifies its round trips). The copies skip the separate memory pass (the
+single-process run already measured it) and repeat until each direction took
+``COPY_MIN_TIME_S``, so that their timed sections overlap.
+
+The aggregate is what the machine did, never more. Each worker records its timed span (first
+timed repetition's start to the last one's end) on the machine-wide monotonic clock, the CPU
+time it used in that span and in its encryption and decryption calls
+(:class:`~app.core.bench.results.TimedSpan`). Per direction::
+
+    aggregate = bytes / CPU-seconds of that direction's calls (a core's speed at the work)
+              x CPU-seconds of the copies' spans / wall time from first start to last end
+                (the cores the copies kept busy, on average)
+
+Why not the sum of the copies' throughputs (the first version): with more copies than cores a
+copy's encryption often ran while another copy hashed its round trip (untimed), so each copy
+saw nearly a whole core and the sum reported 2.4x on 2 cores. Why not simply the bytes over
+the wall window: a repetition is encrypt + decrypt + verify, so the window holds both
+directions and the SHA-256 checks, and one copy would score a sixth of its own speed. Here the
+second factor is the kernel's CPU accounting, which cannot exceed the cores there are (nor what
+other programs left us), so the aggregate cannot exceed the cores times a core's speed; copies
+that start apart lower it (busy time counted over the whole window), they cannot raise it. The
+runner warns when the copies were timed together less than ``MIN_OVERLAP`` of the window.
 """
 
 from __future__ import annotations
 
 import threading
-import time
 from collections.abc import Generator
 from dataclasses import replace
 
 from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress
 from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
-from app.core.bench.results import Aggregate, JobResult
-from app.core.bench.stats import TimingStats
+from app.core.bench.results import Aggregate, JobResult, TimedSpan
 from app.core.errors import Cancelled
 
 _POLL_S = 0.1
-_TIMED_PHASE = "encrypt / decrypt"  # measure._time_repetitions' phase once warm-ups are done
 # Each copy times each direction this long at least (within max_repeat), so that the copies'
 # start-up jitter (a spawned interpreter each) is small against their timed sections.
 COPY_MIN_TIME_S = 1.0
@@ -41,18 +53,30 @@ def overlap(spans: list[tuple[float, float]]) -> float:
     return 1.0 if whole <= 0 else max(0.0, common) / whole
 
 
-def _mean_rate_mb_s(input_bytes: int, stats: TimingStats) -> float:
-    return input_bytes / stats.mean_s / 1e6 if stats.mean_s > 0 else 0.0
+def _span(copy: JobResult) -> TimedSpan:
+    if copy.timed_span is None:
+        raise ValueError(f"{copy.label}: no timed span (not measured by a worker)")
+    return copy.timed_span
 
 
 def aggregate_of(copies: list[JobResult]) -> Aggregate:
-    """The sum of the copies' throughputs (MB/s), each from its **mean** time: a median would
-    keep the repetitions a copy ran alone between the others' time slices."""
-    return Aggregate(
-        processes=len(copies),
-        encrypt_throughput_mb_s=sum(_mean_rate_mb_s(r.input_bytes, r.encrypt) for r in copies),
-        decrypt_throughput_mb_s=sum(_mean_rate_mb_s(r.input_bytes, r.decrypt) for r in copies),
-    )
+    """What the copies did together, in MB/s per direction (see the module docstring): their
+    bytes per CPU-second of the direction's calls, times their CPU-seconds over the wall time
+    from the first copy's first timed start to the last copy's last timed end. Raises
+    ``ValueError`` for a copy without a :class:`TimedSpan`."""
+    spans = [_span(c) for c in copies]
+    window_ns = max(s.end_ns for s in spans) - min(s.start_ns for s in spans)
+    busy_cpu_ns = sum(s.cpu_ns for s in spans)
+
+    def rate(direction: str) -> float:
+        done = sum(c.input_bytes * len(getattr(c, direction).samples_s) for c in copies)
+        cpu_ns = sum(getattr(s, f"{direction}_cpu_ns") for s in spans)
+        if window_ns <= 0 or cpu_ns <= 0:
+            return 0.0
+        # bytes / cpu_ns x busy_cpu_ns / window_ns is bytes per ns: x 1e9 / 1e6 for MB/s
+        return done * busy_cpu_ns / (cpu_ns * window_ns) * 1e3
+
+    return Aggregate(len(copies), rate("encrypt"), rate("decrypt"))
 
 
 class _Copy(threading.Thread):
@@ -64,18 +88,13 @@ class _Copy(threading.Thread):
         self.fraction = 0.0
         self.result: JobResult | None = None
         self.failure: str | None = None
-        # When the timed repetitions began and the result came back, on this process's clock.
-        self.timed_from = self.timed_to = 0.0
 
     def run(self) -> None:
         try:
             for event in run_isolated(self.job, self.index, self.stop):
                 if isinstance(event, JobProgress):
                     self.fraction = event.fraction
-                    if event.phase == _TIMED_PHASE and not self.timed_from:
-                        self.timed_from = time.monotonic()
                 elif isinstance(event, JobFinished):
-                    self.timed_to = time.monotonic()
                     self.result = event.result
                 elif isinstance(event, JobFailed):
                     self.failure = event.message
@@ -89,10 +108,11 @@ def run_copies(
     job: Job, index: int, processes: int, cancel: threading.Event
 ) -> Generator[Event, None, tuple[Aggregate, float] | str]:
     """Run ``processes`` copies of ``job`` at once; yields ``JobProgress`` events (phase
-    ``"N processes"``) and returns the :class:`Aggregate` with the copies' :func:`overlap`
-    (seen from here: first timed repetition to result), or a failure message when a copy
-    failed (its verification included). Raises ``Cancelled`` once ``cancel`` is set; closing
-    the generator early also stops every copy (each worker is killed, its folder removed)."""
+    ``"N processes"``, fraction 0.5 to 1: the second half of the job) and returns the
+    :class:`Aggregate` with the :func:`overlap` of the copies' timed spans, or a failure
+    message when a copy failed (its verification included). Raises ``Cancelled`` once
+    ``cancel`` is set; closing the generator early also stops every copy (each worker is
+    killed, its folder removed)."""
     if processes < 1:
         raise ValueError("processes must be at least 1")
     opts = job.options
@@ -111,7 +131,8 @@ def run_copies(
             if cancel.is_set():
                 raise Cancelled()
             _wait_any(copies)
-            yield JobProgress(index, phase, min(c.fraction for c in copies))
+            # The runner gave the single-process run the first half of the job's progress.
+            yield JobProgress(index, phase, 0.5 + min(c.fraction for c in copies) / 2)
     finally:
         stop.set()  # a no-op once every copy ended; else kills the remaining workers
         for c in copies:
@@ -122,8 +143,9 @@ def run_copies(
     if failed:
         n, message = failed[0]
         return f"copy {n} of {processes}: {message or 'no result'}"
-    spans = [(c.timed_from or c.timed_to, c.timed_to) for c in copies]
-    return aggregate_of([c.result for c in copies if c.result is not None]), overlap(spans)
+    results = [c.result for c in copies if c.result is not None]
+    spans = [_span(r) for r in results]
+    return aggregate_of(results), overlap([(s.start_ns, s.end_ns) for s in spans])
 
 
 def _wait_any(copies: list[_Copy]) -> None:

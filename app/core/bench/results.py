@@ -22,12 +22,28 @@ class MonitorSample:
 @dataclass(frozen=True)
 class Aggregate:
     """N copies of a job run at once in separate worker processes (``bench --processes N``),
-    like ``openssl speed -multi``. Each throughput is the sum of the copies' own throughputs
-    (each copy's input bytes / its mean time per repetition), in MB/s (10^6 bytes/s)."""
+    like ``openssl speed -multi``. Each throughput, in MB/s (10^6 bytes/s), is what the
+    machine did with all of them: the copies' bytes per CPU-second times the cores they kept
+    busy over the wall time they ran (:func:`app.core.bench.multicore.aggregate_of`)."""
 
     processes: int
     encrypt_throughput_mb_s: float
     decrypt_throughput_mb_s: float
+
+
+@dataclass(frozen=True)
+class TimedSpan:
+    """When a worker ran its timed repetitions, so that the copies of ``--processes`` can be
+    compared: ``time.monotonic_ns()`` at the first timed repetition's start and the last one's
+    end (one clock for every process of the machine), the process's CPU time in between, and
+    the CPU time of the encryption and decryption calls alone. Not exported: the timestamps
+    mean nothing outside the run."""
+
+    start_ns: int
+    end_ns: int
+    cpu_ns: int
+    encrypt_cpu_ns: int
+    decrypt_cpu_ns: int
 
 
 @dataclass(frozen=True)
@@ -55,6 +71,8 @@ class JobResult:
     notes: tuple[str, ...] = ()  # the entry's security notes (ECB, 64-bit block, ...)
     monitor: tuple[MonitorSample, ...] = ()
     aggregate: Aggregate | None = None  # only with ``--processes N`` above 1
+    # Measured by the worker for the copies' aggregate; left out of to_dict and equality.
+    timed_span: TimedSpan | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
@@ -77,6 +95,7 @@ class JobResult:
 
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
+        del d["timed_span"]
         d["verified"] = self.verified
         d["expansion_bytes"] = self.expansion_bytes
         d["memory_above_baseline_bytes"] = self.memory_above_baseline_bytes

@@ -24,6 +24,7 @@ from app.core.bench.events import (
     Event,
     JobFailed,
     JobFinished,
+    JobProgress,
     JobStarted,
     RunFinished,
     RunStarted,
@@ -101,6 +102,8 @@ class BenchmarkRun:
                     yield JobFailed(index, job, shortfall)
                     continue
                 for event in run_isolated(job, index, self._cancel):
+                    if isinstance(event, JobProgress) and self.processes > 1:
+                        event = replace(event, fraction=event.fraction / 2)  # copies: 2nd half
                     if isinstance(event, JobFinished) and self.processes > 1:
                         event = yield from self._with_aggregate(job, event)
                     if isinstance(event, JobFinished):
@@ -140,7 +143,7 @@ class BenchmarkRun:
         if together < MIN_OVERLAP:
             warnings += (
                 f"the {self.processes} processes were timed together only {together:.0%} of "
-                "the time: the aggregate overstates what the cores do at once (use a larger "
+                "the time: the aggregate understates what the cores do at once (use a larger "
                 "input or more --repeat)",
             )
         result = replace(finished.result, aggregate=aggregate, warnings=warnings)

@@ -4,7 +4,9 @@ Read back with ``csv.DictReader(open(path, newline="", encoding="utf-8"))``. Num
 written at full precision (``repr``), empty cells mean "not measured", ``verified`` is
 ``true``/``false`` (``verified_round_trips`` says how many round trips were checked);
 ``chunk_bytes`` is the chunk a stream-mode job used and ``repetitions`` the
-timed runs it made. A file name byte that is not UTF-8 is written as the text ``\\xff``. Jobs
+timed runs it made; ``aggregate_processes``, ``aggregate_enc_throughput_mb_s`` and
+``aggregate_dec_throughput_mb_s`` are those of ``bench --processes N`` (empty without). A file
+name byte that is not UTF-8 is written as the text ``\\xff``. Jobs
 that failed get a row too: cipher and library, no numbers, and ``failed: <reason>`` in
 ``warnings``. Use ``exporters.export`` for an atomic write.
 """

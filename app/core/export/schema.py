@@ -82,6 +82,28 @@ FIELDS: tuple[Field, ...] = (
     *_timing_fields("enc", "encrypt", "Enc."),
     *_timing_fields("dec", "decrypt", "Dec."),
     Field("key_setup_median_s", "Key setup median (s)", "s", _key_setup_median, SECONDS),
+    # bench --processes N: N copies at once (empty without it)
+    Field(
+        "aggregate_processes",
+        "Processes at once",
+        "",
+        lambda job: job.aggregate.processes if job.aggregate else None,
+        INTEGER,
+    ),
+    Field(
+        "aggregate_enc_throughput_mb_s",
+        "Aggregate enc. throughput (MB/s)",
+        "MB/s",
+        lambda job: job.aggregate.encrypt_throughput_mb_s if job.aggregate else None,
+        RATE,
+    ),
+    Field(
+        "aggregate_dec_throughput_mb_s",
+        "Aggregate dec. throughput (MB/s)",
+        "MB/s",
+        lambda job: job.aggregate.decrypt_throughput_mb_s if job.aggregate else None,
+        RATE,
+    ),
     Field("peak_rss_bytes", "Peak RSS (bytes)", "bytes", _attr("peak_rss_bytes"), BYTES),
     Field(
         "baseline_rss_bytes", "Baseline RSS (bytes)", "bytes", _attr("baseline_rss_bytes"), BYTES

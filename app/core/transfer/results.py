@@ -1,13 +1,41 @@
 """The results of transfers: frozen values with the unit in every field name, raw samples kept,
-statistics derived (:func:`app.core.bench.stats.summarize`, as ``bench`` does)."""
+statistics derived (:func:`app.core.bench.stats.summarize`, as ``bench`` does).
+
+A whole ``transfer`` command is a :class:`TransferRun`; its JSON document (``transfer --out``,
+the history) is ``{"format": "cipherbench-transfer", "version": 1, **run.to_dict()}``
+(:func:`transfer_document`), and :meth:`TransferRun.from_dict` reads it back.
+"""
 
 from __future__ import annotations
 
 import statistics
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import Any
 
-from app.core.bench.stats import TimingStats
+from app.core.bench.run_info import Environment
+from app.core.bench.stats import TimingStats, summarize
+from app.core.export.json_export import json_safe
+
+FORMAT = "cipherbench-transfer"
+VERSION = 1
+# The keys of a run's document that TransferRun reads; any other is kept in ``extra``.
+_RUN_KEYS = frozenset(
+    [
+        "format",
+        "version",
+        "cipherbench",
+        "input",
+        "input_bytes",
+        "started_at",
+        "finished_at",
+        "cancelled",
+        "options",
+        "results",
+        "failures",
+        "environment",
+    ]
+)
 
 
 @dataclass(frozen=True)
@@ -155,3 +183,111 @@ def _run_dict(run: RunSample) -> dict[str, Any]:
         "sender": end(run.sender),
         "receiver": end(run.receiver),
     }
+
+
+def _end_from_dict(data: Mapping[str, Any]) -> EndSample:
+    return EndSample(
+        wall_seconds=float(data["wall_seconds"]),
+        cpu_seconds=float(data["cpu_seconds"]),
+        baseline_rss_bytes=int(data["baseline_rss_bytes"]),
+        peak_rss_bytes=int(data["peak_rss_bytes"]),
+    )
+
+
+def transfer_result_from_dict(data: Mapping[str, Any]) -> TransferResult:
+    """Inverse of :meth:`TransferResult.to_dict`. The statistics are derived again from the raw
+    samples; the warm-up runs come back as their times only (``timing.warmup_s``), so
+    ``warmups`` is empty. Raises ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed
+    record."""
+    total = data["total_seconds"]
+    runs = tuple(
+        RunSample(
+            total_seconds=float(r["total_seconds"]),
+            sender=_end_from_dict(r["sender"]),
+            receiver=_end_from_dict(r["receiver"]),
+            verified=bool(r["verified"]),
+        )
+        for r in data["runs"]
+    )
+    return TransferResult(
+        cipher_id=str(data["cipher"]),
+        library=data.get("library"),
+        input_label=str(data["input"]),
+        input_bytes=int(data["input_bytes"]),
+        chunk_bytes=int(data["chunk_bytes"]),
+        chunks=int(data["chunks"]),
+        runs=runs,
+        warmups=(),
+        timing=summarize(total["samples_s"], int(data["input_bytes"]), total["warmup_s"]),
+        warnings=tuple(data.get("warnings", ())),
+    )
+
+
+@dataclass(frozen=True)
+class TransferFailure:
+    """A cipher whose transfer did not complete, and why."""
+
+    cipher: str
+    message: str
+
+
+@dataclass(frozen=True)
+class TransferRun:
+    """One ``transfer`` command: every cipher on one input, the options, the machine.
+    ``options`` holds ``chunk_bytes``, ``repeat``, ``warmup`` and ``timeout_s``."""
+
+    input_label: str
+    input_bytes: int
+    options: Mapping[str, Any]
+    results: tuple[TransferResult, ...]
+    failures: tuple[TransferFailure, ...]
+    environment: Environment
+    started_at: str  # ISO 8601, UTC
+    finished_at: str
+    cipherbench_version: str | None = None
+    cancelled: bool = False
+    extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
+
+    def to_dict(self) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "cipherbench": self.cipherbench_version,
+            "input": self.input_label,
+            "input_bytes": self.input_bytes,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "cancelled": self.cancelled,
+            "options": dict(self.options),
+            "results": [r.to_dict() for r in self.results],
+            "failures": [{"cipher": f.cipher, "message": f.message} for f in self.failures],
+            "environment": self.environment.to_dict(),
+        }
+        out.update(self.extra)
+        return out
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TransferRun:
+        """Inverse of :meth:`to_dict`; also reads files written before the run had times (the
+        environment's capture time stands for both). Raises ``KeyError``, ``TypeError`` or
+        ``ValueError`` on a malformed document."""
+        environment = Environment.from_dict(data["environment"])
+        when = environment.captured_at or ""
+        return cls(
+            input_label=str(data["input"]),
+            input_bytes=int(data["input_bytes"]),
+            options=dict(data["options"]),
+            results=tuple(transfer_result_from_dict(r) for r in data["results"]),
+            failures=tuple(
+                TransferFailure(str(f["cipher"]), str(f["message"])) for f in data["failures"]
+            ),
+            environment=environment,
+            started_at=str(data.get("started_at") or when),
+            finished_at=str(data.get("finished_at") or when),
+            cipherbench_version=data.get("cipherbench"),
+            cancelled=bool(data.get("cancelled", False)),
+            extra={k: v for k, v in data.items() if k not in _RUN_KEYS},
+        )
+
+
+def transfer_document(run: TransferRun) -> dict[str, Any]:
+    """The JSON document of ``run`` (``transfer --out``), as Python objects."""
+    return {"format": FORMAT, "version": VERSION, **json_safe(run.to_dict())}

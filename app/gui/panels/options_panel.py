@@ -1,7 +1,9 @@
-"""Measurement options: repetitions, warm-up, data mode, chunk size, memory pass, keep output."""
+"""Measurement options: repetitions, warm-up, data mode, chunk size, memory pass, keep output,
+and processes (copies of each job at once, ``bench --processes``)."""
 
 from __future__ import annotations
 
+import os
 from typing import Any
 
 from PySide6.QtWidgets import (
@@ -9,6 +11,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
+    QLabel,
     QSpinBox,
     QWidget,
 )
@@ -26,6 +29,10 @@ DATA_MODE_TEXT = {
 
 def _chunk_text(n: int) -> str:
     return format_bytes(n).replace(".00", "")
+
+
+def cpu_cores() -> int:
+    return os.cpu_count() or 1
 
 
 class OptionsPanel(QGroupBox):
@@ -58,7 +65,24 @@ class OptionsPanel(QGroupBox):
         self.keep_check.setToolTip(
             "Uses temporary disk space (one ciphertext per job) until Reset or exit"
         )
+        cores = cpu_cores()
+        self.processes_spin = QSpinBox()
+        self.processes_spin.setRange(1, cores * 4)
+        self.processes_spin.setToolTip(
+            "Above 1: after each job, run that many copies of it at once, each in its own "
+            "process and each verified, and show their aggregate throughput beside the "
+            f"single-process figure, as `openssl speed -multi` does. This machine has {cores} "
+            f"core{'s' if cores != 1 else ''}."
+        )
+        self.processes_note = QLabel(
+            f"More than this machine's {cores} core{'s' if cores != 1 else ''}: the aggregate "
+            "then measures contention."
+        )
+        self.processes_note.setWordWrap(True)
+        self.processes_note.setStyleSheet("color: #9a5b00;")
+        self.processes_note.setVisible(False)
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
+        self.processes_spin.valueChanged.connect(self._on_processes_spin_changed)
 
         form = QFormLayout(self)
         form.addRow("Repetitions:", self.repeat_spin)
@@ -67,6 +91,8 @@ class OptionsPanel(QGroupBox):
         form.addRow("Chunk size:", self.chunk_combo)
         form.addRow(self.memory_check)
         form.addRow(self.keep_check)
+        form.addRow("Processes:", self.processes_spin)
+        form.addRow(self.processes_note)
         self.reset()
 
     def reset(self) -> None:
@@ -77,6 +103,7 @@ class OptionsPanel(QGroupBox):
         self.chunk_combo.setCurrentText(_chunk_text(_DEFAULTS.chunk_bytes))
         self.memory_check.setChecked(_DEFAULTS.measure_memory)
         self.keep_check.setChecked(True)
+        self.processes_spin.setValue(1)
         self._on_mode_combo_changed()
 
     def options(self) -> BenchOptions:
@@ -92,6 +119,10 @@ class OptionsPanel(QGroupBox):
     def keep_ciphertext(self) -> bool:
         return self.keep_check.isChecked()
 
+    def processes(self) -> int:
+        """Copies of each job to run at once (1: none), for ``BenchmarkRun(processes=)``."""
+        return self.processes_spin.value()
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "repeat": self.repeat_spin.value(),
@@ -100,6 +131,7 @@ class OptionsPanel(QGroupBox):
             "chunk": self.chunk_combo.currentText(),
             "measure_memory": self.memory_check.isChecked(),
             "keep_ciphertext": self.keep_check.isChecked(),
+            "processes": self.processes_spin.value(),
         }
 
     def from_dict(self, data: Any) -> None:
@@ -116,9 +148,13 @@ class OptionsPanel(QGroupBox):
                 self.chunk_combo.setCurrentText(data["chunk"])
             self.memory_check.setChecked(bool(data.get("measure_memory", True)))
             self.keep_check.setChecked(bool(data.get("keep_ciphertext", True)))
+            self.processes_spin.setValue(int(data.get("processes", 1)))  # clamped to the range
         except (TypeError, ValueError):
             pass
         self._on_mode_combo_changed()
 
     def _on_mode_combo_changed(self, _index: int = 0) -> None:
         self.chunk_combo.setEnabled(self.mode_combo.currentData() == "stream")
+
+    def _on_processes_spin_changed(self, value: int) -> None:
+        self.processes_note.setVisible(value > cpu_cores())

@@ -4,14 +4,13 @@
 rows as jobs finish); :class:`ResultsSortProxyModel` sorts on raw numbers, not on the text;
 :class:`ResultsTableView` copies the selected rows as tab-separated text (Ctrl+C) with raw
 numbers, ready to paste into a spreadsheet. A right click on the header chooses the columns
-shown (compact by default, :data:`DEFAULT_HIDDEN`); copying always takes every column.
+shown (compact by default, :data:`DEFAULT_HIDDEN`); copying always takes every column. The
+columns themselves are in :mod:`app.gui.results.result_columns`.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
@@ -27,226 +26,18 @@ from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QMenu, QTableView, QWidget
 
 from app.core.bench.results import JobResult
-from app.core.bench.stats import TimingStats
-from app.core.export import schema
-from app.core.units import MIB, format_bytes, format_seconds
+from app.gui.results.result_columns import (
+    AGGREGATE_HEADER,
+    COLUMN_INDEX,
+    COLUMNS,
+    DEFAULT_HIDDEN,
+)
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-PREVIEW_SHOWN_BYTES = 8  # in the cell; the tooltip and copies have all of them
 
 AnyIndex = QModelIndex | QPersistentModelIndex
 
 
-def _decimals_for(value: float, significant: int = 4) -> int:
-    """Decimals that keep about ``significant`` digits: 1234.5 -> 0, 1.2345 -> 3, 0.0123 -> 5."""
-    if value <= 0 or not math.isfinite(value):
-        return 2
-    return max(0, min(7, significant - 1 - math.floor(math.log10(value))))
-
-
-def format_ms(seconds: float) -> str:
-    ms = seconds * 1e3
-    return f"{ms:.{_decimals_for(ms)}f}"
-
-
-def _time_text(stats: TimingStats) -> str:
-    # The one spread statistic of every view (the CLI's ±IQR column, the exports' iqr_s):
-    # the interquartile range, which, like the median, one outlier cannot move.
-    ms, iqr = stats.median_s * 1e3, stats.iqr_s * 1e3
-    d = _decimals_for(ms)
-    return f"{ms:.{d}f} (IQR {iqr:.{d}f})"
-
-
-def _time_tip(stats: TimingStats, direction: str) -> str:
-    n = len(stats.samples_s)
-    warm = len(stats.warmup_s)
-    return (
-        f"{direction}: median {format_seconds(stats.median_s)}, standard deviation "
-        f"{format_seconds(stats.stdev_s)} ({stats.stdev_percent:.1f} % of the mean)\n"
-        f"min {format_seconds(stats.min_s)}, mean {format_seconds(stats.mean_s)}, "
-        f"max {format_seconds(stats.max_s)}, interquartile range {format_seconds(stats.iqr_s)}\n"
-        f"{n} timed run{'s' if n != 1 else ''}, {warm} warm-up run{'s' if warm != 1 else ''} "
-        "not counted"
-    )
-
-
-def _memory_mib(r: JobResult) -> float | None:
-    above = r.memory_above_baseline_bytes
-    return None if above is None else above / MIB
-
-
-def _memory_tip(r: JobResult) -> str:
-    if r.peak_rss_bytes is None:
-        return "Memory was not measured (the option was off)."
-    lines = [
-        "Peak resident memory of the job's worker process, above what it used before the "
-        "measured round trip (a separate, untimed pass).",
-        f"Peak: {format_bytes(r.peak_rss_bytes)}",
-    ]
-    if r.baseline_rss_bytes is not None:
-        lines.append(f"Baseline: {format_bytes(r.baseline_rss_bytes)}")
-    if r.python_peak_bytes is not None:
-        lines.append(f"Python allocations (tracemalloc peak): {format_bytes(r.python_peak_bytes)}")
-    return "\n".join(lines)
-
-
-def _preview_text(r: JobResult) -> str:
-    hex_ = r.ciphertext_preview_hex[: PREVIEW_SHOWN_BYTES * 2]
-    more = "…" if len(r.ciphertext_preview_hex) > len(hex_) else ""
-    return " ".join(hex_[i : i + 2] for i in range(0, len(hex_), 2)) + more
-
-
-def _opt_text(value: float | None, fmt: str) -> str:
-    return "—" if value is None else format(value, fmt)
-
-
-@dataclass(frozen=True)
-class Column:
-    """One table column: how a result shows, sorts, explains itself and copies."""
-
-    header: str
-    tooltip: str
-    text: Callable[[JobResult], str]
-    sort_key: Callable[[JobResult], Any]
-    copy_headers: tuple[str, ...] = ()  # default: (header,)
-    copy_values: Callable[[JobResult], tuple[str, ...]] | None = None
-    numeric: bool = True
-    cell_tip: Callable[[JobResult], str] | None = None
-
-
-def _g(value: float | None) -> str:
-    return "" if value is None else repr(float(value))
-
-
-def _raw(value: Any) -> str:
-    """A schema value as copied to the clipboard: floats at full precision, ints as digits."""
-    return _g(value) if isinstance(value, float) else str(value)
-
-
-def _field_column(
-    key: str,
-    tooltip: str,
-    text: Callable[[JobResult], str] | None = None,
-    *,
-    sort_key: Callable[[JobResult], Any] | None = None,
-    copy_raw: bool = False,
-    numeric: bool = True,
-    cell_tip: Callable[[JobResult], str] | None = None,
-) -> Column:
-    """A column showing one schema field: header (with its unit) and value come from the
-    schema; ``text`` only formats it for the eye, ``copy_raw`` copies the raw value."""
-    f = schema.field(key)
-    return Column(
-        f.header,
-        tooltip,
-        text or (lambda r: str(f.get(r))),
-        sort_key or f.get,
-        copy_values=(lambda r: (_raw(f.get(r)),)) if copy_raw else None,
-        numeric=numeric,
-        cell_tip=cell_tip,
-    )
-
-
-# (attribute of JobResult, header prefix, word) for encryption and decryption.
-DIRECTIONS = (("encrypt", "Enc.", "encryption"), ("decrypt", "Dec.", "decryption"))
-
-
-def _time_column(direction: tuple[str, str, str]) -> Column:
-    attr, short, word = direction
-    return Column(
-        f"{short} time (ms)",
-        f"{word.capitalize()} time: median and interquartile range of the timed runs, in "
-        "milliseconds",
-        lambda r: _time_text(getattr(r, attr)),
-        lambda r: getattr(r, attr).median_s,
-        (f"{short} time median (ms)", f"{short} time IQR (ms)"),
-        lambda r: (_g(getattr(r, attr).median_s * 1e3), _g(getattr(r, attr).iqr_s * 1e3)),
-        cell_tip=lambda r: _time_tip(getattr(r, attr), word.capitalize()),
-    )
-
-
-def _throughput_column(direction: tuple[str, str, str]) -> Column:
-    attr, _short, word = direction
-    return _field_column(
-        f"{attr[:3]}_throughput_mb_s",
-        f"Input size / median {word} time, in 10^6 bytes per second",
-        lambda r: f"{getattr(r, attr).throughput_mb_s:.2f}",
-        copy_raw=True,
-        cell_tip=lambda r: f"{getattr(r, attr).throughput_mib_s:.2f} MiB/s (2^20 bytes per second)",
-    )
-
-
-COLUMNS: tuple[Column, ...] = (
-    _field_column(
-        "algorithm",
-        "Cipher family",
-        numeric=False,
-        cell_tip=lambda r: f"{r.cipher} from {r.library}",
-    ),
-    _field_column("key_bits", "Key size in bits"),
-    _field_column("mode", "Mode of operation", numeric=False),
-    _field_column("library", "Python library that ran the cipher", numeric=False),
-    *(_time_column(d) for d in DIRECTIONS),
-    *(_throughput_column(d) for d in DIRECTIONS),
-    Column(
-        "Memory above baseline (MiB)",
-        "Peak resident memory of the job's process above its baseline, in 2^20 bytes",
-        lambda r: _opt_text(_memory_mib(r), ".2f"),
-        lambda r: _memory_mib(r) if _memory_mib(r) is not None else -1.0,
-        copy_values=lambda r: (_g(_memory_mib(r)),),
-        cell_tip=_memory_tip,
-    ),
-    Column(
-        "CPU (%)",
-        "Process CPU time / wall time over the timed runs, in % of one core",
-        lambda r: f"{r.cpu_percent:.0f}",
-        lambda r: r.cpu_percent,
-        copy_values=lambda r: (_g(r.cpu_percent),),
-    ),
-    _field_column(
-        "input_bytes",
-        "Input size in bytes",
-        lambda r: f"{r.input_bytes:,}",
-        copy_raw=True,
-        cell_tip=lambda r: f"{r.input_label}: {format_bytes(r.input_bytes)}",
-    ),
-    _field_column(
-        "output_bytes",
-        "Ciphertext size in bytes (padding and authentication tags included)",
-        lambda r: f"{r.output_bytes:,}",
-        copy_raw=True,
-        cell_tip=lambda r: f"{r.expansion_bytes:+,} bytes against the input",
-    ),
-    _field_column(
-        "verified",
-        "The decrypted output equals the input, checked after every round trip",
-        lambda r: "yes" if r.verified else "NO",
-        sort_key=lambda r: int(r.verified),
-        numeric=False,
-        cell_tip=lambda r: f"{r.verified_round_trips} round trips checked",
-    ),
-    _field_column(
-        "ciphertext_preview_hex",
-        "First bytes of the ciphertext, in hexadecimal",
-        _preview_text,
-        copy_raw=True,
-        numeric=False,
-        cell_tip=lambda r: r.ciphertext_preview_hex,
-    ),
-    _field_column(
-        "warnings",
-        "What makes this measurement less trustworthy (from the engine)",
-        lambda r: "; ".join(r.warnings),
-        sort_key=lambda r: len(r.warnings),
-        numeric=False,
-        cell_tip=lambda r: "\n".join(r.warnings),
-    ),
-)
-
-COLUMN_INDEX = {c.header: i for i, c in enumerate(COLUMNS)}
-# Read second: shown by the header's right-click menu. CPU is in the charts, and a job whose
-# decryption did not match its input is a failure, not a row.
-DEFAULT_HIDDEN = frozenset({"Dec. throughput (MB/s)", "CPU (%)", "Verified"})
 MAX_COLUMN_WIDTH = 300  # px after fitting to contents: no column pushes the others off-screen
 
 
@@ -368,6 +159,9 @@ class ResultsTableView(QTableView):
         self.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
         if isinstance(model, QSortFilterProxyModel):
             model.sort(-1)
+        if model is not None:  # the aggregate column comes and goes with the results
+            for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
+                signal.connect(self._apply_hidden)
         self._apply_hidden()
 
     # --- columns ----------------------------------------------------------------------------
@@ -380,25 +174,30 @@ class ResultsTableView(QTableView):
         """Hide these columns (unknown headers are ignored; None: the compact default). At
         least one column stays visible."""
         wanted = set(DEFAULT_HIDDEN if headers is None else headers) & set(COLUMN_INDEX)
-        if len(wanted) >= len(COLUMNS):
+        if len(wanted | {AGGREGATE_HEADER}) >= len(COLUMNS):  # that one may be away
             wanted.discard(COLUMNS[0].header)
         self._hidden = wanted
         self._apply_hidden()
 
-    def _apply_hidden(self) -> None:
+    def _apply_hidden(self, *_changed: Any) -> None:
+        """Hide the chosen columns, and the aggregate one while no result has an aggregate."""
+        model = self.source_model()
+        away = model is None or not any(r.aggregate for r in model.results())
         for i, col in enumerate(COLUMNS):
-            self.setColumnHidden(i, col.header in self._hidden)
+            auto = away and col.header == AGGREGATE_HEADER
+            self.setColumnHidden(i, auto or col.header in self._hidden)
 
     def column_menu(self) -> QMenu:
         """The header's menu: one checkable action per column, then "Default columns"."""
         menu = QMenu(self)
-        visible = len(COLUMNS) - len(self._hidden)
+        visible = len(set(COLUMN_INDEX) - self._hidden - {AGGREGATE_HEADER})
         for col in COLUMNS:
             action = menu.addAction(col.header)
             action.setCheckable(True)
             shown = col.header not in self._hidden
             action.setChecked(shown)
-            action.setEnabled(not (shown and visible == 1))  # never hide the last one
+            last = shown and visible == 1 and col.header != AGGREGATE_HEADER
+            action.setEnabled(not last)  # never hide the last one
             action.setToolTip(col.tooltip)
             action.toggled.connect(lambda on, h=col.header: self._on_column_toggled(h, on))
         menu.addSeparator()

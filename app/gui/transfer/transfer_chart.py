@@ -1,0 +1,86 @@
+"""The Transfer window's chart: the throughput of each cipher (MB/s, 10^6 bytes per second) as
+horizontal bars, the plaintext baseline in grey, so what sealing costs shows at a glance.
+
+Bars are one item made once and updated with ``setOpts``; redraws go through
+:class:`~app.gui.results.charts.ThrottledChart`'s timer (about 10 a second).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QWidget
+
+from app.core.transfer.framing import PLAINTEXT
+from app.core.transfer.results import TransferResult
+from app.gui.results.charts import ENCRYPT_COLOR, ThrottledChart
+
+BASELINE_COLOR = "#999999"
+BAR_HEIGHT = 0.6
+
+
+class TransferChart(ThrottledChart):
+    """Throughput per cipher; :meth:`set_results` with the finished ones."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Throughput per cipher (median total time; higher is faster)",
+            "The throughput of each cipher appears here as its transfers finish.",
+            parent,
+        )
+        self.plot_widget = pg.PlotWidget()
+        self._finish_header(self.plot_widget)
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.setContentsMargins(8, 4, 12, 4)
+        self.plot.setLabel("bottom", "Throughput (MB/s, 10^6 bytes per second)")
+        self.plot.invertY(True)  # first cipher at the top, like the table
+        self.plot.setMouseEnabled(x=False, y=False)
+        self.plot.hideButtons()
+        self.bars = pg.BarGraphItem(
+            x0=[0.0], y=[0.0], width=[0.0], height=BAR_HEIGHT, pen=pg.mkPen(None)
+        )
+        self.plot.addItem(self.bars)
+        self._results: list[TransferResult] = []
+        self._apply_palette()
+        self._show_data(False)
+
+    def set_results(self, results: Sequence[TransferResult]) -> None:
+        self._results = list(results)
+        self._schedule()
+
+    def clear(self) -> None:
+        self.set_results([])
+
+    def _graphics(self) -> pg.GraphicsView:
+        return self.plot_widget
+
+    def _apply_palette(self) -> None:
+        palette = self.palette()
+        text = palette.color(QPalette.ColorRole.WindowText)
+        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
+        for name in ("left", "bottom"):
+            axis = self.plot.getAxis(name)
+            axis.enableAutoSIPrefix(False)  # the label names the unit; no "(x1000)"
+            axis.setPen(pg.mkPen(QColor(text)))
+            axis.setTextPen(pg.mkPen(text))
+        self.plot.showGrid(x=True, y=False, alpha=0.25)
+
+    def _redraw(self) -> None:
+        n = len(self._results)
+        self._show_data(n > 0)
+        if not n:
+            return
+        rows = np.arange(n, dtype=float)
+        rates = np.array([r.throughput_mb_s for r in self._results])
+        brushes = [
+            pg.mkBrush(BASELINE_COLOR if r.cipher_id == PLAINTEXT else ENCRYPT_COLOR)
+            for r in self._results
+        ]
+        self.bars.setOpts(x0=np.zeros(n), y=rows, width=rates, brushes=brushes)
+        ticks = [(i, r.label) for i, r in enumerate(self._results)]
+        self.plot.getAxis("left").setTicks([ticks, []])
+        self.plot.setYRange(-0.6, n - 0.4, padding=0)
+        self.plot.setXRange(0, max(float(rates.max()) * 1.1, 1e-9), padding=0)

@@ -1,0 +1,138 @@
+"""The Transfer window's controller: starts a :class:`TransferWorker`, keeps the last run's
+results, says how far it is, exports.
+
+Data flows one way: worker signal -> controller -> ``results_changed`` -> table and chart. The
+controller opens no dialogs; ``failed`` carries what is worth one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
+from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
+from app.gui.worker import TaskRunner
+
+
+class TransferController(QObject):
+    running_changed = Signal(bool)
+    progress_changed = Signal(float, str)  # overall fraction 0..1, what runs now
+    results_changed = Signal()  # rows and bars to redraw
+    run_finished = Signal(object)  # TransferRun (also after a cancel)
+    failed = Signal(str, str)  # title, text: worth a dialog
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.runner = TaskRunner(parent=self)
+        self.runner.busy_changed.connect(self._on_runner_busy_changed)
+        self._worker: TransferWorker | None = None
+        self._results: list[TransferResult] = []
+        self._failures: list[TransferFailure] = []
+        self._path: str | None = None  # the file sent: never overwritten by an export
+        self.last_run: TransferRun | None = None
+
+    @property
+    def running(self) -> bool:
+        return self.runner.busy
+
+    def results(self) -> list[TransferResult]:
+        """The ciphers of the running (or last) run that finished."""
+        return list(self._results)
+
+    def failures(self) -> list[TransferFailure]:
+        return list(self._failures)
+
+    @property
+    def sent_path(self) -> str | None:
+        """The file the last run sent (None: generated data); never to be overwritten."""
+        return self._path
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def start(self, request: TransferRequest) -> None:
+        if self.running:
+            return
+        self._results, self._failures, self.last_run = [], [], None
+        self._path = request.path
+        self.results_changed.emit()
+        worker = TransferWorker(request)
+        s = worker.signals
+        s.progressed.connect(self._on_worker_progressed)
+        s.cipher_finished.connect(self._on_worker_cipher_finished)
+        s.cipher_failed.connect(self._on_worker_cipher_failed)
+        s.resulted.connect(self._on_worker_resulted)
+        s.failed.connect(self._on_worker_failed)
+        self._worker = worker
+        self.progress_changed.emit(0.0, "Starting…")
+        self.runner.start(worker, busy=True)
+
+    def cancel(self) -> None:
+        """Stop the run: the engine kills the running transfer's two processes."""
+        if self._worker is not None:
+            self._worker.cancel()
+
+    def cancel_and_wait(self, timeout_ms: int = 10_000) -> bool:
+        """Cancel and block until the worker has stopped (closing, quitting)."""
+        self.cancel()
+        return self.runner.wait_for_done(timeout_ms)
+
+    def export(self, path: str | Path) -> Path:
+        """Write the last run to ``path`` (.json, .csv or .xlsx); ``UserError`` when it
+        cannot, ``ValueError`` when there is nothing to write."""
+        from app.core.transfer.export import export_transfer
+
+        if self.last_run is None:
+            raise ValueError("nothing to export")
+        inputs = [self._path] if self._path else []
+        return export_transfer(self.last_run, path, inputs=inputs)
+
+    # --- the worker's events -------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_worker_progressed(self, p: TransferProgress) -> None:
+        if p.phase == "transfer":
+            text = f"{p.cipher} ({p.index + 1} of {p.count}): run {p.done} of {p.total}"
+        else:
+            text = p.phase[:1].upper() + p.phase[1:] + "…"
+        self.progress_changed.emit(p.fraction, text)
+
+    @Slot(object)
+    def _on_worker_cipher_finished(self, result: TransferResult) -> None:
+        self._results.append(result)
+        self.results_changed.emit()
+
+    @Slot(object)
+    def _on_worker_cipher_failed(self, failure: TransferFailure) -> None:
+        self._failures.append(failure)
+
+    @Slot(object)
+    def _on_worker_resulted(self, run: TransferRun) -> None:
+        self.last_run = run
+        n = len(run.results)
+        ciphers = f"{n} cipher{'s' if n != 1 else ''}"
+        if run.cancelled:
+            text = f"Cancelled; {ciphers} finished before that."
+        else:
+            failed = f", {len(run.failures)} failed" if run.failures else ""
+            text = (
+                f"Done: {ciphers} on {run.input_label}{failed}. Every chunk authenticated, "
+                "both ends' digests equal."
+            )
+        self.progress_changed.emit(1.0 if not run.cancelled else 0.0, text)
+        self.run_finished.emit(run)
+        if self._failures:
+            lines = "\n".join(f"{f.cipher}: {f.message}" for f in self._failures)
+            self.failed.emit("A transfer failed", f"What went wrong, per cipher:\n{lines}")
+
+    @Slot(str)
+    def _on_worker_failed(self, text: str) -> None:
+        self.progress_changed.emit(0.0, "Not run.")
+        self.failed.emit("Cannot run the transfer", text)
+
+    @Slot(bool)
+    def _on_runner_busy_changed(self, busy: bool) -> None:
+        if not busy:
+            self._worker = None
+        self.running_changed.emit(busy)
