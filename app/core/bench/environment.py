@@ -35,6 +35,7 @@ PACKAGES: dict[str, tuple[str, ...]] = {
     "psutil": ("psutil",),
     "PySide6": ("PySide6", "PySide6-Essentials"),
     "pyqtgraph": ("pyqtgraph",),
+    "numpy": ("numpy",),  # the studies' bootstrap intervals
 }
 
 # Feature name in the result -> flag names that mean it, per architecture family.

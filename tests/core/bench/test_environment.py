@@ -72,6 +72,7 @@ def test_capture_is_complete_and_json_able() -> None:
         "psutil",
         "PySide6",
         "pyqtgraph",
+        "numpy",
     }
     assert env["packages"]["cryptography"]
     assert env["packages"]["openpyxl"] == importlib.metadata.version("openpyxl")
