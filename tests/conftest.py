@@ -1,5 +1,6 @@
 """Test-wide settings: Qt renders offscreen, so the GUI tests need no display; each test gets
-its own temporary folder, so a test can check that nothing CipherBench made is left in it."""
+its own temporary folder, so a test can check that nothing CipherBench made is left in it, and
+its own run history."""
 
 import os
 import tempfile
@@ -21,3 +22,12 @@ def scratch_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Iterat
     monkeypatch.setattr(scratch, "_root", None)
     yield folder
     scratch.remove_root()
+
+
+@pytest.fixture(autouse=True)
+def history_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Path:
+    """The run history this test uses: its own file, so no test writes the user's history."""
+    path = tmp_path_factory.mktemp("history") / "history.sqlite3"
+    monkeypatch.setenv("CIPHERBENCH_HISTORY", str(path))
+    monkeypatch.delenv("CIPHERBENCH_NO_HISTORY", raising=False)
+    return path

@@ -26,6 +26,7 @@ from collections.abc import Callable, Sequence
 from typing import Any, TextIO, cast
 
 from app import __version__
+from app.cli import history as cli_history
 from app.cli.messages import cli_message
 from app.cli.report import aggregate_line, format_results, text_table
 from app.core import scratch, termination
@@ -44,8 +45,14 @@ from app.core.units import MIB, parse_size, size_label
 
 PROG = "cipherbench"
 MAX_PROCESSES = 256  # bench --processes
-# How users start us: the packaged executable's name, or the source checkout's entry point.
-PROG_NAME = os.path.basename(sys.argv[0]) if getattr(sys, "frozen", False) else "python main.py"
+# How users start us: the packaged executable's or the installed command's name (`cipherbench`),
+# or the source checkout's entry point.
+_COMMAND = os.path.basename(sys.argv[0]) if sys.argv else ""
+PROG_NAME = (
+    _COMMAND
+    if getattr(sys, "frozen", False) or _COMMAND.startswith("cipherbench")
+    else "python main.py"
+)
 
 
 class _Parser(argparse.ArgumentParser):
@@ -78,6 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import transfer as cli_transfer
 
     cli_transfer.register(cast(Any, sub))
+    cli_history.register(cast(Any, sub))
     return parser
 
 
@@ -119,10 +127,11 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         default=1,
         metavar="N",
         help="also run each job as N copies at once in N worker processes and report their "
-        "aggregate throughput (sum of the copies' MB/s from their mean times), like "
+        "aggregate throughput (their bytes over the time they ran, on the cores they got), like "
         "`openssl speed -multi`",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
+    cli_history.add_no_history_option(p)
     p.set_defaults(handler=cmd_bench)
 
 
@@ -346,7 +355,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
             generated.append(generated_input(size, label=f"random {label}"))
         jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
-        return _run_jobs(jobs, args.out, quiet=args.quiet, processes=args.processes)
+        return _run_jobs(
+            jobs, args.out, quiet=args.quiet, processes=args.processes, history=not args.no_history
+        )
     finally:
         for source in generated:
             cleanup_generated(source)
@@ -371,7 +382,9 @@ def _warn_processes(processes: int, err: TextIO) -> None:
         )
 
 
-def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool, processes: int = 1) -> int:
+def _run_jobs(
+    jobs: list[Job], outs: list[str], quiet: bool, processes: int = 1, history: bool = True
+) -> int:
     from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished
     from app.core.bench.runner import BenchmarkRun
     from app.core.export.writers import export
@@ -414,6 +427,7 @@ def _run_jobs(jobs: list[Job], outs: list[str], quiet: bool, processes: int = 1)
     bar.clear()
     assert final is not None
     print(format_results(final))
+    cli_history.store_run(final, enabled=history, quiet=quiet)
     for out in outs:
         path = export(final, out)
         print(f"wrote {path}", file=sys.stderr)

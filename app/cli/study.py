@@ -20,12 +20,15 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from app.cli.history import add_no_history_option, store_run
+from app.cli.study_transfer import format_transfer_study
 from app.core.bench.results import JobResult
 from app.core.errors import UserError
 from app.core.study import report_text
 from app.core.study.definition import UNITS, Study, parse_sizes, study_with
 from app.core.study.report_text import format_rate
 from app.core.study.result import StudyResult, memory_mib, rate
+from app.core.study.transfer_result import TransferStudyResult
 from app.core.termination import Terminated, exit_code
 from app.core.text import display_text
 from app.core.units import format_seconds
@@ -61,6 +64,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add_no_history_option(p)
     p.set_defaults(handler=cmd_study)
 
 
@@ -103,22 +107,31 @@ def cmd_study(args: argparse.Namespace) -> int:
         rounds=args.rounds,
         units=args.units,
     )
-    return run_study(study, args.out, save=args.save_definition, quiet=args.quiet)
+    return run_study(
+        study, args.out, save=args.save_definition, quiet=args.quiet, history=not args.no_history
+    )
 
 
-def run_study(study: Study, outs: Sequence[str], *, save: str | None, quiet: bool) -> int:
+def run_study(
+    study: Study, outs: Sequence[str], *, save: str | None, quiet: bool, history: bool = True
+) -> int:
     from app.core.study.export import check_study_target, export_study
     from app.core.study.presets import save_study
     from app.core.study.runner import StudyRun
 
-    run = StudyRun(study)
+    if study.workload == "transfer":
+        from app.core.study.transfer_runner import TransferStudyRun
+
+        run: StudyRun | TransferStudyRun = TransferStudyRun(study)
+    else:
+        run = StudyRun(study)
     inputs = [f.path for f in run.files]
     for out in outs:  # fail before a long run, not after it
         check_study_target(out, inputs)
     if save:
         print(f"saved the study to {save_study(study, save)}", file=sys.stderr)
     progress = _Progress(enabled=not quiet)
-    final: StudyResult | None = None
+    final: StudyResult | TransferStudyResult | None = None
     events = run.events()
     try:
         for ev in events:
@@ -132,7 +145,11 @@ def run_study(study: Study, outs: Sequence[str], *, save: str | None, quiet: boo
         return exit_code(exc)
     progress.clear()
     assert final is not None
-    print(format_study(final, _width()))
+    if isinstance(final, TransferStudyResult):
+        print(format_transfer_study(final, _width()))
+    else:
+        print(format_study(final, _width()))
+    store_run(final, enabled=history, quiet=quiet)
     for out in outs:
         print(f"wrote {export_study(final, out, inputs=inputs)}", file=sys.stderr)
     return 1 if final.failures else 0
@@ -153,7 +170,7 @@ class _Progress:
         self._last = 0.0
         self._shown = False
 
-    def show(self, ev: object) -> StudyResult | None:
+    def show(self, ev: object) -> StudyResult | TransferStudyResult | None:
         from app.core.study import runner as r
 
         if isinstance(ev, r.StudyStarted):

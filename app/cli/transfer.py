@@ -19,10 +19,12 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from app import __version__
+from app.cli.history import add_no_history_option, store_run
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
 from app.core.units import MIB, format_seconds, parse_size, size_label
@@ -59,6 +61,7 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--out", action="append", default=[], metavar="PATH.json", help="write JSON")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add_no_history_option(p)
     p.set_defaults(handler=cmd_transfer)
 
 
@@ -121,7 +124,15 @@ def cmd_transfer(args: argparse.Namespace) -> int:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
         source = generated_input(size, label=f"random {label}")
     try:
-        return _run(source, ciphers, options, args.out, quiet=args.quiet, write=write_atomically)
+        return _run(
+            source,
+            ciphers,
+            options,
+            args.out,
+            quiet=args.quiet,
+            write=write_atomically,
+            history=not args.no_history,
+        )
     finally:
         cleanup_generated(source)
 
@@ -134,11 +145,19 @@ def _run(
     *,
     quiet: bool,
     write: Callable[[Path, Callable[[Path], None]], None],
+    history: bool = True,
 ) -> int:
     from app.core.bench.environment import capture_environment
-    from app.core.transfer.results import TransferResult
+    from app.core.bench.run_info import Environment
+    from app.core.transfer.results import (
+        TransferFailure,
+        TransferResult,
+        TransferRun,
+        transfer_document,
+    )
     from app.core.transfer.runner import TransferFailed, run_transfer
 
+    started = datetime.now(UTC).isoformat(timespec="seconds")
     results: list[TransferResult] = []
     failures: list[dict[str, str]] = []
     try:
@@ -161,23 +180,25 @@ def _run(
         print(f"{PROG}: {reason}; no results written", file=sys.stderr)
         return exit_code(exc)
     print(format_transfers(results, source.label))
+    run = TransferRun(
+        input_label=source.label,
+        input_bytes=source.size_bytes,
+        options={
+            "chunk_bytes": options.chunk_bytes,
+            "repeat": options.repeat,
+            "warmup": options.warmup,
+            "timeout_s": options.timeout_s,
+        },
+        results=tuple(results),
+        failures=tuple(TransferFailure(**f) for f in failures),
+        environment=Environment(capture_environment()),
+        started_at=started,
+        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        cipherbench_version=__version__,
+    )
+    store_run(run, enabled=history, quiet=quiet)
     if outs:
-        data = {
-            "format": "cipherbench-transfer",
-            "version": 1,
-            "cipherbench": __version__,
-            "input": source.label,
-            "input_bytes": source.size_bytes,
-            "options": {
-                "chunk_bytes": options.chunk_bytes,
-                "repeat": options.repeat,
-                "warmup": options.warmup,
-                "timeout_s": options.timeout_s,
-            },
-            "results": [r.to_dict() for r in results],
-            "failures": failures,
-            "environment": capture_environment(),
-        }
+        data = transfer_document(run)
         for out in outs:
             write(Path(out), _write_json(data))
             print(f"wrote {out}", file=sys.stderr)

@@ -133,3 +133,27 @@ def test_pdf_is_refused_before_the_run(capsys, tmp_path):
     )
     assert code == 2 and out == "" and list(tmp_path.iterdir()) == []
     assert "'.pdf' is not supported; use .json, .csv, .xlsx, .html" in err
+
+
+def test_seed_004_runs_transfers_and_its_report_fits_80_columns(capsys, tmp_path, monkeypatch):
+    monkeypatch.setenv("COLUMNS", "80")
+    out_html = tmp_path / "t.html"
+    code, out, err = run(
+        capsys,
+        "study",
+        "gcm-vs-chacha",
+        "--sizes",
+        "10KB,100KB",
+        "--repeat",
+        "2",
+        "--out",
+        str(out_html),
+    )
+    assert code == 0, err
+    assert "Loopback transfers:" in out and "Input: 100 KB (100,000 bytes)" in out
+    for cipher in ("aes-256-gcm (cryptography)", "chacha20-poly1305 (cryptography)", "none"):
+        assert cipher in out
+    assert "Every run verified" in out and "The paper's published figures" in out
+    assert "; here aes-256-gcm (cryptography): " in " ".join(out.split())  # beside the paper
+    assert max(len(line) for line in out.splitlines()) <= 80
+    assert out_html.read_text().count("<svg") == 4

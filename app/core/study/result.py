@@ -8,6 +8,7 @@ writes to the instance's ``__dict__``, which a frozen dataclass allows).
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import Any
@@ -244,6 +245,27 @@ class StudyResult:
             "speedups": [asdict(s) for s in self.speedups],
             "published": [asdict(p) for p in self.study.published],
         }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> StudyResult:
+        """Inverse of :meth:`to_dict` (a study's JSON export loads back as objects); the fits,
+        comparisons and speed-ups are derived again, as they were (the bootstrap is seeded).
+        Raises ``UserError`` for a malformed definition, ``KeyError``, ``TypeError`` or
+        ``ValueError`` for other malformed records."""
+        how = data["how_run"]
+        return cls(
+            study=Study.from_dict(data["study"]),
+            results=tuple(JobResult.from_dict(r) for r in data["results"]),
+            failures=tuple(StudyFailure(**f) for f in data["failures"]),
+            environment=Environment.from_dict(data["environment"]),
+            rounds=int(how["rounds"]),
+            rounds_completed=int(how["rounds_completed"]),
+            repeat_per_round=int(how["repeat_per_round"]),
+            started_at=data["started_at"],
+            finished_at=data["finished_at"],
+            cancelled=bool(data.get("cancelled", False)),
+            tool=dict(data.get("tool", {})),
+        )
 
 
 def _resamples(samples_a: tuple[float, ...], samples_b: tuple[float, ...]) -> int:

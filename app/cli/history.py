@@ -1,0 +1,318 @@
+"""``history``: the runs stored so far, on the command line.
+
+    python main.py history list [--json]        # one run per line: id, date, machine, ciphers
+    python main.py history show ID              # the table, as bench/study/transfer print it
+    python main.py history compare A B [--json] # per job: ratio of medians, 95 % CI, verdict
+    python main.py history export ID --out F    # the run as JSON (plus its host name)
+    python main.py history import F             # a bench/study/transfer --out file or an export
+    python main.py history delete ID
+    python main.py history path                 # where the database is
+
+``bench``, ``study`` and ``transfer`` store every finished run (``saved to history as run 12``
+on stderr, unless ``--quiet``); ``--no-history`` or ``CIPHERBENCH_NO_HISTORY=1`` stores nothing.
+A run cancelled with Ctrl-C writes no results and stores nothing either. A history that cannot
+store (a newer version's, a full disk) gives a warning, never a failed benchmark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import shutil
+import sys
+import textwrap
+from collections.abc import Sequence
+from typing import Any
+
+from app.core.errors import UserError
+from app.core.text import display_text
+from app.core.units import format_seconds
+
+PROG = "cipherbench"
+_KINDS = ("bench", "study", "transfer")
+_VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
+    "improvement": "faster",
+    "regression": "SLOWER",
+    "no significant difference": "not significant",
+    "too few samples": "too few samples",
+    "not comparable": "not comparable",
+}
+
+
+# --- storing after bench, study and transfer ----------------------------------------------------
+
+
+def add_no_history_option(p: argparse.ArgumentParser) -> None:
+    """``--no-history`` on a command that stores its run."""
+    p.add_argument(
+        "--no-history",
+        action="store_true",
+        help="do not store this run in the history (CIPHERBENCH_NO_HISTORY=1 for every run)",
+    )
+
+
+def store_run(result: Any, *, enabled: bool = True, quiet: bool = False) -> int | None:
+    """Store a finished run; its id, or None when storing is off or failed (a warning on
+    stderr: a history problem never fails the benchmark it would have stored)."""
+    from app.core.history.location import storing_disabled
+    from app.core.history.store import History
+
+    if not enabled or storing_disabled():
+        return None
+    try:
+        with History.open() as history:
+            _warn(history.warning)
+            run_id = history.record(result)
+    except UserError as exc:
+        _warn(f"the run was not stored in the history: {exc}")
+        return None
+    except Exception as exc:  # never lose a finished benchmark to its bookkeeping
+        _warn(f"the run was not stored in the history ({type(exc).__name__}: {exc})")
+        return None
+    if not quiet:
+        print(f"saved to history as run {run_id}", file=sys.stderr)
+    return run_id
+
+
+def _warn(message: str | None) -> None:
+    if message:
+        print(display_text(f"{PROG}: warning: {message}"), file=sys.stderr)
+
+
+# --- the command ----------------------------------------------------------------------------------
+
+
+def register(sub: Any) -> None:
+    """Add the ``history`` command to the subparsers ``sub`` of the main parser."""
+    p = sub.add_parser(
+        "history",
+        help="the runs stored so far: list, show, compare, export, import, delete",
+        description="Every finished bench, study and transfer is stored in a database in your "
+        "data folder (CIPHERBENCH_HISTORY=FILE uses another). List, show and compare the runs, "
+        "or move them between machines as JSON.",
+    )
+    actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
+    actions.required = True
+    a = actions.add_parser("list", help="one run per line: id, date, machine, ciphers")
+    a.add_argument("--kind", choices=_KINDS, help="only runs of this kind")
+    a.add_argument("--json", action="store_true", help="machine-readable output")
+    a.set_defaults(handler=cmd_list)
+    a = actions.add_parser("show", help="a run's table, as it was printed")
+    a.add_argument("id", type=_run_id, metavar="ID")
+    a.set_defaults(handler=cmd_show)
+    a = actions.add_parser("compare", help="run B against run A, job by job, with 95 %% CIs")
+    a.add_argument("a", type=_run_id, metavar="ID_A", help="the baseline")
+    a.add_argument("b", type=_run_id, metavar="ID_B")
+    a.add_argument("--json", action="store_true", help="machine-readable output")
+    a.set_defaults(handler=cmd_compare)
+    a = actions.add_parser("export", help="write a run as JSON (importable elsewhere)")
+    a.add_argument("id", type=_run_id, metavar="ID")
+    a.add_argument("--out", required=True, metavar="F.json", help="the file to write")
+    a.set_defaults(handler=cmd_export)
+    a = actions.add_parser("import", help="store a bench/study/transfer JSON or an export")
+    a.add_argument("file", metavar="F.json")
+    a.set_defaults(handler=cmd_import)
+    a = actions.add_parser("delete", help="remove a run")
+    a.add_argument("id", type=_run_id, metavar="ID")
+    a.set_defaults(handler=cmd_delete)
+    a = actions.add_parser("path", help="where the history database is")
+    a.set_defaults(handler=cmd_path)
+
+
+def _run_id(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(f"not a run id: {shown!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"not a run id: {value} (ids start at 1)")
+    return value
+
+
+def _open() -> Any:
+    from app.core.history.store import History
+
+    history = History.open()
+    _warn(history.warning)
+    return history
+
+
+def _width() -> int:
+    return max(60, shutil.get_terminal_size((80, 24)).columns) if sys.stdout.isatty() else 80
+
+
+def cmd_path(args: argparse.Namespace) -> int:
+    from app.core.history.location import history_path, storing_disabled
+
+    print(display_text(str(history_path())))
+    if storing_disabled():
+        print("note: CIPHERBENCH_NO_HISTORY is set: nothing is stored", file=sys.stderr)
+    return 0
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    with _open() as history:
+        runs = history.list_runs(kind=args.kind)
+        path = history.path
+    if args.json:
+        print(json.dumps([r.to_dict() for r in runs], indent=2, ensure_ascii=False))
+        return 0
+    if not runs:
+        print(display_text(f"no runs in the history yet ({path})"), file=sys.stderr)
+        return 0
+    print(display_text("\n".join(format_list(runs, _width()))))
+    return 0
+
+
+def format_list(runs: Sequence[Any], width: int = 80) -> list[str]:
+    """One line per run: id, local date, machine, kind, ciphers; no line over ``width``."""
+    id_width = max(2, *(len(str(r.id)) for r in runs))
+    machine_width = min(16, max(7, *(len(r.machine) for r in runs)))
+    head = f"{'ID':>{id_width}}  {'DATE':<16}  {'MACHINE':<{machine_width}}  {'KIND':<8}  CIPHERS"
+    lines = [head]
+    for r in runs:
+        machine = _clip(r.machine, machine_width)
+        flags = ("(cancelled) " if r.cancelled else "") + (
+            "(imported) " if r.source == "imported" else ""
+        )
+        start = f"{r.id:>{id_width}}  {r.date_text():<16}  {machine:<{machine_width}}  "
+        start += f"{r.kind:<8}  "
+        lines.append(start + _clip(flags + ", ".join(r.ciphers), width - len(start)))
+    return lines
+
+
+def _clip(text: str, width: int) -> str:
+    return text if len(text) <= width else text[: max(0, width - 3)] + "..."
+
+
+def cmd_show(args: argparse.Namespace) -> int:
+    with _open() as history:
+        stored = history.load(args.id)
+    s = stored.summary
+    where = "stored here" if s.source == "here" else "imported"
+    lines = textwrap.wrap(
+        f"Run {s.id}: {s.kind}, {s.date_text()}, machine {s.machine}"
+        + (f" ({s.cpu_model})" if s.cpu_model and s.cpu_model != s.machine else "")
+        + f", {where}; {s.title}",
+        _width(),
+        break_on_hyphens=False,
+    )
+    print(display_text("\n".join(lines)))
+    print(format_run(s.kind, stored.result, _width()))
+    return 0
+
+
+def format_run(kind: str, result: Any, width: int) -> str:
+    """The run's report as its own command prints it."""
+    if kind == "bench":
+        from app.cli.report import format_results
+
+        return format_results(result)
+    if kind == "study":
+        from app.cli.study import format_study
+        from app.cli.study_transfer import format_transfer_study
+        from app.core.study.transfer_result import TransferStudyResult
+
+        if isinstance(result, TransferStudyResult):
+            return format_transfer_study(result, width)
+        return format_study(result, width)
+    from app.cli.transfer import format_transfers
+
+    lines = [format_transfers(result.results, result.input_label, width)]
+    lines += [f"FAILED {f.cipher}: {f.message}" for f in result.failures]
+    return display_text("\n".join(lines))
+
+
+def cmd_compare(args: argparse.Namespace) -> int:
+    from app.core.history.compare import compare_runs
+
+    with _open() as history:
+        a, b = history.load(args.a), history.load(args.b)
+    comparison = compare_runs(a, b)
+    if args.json:
+        from app.core.export.json_export import json_safe
+
+        print(json.dumps(json_safe(comparison.to_dict()), indent=2, ensure_ascii=False))
+    else:
+        print(display_text("\n".join(format_comparison(comparison, _width()))))
+    return 0
+
+
+def format_comparison(c: Any, width: int = 80) -> list[str]:
+    """A table per job (direction, both medians, ratio, CI, verdict), then what is only in
+    one run and the notes; no line over ``width``."""
+    ra, rb = f"run {c.run_a.id}", f"run {c.run_b.id}"
+
+    def wrap(text: str) -> list[str]:
+        return textwrap.wrap(text, width, subsequent_indent="  ", break_on_hyphens=False)
+
+    lines = wrap(
+        f"Run {c.run_b.id} ({c.run_b.date_text()}, {c.run_b.machine}) against run {c.run_a.id} "
+        f"({c.run_a.date_text()}, {c.run_a.machine})."
+    )
+    lines += wrap(
+        f"RATIO = median time in {rb} / in {ra} (below 1: {rb} is faster); 95 % CI by "
+        "bootstrap over the raw samples of each run."
+    )
+    level = None
+    for job in c.jobs:
+        lines.append("")
+        lines.extend(wrap(job.label))
+        rows = [("", ra, rb, "RATIO", "95 % CI", "VERDICT")]
+        for d in job.directions:
+            level = d.confidence
+            ci = f"{d.low:.3f}-{d.high:.3f}" if d.low == d.low else "-"  # nan: no interval
+            ratio = f"{d.ratio:.3f}" if d.ratio == d.ratio else "-"
+            rows.append(
+                (
+                    d.direction,
+                    format_seconds(d.median_a_s),
+                    format_seconds(d.median_b_s),
+                    ratio,
+                    ci,
+                    _VERDICTS.get(d.verdict, d.verdict),
+                )
+            )
+        widths = [max(len(r[i]) for r in rows) for i in range(6)]
+        for r in rows:
+            cells = [r[0].ljust(widths[0])]
+            cells += [v.rjust(w) for v, w in zip(r[1:5], widths[1:5], strict=True)]
+            lines.append(("  " + "  ".join([*cells, r[5]])).rstrip()[:width])
+    if level is None:
+        lines.append("")
+        lines.append("No job ran in both runs (same cipher entry on the same input or size).")
+    for name, only in ((ra, c.only_in_a), (rb, c.only_in_b)):
+        if only:
+            lines.append("")
+            lines.extend(wrap(f"Only in {name}: " + "; ".join(only)))
+    if c.notes:
+        lines.append("")
+        lines.append("Notes:")
+        for note in c.notes:
+            lines.extend(wrap(f"- {note}"))
+    lines.append("")
+    lines.append(f"{c.improvements} faster, {c.regressions} slower (significant at 95 %).")
+    return lines
+
+
+def cmd_export(args: argparse.Namespace) -> int:
+    with _open() as history:
+        path = history.export(args.id, args.out)
+    print(display_text(f"wrote {path}"), file=sys.stderr)
+    return 0
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    with _open() as history:
+        run_id = history.import_file(args.file)
+        title = history.summary(run_id).title
+    print(display_text(f"imported as run {run_id}: {title}"))
+    return 0
+
+
+def cmd_delete(args: argparse.Namespace) -> int:
+    with _open() as history:
+        history.delete(args.id)
+    print(f"deleted run {args.id}", file=sys.stderr)
+    return 0

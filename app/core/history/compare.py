@@ -1,0 +1,295 @@
+"""Two stored runs compared job by job: did the same cipher on the same input get faster?
+
+Jobs are matched by cipher entry (id, library, key size) and input label; a job left over is
+matched by input size instead (generated inputs named differently, a renamed file). For each
+direction (encrypt, decrypt; a transfer's whole time) the figure is the **ratio of median
+times, run B over run A** (below 1: B is faster), with a 95 % percentile-bootstrap interval
+over the raw samples: the studies' statistics (:func:`app.core.study.analysis.compare`),
+seeded, so the same runs always give the same interval. An interval that excludes 1 is
+significant: an improvement (ratio below 1) or a regression (above 1). The interval covers
+the noise within each run only (the bootstrap resamples each run's own samples), not the drift
+between runs, so with thousands of samples a 1-2 % difference can be "significant" and still be
+the machine's day. Notes say when the machines, the libraries or the options differ, which a
+ratio cannot tell apart from code. A bootstrap takes up to about 70 ms per direction (1,000
+samples a side): run a large comparison off a GUI thread.
+"""
+
+from __future__ import annotations
+
+import statistics
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from app.core.bench.results import JobResult
+from app.core.history.differences import differences
+from app.core.history.records import RunSummary, StoredRun
+from app.core.study.analysis import compare
+from app.core.study.result import (
+    BOOTSTRAP_BUDGET,
+    BOOTSTRAP_MIN_RESAMPLES,
+    BOOTSTRAP_RESAMPLES,
+)
+
+IMPROVEMENT = "improvement"
+REGRESSION = "regression"
+NO_DIFFERENCE = "no significant difference"
+NO_INTERVAL = "too few samples"  # fewer than 3 on a side: no interval, no verdict
+NOT_COMPARABLE = "not comparable"  # a zero or missing time
+
+
+@dataclass(frozen=True)
+class DirectionComparison:
+    """One direction of one job: ``ratio = median_b_s / median_a_s`` and its interval."""
+
+    direction: str  # "encrypt", "decrypt" or "transfer"
+    median_a_s: float
+    median_b_s: float
+    ratio: float
+    low: float  # nan: no interval
+    high: float
+    n_a: int
+    n_b: int
+    confidence: float
+    verdict: str  # IMPROVEMENT, REGRESSION, NO_DIFFERENCE, NO_INTERVAL or NOT_COMPARABLE
+    method: str
+
+    @property
+    def significant(self) -> bool:
+        return self.verdict in (IMPROVEMENT, REGRESSION)
+
+    @property
+    def percent_time_change(self) -> float:
+        """How much more (positive) or less (negative) time run B took, in percent."""
+        return (self.ratio - 1.0) * 100.0
+
+    def sentence(self, a: str = "run A", b: str = "run B") -> str:
+        level = f"{self.confidence * 100:g} %"
+        if self.verdict == NOT_COMPARABLE:
+            return f"{self.direction}: not comparable ({self.method})"
+        change = self.percent_time_change
+        amount = f"{abs(change):.1f} % {'less' if change < 0 else 'more'} time"
+        counts = f"n = {self.n_a} and {self.n_b}"
+        if self.verdict == NO_INTERVAL:
+            return (
+                f"{self.direction}: {b} took {amount} than {a} (ratio {self.ratio:.3f}); too "
+                f"few samples for a {level} interval ({counts}, at least 3 each needed)"
+            )
+        interval = f"ratio {self.ratio:.3f}, {level} CI {self.low:.3f}-{self.high:.3f}, {counts}"
+        if self.verdict == NO_DIFFERENCE:
+            return f"{self.direction}: no significant difference between {a} and {b} ({interval})"
+        return f"{self.direction}: {b} took {amount} than {a} ({interval}): {self.verdict}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "direction": self.direction,
+            "median_a_s": self.median_a_s,
+            "median_b_s": self.median_b_s,
+            "ratio": self.ratio,
+            "ci_low": self.low,
+            "ci_high": self.high,
+            "confidence": self.confidence,
+            "n_a": self.n_a,
+            "n_b": self.n_b,
+            "significant": self.significant,
+            "verdict": self.verdict,
+            "method": self.method,
+        }
+
+
+@dataclass(frozen=True)
+class JobComparison:
+    """One job found in both runs."""
+
+    cipher_label: str  # "aes-256-gcm [cryptography]"
+    input_a: str
+    input_b: str  # differs from input_a when matched by size
+    input_bytes: int
+    directions: tuple[DirectionComparison, ...]
+
+    @property
+    def label(self) -> str:
+        inputs = (
+            self.input_a if self.input_a == self.input_b else f"{self.input_a} / {self.input_b}"
+        )
+        return f"{self.cipher_label} on {inputs}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "cipher": self.cipher_label,
+            "input_a": self.input_a,
+            "input_b": self.input_b,
+            "input_bytes": self.input_bytes,
+            "directions": [d.to_dict() for d in self.directions],
+        }
+
+
+@dataclass(frozen=True)
+class RunComparison:
+    """Run B against run A: matched jobs, jobs only in one, and notes on what else differs."""
+
+    run_a: RunSummary
+    run_b: RunSummary
+    jobs: tuple[JobComparison, ...]
+    only_in_a: tuple[str, ...]  # "cipher on input" of jobs run A has and run B has not
+    only_in_b: tuple[str, ...]
+    notes: tuple[str, ...]
+
+    @property
+    def improvements(self) -> int:
+        return sum(d.verdict == IMPROVEMENT for j in self.jobs for d in j.directions)
+
+    @property
+    def regressions(self) -> int:
+        return sum(d.verdict == REGRESSION for j in self.jobs for d in j.directions)
+
+    def sentences(self) -> list[str]:
+        """The comparison in plain words: a headline, one line per job and direction, notes."""
+        a, b = f"run {self.run_a.id}", f"run {self.run_b.id}"
+        lines = [
+            f"{b} against {a}: {len(self.jobs)} job(s) in both, {self.improvements} "
+            f"improvement(s), {self.regressions} regression(s)."
+        ]
+        for job in self.jobs:
+            lines.extend(f"{job.label}, {d.sentence(a, b)}" for d in job.directions)
+        lines.extend(f"Only in {a}: {label}" for label in self.only_in_a)
+        lines.extend(f"Only in {b}: {label}" for label in self.only_in_b)
+        lines.extend(f"Note: {n}" for n in self.notes)
+        return lines
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "run_a": self.run_a.to_dict(),
+            "run_b": self.run_b.to_dict(),
+            "ratio": "median time in run B / median time in run A (below 1: B is faster)",
+            "jobs": [j.to_dict() for j in self.jobs],
+            "only_in_a": list(self.only_in_a),
+            "only_in_b": list(self.only_in_b),
+            "notes": list(self.notes),
+            "improvements": self.improvements,
+            "regressions": self.regressions,
+        }
+
+
+@dataclass(frozen=True)
+class _Job:
+    key: tuple[str, str, int]  # cipher id, library, key bits
+    label: str
+    input_label: str
+    input_bytes: int
+    samples: Mapping[str, Sequence[float]]  # direction -> seconds
+
+
+def compare_runs(a: StoredRun, b: StoredRun, *, confidence: float = 0.95) -> RunComparison:
+    """Run ``b`` against run ``a`` (the baseline)."""
+    jobs_a, jobs_b = _jobs(a), _jobs(b)
+    pairs, left_a, left_b = _match(jobs_a, jobs_b)
+    compared = tuple(_compare_job(x, y, confidence) for x, y in pairs)
+    notes = differences(a, b)
+    notes += [
+        f"{x.label}: matched by size ({x.input_bytes:,} bytes): {x.input_label!r} in run "
+        f"{a.id}, {y.input_label!r} in run {b.id}"
+        for x, y in pairs
+        if x.input_label != y.input_label
+    ]
+    return RunComparison(
+        run_a=a.summary,
+        run_b=b.summary,
+        jobs=compared,
+        only_in_a=tuple(f"{j.label} on {j.input_label}" for j in left_a),
+        only_in_b=tuple(f"{j.label} on {j.input_label}" for j in left_b),
+        notes=tuple(notes),
+    )
+
+
+def _jobs(run: StoredRun) -> list[_Job]:
+    result: Any = run.result
+    if not all(isinstance(r, JobResult) for r in result.results):  # transfers (or a study of)
+        return [
+            _Job(
+                (t.cipher_id, t.library or "", 0),
+                t.label,
+                t.input_label,
+                t.input_bytes,
+                {"transfer": t.timing.samples_s},
+            )
+            for t in result.results
+        ]
+    results: Sequence[JobResult] = result.results
+    bits: dict[str, set[int]] = {}
+    for r in results:
+        bits.setdefault(r.label, set()).add(r.key_bits)
+    return [
+        _Job(
+            (r.cipher, r.library, r.key_bits),
+            r.label if len(bits[r.label]) == 1 else f"{r.label} {r.key_bits}-bit",
+            r.input_label,
+            r.input_bytes,
+            {"encrypt": r.encrypt.samples_s, "decrypt": r.decrypt.samples_s},
+        )
+        for r in results
+    ]
+
+
+def _match(
+    jobs_a: list[_Job], jobs_b: list[_Job]
+) -> tuple[list[tuple[_Job, _Job]], list[_Job], list[_Job]]:
+    """Pairs by (entry, input label), then the rest by (entry, input size); the leftovers."""
+    pairs: list[tuple[_Job, _Job]] = []
+    left_b = list(jobs_b)
+    left_a: list[_Job] = []
+    for same in (
+        lambda x, y: x.key == y.key and x.input_label == y.input_label,
+        lambda x, y: x.key == y.key and x.input_bytes == y.input_bytes,
+    ):
+        left_a, todo = [], left_a or list(jobs_a)
+        for x in todo:
+            y = next((y for y in left_b if same(x, y)), None)
+            if y is None:
+                left_a.append(x)
+            else:
+                left_b.remove(y)
+                pairs.append((x, y))
+        if not left_a:
+            break
+    order = {id(x): i for i, x in enumerate(jobs_a)}
+    pairs.sort(key=lambda p: order[id(p[0])])
+    return pairs, left_a, left_b
+
+
+def _compare_job(x: _Job, y: _Job, confidence: float) -> JobComparison:
+    out = []
+    for direction, samples_a in x.samples.items():
+        samples_b = y.samples.get(direction, ())
+        out.append(_compare_direction(direction, samples_a, samples_b, confidence))
+    return JobComparison(x.label, x.input_label, y.input_label, x.input_bytes, tuple(out))
+
+
+def _compare_direction(
+    direction: str, a: Sequence[float], b: Sequence[float], confidence: float
+) -> DirectionComparison:
+    median_a = statistics.median(a) if a else 0.0
+    median_b = statistics.median(b) if b else 0.0
+    n = len(a) + len(b)
+    resamples = max(
+        BOOTSTRAP_MIN_RESAMPLES, min(BOOTSTRAP_RESAMPLES, BOOTSTRAP_BUDGET // max(1, n))
+    )
+    try:
+        # compare(A, ..., B, ...) gives median(B) / median(A): run B's time over run A's.
+        c = compare("A", a, "B", b, confidence=confidence, resamples=resamples)
+    except ValueError as exc:
+        nan = float("nan")
+        return DirectionComparison(
+            direction, median_a, median_b, nan, nan, nan, len(a), len(b), confidence,
+            NOT_COMPARABLE, str(exc),
+        )  # fmt: skip
+    if not c.has_interval:
+        verdict = NO_INTERVAL
+    elif not c.significant:
+        verdict = NO_DIFFERENCE
+    else:
+        verdict = IMPROVEMENT if c.ratio < 1.0 else REGRESSION
+    return DirectionComparison(
+        direction, median_a, median_b, c.ratio, c.low, c.high, c.n_a, c.n_b, confidence,
+        verdict, c.method,
+    )  # fmt: skip

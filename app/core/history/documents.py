@@ -1,0 +1,198 @@
+"""A stored run is its JSON export: what ``bench``, ``study`` or ``transfer --out`` writes.
+
+This module turns a result into that document and back, recognises a document's kind by its
+``format``, and reads what the history lists about it (title, ciphers, inputs, times, CPU).
+A study of loopback transfers (``workload = "transfer"``) is a study too: the same format, its
+cells transfer results. The study and transfer modules are imported only when needed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeAlias
+
+from app.core.bench.results import JobResult, RunResult
+from app.core.export import json_export
+
+if TYPE_CHECKING:
+    from app.core.study.result import StudyResult
+    from app.core.study.transfer_result import TransferStudyResult
+    from app.core.transfer.results import TransferRun
+
+Result: TypeAlias = "RunResult | StudyResult | TransferStudyResult | TransferRun"
+KINDS = ("bench", "study", "transfer")
+# format -> (kind, the newest version this CipherBench reads)
+FORMATS: dict[str, tuple[str, int]] = {
+    json_export.FORMAT: ("bench", json_export.VERSION),
+    "cipherbench-study": ("study", 1),
+    "cipherbench-transfer": ("transfer", 1),
+}
+TITLE_CHARS = 120
+
+
+class NotAnExport(ValueError):
+    """The document is not a CipherBench export this version reads; the message says why."""
+
+
+def kind_of(result: Result) -> str:
+    """``"bench"``, ``"study"`` or ``"transfer"``."""
+    if isinstance(result, RunResult):
+        return "bench"
+    from app.core.study.result import StudyResult
+    from app.core.study.transfer_result import TransferStudyResult
+    from app.core.transfer.results import TransferRun
+
+    if isinstance(result, StudyResult | TransferStudyResult):
+        return "study"
+    if isinstance(result, TransferRun):
+        return "transfer"
+    raise TypeError(f"not a run CipherBench stores: {type(result).__name__}")
+
+
+def document_of(result: Result) -> dict[str, Any]:
+    """The run's JSON export, as Python objects (not yet redacted)."""
+    kind = kind_of(result)
+    if kind == "bench":
+        return json_export.run_document(result)  # type: ignore[arg-type]
+    if kind == "study":
+        from app.core.study.transfer_result import TransferStudyResult
+
+        if isinstance(result, TransferStudyResult):
+            from app.core.study.transfer_report import document
+
+            return document(result)
+        from app.core.study.export import study_document
+
+        return study_document(result)  # type: ignore[arg-type]
+    from app.core.transfer.results import transfer_document
+
+    return transfer_document(result)  # type: ignore[arg-type]
+
+
+def check_document(doc: Any) -> str:
+    """The kind of a CipherBench export ``doc``; :class:`NotAnExport` for anything else."""
+    if not isinstance(doc, dict) or doc.get("format") not in FORMATS:
+        raise NotAnExport("it is not a CipherBench export (bench, study or transfer JSON)")
+    kind, newest = FORMATS[doc["format"]]
+    version = doc.get("version")
+    if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+        raise NotAnExport("it has no valid format version")
+    if version > newest:
+        raise NotAnExport(
+            f"it was written by a newer CipherBench ({kind} format version {version}, this "
+            f"one reads up to {newest})"
+        )
+    return kind
+
+
+def result_of(kind: str, doc: Mapping[str, Any]) -> Result:
+    """The result object ``doc`` was written from. Raises ``KeyError``, ``TypeError``,
+    ``ValueError``, ``AttributeError`` or ``UserError`` for a malformed document."""
+    if kind == "bench":
+        return RunResult.from_dict(_with_previews(doc))
+    if kind == "study" and doc.get("workload") == "transfer":
+        return _transfer_study(doc)
+    if kind == "study":
+        from app.core.study.result import StudyResult
+
+        return StudyResult.from_dict(_with_previews(doc))
+    if kind == "transfer":
+        from app.core.transfer.results import TransferRun
+
+        return TransferRun.from_dict(doc)
+    raise ValueError(f"unknown kind of run {kind!r}")
+
+
+def _transfer_study(doc: Mapping[str, Any]) -> TransferStudyResult:
+    """A transfer study's document read back (the derived fits and comparisons are computed
+    again from the raw times, as they were: the bootstrap is seeded)."""
+    from app.core.bench.run_info import Environment
+    from app.core.study.definition import Study
+    from app.core.study.result import StudyFailure
+    from app.core.study.transfer_result import TransferStudyResult
+    from app.core.transfer.results import transfer_result_from_dict
+
+    return TransferStudyResult(
+        study=Study.from_dict(doc["study"]),
+        results=tuple(transfer_result_from_dict(r) for r in doc["results"]),
+        failures=tuple(StudyFailure(**f) for f in doc["failures"]),
+        environment=Environment.from_dict(doc["environment"]),
+        started_at=doc["started_at"],
+        finished_at=doc["finished_at"],
+        cancelled=bool(doc.get("cancelled", False)),
+        tool=dict(doc.get("tool", {})),
+    )
+
+
+def _with_previews(doc: Mapping[str, Any]) -> dict[str, Any]:
+    """``doc`` with an empty ciphertext preview in each job (the history never keeps one)."""
+    results = [
+        {**r, "ciphertext_preview_hex": ""} if isinstance(r, Mapping) else r for r in doc["results"]
+    ]
+    return {**doc, "results": results}
+
+
+@dataclass(frozen=True)
+class Description:
+    """What the history lists about a run, read from its document."""
+
+    title: str
+    ciphers: tuple[str, ...]  # cipher ids, each once, in the order they ran
+    inputs: tuple[str, ...]  # input labels, each once
+    started_at: str
+    finished_at: str
+    cpu_model: str | None
+    cancelled: bool
+    cipherbench_version: str | None
+
+
+def describe(kind: str, doc: Mapping[str, Any], result: Result) -> Description:
+    """The listing of a checked document and the result read from it."""
+    results = [r for r in doc.get("results", ()) if isinstance(r, Mapping)]
+    ciphers = tuple(dict.fromkeys(str(r.get("cipher")) for r in results))
+    failed = tuple(str(f.get("cipher")) for f in doc.get("failures", ()) if isinstance(f, Mapping))
+    ciphers += tuple(c for c in dict.fromkeys(failed) if c not in ciphers)
+    inputs = tuple(dict.fromkeys(str(r.get("input_label", r.get("input"))) for r in results))
+    if kind == "transfer":
+        inputs = inputs or (str(doc.get("input")),)
+        title = f"transfer of {inputs[0]}: {', '.join(ciphers)}"
+    elif kind == "study":
+        study = doc.get("study") or {}
+        name, what = str(study.get("name", "")), str(study.get("title", ""))
+        title = f"study {name}: {what}" if what else f"study {name}"
+    else:
+        title = f"{', '.join(ciphers) or 'no cipher'} on {', '.join(inputs) or 'no input'}"
+    env = doc.get("environment") or {}
+    cpu = env.get("cpu") if isinstance(env, Mapping) else None
+    tool = doc.get("tool")
+    tool = tool if isinstance(tool, Mapping) else {}
+    version = doc.get("cipherbench") or tool.get("version") or env.get("cipherbench_version")
+    return Description(
+        title=title if len(title) <= TITLE_CHARS else title[: TITLE_CHARS - 3] + "...",
+        ciphers=ciphers,
+        inputs=inputs,
+        started_at=result.started_at,
+        finished_at=result.finished_at,
+        cpu_model=cpu.get("model") if isinstance(cpu, Mapping) else None,
+        cancelled=result.cancelled,
+        cipherbench_version=None if version is None else str(version),
+    )
+
+
+def measurements(result: Result) -> list[tuple[Any, ...]]:
+    """The ``measurements`` rows of a run: (position, direction, cipher, library, key_bits,
+    input label, input bytes, median seconds, MB/s)."""
+    from app.core.transfer.results import TransferResult
+
+    rows: list[tuple[Any, ...]] = []
+    for i, r in enumerate(result.results):
+        if isinstance(r, JobResult):
+            for direction in ("encrypt", "decrypt"):
+                t = getattr(r, direction)
+                job: tuple[Any, ...] = (r.cipher, r.library, r.key_bits, r.input_label)
+                rows.append((i, direction, *job, r.input_bytes, t.median_s, t.throughput_mb_s))
+        elif isinstance(r, TransferResult):
+            job = (r.cipher_id, r.library, None, r.input_label)
+            rows.append((i, "transfer", *job, r.input_bytes, r.timing.median_s, r.throughput_mb_s))
+    return rows

@@ -1,0 +1,157 @@
+"""The history database's schema and its migrations.
+
+``PRAGMA user_version`` holds the schema version. Opening a database applies the missing
+migrations, in order, in one ``BEGIN IMMEDIATE`` transaction (another process opening it at the
+same moment waits, then finds it up to date); a failure rolls all of them back.
+
+Versions:
+
+1. ``runs``: one row per stored run: its kind (bench, study, transfer), title, start and end
+   (ISO 8601, UTC), when it was stored, the machine (host name, CPU model), what ran (JSON
+   lists of cipher ids and input labels), where it came from (``here`` or ``imported``),
+   whether it was cancelled, the CipherBench version, a fingerprint (SHA-256 of the document,
+   so the same file is not imported twice) and the document: the run's JSON export without
+   anything secret (:mod:`app.core.history.redact`).
+2. ``measurements``: one row per job and direction (encrypt, decrypt, or the whole transfer):
+   cipher, library, key size, input label and size, median seconds and MB/s; indexed by
+   cipher, for trends across runs without reading the documents. Filled from the documents of
+   the runs already stored.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from collections.abc import Callable
+from dataclasses import dataclass
+
+
+class NewerSchema(Exception):
+    """The database was written by a newer CipherBench; this one can only read it."""
+
+    def __init__(self, version: int) -> None:
+        super().__init__(f"schema version {version}")
+        self.version = version
+
+
+class NotAHistory(Exception):
+    """An SQLite database that is not a CipherBench history (someone else's file)."""
+
+
+@dataclass(frozen=True)
+class Migration:
+    version: int  # the schema version after it
+    what: str
+    apply: Callable[[sqlite3.Connection], None]
+
+
+def _v1_runs(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL CHECK (kind IN ('bench', 'study', 'transfer')),
+            title TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT NOT NULL,
+            recorded_at TEXT NOT NULL,
+            hostname TEXT,
+            cpu_model TEXT,
+            ciphers TEXT NOT NULL,
+            inputs TEXT NOT NULL,
+            source TEXT NOT NULL CHECK (source IN ('here', 'imported')),
+            cancelled INTEGER NOT NULL DEFAULT 0,
+            cipherbench_version TEXT,
+            fingerprint TEXT NOT NULL UNIQUE,
+            document TEXT NOT NULL
+        )"""
+    )
+    conn.execute("CREATE INDEX runs_by_start ON runs (started_at)")
+
+
+def _v2_measurements(conn: sqlite3.Connection) -> None:
+    conn.execute(
+        """CREATE TABLE measurements (
+            run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            direction TEXT NOT NULL,
+            cipher TEXT NOT NULL,
+            library TEXT,
+            key_bits INTEGER,
+            input_label TEXT NOT NULL,
+            input_bytes INTEGER NOT NULL,
+            median_s REAL,
+            throughput_mb_s REAL,
+            PRIMARY KEY (run_id, position, direction)
+        )"""
+    )
+    conn.execute("CREATE INDEX measurements_by_cipher ON measurements (cipher, library)")
+    # The runs stored under version 1, from their documents (SQLite's JSON functions, so this
+    # migration stays what it was whatever the Python code becomes).
+    conn.execute(
+        """INSERT INTO measurements
+        SELECT runs.id, CAST(job.key AS INTEGER), dir.value,
+               json_extract(job.value, '$.cipher'), json_extract(job.value, '$.library'),
+               json_extract(job.value, '$.key_bits'), json_extract(job.value, '$.input_label'),
+               json_extract(job.value, '$.input_bytes'),
+               json_extract(job.value, '$.' || dir.value || '.median_s'),
+               json_extract(job.value, '$.' || dir.value || '.throughput_mb_s')
+        FROM runs, json_each(runs.document, '$.results') AS job,
+             json_each('["encrypt", "decrypt"]') AS dir
+        WHERE runs.kind IN ('bench', 'study')"""
+    )
+    conn.execute(
+        """INSERT INTO measurements
+        SELECT runs.id, CAST(job.key AS INTEGER), 'transfer',
+               json_extract(job.value, '$.cipher'), json_extract(job.value, '$.library'), NULL,
+               json_extract(job.value, '$.input'), json_extract(job.value, '$.input_bytes'),
+               json_extract(job.value, '$.total_seconds.median_s'),
+               json_extract(job.value, '$.throughput_mb_s')
+        FROM runs, json_each(runs.document, '$.results') AS job
+        WHERE runs.kind = 'transfer'"""
+    )
+
+
+MIGRATIONS: tuple[Migration, ...] = (
+    Migration(1, "runs", _v1_runs),
+    Migration(2, "measurements per job and direction", _v2_measurements),
+)
+SCHEMA_VERSION = MIGRATIONS[-1].version
+
+
+def schema_version(conn: sqlite3.Connection) -> int:
+    return int(conn.execute("PRAGMA user_version").fetchone()[0])
+
+
+def migrate(conn: sqlite3.Connection) -> int:
+    """Bring ``conn``'s database (autocommit mode) to :data:`SCHEMA_VERSION`; returns the
+    version it had. Raises :class:`NewerSchema` for a database of a newer CipherBench,
+    :class:`NotAHistory` for another program's database, ``sqlite3.DatabaseError`` for a file
+    that is not a database or is damaged."""
+    found = check_version(conn)
+    if found == SCHEMA_VERSION:
+        return found
+    conn.execute("BEGIN IMMEDIATE")
+    try:
+        found = check_version(conn)  # again, under the lock: another process may have won
+        for migration in MIGRATIONS:
+            if migration.version > found:
+                migration.apply(conn)
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        conn.execute("COMMIT")
+    except BaseException:
+        if conn.in_transaction:
+            conn.execute("ROLLBACK")
+        raise
+    return found
+
+
+def check_version(conn: sqlite3.Connection) -> int:
+    """The schema version; :class:`NewerSchema` or :class:`NotAHistory` when it is not one
+    this CipherBench may change."""
+    version = schema_version(conn)
+    if version > SCHEMA_VERSION:
+        raise NewerSchema(version)
+    if version == 0:
+        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
+        if tables.fetchone()[0]:
+            raise NotAHistory()
+    return version

@@ -1,0 +1,177 @@
+"""``history`` on the command line, end to end with real small runs: every finished bench,
+study and transfer is stored (unless --no-history), listed in 80 columns, shown, compared,
+exported, imported and deleted; faults are one line and never fail a benchmark."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from app.cli import main as cli
+
+BENCH = ["bench", "--size", "64KB", "--cipher", "aes-128-ctr", "--library", "cryptography"]
+BENCH += ["--repeat", "3"]
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def test_bench_runs_are_stored_listed_shown_and_compared(capsys, history_db: Path) -> None:
+    code, _, err = run(capsys, *BENCH)
+    assert code == 0 and "saved to history as run 1" in err
+    code, _, err = run(capsys, *BENCH, "--cipher", "aes-256-gcm")
+    assert code == 0 and "saved to history as run 2" in err
+    assert history_db.exists()
+
+    code, out, _ = run(capsys, "history", "list")
+    lines = out.splitlines()
+    assert code == 0 and len(lines) == 3 and max(map(len, lines)) <= 80
+    assert lines[0].split() == ["ID", "DATE", "MACHINE", "KIND", "CIPHERS"]
+    assert lines[1].split()[0] == "1" and lines[1].endswith("bench     aes-128-ctr")
+    assert lines[2].endswith("aes-128-ctr, aes-256-gcm")
+    code, out, _ = run(capsys, "history", "list", "--json")
+    runs = json.loads(out)
+    assert [(r["id"], r["kind"], r["ciphers"]) for r in runs] == [
+        (1, "bench", ["aes-128-ctr"]),
+        (2, "bench", ["aes-128-ctr", "aes-256-gcm"]),
+    ]
+
+    code, out, _ = run(capsys, "history", "show", "2")
+    assert code == 0 and out.startswith("Run 2: bench, ")
+    assert "Input: random 64 KB" in out and "ENC MEDIAN" in out and "aes-256-gcm" in out
+
+    code, out, _ = run(capsys, "history", "compare", "1", "2")
+    assert code == 0 and max(map(len, out.splitlines())) <= 80
+    assert "aes-128-ctr [cryptography] on random 64 KB" in out
+    assert "RATIO" in out and "95 % CI" in out and "encrypt" in out and "decrypt" in out
+    assert "Only in run 2: aes-256-gcm [cryptography] on random 64 KB" in out
+    code, out, _ = run(capsys, "history", "compare", "1", "2", "--json")
+    doc = json.loads(out)
+    (job,) = doc["jobs"]
+    assert [d["direction"] for d in job["directions"]] == ["encrypt", "decrypt"]
+    assert all(d["ci_low"] <= d["ratio"] <= d["ci_high"] for d in job["directions"])
+    assert doc["run_a"]["id"] == 1 and doc["run_b"]["id"] == 2
+
+
+def test_export_import_delete_and_path(capsys, tmp_path: Path, monkeypatch, history_db) -> None:
+    run(capsys, *BENCH)
+    out_file = tmp_path / "run1.json"
+    code, _, err = run(capsys, "history", "export", "1", "--out", str(out_file))
+    assert code == 0 and f"wrote {out_file}" in err
+    assert json.loads(out_file.read_text())["format"] == "cipherbench-results"
+
+    other = tmp_path / "other" / "history.sqlite3"
+    monkeypatch.setenv("CIPHERBENCH_HISTORY", str(other))
+    code, out, _ = run(capsys, "history", "path")
+    assert code == 0 and out.strip() == str(other)
+    code, out, _ = run(capsys, "history", "import", str(out_file))
+    assert code == 0 and out.startswith("imported as run 1: aes-128-ctr on random 64 KB")
+    code, out, _ = run(capsys, "history", "list")
+    assert "(imported) aes-128-ctr" in out
+    code, _, err = run(capsys, "history", "import", str(out_file))
+    assert code == 2 and "is already in the history as run 1" in err
+    code, _, err = run(capsys, "history", "delete", "1")
+    assert code == 0 and "deleted run 1" in err
+    code, out, err = run(capsys, "history", "list")
+    assert code == 0 and out == "" and "no runs in the history yet" in err
+    code, _, err = run(capsys, "history", "delete", "1")
+    assert code == 2 and err.strip() == "cipherbench: error: there is no run 1 in the history"
+
+
+def test_no_history_stores_nothing(capsys, monkeypatch, history_db: Path) -> None:
+    code, _, err = run(capsys, *BENCH, "--no-history")
+    assert code == 0 and "saved to history" not in err
+    monkeypatch.setenv("CIPHERBENCH_NO_HISTORY", "1")
+    code, _, err = run(capsys, *BENCH)
+    assert code == 0 and "saved to history" not in err
+    assert not history_db.exists()
+
+
+def test_studies_and_transfers_are_stored_too(capsys, history_db: Path) -> None:
+    study = ["study", "aes-key-sizes", "--sizes", "2KB", "--repeat", "1", "--rounds", "1"]
+    code, _, err = run(capsys, *study, "--quiet")
+    assert code == 0 and err == ""  # --quiet: stored without a word
+    code, _, err = run(capsys, *study, "--no-history")
+    assert code == 0 and "saved to history" not in err
+    transfer = ["transfer", "--size", "50KB", "--repeat", "2", "--warmup", "0"]
+    code, _, err = run(capsys, *transfer, "--cipher", "aes-256-gcm")
+    assert code == 0 and "saved to history as run 2" in err
+    code, _, err = run(capsys, *transfer, "--no-history")
+    assert code == 0 and "saved to history" not in err
+    code, out, _ = run(capsys, "history", "list", "--json")
+    assert [r["kind"] for r in json.loads(out)] == ["study", "transfer"]
+    code, out, _ = run(capsys, "history", "show", "1")
+    assert code == 0 and "Study aes-key-sizes" in out and "Input: 2 KB" in out
+    code, out, _ = run(capsys, "history", "show", "2")
+    assert code == 0 and "Transfer of random 50 KB over 127.0.0.1" in out
+    assert "aes-256-gcm" in out
+
+
+def test_a_study_of_transfers_is_stored_and_shown(capsys) -> None:
+    code, _, err = run(capsys, "study", "gcm-vs-chacha", "--sizes", "10KB", "--repeat", "3")
+    assert code == 0 and "saved to history as run 1" in err
+    code, out, _ = run(capsys, "history", "show", "1")
+    assert code == 0 and "Loopback transfers" in out and "chacha20-poly1305" in out
+    code, out, _ = run(capsys, "history", "compare", "1", "1")
+    assert code == 0 and "transfer" in out and "compared with itself" in out
+
+
+def test_a_history_that_cannot_store_is_a_warning_not_a_failure(
+    capsys, tmp_path: Path, monkeypatch
+) -> None:
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("x")
+    monkeypatch.setenv("CIPHERBENCH_HISTORY", str(blocker / "history.sqlite3"))
+    code, out, err = run(capsys, *BENCH)
+    assert code == 0 and "aes-128-ctr" in out
+    assert "cipherbench: warning: the run was not stored in the history: cannot open" in err
+    assert "Traceback" not in err
+
+
+def test_a_newer_history_is_read_only_and_a_damaged_one_set_aside(capsys, history_db: Path) -> None:
+    run(capsys, *BENCH)
+    conn = sqlite3.connect(history_db)
+    conn.execute("PRAGMA user_version = 99")
+    conn.close()
+    code, _, err = run(capsys, *BENCH)
+    assert code == 0 and "newer CipherBench" in err and "not stored" in err
+    code, out, err = run(capsys, "history", "list")
+    assert code == 0 and "read-only" in err and len(out.splitlines()) == 2
+
+    for name in ("history.sqlite3-wal", "history.sqlite3-shm"):
+        (history_db.parent / name).unlink(missing_ok=True)
+    history_db.write_bytes(b"this is not a database" * 100)
+    code, out, err = run(capsys, "history", "list")
+    assert code == 0 and "was damaged" in err and "set aside" in err and out == ""
+    assert len(list(history_db.parent.glob("history.sqlite3.corrupt-*"))) == 1
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["history", "show", "99"], "there is no run 99 in the history"),
+        (["history", "show", "abc"], "not a run id: 'abc'"),
+        (["history", "compare", "1"], "the following arguments are required: ID_B"),
+        (["history"], "the following arguments are required: ACTION"),
+        (["history", "export", "1"], "the following arguments are required: --out"),
+    ],
+)
+def test_bad_input_is_one_line(capsys, argv, said) -> None:
+    code, out, err = run(capsys, *argv)
+    assert code == 2 and out == ""
+    assert err.startswith("cipherbench: error: ") and said in err and len(err.splitlines()) == 1
+
+
+def test_importing_other_files_is_refused(capsys, tmp_path: Path) -> None:
+    for name, content in (("p.json", b'{"name": "x"}'), ("i.png", b"\x89PNG\r\n\x1a\n")):
+        path = tmp_path / name
+        path.write_bytes(content)
+        code, out, err = run(capsys, "history", "import", str(path))
+        assert code == 2 and out == "" and len(err.splitlines()) == 1
+        assert err.startswith(f"cipherbench: error: cannot import {path}: it is not a CipherBench")
