@@ -1,12 +1,13 @@
 """``transfer``: send a file (or generated data) over TCP loopback, sealed, and measure it.
 
     python main.py transfer [FILE] [--size SIZE] --cipher ID [--cipher ID ...] [--chunk SIZE]
-                            [--repeat N] [--warmup N] [--timeout S] [--out PATH.json] [--quiet]
+                            [--repeat N] [--warmup N] [--timeout S] [--out PATH ...] [--quiet]
 
 Ciphers: any AEAD of `list` (aes-256-gcm, chacha20-poly1305, ...) or ``none``, the plaintext
-baseline. One line per cipher on stderr while it runs, a table on stdout, ``--out`` a JSON file
-(every result with ``throughput_mb_s``, ``throughput_mib_s``, ``verified`` and, per end,
-``peak_rss_bytes``, ``baseline_rss_bytes``, ``cpu_percent``; raw samples and the environment).
+baseline. One line per cipher on stderr while it runs, a table on stdout, ``--out`` by
+extension: .csv (the table), .xlsx (sheets and a chart) or .json (every result with
+``throughput_mb_s``, ``throughput_mib_s``, ``verified`` and, per end, ``peak_rss_bytes``,
+``baseline_rss_bytes``, ``cpu_percent``; raw samples and the environment).
 Exit codes as the other commands: 0, 1 a transfer failed, 2 bad input, 130 Ctrl-C (nothing
 written, both processes stopped).
 """
@@ -14,13 +15,11 @@ written, both processes stopped).
 from __future__ import annotations
 
 import argparse
-import json
 import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
 from datetime import UTC, datetime
-from pathlib import Path
 from typing import Any
 
 from app import __version__
@@ -59,7 +58,14 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="longest wait of any socket call"
     )
-    p.add_argument("--out", action="append", default=[], metavar="PATH.json", help="write JSON")
+    p.add_argument(
+        "--out",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="write the results, by extension: .json (everything, raw runs included), .csv (the "
+        "table), .xlsx (sheets and a chart); repeatable",
+    )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_no_history_option(p)
     p.set_defaults(handler=cmd_transfer)
@@ -79,17 +85,11 @@ def _count(low: int, high: int) -> Callable[[str], int]:
     return parse
 
 
-def _write_json(data: dict[str, Any]) -> Callable[[Path], None]:
-    def write(path: Path) -> None:
-        path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
-
-    return write
-
-
 def cmd_transfer(args: argparse.Namespace) -> int:
     from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
     from app.core.bench.jobs import InputSpec
-    from app.core.export.writers import check_target, write_atomically
+    from app.core.export.writers import check_target
+    from app.core.transfer.export import WRITERS
     from app.core.transfer.framing import transfer_spec
     from app.core.transfer.runner import TransferOptions
 
@@ -111,7 +111,7 @@ def cmd_transfer(args: argparse.Namespace) -> int:
     options.check()
     inputs = [os.path.expanduser(args.file)] if args.file else []
     for out in args.out:  # fail before the run, not after it
-        check_target(out, {".json": None}, inputs)
+        check_target(out, WRITERS, inputs, what="the transfer")
     source: InputSpec
     if args.file:
         source = inspect_file(inputs[0])
@@ -130,7 +130,6 @@ def cmd_transfer(args: argparse.Namespace) -> int:
             options,
             args.out,
             quiet=args.quiet,
-            write=write_atomically,
             history=not args.no_history,
         )
     finally:
@@ -144,17 +143,12 @@ def _run(
     outs: Sequence[str],
     *,
     quiet: bool,
-    write: Callable[[Path, Callable[[Path], None]], None],
     history: bool = True,
 ) -> int:
     from app.core.bench.environment import capture_environment
     from app.core.bench.run_info import Environment
-    from app.core.transfer.results import (
-        TransferFailure,
-        TransferResult,
-        TransferRun,
-        transfer_document,
-    )
+    from app.core.transfer.export import export_transfer
+    from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
     from app.core.transfer.runner import TransferFailed, run_transfer
 
     started = datetime.now(UTC).isoformat(timespec="seconds")
@@ -197,18 +191,16 @@ def _run(
         cipherbench_version=__version__,
     )
     store_run(run, enabled=history, quiet=quiet)
-    if outs:
-        data = transfer_document(run)
-        for out in outs:
-            write(Path(out), _write_json(data))
-            print(f"wrote {out}", file=sys.stderr)
+    inputs = [] if source.generated else [source.path]
+    for out in outs:
+        print(f"wrote {export_transfer(run, out, inputs=inputs)}", file=sys.stderr)
     return 1 if failures else 0
 
 
 def format_transfers(results: Sequence[Any], label: str, width: int = 80) -> str:
     """The terminal table, 80 columns: one row per cipher, medians; s/r = sender/receiver,
     their CPU % and peak resident memory above each end's baseline (MiB = 2^20 bytes)."""
-    head = ("cipher", "time", "MB/s", "MiB/s", "s CPU%", "s MiB", "r CPU%", "r MiB")
+    head = ("cipher", "time", "±IQR", "MB/s", "s CPU%", "s MiB", "r CPU%", "r MiB")
     rows = [head]
     for r in results:
         s, v = r.sender, r.receiver
@@ -216,8 +208,8 @@ def format_transfers(results: Sequence[Any], label: str, width: int = 80) -> str
             (
                 r.cipher_id,
                 format_seconds(r.timing.median_s),
+                format_seconds(r.timing.iqr_s),
                 f"{r.throughput_mb_s:,.1f}",
-                f"{r.throughput_mib_s:,.1f}",
                 f"{s.cpu_percent:.0f}",
                 f"{s.peak_above_baseline_bytes / MIB:.1f}",
                 f"{v.cpu_percent:.0f}",
@@ -226,9 +218,10 @@ def format_transfers(results: Sequence[Any], label: str, width: int = 80) -> str
         )
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = textwrap.wrap(
-        f"Transfer of {label} over 127.0.0.1, medians of the timed runs. s/r = sender/receiver: "
-        "CPU % of one core, MiB = peak resident memory above the end's baseline (2^20 bytes); "
-        "MB/s = 10^6 bytes/s.",
+        f"Transfer of {label} over 127.0.0.1: median time of the timed runs, ±IQR their "
+        "interquartile range; MB/s = 10^6 bytes/s from the median (MiB/s in the exports). "
+        "s/r = sender/receiver: CPU % of one core, MiB = peak resident memory above the end's "
+        "baseline (2^20 bytes).",
         width,
     )
     for row in rows:

@@ -49,7 +49,8 @@ def test_json_has_every_key_per_result(capsys, tmp_path: Path) -> None:
         str(out),
     )
     assert code == 0, err
-    assert "aes-256-gcm" in stdout and "MiB/s" in stdout
+    assert "aes-256-gcm" in stdout and "±IQR" in stdout and "MiB/s" in stdout
+    assert max(len(line) for line in stdout.splitlines()) <= 80
     data = json.loads(out.read_text())
     assert [r["cipher"] for r in data["results"]] == ["aes-256-gcm", "chacha20-poly1305", "none"]
     for r in data["results"]:
@@ -134,3 +135,14 @@ def test_ctrl_c_exits_130_and_leaves_no_process(tmp_path: Path) -> None:
     assert not alive, "a transfer process outlived the command"
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith("cipherbench-")]
+
+
+def test_out_writes_csv_and_xlsx_too(capsys, tmp_path: Path) -> None:
+    csv_out, xlsx_out = tmp_path / "t.csv", tmp_path / "t.XLSX"
+    argv = ["transfer", "--size", "64KB", "--cipher", "aes-256-gcm", "--repeat", "2"]
+    code, _, err = run(capsys, *argv, "--out", str(csv_out), "--out", str(xlsx_out))
+    assert code == 0, err
+    header = csv_out.read_text().splitlines()[0]
+    assert "aes-256-gcm" in csv_out.read_text() and "throughput_mib_s" in header
+    assert xlsx_out.read_bytes()[:2] == b"PK"  # a zip: an Office Open XML workbook
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.XLSX", "t.csv"]
