@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPlainTextEdit,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -35,6 +34,7 @@ from app.core.errors import UserError
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.text import display_text
+from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings
@@ -97,7 +97,7 @@ class StudyWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
         self.clear_button = QPushButton("Clear results")
-        self.progress = QProgressBar()
+        self.progress = LazyProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.step_label = QLabel("Ready.")

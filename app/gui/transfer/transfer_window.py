@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QLabel,
     QMainWindow,
     QMessageBox,
-    QProgressBar,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -33,6 +32,7 @@ from app.core.safe_files import check_output
 from app.core.text import display_text
 from app.core.transfer.results import TransferRun
 from app.gui.describe import sentence
+from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.settings import AppSettings
 from app.gui.transfer.transfer_chart import TransferChart
@@ -77,7 +77,7 @@ class TransferWindow(QMainWindow):
         self.run_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
-        self.progress = QProgressBar()
+        self.progress = LazyProgressBar()
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.status_label = QLabel(
