@@ -2,17 +2,7 @@
 
 import sys
 
-
-def main() -> int:
-    args = sys.argv[1:]
-    if args and args[0] != "gui":
-        from app.cli.main import main as cli_main
-
-        return cli_main(args)
-    from app.gui.launch import launch
-
-    return launch(args[1:])
-
+from app.__main__ import main
 
 if __name__ == "__main__":  # required: worker processes are spawned and re-import this module
     import multiprocessing

@@ -5,8 +5,9 @@
 #
 # Variables (optional):
 #   PYTHON=/path/to/python   the Python whose packages are bundled (default: the checkout's
-#                            .venv, as scripts/setup.sh makes it, else python3). It needs requirements.txt installed; PyInstaller is
-#                            installed into it when missing.
+#                            .venv, as scripts/setup.sh makes it, else python3). It needs
+#                            requirements.txt installed; PyInstaller is installed into it
+#                            when missing (the version in packaging/requirements-build.txt).
 #   DIST_DIR=dir             where the app goes        (default: packaging/dist)
 #   WORK_DIR=dir             PyInstaller's build files  (default: packaging/build)
 #   CIPHERBENCH_WINDOWED=1   no console window (Windows) / a .app bundle (macOS); see the spec.
@@ -46,7 +47,7 @@ PY
 
 if ! "$PYTHON" -c "import PyInstaller" 2>/dev/null; then
     echo "build: installing PyInstaller into $PYTHON" >&2
-    "$PYTHON" -m pip install "pyinstaller>=6.5"
+    "$PYTHON" -m pip install -q -r "$here/requirements-build.txt"
 fi
 
 echo "build: $("$PYTHON" -m PyInstaller --version 2>/dev/null | sed 's/^/PyInstaller /'), $("$PYTHON" --version)" >&2

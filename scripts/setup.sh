@@ -3,6 +3,13 @@
 # passwordless sudo; otherwise it prints the command to run), then a virtual environment in
 # .venv with the Python packages. Safe to run again: it installs only what is missing.
 # Usage: scripts/setup.sh [--dev]      (--dev adds the test tools)
+#
+# A complete setup writes a stamp, $VENV/.cipherbench-setup-stamp: a checksum of what it
+# installed from (requirements*.txt, constraints.txt, the [project] table of pyproject.toml,
+# this script, the environment's pyvenv.cfg with its Python version), written only when no
+# Debian package was missing. While that still matches, the next run returns at once (a few
+# milliseconds, no Python started), so scripts/run.sh opens the window without a second of
+# pip. CIPHERBENCH_FORCE_SETUP=1 (or deleting the stamp) makes it check everything again.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -10,6 +17,24 @@ PYTHON=${PYTHON:-python3}
 VENV=${VENV:-.venv}
 DEV=0
 [ "${1:-}" = "--dev" ] && DEV=1
+STAMP="$VENV/.cipherbench-setup-stamp"
+
+# One line of the stamp: "runtime <checksum>" or "dev <checksum>" (a dev setup also satisfies
+# a runtime one: requirements-dev.txt includes requirements.txt, with the same constraints).
+stamp_line() {
+    local kind=$1 files="requirements.txt constraints.txt scripts/setup.sh $VENV/pyvenv.cfg"
+    [ "$kind" = dev ] && files="$files requirements-dev.txt"
+    # shellcheck disable=SC2086
+    echo "$kind $({ echo "unpinned=${CIPHERBENCH_UNPINNED:-}"; cat $files;
+        sed -n '/^\[project\]/,/^\[tool\./p' pyproject.toml; } 2>/dev/null | cksum)"
+}
+KIND=runtime
+[ "$DEV" = 1 ] && KIND=dev
+if [ -z "${CIPHERBENCH_FORCE_SETUP:-}" ] && [ -x "$VENV/bin/python" ] && [ -f "$STAMP" ] &&
+    grep -qxF "$(stamp_line $KIND)" "$STAMP"; then
+    exit 0
+fi
+rm -f "$STAMP"
 
 # Qt needs these even offscreen; the xcb ones are for a real window (PLATFORM.md).
 DEB_PKGS="libglib2.0-0 libgl1 libegl1 libfontconfig1 libxkbcommon0 libdbus-1-3 \
@@ -17,6 +42,7 @@ libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 \
 libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1"
 [ "$DEV" = 1 ] && DEB_PKGS="$DEB_PKGS openssl"
 
+DEB_COMPLETE=1
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
     missing=""
     for p in $DEB_PKGS; do
@@ -30,6 +56,7 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
             echo "setup: these Debian packages are missing (the window and the GUI tests need" \
                  "them):$missing" >&2
             echo "setup: install them with: sudo apt-get install -y$missing" >&2
+            DEB_COMPLETE=0  # no stamp: the next run checks (and says so) again
         else
             echo "setup: installing Debian packages:$missing" >&2
             $SUDO apt-get update -qq
@@ -54,3 +81,9 @@ pins="-c constraints.txt"
 [ -n "${CIPHERBENCH_UNPINNED:-}" ] && pins=""
 # shellcheck disable=SC2086
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$req" $pins
+
+if [ "$DEB_COMPLETE" = 1 ]; then
+    stamp_line runtime >"$STAMP.tmp.$$"
+    if [ "$DEV" = 1 ]; then stamp_line dev >>"$STAMP.tmp.$$"; fi
+    mv "$STAMP.tmp.$$" "$STAMP"
+fi

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import signal
 import sys
-from pathlib import Path
 from types import FrameType
 
 from PySide6.QtCore import QCoreApplication, QTimer
@@ -12,6 +11,7 @@ from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.core import scratch, termination
+from app.core.resources import resource_path
 
 ORGANIZATION = "CipherBench"
 APPLICATION = "CipherBench"
@@ -25,13 +25,6 @@ DESKTOP_FILE_NAME = "cipherbench"
 GIL_SWITCH_INTERVAL_S = 0.001
 SIGNAL_POLL_MS = 200
 CLOSE_GRACE_MS = 8000  # closing cancels a run within about a second; this is the backstop
-
-
-def resource_path(name: str) -> Path:
-    """A file of ``resources/``, from a checkout or from a PyInstaller bundle."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parents[2]
-    return root / "resources" / name
 
 
 def app_icon() -> QIcon:

@@ -1,24 +1,22 @@
 """The shipped studies: one TOML file per published seed in ``resources/studies/``.
 
-Found from a source checkout (``<repo>/resources/studies``) or a PyInstaller bundle
-(``sys._MEIPASS/resources/studies``), as ``app.gui.app.resource_path`` finds the icons.
+Found by ``app.core.resources.resource_path`` (a checkout, an installed wheel or a PyInstaller
+bundle), as the window's icons are.
 """
 
 from __future__ import annotations
 
-import sys
 from pathlib import Path
 
 from app.core.errors import UserError
 from app.core.export.writers import check_target, write_atomically
+from app.core.resources import resource_path
 from app.core.study.definition import Study, load_study, to_toml
 
 
 def studies_dir() -> Path:
     """The folder of the shipped study files."""
-    bundle = getattr(sys, "_MEIPASS", None)
-    root = Path(bundle) if bundle else Path(__file__).resolve().parents[3]
-    return root / "resources" / "studies"
+    return resource_path("studies")
 
 
 def preset_files() -> list[Path]:

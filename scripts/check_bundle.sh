@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# Builds the PyInstaller one-folder app (packaging/build.sh, with the checkout's .venv as
+# scripts/setup.sh makes it) and runs it as a user would, from a folder outside the checkout:
+# selftest (exit 0), list, study --list (the presets shipped as resources) and a 1 MB bench
+# (every job in a spawned worker, a new copy of the frozen executable). CI runs it after the
+# tests. DIST_DIR / WORK_DIR move the build (default packaging/dist, packaging/build).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root="$(pwd)"
+export DIST_DIR="${DIST_DIR:-$root/packaging/dist}" WORK_DIR="${WORK_DIR:-$root/packaging/build}"
+
+bash scripts/setup.sh
+bash packaging/build.sh
+exe="$DIST_DIR/cipherbench/cipherbench"
+
+tmp="$(mktemp -d)"
+trap 'rm -rf "$tmp"' EXIT
+cd "$tmp"
+unset PYTHONPATH PYTHONHOME VIRTUAL_ENV
+fail() { echo "check_bundle: FAIL: $*" >&2; exit 1; }
+
+"$exe" --version
+"$exe" selftest >selftest.txt 2>&1 || { cat selftest.txt; fail "selftest"; }
+grep -m1 -E "entries passed" selftest.txt
+"$exe" list >list.txt || fail "list"
+grep -q "^aes-256-gcm " list.txt || fail "list has no aes-256-gcm"
+echo "list: $(($(wc -l <list.txt) - 1)) entries"
+"$exe" study --list >studies.txt || fail "study --list"
+grep -q "(seed 000)" studies.txt || { cat studies.txt; fail "the study presets are missing"; }
+echo "study --list: $(wc -l <studies.txt) presets"
+"$exe" bench --size 1MB --cipher aes-256-gcm --repeat 2 --out bench.json >bench.txt 2>&1 ||
+    { cat bench.txt; fail "bench"; }
+grep -q '"verified": true' bench.json && ! grep -q '"verified": false' bench.json ||
+    fail "bench: a job was not verified (bench.json)"
+echo "bench in spawned workers: ok"
+echo "check_bundle: PASS ($exe, $(du -sh "$DIST_DIR/cipherbench" | cut -f1))"

@@ -1,0 +1,190 @@
+"""`pip install .`: the wheel holds only `app` (with resources/ as app/resources), declares the
+`cipherbench` and `cipherbench-gui` commands and the dependencies of requirements*.txt, and,
+installed somewhere else, finds its presets and icons there.
+
+The wheel is built (``pip wheel --no-deps --no-build-isolation``, with this environment's
+setuptools) from a copy of its sources beside decoy top-level packages named like the
+repository's other folders, so the checkout gets no build/ folder and the test shows those
+folders are left out even if they became packages.
+"""
+
+from __future__ import annotations
+
+import configparser
+import email.parser
+import os
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+import app
+from app import __main__ as entry
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "app", "resources")
+DECOYS = ("packaging", "tests", "benchmarks", "scripts")
+DIST_INFO = f"cipherbench-{app.__version__}.dist-info"
+
+
+def _pip(*args: str | Path) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "pip", "--disable-pip-version-check", *map(str, args)],
+        check=True,
+        capture_output=True,
+        timeout=300,
+    )
+
+
+@pytest.fixture(scope="module")
+def wheel(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    src = tmp_path_factory.mktemp("src")
+    for name in SOURCES:
+        source = ROOT / name
+        if source.is_dir():
+            shutil.copytree(source, src / name, ignore=shutil.ignore_patterns("__pycache__"))
+        else:
+            shutil.copy2(source, src / name)
+    for name in DECOYS:
+        (src / name).mkdir()
+        (src / name / "__init__.py").write_text("")
+        (src / name / "decoy.py").write_text("")
+    out = tmp_path_factory.mktemp("wheel")
+    _pip("wheel", "--no-deps", "--no-build-isolation", "--no-index", "-w", out, src)
+    (built,) = out.glob("cipherbench-*.whl")
+    return built
+
+
+@pytest.fixture(scope="module")
+def names(wheel: Path) -> list[str]:
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.namelist()
+
+
+def _read(wheel: Path, name: str) -> str:
+    with zipfile.ZipFile(wheel) as archive:
+        return archive.read(name).decode()
+
+
+def _requirements(path: Path) -> set[str]:
+    """The requirements of a requirements file, normalised; ``-r`` lines skipped."""
+    found = set()
+    for line in path.read_text().splitlines():
+        line = line.split("#", 1)[0].strip()
+        if line and not line.startswith("-"):
+            found.add(str(Requirement(line)))
+    return found
+
+
+def test_the_wheel_holds_only_app_and_its_metadata(wheel: Path, names: list[str]) -> None:
+    assert wheel.name == f"cipherbench-{app.__version__}-py3-none-any.whl"
+    assert {name.split("/")[0] for name in names} == {"app", DIST_INFO}
+    assert _read(wheel, f"{DIST_INFO}/top_level.txt").split() == ["app"]
+    assert not [name for name in names if "decoy" in name or "__pycache__" in name]
+
+
+def test_every_module_of_app_is_in_the_wheel(names: list[str]) -> None:
+    modules = {
+        path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "app").rglob("*.py")
+        if "__pycache__" not in path.parts
+    }
+    assert modules <= set(names)
+    assert "app/__main__.py" in modules and "app/core/resources.py" in modules
+
+
+def test_every_resource_is_package_data(names: list[str]) -> None:
+    """Every file of resources/ ships as app/resources/... (a new kind of file needs its
+    pattern in pyproject.toml's package-data, which packaging/cipherbench.spec reads too)."""
+    resources = {
+        "app/" + path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "resources").rglob("*")
+        if path.is_file() and not path.name.startswith(".")
+    }
+    shipped = {name for name in names if name.startswith("app/resources/")}
+    assert shipped == resources
+    assert {"app/resources/icon.png", "app/resources/icon.svg"} <= shipped
+    assert len([name for name in shipped if name.startswith("app/resources/studies/")]) >= 5
+
+
+def test_the_commands_are_declared(wheel: Path) -> None:
+    points = configparser.ConfigParser()
+    points.read_string(_read(wheel, f"{DIST_INFO}/entry_points.txt"))
+    assert dict(points["console_scripts"]) == {"cipherbench": "app.__main__:main"}
+    assert dict(points["gui_scripts"]) == {"cipherbench-gui": "app.__main__:gui_main"}
+    assert callable(entry.main) and callable(entry.gui_main)
+
+
+def test_the_dependencies_are_those_of_requirements_txt(wheel: Path) -> None:
+    metadata = email.parser.Parser().parsestr(_read(wheel, f"{DIST_INFO}/METADATA"))
+    assert metadata["Version"] == app.__version__
+    assert metadata["Requires-Python"] == ">=3.11"
+    runtime, dev = set(), set()
+    for line in metadata.get_all("Requires-Dist") or []:
+        requirement = Requirement(line)
+        if requirement.marker is None:
+            runtime.add(str(requirement))
+        else:
+            assert str(requirement.marker) == 'extra == "dev"'
+            requirement.marker = None
+            dev.add(str(requirement))
+    assert runtime == _requirements(ROOT / "requirements.txt")
+    assert "PySide6-Essentials<6.12,>=6.11" in runtime  # 6.12.0 kills the process (PLATFORM.md)
+    assert dev == _requirements(ROOT / "requirements-dev.txt")
+
+
+def test_installed_elsewhere_the_commands_find_their_resources(wheel: Path, tmp_path: Path) -> None:
+    """The wheel installed into a folder of its own (its dependencies from this environment),
+    run from a folder outside the checkout: the console script starts, names itself, and the
+    presets and icons come from the installed package."""
+    site = tmp_path / "site"
+    _pip("install", "--no-deps", "--no-index", "--target", site, wheel)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    env = {**os.environ, "PYTHONPATH": str(site)}
+
+    def run(*argv: str | Path) -> str:
+        done = subprocess.run(
+            list(map(str, argv)), cwd=elsewhere, env=env, capture_output=True, text=True,
+            timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done.stdout
+
+    found = run(
+        sys.executable,
+        "-c",
+        "import app.core.resources as r, app.core.study.presets as p; "
+        "print(r.__file__); print(r.resource_path()); print(p.studies_dir())",
+    ).split()
+    assert found == [
+        str(site / "app" / "core" / "resources.py"),
+        str(site / "app" / "resources"),
+        str(site / "app" / "resources" / "studies"),
+    ]
+    assert (site / "app" / "resources" / "icon.png").is_file()
+    command = site / "bin" / "cipherbench"
+    assert run(command, "--help").startswith("usage: cipherbench ")
+    assert "(seed 000)" in run(command, "study", "--list")
+    assert (site / "bin" / "cipherbench-gui").is_file()
+
+
+def test_main_runs_the_command_line_or_the_window(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import app.gui.launch
+
+    opened: list[list[str]] = []
+    monkeypatch.setattr(app.gui.launch, "launch", lambda argv: opened.append(argv) or 0)
+    assert entry.main(["list"]) == 0
+    assert "aes-256-gcm" in capsys.readouterr().out
+    assert entry.main([]) == 0
+    assert entry.main(["gui", "-style", "fusion"]) == 0
+    for argv in (["cipherbench-gui"], ["cipherbench-gui", "gui"], ["cipherbench-gui", "-x"]):
+        monkeypatch.setattr(sys, "argv", argv)
+        assert entry.gui_main() == 0
+    assert opened == [[], ["-style", "fusion"], [], [], ["-x"]]
