@@ -74,9 +74,27 @@ def _create_actions(window: MainWindow) -> None:
         "Ctrl+Shift+S",
         "Run a published comparison or your own grid of ciphers x sizes or files",
     )
+    window.transfer_action = action(
+        "&Loopback transfer…",
+        lambda: _open_transfer_window(window),
+        "Ctrl+Shift+T",
+        "Send a file sealed in chunks from one process to another over 127.0.0.1, and measure it",
+    )
+    window.history_action = action(
+        "&History…",
+        lambda: _open_history_window(window),
+        "Ctrl+H",
+        "Every run stored so far: open one again, compare two, import or export",
+    )
     window.cancel_action = action("&Cancel", window._on_cancel_action_triggered, Qt.Key.Key_Escape)
     window.reset_action = action("Re&set", window._on_reset_action_triggered)
     window.copy_action = action("&Copy selected rows", window.table.copy_selection)
+    window.help_action = action(
+        "&What the numbers mean",
+        lambda: _open_help(window),
+        Qt.Key.Key_F1,
+        "Time, throughput, memory, CPU %, warnings and confidence intervals explained",
+    )
     window.about_action = action("&About CipherBench", window._on_about_action_triggered)
 
 
@@ -99,15 +117,39 @@ def _build_menus(window: MainWindow) -> None:
         run_menu.addAction(a)
     run_menu.addSeparator()
     run_menu.addAction(window.study_action)
+    run_menu.addAction(window.transfer_action)
+    run_menu.addSeparator()
+    run_menu.addAction(window.history_action)
     edit_menu = window.menuBar().addMenu("&Edit")
     edit_menu.addAction(window.copy_action)
-    window.menuBar().addMenu("&Help").addAction(window.about_action)
+    help_menu = window.menuBar().addMenu("&Help")
+    help_menu.addAction(window.help_action)
+    help_menu.addSeparator()
+    help_menu.addAction(window.about_action)
+
+
+def _open_help(window: MainWindow) -> None:
+    from app.gui.dialogs.help_dialog import open_help_dialog
+
+    open_help_dialog(window)
 
 
 def _open_study_window(window: MainWindow) -> None:
     from app.gui.study.study_window import open_study_window  # pyqtgraph loads on first use
 
     open_study_window(window, window.settings)
+
+
+def _open_transfer_window(window: MainWindow) -> None:
+    from app.gui.transfer.transfer_window import open_transfer_window  # pyqtgraph: first use
+
+    open_transfer_window(window, window.settings)
+
+
+def _open_history_window(window: MainWindow) -> None:
+    from app.gui.history.history_window import open_history_window
+
+    open_history_window(window, window.settings)
 
 
 def _connect_buttons(window: MainWindow) -> None:

@@ -25,6 +25,8 @@ from app.core.safe_files import check_output
 from app.gui.actions import install_actions
 from app.gui.controller import BenchmarkController
 from app.gui.describe import sentence
+from app.gui.dialogs.about_dialog import show_about_dialog
+from app.gui.history.recorder import history_recorder
 from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.questions import ask_yes_no
 from app.gui.selection import Selection
@@ -94,6 +96,7 @@ class MainWindow(QMainWindow):
         c.results_changed.connect(self._on_controller_results_changed)
         c.failures_changed.connect(self.progress_panel.set_failures)
         c.run_finished.connect(self._on_controller_run_finished)
+        c.run_finished.connect(lambda run: history_recorder().record(run, self))
         c.environment_changed.connect(self.environment_panel.set_text)
         c.message.connect(self.show_status)
         c.error.connect(self.show_error)
@@ -222,6 +225,7 @@ class MainWindow(QMainWindow):
             self.show_status("Not started. Fewer repetitions or a smaller input take less time.")
             return
         self.save_settings()
+        self.controller.processes = self.options_panel.processes()
         self.controller.start(specs, options, self.options_panel.keep_ciphertext())
 
     def _confirm_slow_run(self, note: str) -> bool:
@@ -379,14 +383,7 @@ class MainWindow(QMainWindow):
 
     @Slot()
     def _on_about_action_triggered(self) -> None:
-        from app import __version__
-
-        QMessageBox.about(
-            self,
-            "About CipherBench",
-            f"CipherBench {__version__}\n\nBenchmarks symmetric ciphers on your files: time, "
-            "throughput, memory and CPU, verified by decryption, exportable for papers.",
-        )
+        show_about_dialog(self)
 
     # --- controller signals -----------------------------------------------------------------
 

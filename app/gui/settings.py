@@ -104,5 +104,15 @@ class AppSettings:
     def hidden_columns(self, headers: list[str]) -> None:
         self._set_json("table/hidden_columns", list(headers))
 
+    @property
+    def keep_history(self) -> bool:
+        """Store every finished run in the history (default on)."""
+        value = self._json("history/keep", True)
+        return value if isinstance(value, bool) else True
+
+    @keep_history.setter
+    def keep_history(self, keep: bool) -> None:
+        self._set_json("history/keep", bool(keep))
+
     def sync(self) -> None:
         self.qsettings.sync()

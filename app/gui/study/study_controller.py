@@ -25,6 +25,7 @@ from app.core.study.runner import (
     StudyStarted,
 )
 from app.core.study.transfer_result import TransferStudyResult
+from app.gui.history.recorder import history_recorder
 from app.gui.study.accumulate import combine_runs, relabel
 from app.gui.study.study_worker import StudyRunLike, StudyWorker
 from app.gui.worker import TaskRunner, TaskWorker
@@ -253,6 +254,7 @@ class StudyController(QObject):
             self.exported = False
         self.results_changed.emit()
         self.study_finished.emit(result)
+        history_recorder().record(result, self.parent())  # off the GUI thread
         self._analyse()
 
     def _analyse(self) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
+from app.gui.history.recorder import history_recorder
 from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
 from app.gui.worker import TaskRunner
 
@@ -122,6 +123,7 @@ class TransferController(QObject):
             )
         self.progress_changed.emit(1.0 if not run.cancelled else 0.0, text)
         self.run_finished.emit(run)
+        history_recorder().record(run, self.parent())  # off the GUI thread
         if self._failures:
             lines = "\n".join(f"{f.cipher}: {f.message}" for f in self._failures)
             self.failed.emit("A transfer failed", f"What went wrong, per cipher:\n{lines}")

@@ -1,0 +1,151 @@
+"""Two stored runs side by side: per job and direction, the medians, the ratio B/A with its
+95 % interval and the verdict; improvements green, regressions red (and said in words)."""
+
+from __future__ import annotations
+
+import math
+from typing import Any
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.history.compare import (
+    IMPROVEMENT,
+    REGRESSION,
+    DirectionComparison,
+    JobComparison,
+    RunComparison,
+)
+from app.core.units import format_seconds
+
+HEADERS = (
+    "Job",
+    "Direction",
+    "Median A",
+    "Median B",
+    "Ratio B/A",
+    "95 % CI",
+    "Time change",
+    "Verdict",
+)
+VERDICT_TEXT = {IMPROVEMENT: "faster (improvement)", REGRESSION: "SLOWER (regression)"}
+_GREEN = QColor(200, 240, 200)
+_RED = QColor(250, 205, 205)
+
+AnyIndex = QModelIndex | QPersistentModelIndex
+
+
+def _ci(d: DirectionComparison) -> str:
+    if math.isnan(d.low) or math.isnan(d.high):
+        return "—"
+    return f"{d.low:.3f} – {d.high:.3f}"
+
+
+def _cells(job: JobComparison, d: DirectionComparison) -> tuple[str, ...]:
+    ratio = "—" if not math.isfinite(d.ratio) else f"{d.ratio:.3f}"
+    change = "—" if not math.isfinite(d.ratio) else f"{d.percent_time_change:+.1f} %"
+    return (
+        job.label,
+        d.direction,
+        format_seconds(d.median_a_s),
+        format_seconds(d.median_b_s),
+        ratio,
+        _ci(d),
+        change,
+        VERDICT_TEXT.get(d.verdict, d.verdict),
+    )
+
+
+class ComparisonModel(QAbstractTableModel):
+    """One row per job and direction of a :class:`RunComparison`."""
+
+    def __init__(self, comparison: RunComparison, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.comparison = comparison
+        self._rows = [(j, d) for j in comparison.jobs for d in j.directions]
+
+    def direction(self, row: int) -> DirectionComparison:
+        return self._rows[row][1]
+
+    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        job, d = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return _cells(job, d)[index.column()]
+        if role == Qt.ItemDataRole.BackgroundRole:
+            if d.verdict == IMPROVEMENT:
+                return QBrush(_GREEN)
+            if d.verdict == REGRESSION:
+                return QBrush(_RED)
+            return None
+        if role == Qt.ItemDataRole.ForegroundRole and d.verdict in (IMPROVEMENT, REGRESSION):
+            return QBrush(QColor(0, 0, 0))  # readable on the tint in a dark theme too
+        if role == Qt.ItemDataRole.ToolTipRole:
+            a, b = f"run {self.comparison.run_a.id}", f"run {self.comparison.run_b.id}"
+            return d.sentence(a, b)
+        if role == Qt.ItemDataRole.TextAlignmentRole and 2 <= index.column() <= 6:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
+            return HEADERS[section]
+        return None
+
+
+def summary_lines(c: RunComparison) -> list[str]:
+    """What stands above the table: which runs, the tally, the notes, the unmatched jobs."""
+    a, b = c.run_a, c.run_b
+    lines = [
+        f"A = run {a.id} ({a.date_text()}, {a.machine}); B = run {b.id} "
+        f"({b.date_text()}, {b.machine}). Ratio = median time B / median time A: "
+        "below 1, B is faster.",
+        f"{len(c.jobs)} job(s) in both: {c.improvements} improvement(s), "
+        f"{c.regressions} regression(s).",
+    ]
+    lines.extend(f"Note: {n}" for n in c.notes)
+    lines.extend(f"Only in run {a.id}: {label}" for label in c.only_in_a)
+    lines.extend(f"Only in run {b.id}: {label}" for label in c.only_in_b)
+    return lines
+
+
+class ComparisonWindow(QWidget):
+    """A non-modal window showing one comparison."""
+
+    def __init__(self, comparison: RunComparison, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        a, b = comparison.run_a.id, comparison.run_b.id
+        self.setWindowTitle(f"Run {b} against run {a} — CipherBench")
+        self.model = ComparisonModel(comparison, self)
+        self.summary_label = QLabel("\n".join(summary_lines(comparison)))
+        self.summary_label.setWordWrap(True)
+        self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setWordWrap(False)
+        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.resizeColumnsToContents()
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.summary_label)
+        layout.addWidget(self.table, 1)
+        self.resize(1100, 560)

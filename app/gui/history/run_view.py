@@ -1,0 +1,116 @@
+"""One stored run, read-only, as it was shown: a bench or study run's jobs in the main
+window's results table with its throughput and time charts; a transfer's ciphers in a table."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QLabel,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.bench.results import JobResult
+from app.core.history.records import StoredRun
+from app.core.units import format_seconds
+from app.gui.results.results_table import (
+    ResultsSortProxyModel,
+    ResultsTableModel,
+    ResultsTableView,
+)
+
+TRANSFER_HEADERS = ("Cipher", "Input", "Chunk (bytes)", "Chunks", "Median time", "MB/s", "Runs")
+
+
+def describe(stored: StoredRun) -> str:
+    """The line above the table: which run, when, where, and whether it was cut short."""
+    s = stored.summary
+    where = "imported" if s.source == "imported" else "run here"
+    text = f"Run {s.id} ({s.kind}, {where}): {s.title}. {s.date_text()} on {s.machine}."
+    if s.cancelled:
+        text += " Cancelled: only the jobs that finished before are stored."
+    return text
+
+
+def failures_text(result: Any) -> str:
+    """The failed jobs of a run, one per line ("" when none)."""
+    lines = []
+    for f in getattr(result, "failures", ()):
+        who = getattr(f, "cipher_label", None) or getattr(f, "cipher", "?")
+        lines.append(f"Failed: {who}: {f.message}")
+    return "\n".join(lines)
+
+
+class StoredRunWindow(QWidget):
+    """A non-modal, read-only view of one stored run."""
+
+    def __init__(self, stored: StoredRun, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.stored = stored
+        self.setWindowTitle(f"Run {stored.id} — CipherBench history")
+        layout = QVBoxLayout(self)
+        header = QLabel(describe(stored))
+        header.setWordWrap(True)
+        layout.addWidget(header)
+        failed = failures_text(stored.result)
+        if failed:
+            failed_label = QLabel(failed)
+            failed_label.setWordWrap(True)
+            layout.addWidget(failed_label)
+        self.tabs = QTabWidget()
+        layout.addWidget(self.tabs, 1)
+        results = tuple(getattr(stored.result, "results", ()))
+        self.table: QTableWidget | ResultsTableView
+        if stored.summary.kind == "transfer":
+            self.table = _transfer_table(results)
+            self.tabs.addTab(self.table, "Table")
+        else:
+            self.table = self._job_table(results)
+            self.tabs.addTab(self.table, "Table")
+            self._add_charts(results)
+        self.resize(1100, 600)
+
+    def _job_table(self, results: tuple[JobResult, ...]) -> ResultsTableView:
+        self.model = ResultsTableModel(self)
+        for r in results:
+            self.model.add_result(r)
+        proxy = ResultsSortProxyModel(self)
+        proxy.setSourceModel(self.model)
+        view = ResultsTableView()
+        view.setModel(proxy)
+        view.fit_columns()
+        return view
+
+    def _add_charts(self, results: tuple[JobResult, ...]) -> None:
+        from app.gui.results.charts import ThroughputChart, TimingChart  # pyqtgraph: on use
+
+        for chart, name in ((ThroughputChart(), "Throughput"), (TimingChart(), "Time")):
+            chart.set_results(results)
+            self.tabs.addTab(chart, name)
+
+
+def _transfer_table(results: tuple[Any, ...]) -> QTableWidget:
+    table = QTableWidget(len(results), len(TRANSFER_HEADERS))
+    table.setHorizontalHeaderLabels(TRANSFER_HEADERS)
+    table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    for row, r in enumerate(results):
+        cells = (
+            r.label,
+            r.input_label,
+            f"{r.chunk_bytes:,}",
+            f"{r.chunks:,}",
+            format_seconds(r.timing.median_s),
+            f"{r.throughput_mb_s:,.1f}",
+            str(len(r.runs)),
+        )
+        for col, text in enumerate(cells):
+            table.setItem(row, col, QTableWidgetItem(text))
+    table.resizeColumnsToContents()
+    return table
