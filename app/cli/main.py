@@ -377,7 +377,7 @@ def _warn_processes(processes: int, err: TextIO) -> None:
         print(
             f"warning: --processes {processes} is more than this machine's {cores} "
             f"core{'s' if cores != 1 else ''}; "
-            "the aggregate figures then measure contention",
+            "the copies share them, and the aggregate shows what they got together",
             file=err,
         )
 

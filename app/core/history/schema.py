@@ -96,7 +96,8 @@ def _v2_measurements(conn: sqlite3.Connection) -> None:
                json_extract(job.value, '$.' || dir.value || '.throughput_mb_s')
         FROM runs, json_each(runs.document, '$.results') AS job,
              json_each('["encrypt", "decrypt"]') AS dir
-        WHERE runs.kind IN ('bench', 'study')"""
+        WHERE runs.kind = 'bench' OR (runs.kind = 'study'
+              AND json_extract(runs.document, '$.workload') IS NOT 'transfer')"""
     )
     conn.execute(
         """INSERT INTO measurements
@@ -106,7 +107,8 @@ def _v2_measurements(conn: sqlite3.Connection) -> None:
                json_extract(job.value, '$.total_seconds.median_s'),
                json_extract(job.value, '$.throughput_mb_s')
         FROM runs, json_each(runs.document, '$.results') AS job
-        WHERE runs.kind = 'transfer'"""
+        WHERE runs.kind = 'transfer' OR (runs.kind = 'study'
+              AND json_extract(runs.document, '$.workload') IS 'transfer')"""
     )
 
 

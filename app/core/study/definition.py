@@ -38,8 +38,9 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     entry = "aes-128-cbc"             # optional: our entries it is set beside (ids or
                                       # "id [library]", a string or a list); default: the
                                       # entry or library named like ``cipher``
-    basis = "python"                  # memory only: tracemalloc's peak (default: the
-                                      # worker's peak RSS above its baseline)
+    basis = "python"                  # memory only: tracemalloc's peak; "process": the whole
+                                      # process's peak RSS (default: the peak above the
+                                      # process's baseline)
 
 Loading checks everything (:meth:`Study.validate`) and raises ``UserError`` in one sentence.
 """
@@ -63,9 +64,19 @@ from app.core.units import MB, MIB, parse_size, size_label
 
 # Throughput units a study reports in, bytes per second each.
 UNITS: dict[str, int] = {"MB/s": MB, "MiB/s": MIB, "KB/s": 10**3}
-QUANTITIES = ("encrypt_s", "decrypt_s", "encrypt_rate", "decrypt_rate", "memory", "speedup")
+QUANTITIES = (
+    "encrypt_s",
+    "decrypt_s",
+    "encrypt_rate",
+    "decrypt_rate",
+    "transfer_rate",  # a loopback transfer's end-to-end throughput (seed 004)
+    "memory",
+    "speedup",
+)
 WORKLOADS = ("cipher", "transfer")  # what a cell runs: the engine's job, or a loopback transfer
-MEMORY_BASES = ("", "python")  # a published memory figure: RSS above baseline, or tracemalloc
+# A published memory figure: RSS above the baseline, tracemalloc's peak, or the whole process's
+# peak RSS (what a paper measuring its own process reports).
+MEMORY_BASES = ("", "python", "process")
 MAX_ROUNDS = 100
 
 
@@ -95,7 +106,7 @@ class PublishedFigure:
     value: float
     unit: str  # "s", "ms", "MB/s", "MiB/s", "KB/s", "MB", "MiB", "KB", "x"
     entry: tuple[str, ...] = ()  # our entries it matches ("aes-128-cbc", "id [library]")
-    basis: str = ""  # memory: "" = peak RSS above the worker's baseline, "python" = tracemalloc
+    basis: str = ""  # memory: "" above the baseline, "python" tracemalloc, "process" whole RSS
 
 
 def size_input(text: str) -> SizeInput:
@@ -230,7 +241,8 @@ class Study:
                 )
             if figure.basis not in MEMORY_BASES:
                 raise UserError(
-                    f'unknown published memory basis {figure.basis!r}; use "python" or leave it out'
+                    f"unknown published memory basis {figure.basis!r}; use python or process, "
+                    "or leave it out"
                 )
         return specs
 

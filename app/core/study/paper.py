@@ -13,7 +13,8 @@ A figure that matches nothing (the study ran other inputs, or the figure is abou
 do not measure) is still shown, with no value of ours. Our value is what the study measured:
 the median time, the throughput from it, the memory the figure's ``basis`` names, the speed-up
 against the slowest entry on the input; in a transfer study the total time, the transfer's
-throughput and the larger of the two ends' memory above baseline.
+throughput and the larger of the two ends' memory (above its baseline, or its whole peak RSS
+for ``basis = "process"``).
 """
 
 from __future__ import annotations
@@ -101,7 +102,9 @@ def _measured(
         median = getattr(r, quantity.removesuffix("_rate")).median_s
         return r.input_bytes / median / _RATES[unit] if median > 0 else None
     if quantity == "memory" and unit in _BYTES:
-        used = r.python_peak_bytes if figure.basis == "python" else r.memory_above_baseline_bytes
+        used = {"python": r.python_peak_bytes, "process": r.peak_rss_bytes}.get(
+            figure.basis, r.memory_above_baseline_bytes
+        )
         return None if used is None else used / _BYTES[unit]
     if quantity == "speedup":
         return speedups.get((r.input_label, r.label))
@@ -113,9 +116,12 @@ def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | No
     median = r.timing.median_s
     if quantity in ("encrypt_s", "decrypt_s") and unit in _SECONDS:
         return median * _SECONDS[unit]
-    if quantity in ("encrypt_rate", "decrypt_rate") and unit in _RATES:
+    if quantity in ("transfer_rate", "encrypt_rate", "decrypt_rate") and unit in _RATES:
         return r.input_bytes / median / _RATES[unit] if median > 0 else None
     if quantity == "memory" and unit in _BYTES:
-        ends = (r.sender.peak_above_baseline_bytes, r.receiver.peak_above_baseline_bytes)
+        if figure.basis == "process":  # the larger end's whole peak RSS
+            ends = (r.sender.peak_rss_bytes, r.receiver.peak_rss_bytes)
+        else:
+            ends = (r.sender.peak_above_baseline_bytes, r.receiver.peak_above_baseline_bytes)
         return max(ends) / _BYTES[unit]
     return None

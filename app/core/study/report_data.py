@@ -27,6 +27,7 @@ QUANTITY_NAMES = {
     "decrypt_s": "decryption time",
     "encrypt_rate": "encryption throughput",
     "decrypt_rate": "decryption throughput",
+    "transfer_rate": "transfer throughput",
     "memory": "memory",
     "speedup": "speed-up",
 }
@@ -183,7 +184,9 @@ def published_rows(result: StudyResult) -> list[list[Any]]:
         p = m.figure
         quantity = QUANTITY_NAMES.get(p.quantity, p.quantity)
         if p.quantity == "memory":
-            quantity += " (tracemalloc peak)" if p.basis == "python" else " (above baseline)"
+            quantity += {"python": " (tracemalloc peak)", "process": " (process peak RSS)"}.get(
+                p.basis, " (above baseline)"
+            )
         ours = [m.cipher_label, m.input_label, m.measured, m.ratio]
         rows.append([p.cipher, p.input, quantity, p.value, p.unit, *ours])
     return rows

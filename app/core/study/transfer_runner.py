@@ -162,6 +162,8 @@ class TransferStudyRun:
                 news.put(("cancelled", None))
             except (TransferFailed, UserError, OSError) as exc:
                 news.put(("failed", getattr(exc, "strerror", None) or str(exc)))
+            except Exception as exc:  # a bug must fail its cell, never leave the study waiting
+                news.put(("failed", f"internal error: {type(exc).__name__}: {exc}"))
 
         thread = threading.Thread(target=work, name="cipherbench-transfer-cell", daemon=True)
         thread.start()
@@ -171,7 +173,10 @@ class TransferStudyRun:
                 try:
                     kind, value = news.get(timeout=_POLL_S)
                 except queue.Empty:
-                    continue
+                    if thread.is_alive() or not news.empty():
+                        continue
+                    ended = True  # it ended without a word: fail the cell, never wait forever
+                    return "the transfer stopped without a result"
                 if kind == "progress":
                     assert isinstance(value, float)
                     yield StepProgress(cell.index, "transfer", value)

@@ -75,8 +75,8 @@ class OptionsPanel(QGroupBox):
             f"core{'s' if cores != 1 else ''}."
         )
         self.processes_note = QLabel(
-            f"More than this machine's {cores} core{'s' if cores != 1 else ''}: the aggregate "
-            "then measures contention."
+            f"More than this machine's {cores} core{'s' if cores != 1 else ''}: the copies "
+            "share them, and the aggregate shows what they got together."
         )
         self.processes_note.setWordWrap(True)
         self.processes_note.setStyleSheet("color: #9a5b00;")

@@ -4,6 +4,7 @@ is left alone."""
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -122,3 +123,27 @@ def test_another_programs_database_is_refused_and_left_alone(tmp_path: Path) -> 
         History.open(path)
     assert path.read_bytes() == before
     assert sorted(p.name for p in tmp_path.iterdir()) == ["contacts.db"]
+
+
+def test_a_version_1_transfer_study_migrates_as_transfers(tmp_path: Path) -> None:
+    """A study of loopback transfers (seed 004) has transfer results, not cipher jobs."""
+    path = tmp_path / "old.sqlite3"
+    make_v1(path)
+    conn = sqlite3.connect(path)
+    transfers = json.loads(conn.execute("SELECT document FROM runs WHERE id = 3").fetchone()[0])
+    study = {"format": "cipherbench-study", "workload": "transfer", "results": transfers["results"]}
+    conn.execute(
+        "INSERT INTO runs SELECT 4, 'study', 'study t004', started_at, finished_at, recorded_at,"
+        " hostname, cpu_model, ciphers, inputs, source, cancelled, cipherbench_version, 'f4', ?"
+        " FROM runs WHERE id = 3",
+        (json.dumps(study),),
+    )
+    conn.commit()
+    conn.close()
+    with History.open(path) as h:
+        assert schema.schema_version(h._conn) == 2 and h.warning is None
+        rows = measurement_rows(h, 4)
+    assert [(r[1], r[2], r[5]) for r in rows] == [
+        ("transfer", "aes-256-gcm", "random 200 KB"),
+        ("transfer", "none", "random 200 KB"),
+    ]

@@ -71,9 +71,11 @@ def test_a_figure_is_matched_by_entry_and_input_and_converted_to_its_unit():
 def test_memory_follows_the_figures_basis():
     rss = PublishedFigure("AES", "50 MB", "memory", 1, "MiB", ("aes-128-cbc",))
     python = PublishedFigure("AES", "50 MB", "memory", 1, "MB", ("aes-128-cbc",), "python")
-    above, peak = match_published(_result(rss, python))
+    process = PublishedFigure("AES", "50 MB", "memory", 1, "MiB", ("aes-128-cbc",), "process")
+    above, peak, whole = match_published(_result(rss, python, process))
     assert above.measured == pytest.approx(60.0)  # 100 MiB peak - 40 MiB baseline
     assert peak.measured == pytest.approx(50.0)  # tracemalloc: 50,000,000 bytes
+    assert whole.measured == pytest.approx(100.0)  # the process's whole peak RSS
 
 
 def test_a_list_of_entries_gives_one_row_each_and_the_paper_value_once_per_row():

@@ -135,3 +135,32 @@ def test_seed_004_is_a_transfer_study_with_a_baseline():
     study = find_study("gcm-vs-chacha")
     assert study.workload == "transfer"
     assert [c.cipher_id for c in study.ciphers] == ["aes-256-gcm", "chacha20-poly1305", "none"]
+
+
+def test_an_unexpected_error_fails_the_cell_instead_of_hanging(monkeypatch):
+    from app.core.study import transfer_runner
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(transfer_runner, "run_transfer", broken)
+    events, result = _run(_study(sizes=(SizeInput("10 KB", 10_000),)))
+    failed = [e for e in events if isinstance(e, CellFailed)]
+    assert len(failed) == 2 and "internal error: RuntimeError: boom" in failed[0].message
+    assert not result.results and len(result.failures) == 2
+
+
+def test_the_papers_figures_are_set_beside_the_transfers():
+    from app.core.study.definition import PublishedFigure
+    from app.core.study.paper import match_published
+
+    rate = PublishedFigure("AES-256-GCM", "64 KiB", "transfer_rate", 100.0, "MB/s")
+    whole = PublishedFigure("AES-256-GCM", "64 KiB", "memory", 60.0, "MB", (), "process")
+    above = PublishedFigure("AES-256-GCM", "64 KiB", "memory", 60.0, "MB")
+    _events, result = _run(_study(published=(rate, whole, above)))
+    (r,) = [x for x in result.results if x.label.startswith("aes") and x.input_bytes == 65_536]
+    m_rate, m_whole, m_above = match_published(result)
+    assert m_rate.measured == pytest.approx(65_536 / r.timing.median_s / 1e6)
+    biggest = max(r.sender.peak_rss_bytes, r.receiver.peak_rss_bytes)
+    assert m_whole.measured == pytest.approx(biggest / 1e6)  # a whole process: tens of MB
+    assert m_above.measured is not None and m_above.measured < m_whole.measured
