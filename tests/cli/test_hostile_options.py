@@ -14,6 +14,7 @@ import pytest
 from hostile import assert_one_line_error, run, small_job, small_run
 from openpyxl import load_workbook
 
+from app.cli import bench as cli_bench
 from app.cli import main as cli
 from app.cli.report import format_results
 from app.core.bench import isolation
@@ -205,7 +206,7 @@ def test_report_shows_the_repetitions_of_each_job() -> None:
 @pytest.mark.parametrize("library", ["cryptography", "pycryptodome", "pyaes"])
 def test_cipher_all_takes_what_the_library_offers(library: str) -> None:
     args = cli.build_parser().parse_args(["bench", "--cipher", "all", "--library", library])
-    specs = cli._resolve_specs(args)
+    specs = cli_bench._resolve_specs(args)
     assert specs == [s for s in REGISTRY if s.library == library]
     assert select(["all"], library) == specs
 

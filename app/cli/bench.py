@@ -1,0 +1,354 @@
+"""``bench``: every chosen cipher on every input (files, or generated data), each job in a
+worker process of its own, a progress bar on a terminal, the results table, exports by extension
+and the run kept in the history; ``--processes N`` adds N copies at once (every core).
+
+    python main.py bench [FILE ...] [--size SIZE ...] --cipher ID [...] [--library NAME|all]
+                         [--repeat N] [--warmup N] [--data-mode memory|stream] [--chunk SIZE]
+                         [--processes N] [--out PATH ...] [--quiet] [--no-history]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import sys
+import time
+from collections.abc import Callable, Sequence
+from typing import Any, TextIO
+
+from app.cli import history as cli_history
+from app.cli.report import aggregate_line, format_results
+from app.core.bench.jobs import (
+    DATA_MODES,
+    MAX_CHUNK_BYTES,
+    MAX_REPEAT,
+    MAX_WARMUP,
+    BenchOptions,
+    Job,
+)
+from app.core.ciphers.registry import LIBRARIES, CipherSpec
+from app.core.errors import UserError
+from app.core.termination import Terminated, exit_code
+from app.core.units import MIB, parse_size, size_label
+
+MAX_PROCESSES = 256  # bench --processes
+
+
+def register(sub: Any) -> None:
+    """Add ``bench`` to the command line's subcommands."""
+    _add_bench_command(sub)
+
+
+def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "bench",
+        help="benchmark ciphers on a file or generated data",
+        description="Encrypt, decrypt and verify FILE (or generated random data) with each "
+        "chosen cipher, in a fresh worker process per job. Sizes: 10MB = 10^7 bytes, "
+        "10MiB = 10 x 2^20 bytes.",
+    )
+    _add_bench_inputs(p)
+    _add_bench_measuring(p)
+    p.add_argument(
+        "--out",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help="write results; .json, .csv or .xlsx by extension (repeatable)",
+    )
+    p.add_argument(
+        "--processes",
+        type=_whole_number(1, MAX_PROCESSES),
+        default=1,
+        metavar="N",
+        help="also run each job as N copies at once in N worker processes and report their "
+        "aggregate throughput (their bytes over the time they ran, on the cores they got), like "
+        "`openssl speed -multi`",
+    )
+    p.add_argument("--quiet", action="store_true", help="no progress bar")
+    cli_history.add_no_history_option(p)
+    p.set_defaults(handler=cmd_bench)
+
+
+def _add_bench_inputs(p: argparse.ArgumentParser) -> None:
+    """What ``bench`` runs: the inputs and the ciphers."""
+    p.add_argument("file", nargs="*", metavar="FILE", help="input files (never modified)")
+    p.add_argument(
+        "--size",
+        action="append",
+        default=[],
+        help="generate random input of this size, e.g. 10MB, 64MiB (repeatable, as seed 000's "
+        "1, 10 and 50 MB)",
+    )
+    p.add_argument(
+        "--cipher",
+        action="append",
+        default=[],
+        metavar="ID",
+        help="a cipher id from `list` (repeatable), or 'all'",
+    )
+    p.add_argument("--preset", help="a ready-made selection: " + ", ".join(_preset_names()))
+    p.add_argument(
+        "--library",
+        default="all",
+        choices=[*LIBRARIES, "all"],
+        help="which library (default: every library offering the cipher)",
+    )
+    p.add_argument(
+        "--key-bits",
+        type=_whole_number(1, 4096),
+        help="key size for variable-key ciphers (bf-*, rc4)",
+    )
+
+
+def _add_bench_measuring(p: argparse.ArgumentParser) -> None:
+    """How ``bench`` measures: repetitions, warm-up, data mode and the memory pass."""
+    p.add_argument(
+        "--repeat",
+        type=_whole_number(1, MAX_REPEAT),
+        default=5,
+        help=f"timed repetitions, at least (default 5, at most {MAX_REPEAT}); tiny inputs "
+        "repeat until each direction took 0.1 s",
+    )
+    p.add_argument(
+        "--warmup",
+        type=_whole_number(0, MAX_WARMUP),
+        default=1,
+        help=f"discarded warm-up runs (default 1, at most {MAX_WARMUP})",
+    )
+    p.add_argument(
+        "--data-mode",
+        default="memory",
+        choices=DATA_MODES,
+        help="memory: whole input in RAM (default); stream: chunked, bounded memory",
+    )
+    p.add_argument(
+        "--chunk",
+        default="1MiB",
+        help=f"stream-mode chunk size (default 1MiB, at most {MAX_CHUNK_BYTES // MIB}MiB; "
+        "never more than the input needs)",
+    )
+    p.add_argument(
+        "--no-memory", action="store_true", help="skip the separate memory-measurement pass"
+    )
+
+
+def _whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an int from ``low`` to ``high``, else a one-line error (argparse adds
+    the option's name) that does not echo hundreds of digits."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # also more digits than int() reads (4300)
+            shown = text if len(text) <= 24 else text[:20] + "..."
+            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be at least {low} and at most {high}")
+        return value
+
+    return parse
+
+
+def _preset_names() -> list[str]:
+    from app.core.bench.presets import PRESETS
+
+    return [p.name for p in PRESETS]
+
+
+def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
+    from app.core.bench.presets import preset
+    from app.core.ciphers.registry import select
+
+    specs: list[CipherSpec] = []
+    if args.preset:
+        # --key-bits applies to the preset's entries too, or is refused: never ignored.
+        try:
+            specs.extend(s.with_key_bits(args.key_bits) for s in preset(args.preset).specs())
+        except UserError as exc:
+            raise UserError(
+                f"--key-bits {args.key_bits} does not fit --preset {args.preset}: {exc}"
+            ) from None
+
+    if args.cipher:  # 'all' among them: every cipher the --library offers
+        specs.extend(select(args.cipher, args.library, args.key_bits))
+    if not specs:
+        raise UserError(
+            "choose at least one --cipher ID or a --preset "
+            "(`python main.py list` shows the ciphers)"
+        )
+    return specs
+
+
+def cmd_bench(args: argparse.Namespace) -> int:
+    """Every chosen cipher on every input (files first, then generated sizes), in that order."""
+    from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
+    from app.core.bench.jobs import InputSpec
+    from app.core.bench.plan import make_jobs
+    from app.core.export.writers import WRITERS, check_target
+
+    if not args.file and not args.size:
+        raise UserError(
+            "give a FILE to benchmark, or --size to generate random data (e.g. --size 10MB)"
+        )
+    specs = _resolve_specs(args)
+    options = BenchOptions(
+        repeat=args.repeat,
+        warmup=args.warmup,
+        data_mode=args.data_mode,
+        chunk_bytes=parse_size(args.chunk),
+        measure_memory=not args.no_memory,
+    )
+    sizes = [parse_size(s) for s in args.size]
+    if any(size <= 0 for size in sizes):
+        raise UserError("--size must be at least 1 byte")
+    files = [inspect_file(f) for f in args.file]
+    # Fail before a long run, not after it. An export must never replace an input
+    # (`bench data.csv --out data.csv`); links and hard links to one are caught by the file's
+    # identity, not its name.
+    for out in args.out:
+        check_target(out, WRITERS, [os.path.expanduser(f) for f in args.file])
+    # Check the whole plan (options, chunk size) before generating possibly gigabytes.
+    for size in sizes:
+        make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)
+    for source in files:
+        make_jobs(specs, source, options)
+    _warn_slow(specs, sum(s.size_bytes for s in files) + sum(sizes), options, sys.stderr)
+    _warn_processes(args.processes, sys.stderr)
+
+    generated: list[InputSpec] = []
+    try:
+        for text, size in zip(args.size, sizes, strict=True):
+            label = size_label(text)  # "1 MiB" as typed, not "1.05 MB"
+            print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
+            generated.append(generated_input(size, label=f"random {label}"))
+        jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
+        return _run_jobs(
+            jobs, args.out, quiet=args.quiet, processes=args.processes, history=not args.no_history
+        )
+    finally:
+        for source in generated:
+            cleanup_generated(source)
+
+
+def _warn_slow(specs: Sequence[CipherSpec], size: int, opts: BenchOptions, err: TextIO) -> None:
+    from app.core.bench.plan import slow_run_note
+
+    note = slow_run_note([s.library for s in specs], size, opts)
+    if note:
+        print(f"note: {note} (Ctrl-C cancels)", file=err)
+
+
+def _warn_processes(processes: int, err: TextIO) -> None:
+    cores = os.cpu_count() or 1
+    if processes > cores:
+        print(
+            f"warning: --processes {processes} is more than this machine's {cores} "
+            f"core{'s' if cores != 1 else ''}; "
+            "the copies share them, and the aggregate shows what they got together",
+            file=err,
+        )
+
+
+def _run_jobs(
+    jobs: list[Job], outs: list[str], quiet: bool, processes: int = 1, history: bool = True
+) -> int:
+    from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished
+    from app.core.bench.runner import BenchmarkRun
+    from app.core.export.writers import export
+
+    run = BenchmarkRun(jobs, processes=processes)
+    bar = _ProgressBar(len(jobs), enabled=not quiet and sys.stderr.isatty())
+    final = None
+    events = run.events()
+    try:
+        for ev in events:
+            if isinstance(ev, JobStarted):
+                bar.job(ev.index, ev.job.label)
+            elif isinstance(ev, JobProgress):
+                bar.update(ev.phase, ev.fraction)
+            elif isinstance(ev, JobFinished):
+                bar.clear()
+                r = ev.result
+                print(
+                    f"[{ev.index + 1}/{len(jobs)}] {r.label}: encrypt "
+                    f"{r.encrypt.throughput_mb_s:,.1f} MB/s, decrypt "
+                    f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified",
+                    file=sys.stderr,
+                )
+                if r.aggregate is not None:
+                    print(f"  {aggregate_line(r)}", file=sys.stderr)
+            elif isinstance(ev, JobFailed):
+                bar.clear()
+                print(
+                    f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.job.label}: {ev.message}",
+                    file=sys.stderr,
+                )
+            elif isinstance(ev, RunFinished):
+                final = ev.run
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+        run.cancel()
+        events.close()  # kills the running worker; its temporary folder goes with it
+        bar.clear()
+        print(f"{stop_reason(exc)}; no results written", file=sys.stderr)
+        return exit_code(exc)
+    bar.clear()
+    assert final is not None
+    print(format_results(final))
+    cli_history.store_run(final, enabled=history, quiet=quiet)
+    for out in outs:
+        path = export(final, out)
+        print(f"wrote {path}", file=sys.stderr)
+    return 1 if final.failures else 0
+
+
+class _ProgressBar:
+    """One self-rewriting line on stderr, redrawn at most 10 times a second."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self.index = 0
+        self.label = ""
+        self.start = time.monotonic()
+        self._last = 0.0
+        self._shown = False
+        self._width = 0
+
+    def job(self, index: int, label: str) -> None:
+        self.index, self.label = index, label
+        self.update("starting", 0.0, force=True)
+
+    def update(self, phase: str, fraction: float, force: bool = False) -> None:
+        now = time.monotonic()
+        if not self.enabled or (not force and now - self._last < 0.1):
+            return
+        self._last = now
+        overall = (self.index + fraction) / max(1, self.total)
+        width = 24
+        filled = int(width * overall)
+        line = (
+            f"[{'#' * filled}{'.' * (width - filled)}] {overall * 100:3.0f}%  "
+            f"job {self.index + 1}/{self.total} {self.label}: {phase}  "
+            f"{now - self.start:5.0f} s"
+        )
+        # One character short of the terminal's width: a full line would wrap, and every
+        # redraw would then start a new line instead of replacing the last one.
+        width = max(20, shutil.get_terminal_size((80, 24)).columns - 1)
+        sys.stderr.write("\r" + line[:width].ljust(width))
+        self._width = width
+        sys.stderr.flush()
+        self._shown = True
+
+    def clear(self) -> None:
+        if self._shown:
+            sys.stderr.write("\r" + " " * self._width + "\r")
+            sys.stderr.flush()
+            self._shown = False
+
+
+def stop_reason(exc: KeyboardInterrupt) -> str:
+    if isinstance(exc, Terminated):
+        return f"stopped by {exc.signal_name}"
+    return "cancelled"
