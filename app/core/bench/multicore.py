@@ -24,6 +24,11 @@ second factor is the kernel's CPU accounting, which cannot exceed the cores ther
 other programs left us), so the aggregate cannot exceed the cores times a core's speed; copies
 that start apart lower it (busy time counted over the whole window), they cannot raise it. The
 runner warns when the copies were timed together less than ``MIN_OVERLAP`` of the window.
+
+A limit, in stream mode: a call that waits for the disk spends wall time but no CPU time, so
+"a core's speed" (bytes per CPU-second) then describes the CPU's work, not the file's; the busy
+factor falls with the waiting, which partly makes up for it. Memory mode, where the calls do
+no I/O, is what the aggregate is for (as ``openssl speed -multi``).
 """
 
 from __future__ import annotations
