@@ -19,14 +19,17 @@ import os
 import sys
 import textwrap
 from collections.abc import Callable, Sequence
-from datetime import UTC, datetime
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from app import __version__
 from app.cli.history import add_no_history_option, store_run
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
 from app.core.units import MIB, format_seconds, parse_size, size_label
+
+if TYPE_CHECKING:
+    from app.core.bench.jobs import InputSpec
+    from app.core.transfer.results import TransferFailure, TransferResult
+    from app.core.transfer.runner import TransferOptions
 
 PROG = "cipherbench"
 DEFAULT_CIPHERS = ("aes-256-gcm",)
@@ -86,12 +89,11 @@ def _count(low: int, high: int) -> Callable[[str], int]:
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
-    from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
-    from app.core.bench.jobs import InputSpec
     from app.core.export.writers import check_target
     from app.core.transfer.export import WRITERS
     from app.core.transfer.framing import transfer_spec
     from app.core.transfer.runner import TransferOptions
+    from app.core.transfer.session import transfer_input
 
     if not args.file and not args.size:
         raise UserError("give a FILE to send, or --size to generate random data (e.g. 10MB)")
@@ -112,18 +114,16 @@ def cmd_transfer(args: argparse.Namespace) -> int:
     inputs = [os.path.expanduser(args.file)] if args.file else []
     for out in args.out:  # fail before the run, not after it
         check_target(out, WRITERS, inputs, what="the transfer")
-    source: InputSpec
-    if args.file:
-        source = inspect_file(inputs[0])
-    else:
+    size, label = 0, ""
+    if not args.file:
         size = parse_size(args.size)
         if size <= 0:
             raise UserError("--size must be at least 1 byte")
         label = size_label(args.size)
         if not args.quiet:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
-        source = generated_input(size, label=f"random {label}")
-    try:
+    path = inputs[0] if inputs else None
+    with transfer_input(path, size_bytes=size, label=f"random {label}") as source:
         return _run(
             source,
             ciphers,
@@ -132,69 +132,44 @@ def cmd_transfer(args: argparse.Namespace) -> int:
             quiet=args.quiet,
             history=not args.no_history,
         )
-    finally:
-        cleanup_generated(source)
 
 
 def _run(
-    source: Any,
+    source: InputSpec,
     ciphers: Sequence[str],
-    options: Any,
+    options: TransferOptions,
     outs: Sequence[str],
     *,
     quiet: bool,
     history: bool = True,
 ) -> int:
-    from app.core.bench.environment import capture_environment
-    from app.core.bench.run_info import Environment
+    """Run the session, print its table, store it, write ``outs``; the exit code."""
     from app.core.transfer.export import export_transfer
-    from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
-    from app.core.transfer.runner import TransferFailed, run_transfer
+    from app.core.transfer.session import run_transfers
 
-    started = datetime.now(UTC).isoformat(timespec="seconds")
-    results: list[TransferResult] = []
-    failures: list[dict[str, str]] = []
+    def on_result(r: TransferResult) -> None:
+        if not quiet:
+            print(
+                f"{r.label}: {r.throughput_mb_s:,.1f} MB/s "
+                f"({r.throughput_mib_s:,.1f} MiB/s), verified",
+                file=sys.stderr,
+            )
+
+    def on_failure(f: TransferFailure) -> None:
+        print(f"FAILED {f.cipher}: {f.message}", file=sys.stderr)
+
     try:
-        for cipher in ciphers:
-            try:
-                r = run_transfer(source.path, cipher, options, input_label=source.label)
-            except TransferFailed as exc:
-                failures.append({"cipher": cipher, "message": str(exc)})
-                print(f"FAILED {cipher}: {exc}", file=sys.stderr)
-                continue
-            results.append(r)
-            if not quiet:
-                print(
-                    f"{r.label}: {r.throughput_mb_s:,.1f} MB/s "
-                    f"({r.throughput_mib_s:,.1f} MiB/s), verified",
-                    file=sys.stderr,
-                )
+        run = run_transfers(source, ciphers, options, on_result=on_result, on_failure=on_failure)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         reason = f"stopped by {exc.signal_name}" if isinstance(exc, Terminated) else "cancelled"
         print(f"{PROG}: {reason}; no results written", file=sys.stderr)
         return exit_code(exc)
-    print(format_transfers(results, source.label))
-    run = TransferRun(
-        input_label=source.label,
-        input_bytes=source.size_bytes,
-        options={
-            "chunk_bytes": options.chunk_bytes,
-            "repeat": options.repeat,
-            "warmup": options.warmup,
-            "timeout_s": options.timeout_s,
-        },
-        results=tuple(results),
-        failures=tuple(TransferFailure(**f) for f in failures),
-        environment=Environment(capture_environment()),
-        started_at=started,
-        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        cipherbench_version=__version__,
-    )
+    print(format_transfers(run.results, source.label))
     store_run(run, enabled=history, quiet=quiet)
     inputs = [] if source.generated else [source.path]
     for out in outs:
         print(f"wrote {export_transfer(run, out, inputs=inputs)}", file=sys.stderr)
-    return 1 if failures else 0
+    return 1 if run.failures else 0
 
 
 def format_transfers(results: Sequence[Any], label: str, width: int = 80) -> str:
