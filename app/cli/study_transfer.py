@@ -58,11 +58,7 @@ def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
     if study.published:
         lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
         for m in match_published(result):
-            p = m.figure
-            line = f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}"
-            if m.measured is not None and m.ratio is not None:
-                line += f"; here {m.cipher_label}: {m.measured:.3g} {p.unit} ({m.ratio:.2f}x)"
-            lines.extend(wrap(line, width))
+            lines.extend(wrap(m.sentence(), width))
     warnings = [(r.label, r.input_label, w) for r in result.results for w in r.warnings]
     if warnings:
         lines.append("\nWarnings:")

@@ -74,6 +74,16 @@ QUANTITIES = (
     "speedup",
 )
 WORKLOADS = ("cipher", "transfer")  # what a cell runs: the engine's job, or a loopback transfer
+# How the quantities read in reports.
+QUANTITY_NAMES = {
+    "encrypt_s": "encryption time",
+    "decrypt_s": "decryption time",
+    "encrypt_rate": "encryption throughput",
+    "decrypt_rate": "decryption throughput",
+    "transfer_rate": "transfer throughput",
+    "memory": "memory",
+    "speedup": "speed-up",
+}
 # A published memory figure: RSS above the baseline, tracemalloc's peak, or the whole process's
 # peak RSS (what a paper measuring its own process reports).
 MEMORY_BASES = ("", "python", "process")
@@ -442,6 +452,7 @@ def study_with(
 
 __all__ = [
     "QUANTITIES",
+    "QUANTITY_NAMES",
     "UNITS",
     "CipherChoice",
     "PublishedFigure",

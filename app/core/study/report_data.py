@@ -14,7 +14,7 @@ from typing import Any
 
 from app.core.bench.results import JobResult
 from app.core.study.analysis import MIN_SAMPLES_FOR_INTERVAL
-from app.core.study.definition import UNITS
+from app.core.study.definition import QUANTITY_NAMES, UNITS
 from app.core.study.paper import match_published
 from app.core.study.result import StudyResult, memory_mib, rate
 
@@ -22,15 +22,6 @@ MEMORY_MEANING = (
     "peak resident memory of the worker process above the worker's baseline (its resident "
     "memory before the job), measured in a pass of its own, never while timing"
 )
-QUANTITY_NAMES = {
-    "encrypt_s": "encryption time",
-    "decrypt_s": "decryption time",
-    "encrypt_rate": "encryption throughput",
-    "decrypt_rate": "decryption throughput",
-    "transfer_rate": "transfer throughput",
-    "memory": "memory",
-    "speedup": "speed-up",
-}
 _DECIMAL = ((10**12, "TB"), (10**9, "GB"), (10**6, "MB"), (10**3, "KB"), (1, "B"))
 
 

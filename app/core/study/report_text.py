@@ -97,11 +97,7 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
     if study.published:
         lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
         for m in match_published(result):
-            p = m.figure
-            line = f"{p.cipher}, {p.input}: {p.quantity} = {p.value:g} {p.unit}"
-            if m.measured is not None and m.ratio is not None:
-                line += f"; here {m.cipher_label}: {m.measured:.3g} {p.unit} ({m.ratio:.2f}x)"
-            lines.extend(wrap(line, width))
+            lines.extend(wrap(m.sentence(), width))
     return lines
 
 

@@ -126,8 +126,9 @@ def test_every_report_sets_our_value_beside_the_papers():
     figure = PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",))
     result = _result(figure)
     text = "\n".join(claims(result, None))
-    assert "AES-128, 50 MB: encrypt_s = 0.2 s; here aes-128-cbc [pycryptodome]: 0.1 s (0.50x)" in (
-        text
+    assert (
+        "AES-128, 50 MB: encryption time = 0.2 s; here aes-128-cbc [pycryptodome]: 0.1 s (0.50x)"
+        in (text)
     )
     doc = json.loads(json.dumps(study_document(result)))
     (published,) = doc["published"]
