@@ -205,7 +205,7 @@ class MainWindow(QMainWindow):
     @Slot()
     def _on_open_action_triggered(self) -> None:
         path, _ = QFileDialog.getOpenFileName(
-            self, "Choose the file to encrypt", self.settings.last_folder
+            self, "Choose the file to benchmark", self.settings.last_folder
         )
         if path:
             self.controller.set_input_file(path)

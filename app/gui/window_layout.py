@@ -50,7 +50,7 @@ def build_widgets(window: MainWindow) -> None:
     right_layout.addWidget(window.right_splitter, 1)
 
     window.main_splitter = QSplitter(Qt.Orientation.Horizontal)
-    window.main_splitter.addWidget(window.left_scroll)
+    window.main_splitter.addWidget(window.left_side)
     window.main_splitter.addWidget(right)
     window.main_splitter.setStretchFactor(0, 0)
     window.main_splitter.setStretchFactor(1, 1)
@@ -94,7 +94,6 @@ def _build_left_side(window: MainWindow) -> None:
     left_layout.addWidget(window.input_panel)
     left_layout.addWidget(window.selection_panel, 1)
     left_layout.addWidget(window.options_panel)
-    left_layout.addLayout(buttons)
     window.left_scroll = QScrollArea()
     window.left_scroll.setWidgetResizable(True)
     window.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
@@ -104,6 +103,15 @@ def _build_left_side(window: MainWindow) -> None:
     # Never narrower than the panels need: no horizontal scrolling, nothing cut off.
     scrollbar = window.left_scroll.verticalScrollBar().sizeHint().width()
     window.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + scrollbar + 2)
+    # Run, Cancel and Reset below the scrolling panels, always in view (a 1366 x 768 screen
+    # scrolls the panels, never the buttons out of reach).
+    window.left_side = QWidget()
+    side = QVBoxLayout(window.left_side)
+    side.setContentsMargins(0, 0, 0, 0)
+    side.addWidget(window.left_scroll, 1)
+    margins = left_layout.contentsMargins()
+    buttons.setContentsMargins(margins.left(), 0, margins.right() + scrollbar, margins.bottom())
+    side.addLayout(buttons)
 
 
 def _build_table_box(window: MainWindow) -> QWidget:

@@ -544,6 +544,7 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     assert len(chart.curves) == 3 and chart._title.text() == "Transfer throughput against size"
     assert "first byte sent to the last byte" in w.claims.toPlainText()
     assert "(ratio " in w.claims.toPlainText()  # the comparisons (2 runs: no interval)
+    assert "The paper's published figures" in w.claims.toPlainText()
     out = tmp_path / "t.html"
     w.controller.export(out)
     assert out.read_text().count("<svg") == 4
@@ -552,6 +553,6 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     w.form.choose("aes-key-sizes")
     w.form.sizes_edit.setText("2KB")
     w.run_action.trigger()
-    assert not w.controller.running and "clear the results" in dialogs.warnings[-1][1]
+    assert not w.controller.running and "Clear results and run again" in dialogs.warnings[-1][1]
     w.controller.exported = True
     w.close()

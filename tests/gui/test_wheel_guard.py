@@ -44,3 +44,22 @@ def test_wheel_scrolls_the_panel_not_an_unfocused_setting(
     qtbot.waitUntil(spin.hasFocus)
     _wheel(spin, steps=-1)
     assert spin.value() != before[0]  # a focused spin box still takes the wheel
+
+
+def test_run_cancel_and_reset_stay_in_view_when_the_panels_scroll(
+    qtbot: QtBot, settings: AppSettings
+) -> None:
+    """A 1366 x 768 laptop scrolls the panels; the buttons that start and stop a run do not."""
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.resize(1366, 700)
+    w.show()
+    qtbot.waitExposed(w)
+    bar = w.left_scroll.verticalScrollBar()
+    assert bar.maximum() > 0  # the panels do scroll at this height
+    for value in (bar.minimum(), bar.maximum()):
+        bar.setValue(value)
+        for button in (w.run_button, w.cancel_button, w.reset_button):
+            top_left = button.mapTo(w, QPoint(0, 0))
+            assert top_left.y() >= 0 and top_left.y() + button.height() <= w.height()
+            assert not button.visibleRegion().isEmpty()

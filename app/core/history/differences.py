@@ -100,13 +100,17 @@ def _yes_no(value: Any) -> str:
 
 
 def _options(a: StoredRun, b: StoredRun) -> list[str]:
-    """Data mode, stream chunk, warm-up and memory pass, as the jobs record them."""
+    """Data mode, stream chunk, warm-up, memory pass and copies at once, as the jobs record
+    them."""
     out: list[str] = []
     for name, get in (
         ("data mode", lambda r: r.data_mode),
         ("stream chunk", lambda r: format_bytes(r.chunk_bytes) if r.chunk_bytes else None),
         ("warm-up runs", lambda r: len(r.encrypt.warmup_s)),
         ("memory pass", lambda r: "yes" if r.peak_rss_bytes is not None else "no"),
+        # --processes: the times compared are the single process's in both runs; the copies'
+        # aggregate came after them, on a machine then warmer.
+        ("copies at once (--processes)", lambda r: r.aggregate.processes if r.aggregate else 1),
     ):
         va, vb = _values(a, get), _values(b, get)
         if va and vb and va != vb:

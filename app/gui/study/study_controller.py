@@ -136,8 +136,9 @@ class StudyController(QObject):
         kept = self.runs[-1].study.workload if self.runs else study.workload
         if kept != study.workload:
             raise UserError(
-                f"the results kept are of a {kept} study and this is a {study.workload} study: "
-                "export them if you want to keep them, then clear the results"
+                f"The table holds a {kept} study's results, and this is a {study.workload} "
+                "study: their rows do not mix. Export the results if you want to keep them, "
+                "then Clear results and run again."
             )
         run = self._run_factory(study)
         self._inputs.extend(f.path for f in getattr(run, "files", ()))

@@ -170,3 +170,15 @@ def test_key_sizes_name_a_job_only_when_one_entry_ran_with_several() -> None:
         "aes-256-ctr [cryptography] on b.bin",
         "aes-256-ctr [cryptography] on c.bin",
     ]
+
+
+def test_notes_say_when_one_run_also_ran_copies_at_once() -> None:
+    from dataclasses import replace
+
+    from app.core.bench.results import Aggregate
+
+    job = timed_job(tight(1e-3))
+    a = bench_run([job])
+    b = bench_run([replace(job, aggregate=Aggregate(2, 1900.0, 1950.0))])
+    notes = "\n".join(compare_runs(stored(1, a), stored(2, b)).notes)
+    assert "copies at once (--processes) 1 -> 2" in notes
