@@ -14,7 +14,8 @@ import pytest
 from conftest import Dialogs
 from gui_factories import KeepingRun, job_result
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
 from app.core.bench.events import RunFinished
@@ -256,6 +257,77 @@ def test_window_fits_a_small_screen(qtbot: QtBot, settings: AppSettings) -> None
     hw = _history_window(qtbot, settings)
     assert hw.width() <= 1366 and hw.height() <= 768
     assert hw.minimumSizeHint().width() <= 1366 and hw.minimumSizeHint().height() <= 700
+
+
+def test_window_sizes_to_the_screen_and_keeps_where_and_state_in_sight(
+    qtbot: QtBot, settings: AppSettings, history_db: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from app.gui.history import history_window
+
+    with History.open(history_db) as history:
+        history.record(_run((0.001, 0.0011, 0.0009), (0.002, 0.0021, 0.0019), "2026-11-01"))
+    long_title = "a very long study title, " * 20
+    monkeypatch.setattr(history_window, "what_was_run", lambda _s: long_title)
+    hw = _history_window(qtbot, settings)
+    screen = hw.screen().availableGeometry()
+    assert hw.width() <= screen.width() and hw.height() <= screen.height()
+    assert hw.width() >= screen.width() * 0.8  # most of it, not a fixed 1000x560
+    qtbot.waitUntil(lambda: hw.table.viewport().width() > 0.7 * hw.width())
+    assert hw.table.item(0, 4).text() == long_title
+    assert hw.table.item(0, 4).toolTip() == long_title  # the whole of it on hover
+    header, state = hw.table.horizontalHeader(), 6
+    assert header.sectionViewportPosition(state) + header.sectionSize(state) <= (
+        hw.table.viewport().width()
+    )
+    assert header.sectionSize(4) > header.sectionSize(5)  # the room left goes to the title
+
+
+def _activated(qtbot: QtBot, view: Any) -> Any:
+    """``view`` as the active window (a shortcut goes to the active window only)."""
+    view.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is view)
+    return view
+
+
+def _closes_on(qtbot: QtBot, view: QWidget, close: Any) -> None:
+    with qtbot.waitSignal(view.destroyed, timeout=5_000):
+        close()
+
+
+def test_run_and_comparison_windows_close_by_button_escape_and_ctrl_w(
+    qtbot: QtBot, settings: AppSettings, history_db: Path
+) -> None:
+    with History.open(history_db) as history:
+        history.record(_run((0.001, 0.0011, 0.0009), (0.002, 0.0021, 0.0019), "2026-11-01"))
+        history.record(_run((0.002, 0.0021, 0.0019), (0.001, 0.0011, 0.0009), "2026-11-02"))
+    hw = _history_window(qtbot, settings)
+
+    def open_run() -> StoredRunWindow:
+        hw.select_ids([1])
+        hw.open_button.click()
+        view = hw.views[-1]
+        assert isinstance(view, StoredRunWindow) and view.isVisible()
+        return _activated(qtbot, view)
+
+    def open_comparison() -> ComparisonWindow:
+        hw.comparison_window = None
+        hw.select_ids([1, 2])
+        hw.compare_button.click()
+        qtbot.waitUntil(lambda: hw.comparison_window is not None, timeout=TIMEOUT_MS)
+        view = hw.comparison_window
+        assert view.isVisible()
+        return _activated(qtbot, view)
+
+    for open_view in (open_run, open_comparison):
+        view = open_view()
+        close = view.buttons.button(QDialogButtonBox.StandardButton.Close)
+        assert close is not None and close.isVisible()
+        _closes_on(qtbot, view, lambda v=close: qtbot.mouseClick(v, Qt.MouseButton.LeftButton))
+        view = open_view()
+        _closes_on(qtbot, view, lambda v=view: qtbot.keyClick(v, Qt.Key.Key_Escape))
+        view = open_view()
+        _closes_on(qtbot, view, lambda v=view: qtbot.keySequence(v, QKeySequence.StandardKey.Close))
+    assert hw.isVisible()  # only the run and comparison windows closed
 
 
 def test_a_study_finished_in_the_study_window_is_stored(

@@ -18,7 +18,9 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from app.core.transfer.results import TransferRun
+from app.core.bench.run_info import Environment
+from app.core.bench.stats import summarize
+from app.core.transfer.results import EndSample, RunSample, TransferResult, TransferRun
 from app.gui.main_window import MainWindow
 from app.gui.settings import AppSettings
 from app.gui.transfer.transfer_form import BASELINE_TEXT
@@ -152,7 +154,9 @@ def test_cancel_mid_run_leaves_no_process(qtbot: QtBot, window: TransferWindow) 
     assert not _transfer_processes()
     assert w.controller.last_run is not None and w.controller.last_run.cancelled
     assert "Cancelled" in w.status_label.text()
-    assert w.run_button.isEnabled() and w.export_button.isEnabled()
+    assert w.controller.last_run.results == ()  # no cipher finished: nothing to export
+    assert w.run_button.isEnabled() and not w.export_button.isEnabled()
+    assert not w.export_action.isEnabled()
 
 
 def test_closing_mid_run_stops_the_transfer_and_closes(
@@ -249,3 +253,65 @@ def test_a_failed_transfer_is_a_message_box_naming_the_cipher(
     ]
     assert w.model.rowCount() == 0
     assert "Done: 0 ciphers on random 256 KB, 2 failed." in w.status_label.text()
+    assert not w.export_button.isEnabled()  # every cipher failed: no result to export
+
+
+def _result(cipher: str, warnings: tuple[str, ...] = ()) -> TransferResult:
+    end = EndSample(0.01, 0.005, 40 * 2**20, 42 * 2**20)
+    samples = (0.01, 0.011)
+    return TransferResult(
+        cipher_id=cipher,
+        library="cryptography",
+        input_label="random 200 KB",
+        input_bytes=200_000,
+        chunk_bytes=65536,
+        chunks=4,
+        runs=tuple(RunSample(t, end, end, True) for t in samples),
+        warmups=(),
+        timing=summarize(samples, 200_000, ()),
+        warnings=warnings,
+    )
+
+
+def _finish(w: TransferWindow, results: tuple[TransferResult, ...], cancelled: bool) -> None:
+    """What the controller does when its worker's run comes back (no processes)."""
+    run = TransferRun(
+        input_label="random 200 KB",
+        input_bytes=200_000,
+        options={"chunk_bytes": 65536, "repeat": 2, "warmup": 0, "timeout_s": 10.0},
+        results=results,
+        failures=(),
+        environment=Environment({}),
+        started_at="2026-11-03T10:00:00+00:00",
+        finished_at="2026-11-03T10:00:02+00:00",
+        cancelled=cancelled,
+    )
+    w.controller.last_run = run
+    w.controller.run_finished.emit(run)
+
+
+def test_export_is_offered_only_when_a_cipher_finished(window: TransferWindow) -> None:
+    w = window
+    _finish(w, (), cancelled=True)  # cancelled before any cipher finished
+    assert not w.export_button.isEnabled() and not w.export_action.isEnabled()
+    _finish(w, (_result("aes-256-gcm"),), cancelled=True)
+    assert w.export_button.isEnabled() and w.export_action.isEnabled()
+    _small_run(w)
+    w.run_action.trigger()  # a new run: nothing to export until it ends
+    assert w.controller.running and not w.export_button.isEnabled()
+    w.controller.cancel_and_wait()
+
+
+def test_a_warnings_cell_shows_every_warning_in_its_tooltip(window: TransferWindow) -> None:
+    w = window
+    warnings = (
+        "transfer: unstable, the timed runs' spread is 30 % of the median",
+        "the first run was 2x slower than the median (a cold start)",
+    )
+    w.model.set_results([_result("aes-256-gcm", warnings), _result("none")])
+    tip = Qt.ItemDataRole.ToolTipRole
+    assert w.model.data(w.model.index(0, _column("Warnings")), tip) == "\n".join(warnings)
+    other = w.model.data(w.model.index(0, _column("Cipher")), tip)
+    assert "timed runs" in other and warnings[0] not in other  # the row's summary
+    no_warnings = w.model.data(w.model.index(1, _column("Warnings")), tip)
+    assert no_warnings == w.model.data(w.model.index(1, _column("Cipher")), tip)

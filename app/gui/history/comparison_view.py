@@ -25,6 +25,7 @@ from app.core.history.compare import (
     RunComparison,
 )
 from app.core.units import format_seconds
+from app.gui.history.run_view import add_close_controls
 
 HEADERS = (
     "Job",
@@ -148,4 +149,5 @@ class ComparisonWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.addWidget(self.summary_label)
         layout.addWidget(self.table, 1)
+        self.buttons = add_close_controls(self, layout)
         self.resize(1100, 560)

@@ -37,6 +37,7 @@ from app.gui.settings import AppSettings
 from app.gui.worker import TaskRunner, TaskWorker
 
 HEADERS = ("Id", "Date", "Machine", "Kind", "What was run", "Where", "State")
+WHAT_COLUMN = HEADERS.index("What was run")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 
 
@@ -81,7 +82,7 @@ class HistoryWindow(QMainWindow):
         self._build_menu()
         history_recorder().recorded.connect(self._on_recorder_recorded)
         self.refresh()
-        self.resize(1000, 560)
+        self._fit_to_screen()
 
     # --- building ---------------------------------------------------------------------------
 
@@ -99,8 +100,12 @@ class HistoryWindow(QMainWindow):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.table.verticalHeader().hide()
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        self.table.horizontalHeader().setStretchLastSection(True)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        # "What was run" takes the room left (its full text in the tooltip), so a long title
+        # never pushes Where and State out of sight.
+        header.setSectionResizeMode(WHAT_COLUMN, QHeaderView.ResizeMode.Stretch)
+        header.setStretchLastSection(False)
         self.table.doubleClicked.connect(self._on_open_clicked)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.table, 1)
@@ -126,6 +131,14 @@ class HistoryWindow(QMainWindow):
         buttons.addStretch(1)
         layout.addLayout(buttons)
         self.setCentralWidget(central)
+
+    def _fit_to_screen(self) -> None:
+        """Most of the screen, never more (1366x768 included)."""
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() <= 0:
+            self.resize(1200, 680)
+            return
+        self.resize(min(1440, round(screen.width() * 0.9)), min(900, round(screen.height() * 0.85)))
 
     def _build_menu(self) -> None:
         menu = self.menuBar().addMenu("&History")
@@ -182,10 +195,12 @@ class HistoryWindow(QMainWindow):
             for col, text in enumerate(cells):
                 item = QTableWidgetItem(text)
                 item.setData(ID_ROLE, s.id)
-                if col == 4:
+                if col == WHAT_COLUMN:
                     item.setToolTip(text)
                 self.table.setItem(row, col, item)
-        self.table.resizeColumnsToContents()
+        for col in range(len(HEADERS)):
+            if col != WHAT_COLUMN:  # stretched: it takes what the others leave
+                self.table.resizeColumnToContents(col)
         for row, s in enumerate(runs):
             if s.id in chosen:
                 self.table.selectRow(row)

@@ -6,8 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QBoxLayout,
+    QDialogButtonBox,
     QLabel,
     QTableWidget,
     QTableWidgetItem,
@@ -47,6 +50,21 @@ def failures_text(result: Any) -> str:
     return "\n".join(lines)
 
 
+def add_close_controls(window: QWidget, layout: QBoxLayout) -> QDialogButtonBox:
+    """A Close button at the bottom of ``layout``, and Escape and the platform's Close
+    shortcut (Ctrl+W, Cmd+W) closing ``window``, as in a dialog."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(window.close)
+    layout.addWidget(buttons)
+    close = QAction("Close", window)
+    close.setShortcuts(
+        [*QKeySequence.keyBindings(QKeySequence.StandardKey.Close), QKeySequence(Qt.Key.Key_Escape)]
+    )
+    close.triggered.connect(window.close)
+    window.addAction(close)
+    return buttons
+
+
 class StoredRunWindow(QWidget):
     """A non-modal, read-only view of one stored run."""
 
@@ -75,6 +93,7 @@ class StoredRunWindow(QWidget):
             self.table = self._job_table(results)
             self.tabs.addTab(self.table, "Table")
             self._add_charts(results)
+        self.buttons = add_close_controls(self, layout)
         self.resize(1100, 600)
 
     def _job_table(self, results: tuple[JobResult, ...]) -> ResultsTableView:

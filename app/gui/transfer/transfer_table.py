@@ -130,6 +130,8 @@ class TransferTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return col.text(r)
         if role == Qt.ItemDataRole.ToolTipRole:
+            if col.header == "Warnings" and r.warnings:
+                return "\n".join(r.warnings)  # the cell is often cut short: all of it here
             return _row_tip(r)
         if role == Qt.ItemDataRole.TextAlignmentRole:
             side = Qt.AlignmentFlag.AlignRight if col.numeric else Qt.AlignmentFlag.AlignLeft

@@ -190,7 +190,7 @@ class TransferWindow(QMainWindow):
 
     @Slot()
     def _on_export_action_triggered(self) -> None:
-        if self.controller.running or self.controller.last_run is None:
+        if not self._has_results_to_export():
             return
         suggested = str(Path(self._folder()) / "cipherbench-transfer.xlsx")
         path, chosen = QFileDialog.getSaveFileName(
@@ -273,7 +273,7 @@ class TransferWindow(QMainWindow):
         self.run_action.setEnabled(not running)
         self.open_action.setEnabled(not running)
         self.cancel_action.setEnabled(running)
-        self.export_action.setEnabled(not running and self.controller.last_run is not None)
+        self.export_action.setEnabled(self._has_results_to_export())
         for button, act in (
             (self.run_button, self.run_action),
             (self.cancel_button, self.cancel_action),
@@ -281,6 +281,12 @@ class TransferWindow(QMainWindow):
         ):
             button.setEnabled(act.isEnabled())
         self.form.setEnabled(not running)
+
+    def _has_results_to_export(self) -> bool:
+        """A finished (or cancelled) run with at least one cipher's result: a run that
+        finished nothing would export an empty workbook."""
+        run = self.controller.last_run
+        return not self.controller.running and run is not None and bool(run.results)
 
     def _warn(self, title: str, text: str) -> None:
         QMessageBox.warning(self, title, display_text(sentence(text)))
