@@ -64,7 +64,9 @@ def document_of(result: Result) -> dict[str, Any]:
             return document(result)
         from app.core.study.export import study_document
 
-        return study_document(result)  # type: ignore[arg-type]
+        # No bootstrap spent on storing: comparisons not yet computed are recomputed from the
+        # raw samples when the run is shown (a window's analysis runs beside it).
+        return study_document(result, bootstrap=False)  # type: ignore[arg-type]
     from app.core.transfer.results import transfer_document
 
     return transfer_document(result)  # type: ignore[arg-type]

@@ -203,8 +203,11 @@ class StudyResult:
                 out.append(Speedup(input_label, r.label, slowest.label, factor))
         return tuple(out)
 
-    def to_dict(self) -> dict[str, Any]:
-        """Everything, for JSON: the definition, how it ran, raw results, the derived values."""
+    def to_dict(self, *, bootstrap: bool = True) -> dict[str, Any]:
+        """Everything, for JSON: the definition, how it ran, raw results, the derived values.
+        ``bootstrap=False`` leaves the comparisons out unless already computed (up to a second
+        of bootstrap; a reader recomputes them from the raw samples: the history does)."""
+        compared = bootstrap or "comparisons" in self.__dict__
         return {
             "study": self.study.to_dict(),
             "units": self.units,
@@ -240,8 +243,9 @@ class StudyResult:
                     "significant": p.comparison.significant,
                     "sentence": p.sentence(),
                 }
-                for p in self.comparisons
+                for p in (self.comparisons if compared else ())
             ],
+            "comparisons_computed": compared,
             "speedups": [asdict(s) for s in self.speedups],
             "published": [asdict(p) for p in self.study.published],
         }

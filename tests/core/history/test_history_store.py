@@ -202,3 +202,27 @@ def test_a_history_path_in_the_environment_is_used(tmp_path: Path, monkeypatch) 
         assert h.path == target
         h.record(bench_run())
     assert target.exists() and (target.parent.stat().st_mode & 0o777) == 0o700
+
+
+def test_storing_a_study_never_bootstraps_and_showing_it_compares_again(
+    history: History,
+) -> None:
+    """The window stores a run while its own analysis runs: storing must not pay a second
+    bootstrap. Comparisons computed already are kept; others are derived again when shown."""
+    fresh = study_result()
+    assert "comparisons" not in fresh.__dict__
+    run_id = history.record(fresh)
+    assert "comparisons" not in fresh.__dict__  # nothing computed for the history
+    doc = _document(history, run_id)
+    assert doc["comparisons"] == [] and doc["comparisons_computed"] is False
+    shown = history.get(run_id)
+    assert shown.comparisons and len(shown.comparisons) == len(study_result().comparisons)
+    analysed = study_result(started_at="2026-11-05T10:00:00+00:00")
+    _ = analysed.comparisons  # the CLI has printed them: they are stored
+    doc = _document(history, history.record(analysed))
+    assert doc["comparisons"] and doc["comparisons_computed"] is True
+
+
+def _document(history: History, run_id: int) -> dict:
+    row = history._conn.execute("SELECT document FROM runs WHERE id = ?", (run_id,)).fetchone()
+    return json.loads(row[0])
