@@ -1,7 +1,7 @@
 """Opening the history database safely, whatever state the file is in.
 
 * Several processes (windows, command lines) may write at once: WAL journal (readers never
-  block the writer), a 5 s busy timeout, and every write in a ``BEGIN IMMEDIATE`` transaction.
+  block the writer), a 30 s busy timeout, and every write in a ``BEGIN IMMEDIATE`` transaction.
 * A file that is not a database, or a damaged one (``PRAGMA quick_check``), is set aside as
   ``<name>.corrupt-<date>`` and a new, empty history started; the warning says where it went.
 * A database of a newer CipherBench (a higher schema version) opens read-only, with a warning.
@@ -29,7 +29,10 @@ from app.core.history.schema import (
     migrate,
 )
 
-BUSY_TIMEOUT_S = 5.0
+# A write holds the lock for milliseconds; a slow or busy machine may make another writer wait
+# seconds (4 writers x 20 runs at once on a throttled VM exceeded 5 s once). Waiting is better
+# than losing the run to "database is locked".
+BUSY_TIMEOUT_S = 30.0
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB (primary result codes)
 
 

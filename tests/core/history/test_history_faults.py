@@ -134,9 +134,17 @@ def test_concurrent_writers_do_not_corrupt_the_history(tmp_path: Path) -> None:
     ]
     time.sleep(1.0)  # let every interpreter start and wait at the line
     (tmp_path / "go").touch()
-    for p in writers:
-        _, err = p.communicate(timeout=120)
-        assert p.returncode == 0, err
+    outcomes = []
+    try:
+        for p in writers:
+            outcomes.append((p.communicate(timeout=120)[1], p.returncode))
+    finally:  # a failure must not leave processes (or their pipes) behind
+        for p in writers:
+            if p.poll() is None:
+                p.kill()
+                p.communicate()
+    for err, code in outcomes:
+        assert code == 0, err
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
     assert conn.execute("SELECT count(*) FROM runs").fetchone()[0] == 80

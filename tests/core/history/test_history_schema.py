@@ -42,7 +42,7 @@ def test_a_new_history_is_at_the_newest_version_in_wal_mode(tmp_path: Path) -> N
         assert schema.schema_version(conn) == schema.SCHEMA_VERSION == 2
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
-        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 5000
+        assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 30_000
         assert not h.read_only and h.warning is None
     assert (tmp_path / "h.sqlite3").stat().st_mode & 0o077 == 0  # the owner's only
 
