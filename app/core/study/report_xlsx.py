@@ -21,7 +21,7 @@ Built in memory and written with one write (``xlsx_export._save``); use
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from os import PathLike
 from typing import Any
 
@@ -136,10 +136,13 @@ def _sample_rows(result: StudyResult) -> Iterator[list[Any]]:
 # --- charts -----------------------------------------------------------------------------------
 
 
-def _write_charts(charts: Worksheet, data: Worksheet, result: StudyResult) -> None:
+def _write_charts(
+    charts: Worksheet, data: Worksheet, result: Any, qs: Sequence[Any] | None = None
+) -> None:
     """Per cipher a block of rows on ``data`` sorted by size, then one scatter chart per
-    quantity on ``charts`` with a series per block."""
-    qs = quantities(result)
+    quantity on ``charts`` with a series per block. ``result`` is a study's result (or a
+    transfer study's, with its own ``qs``: each has ``title``, ``axis`` and ``value``)."""
+    qs = quantities(result) if qs is None else qs
     header = ["Cipher", "Size (bytes)", *(f"{q.title} ({q.axis})" for q in qs)]
     rows: list[list[Any]] = []
     blocks: list[tuple[str, int, int]] = []  # label, first row, last row (1-based, on data)

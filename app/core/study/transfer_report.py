@@ -16,15 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.chart import ScatterChart
-from openpyxl.chart.data_source import NumFmt
 
 from app.core.export.json_export import json_safe
-from app.core.export.xlsx_export import _put, _save, _write_table
+from app.core.export.xlsx_export import _save, _write_table
 from app.core.study.report_data import environment_rows, size_label, spans_decades
 from app.core.study.report_html import STYLE
 from app.core.study.report_text import fit_text
-from app.core.study.report_xlsx import CHART_ROWS, _series
+from app.core.study.report_xlsx import _write_charts
 from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
@@ -206,46 +204,13 @@ def write_xlsx(result: TransferStudyResult, path: str | PathLike[str]) -> None:
     formats = (None, None, "#,##0", "0.000000", "0.000000", "0.00", "0.0", "0.0", "0.0", "0.0")
     _write_table(table, header(result.units), rows, formats)
     charts, data = wb.create_sheet("Charts"), wb.create_sheet("Chart data")
-    _write_charts(charts, data, result)
+    _write_charts(charts, data, result, quantities(result))
     claims_sheet = wb.create_sheet("Fits and comparisons")
     _write_table(claims_sheet, ("Statement",), [[c] for c in claims(result)])
     _write_table(wb.create_sheet("Method"), ("Method",), [[method(result)]])
     env = environment_rows(result)  # type: ignore[arg-type]
     _write_table(wb.create_sheet("Environment"), ("Item", "Value"), env)
     _save(wb, path)
-
-
-def _write_charts(charts: Any, data: Any, result: TransferStudyResult) -> None:
-    qs = quantities(result)
-    head = ["Cipher", "Size (bytes)", *(f"{q.title} ({q.axis})" for q in qs)]
-    rows: list[list[Any]] = []
-    blocks: list[tuple[str, int, int]] = []
-    for label in result.cipher_labels():
-        mine = sorted((r for r in result.results if r.label == label), key=lambda r: r.input_bytes)
-        first = len(rows) + 2
-        rows += [[label, r.input_bytes, *(q.value(result, r) for q in qs)] for r in mine]
-        blocks.append((label, first, len(rows) + 1))
-    _write_table(data, head, rows, (None, "#,##0", *(["General"] * len(qs))))
-    if not rows:
-        _put(charts, 1, 1, "No results to chart.")
-        return
-    log_x = spans_decades([r[1] for r in rows])
-    for i, q in enumerate(qs):
-        chart = ScatterChart()
-        chart.title = f"{q.title} against input size"
-        chart.style = 13
-        chart.width, chart.height = 18.0, 10.0
-        for k, (label, first, last) in enumerate(blocks):
-            chart.series.append(_series(data, rows, label, first, last, 3 + i, k))
-        chart.x_axis.title = "Input size (bytes" + (", log scale)" if log_x else ")")
-        chart.y_axis.title = q.axis
-        if log_x:
-            chart.x_axis.scaling.logBase = 10
-        chart.x_axis.numFmt = NumFmt(formatCode="#,##0", sourceLinked=False)
-        chart.x_axis.delete = False
-        chart.y_axis.delete = False
-        chart.legend.position = "b"
-        charts.add_chart(chart, f"A{1 + i * CHART_ROWS}")
 
 
 def _cell(value: Any) -> str:
