@@ -23,9 +23,11 @@ from __future__ import annotations
 
 import random
 import threading
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
+from typing import Any
 
 from app import __version__
 from app.core import scratch
@@ -121,6 +123,29 @@ def seeded_input(size: SizeInput, seed: int, directory: str) -> InputSpec:
     return generated_input(size.size_bytes, directory, size.label, blocks=blocks)
 
 
+@contextmanager
+def study_inputs(run: Any, prefix: str) -> Iterator[tuple[list[InputSpec], str, dict[str, object]]]:
+    """What a study's run starts with: its files and its generated sizes (seeded, in a scratch
+    folder removed at the end, none generated once ``run.cancelled``), the start time and the
+    machine (unless ``run`` was made with ``environment=False``)."""
+    started = _now()
+    env: dict[str, object] = {}
+    if run._want_environment:
+        from app.core.bench.environment import capture_environment
+
+        env = capture_environment()
+    folder = scratch.make_dir(prefix)
+    try:
+        inputs = list(run.files)
+        for size in run.sizes:
+            if run.cancelled:
+                break
+            inputs.append(seeded_input(size, run.study.data_seed, folder))
+        yield inputs, started, env
+    finally:
+        scratch.remove(folder)
+
+
 def merge_rounds(parts: Sequence[JobResult]) -> JobResult:
     """One result from a cell's rounds: raw samples and warm-ups concatenated and summarized
     again, memory from the round that measured it, stability warnings recomputed."""
@@ -203,22 +228,8 @@ class StudyRun:
         return self._cancel.is_set()
 
     def events(self) -> Generator[StudyEvent, None, None]:
-        started = _now()
-        env: dict[str, object] = {}
-        if self._want_environment:
-            from app.core.bench.environment import capture_environment
-
-            env = capture_environment()
-        folder = scratch.make_dir("study-")
-        try:
-            inputs = list(self.files)
-            for size in self.sizes:
-                if self._cancel.is_set():
-                    break
-                inputs.append(seeded_input(size, self.study.data_seed, folder))
+        with study_inputs(self, "study-") as (inputs, started, env):
             yield from self._run(inputs, started, env)
-        finally:
-            scratch.remove(folder)
 
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]

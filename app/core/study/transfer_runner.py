@@ -21,7 +21,6 @@ from collections.abc import Generator, Sequence
 from datetime import UTC, datetime
 
 from app import __version__
-from app.core import scratch
 from app.core.bench.inputs import check_unchanged, inspect_file
 from app.core.bench.jobs import InputSpec
 from app.core.bench.run_info import Environment
@@ -36,7 +35,7 @@ from app.core.study.runner import (
     StepStarted,
     StudyFinished,
     StudyStarted,
-    seeded_input,
+    study_inputs,
 )
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.framing import PLAINTEXT, transfer_spec
@@ -85,24 +84,16 @@ class TransferStudyRun:
     def cancel(self) -> None:
         self._cancel.set()
 
-    def events(self) -> Generator[object, None, None]:
-        started = _now()
-        env: dict[str, object] = {}
-        if self._want_environment:
-            from app.core.bench.environment import capture_environment
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
 
-            env = capture_environment()
-        folder = scratch.make_dir("transfer-study-")
+    def events(self) -> Generator[object, None, None]:
         try:
-            inputs = list(self.files)
-            for size in self.sizes:
-                if self._cancel.is_set():
-                    break
-                inputs.append(seeded_input(size, self.study.data_seed, folder))
-            yield from self._run(inputs, started, env)
+            with study_inputs(self, "transfer-study-") as (inputs, started, env):
+                yield from self._run(inputs, started, env)
         finally:
             self._cancel.set()  # a closed generator stops the running cell's processes
-            scratch.remove(folder)
 
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]
