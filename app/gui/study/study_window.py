@@ -10,19 +10,15 @@ worker process outlives the window.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
-    QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QTabWidget,
@@ -34,15 +30,13 @@ from app.core.errors import UserError
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.text import display_text
-from app.gui.panels.progress_panel import LazyProgressBar
-from app.gui.panels.wheel_guard import guard_wheel
-from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings
 from app.gui.study.study_chart import QUANTITIES, StudyChart
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
 from app.gui.study.study_form import StudyForm
 from app.gui.study.study_table import StudyTableModel, StudyTableView
 from app.gui.study.study_text import claims_text
+from app.gui.tool_window import ToolWindow, show_owned
 
 FORMAT_NAMES = {
     ".json": "JSON, everything",
@@ -50,16 +44,19 @@ FORMAT_NAMES = {
     ".xlsx": "Excel",
     ".html": "HTML report",
 }
-WAIT_ON_QUIT_MS = 10_000
 
 
 def export_filters(extensions: list[str]) -> list[str]:
     return [f"{FORMAT_NAMES.get(ext, ext[1:].upper())} (*{ext})" for ext in extensions]
 
 
-class StudyWindow(QMainWindow):
+class StudyWindow(ToolWindow):
     """Study mode; ``presets``, ``run_factory`` and ``settings`` (the main window's, for the
     last folder) are replaceable for tests."""
+
+    EXPORTED = "study"
+    SCREEN_FIT = (1600, 1000, 0.94, 0.92, 1280, 720)
+    controller: StudyController
 
     def __init__(
         self,
@@ -68,26 +65,18 @@ class StudyWindow(QMainWindow):
         parent: QWidget | None = None,
         settings: AppSettings | None = None,
     ) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("CipherBench – Study")
+        super().__init__("CipherBench – Study", parent, settings)
         if presets is None:
             from app.core.study.presets import presets as shipped
 
             presets = shipped()
         self.controller = StudyController(run_factory, parent=self)
-        self._close_requested = False
         self._discard_agreed = False
         self._user_closing = False  # the Close action, not a program (SIGTERM) closing us
-        self.settings = settings or AppSettings()  # its last folder: where exports start
         self._build(presets)
         self._create_actions()
         self._connect()
-        self.setAcceptDrops(True)
-        self._fit_to_screen()
-        self._update_actions()
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self._on_app_about_to_quit)
+        self._finish_setup()
 
     # --- building ------------------------------------------------------------------------------
 
@@ -97,9 +86,7 @@ class StudyWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
         self.clear_button = QPushButton("Clear results")
-        self.progress = LazyProgressBar()
-        self.progress.setRange(0, 1000)
-        self.progress.setTextVisible(False)
+        self.progress = self._progress_bar()
         self.step_label = QLabel("Ready.")
         self.step_label.setWordWrap(True)
         self.eta_label = QLabel("")
@@ -124,19 +111,8 @@ class StudyWindow(QMainWindow):
         column.addWidget(self.progress)
         column.addWidget(self.step_label)
         column.addWidget(self.eta_label)
-        self.left_scroll = QScrollArea()
-        self.left_scroll.setWidget(left)
-        self.left_scroll.setWidgetResizable(True)
-        bar = self.left_scroll.verticalScrollBar().sizeHint().width()
-        self.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + bar + 4)
-        self._wheel_guard = guard_wheel(left)
         self._build_results()
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.left_scroll)
-        self.splitter.addWidget(self.results_splitter)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([380, 900])
-        self.setCentralWidget(self.splitter)
+        self._set_columns(left, self.results_splitter, [380, 900])
 
     def _build_results(self) -> None:
         """Charts above; the table and the claims in tabs below, in a splitter."""
@@ -160,25 +136,8 @@ class StudyWindow(QMainWindow):
         self.results_splitter.addWidget(self.result_tabs)
         self.results_splitter.setSizes([380, 300])
 
-    def _fit_to_screen(self) -> None:
-        """Most of the screen, never more (1366x768 included)."""
-        screen = self.screen().availableGeometry() if self.screen() else None
-        if screen is None or screen.width() <= 0:
-            self.resize(1280, 720)
-            return
-        width = min(1600, round(screen.width() * 0.94))
-        height = min(1000, round(screen.height() * 0.92))
-        self.resize(width, height)
-
     def _create_actions(self) -> None:
-        def action(text: str, slot: Any, shortcut: Any = None) -> QAction:
-            a = QAction(text, self)
-            if shortcut is not None:
-                a.setShortcut(QKeySequence(shortcut))
-            a.triggered.connect(slot)
-            self.addAction(a)
-            return a
-
+        action = self._action
         self.run_action = action("&Run study", self._on_run_action_triggered, "Ctrl+R")
         self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
         self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
@@ -239,21 +198,13 @@ class StudyWindow(QMainWindow):
         if self.controller.running or not self.controller.has_results:
             return
         extensions = self.controller.export_extensions()
-        filters = export_filters(extensions)
         name = (
             self.controller.runs[-1].study.name if self.controller.runs else "study"
         ) + extensions[0]
-        path, chosen = QFileDialog.getSaveFileName(
-            self,
-            "Export the study",
-            str(Path(self.settings.last_folder) / name),
-            ";;".join(filters),
-        )
-        if not path:
-            return
-        if not Path(path).suffix and chosen in filters:
-            path += extensions[filters.index(chosen)]
-        self.export_to(path)
+        filters = dict(zip(export_filters(extensions), extensions, strict=True))
+        path = self._save_path("Export the study", str(Path(self._folder()) / name), filters)
+        if path:
+            self.export_to(path)
 
     def _on_save_definition_action_triggered(self) -> None:
         """The grid as set in the form, as a .toml someone else can run (`study FILE.toml`)."""
@@ -262,7 +213,7 @@ class StudyWindow(QMainWindow):
         except UserError as exc:
             self._warn("Cannot save the study", str(exc))
             return
-        suggested = str(Path(self.settings.last_folder) / f"{study.name}.toml")
+        suggested = str(Path(self._folder()) / f"{study.name}.toml")
         path, _ = QFileDialog.getSaveFileName(
             self, "Save the study", suggested, "Study definitions (*.toml)"
         )
@@ -278,20 +229,7 @@ class StudyWindow(QMainWindow):
         except UserError as exc:
             self._warn("Cannot save the study", str(exc))
             return None
-        self.settings.last_folder = str(written.parent)
-        self.statusBar().showMessage(display_text(f"Saved the study definition to {written}"), 8000)
-        return written
-
-    def export_to(self, path: str) -> Path | None:
-        """Write the results to ``path``; a warning in one sentence when it cannot."""
-        try:
-            written = self.controller.export(path)
-        except UserError as exc:
-            self._warn("Cannot export", str(exc))
-            return None
-        self.settings.last_folder = str(written.parent)
-        self.statusBar().showMessage(display_text(f"Saved the study to {written}"), 8000)
-        return written
+        return self._saved(written, "the study definition")
 
     @Slot()
     def _on_clear_action_triggered(self) -> None:
@@ -310,12 +248,6 @@ class StudyWindow(QMainWindow):
         self._update_actions()
 
     # --- the controller's news ----------------------------------------------------------------
-
-    @Slot(bool)
-    def _on_controller_running_changed(self, running: bool) -> None:
-        self._update_actions()
-        if not running and self._close_requested:
-            self.close()
 
     @Slot(float, str)
     def _on_controller_progress_changed(self, fraction: float, eta: str) -> None:
@@ -359,13 +291,14 @@ class StudyWindow(QMainWindow):
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(has and not running)
         self.clear_action.setEnabled(has and not running)
-        for button, act in (
-            (self.run_button, self.run_action),
-            (self.cancel_button, self.cancel_action),
-            (self.export_button, self.export_action),
-            (self.clear_button, self.clear_action),
-        ):
-            button.setEnabled(act.isEnabled())
+        self._match_buttons(
+            (
+                (self.run_button, self.run_action),
+                (self.cancel_button, self.cancel_action),
+                (self.export_button, self.export_action),
+                (self.clear_button, self.clear_action),
+            )
+        )
         self.form.setEnabled(not running)
 
     # --- dropping files, closing ------------------------------------------------------------------
@@ -388,40 +321,28 @@ class StudyWindow(QMainWindow):
         finally:
             self._user_closing = False
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def _by_user(self, event: QCloseEvent) -> bool:
+        return event.spontaneous() or self._user_closing
+
+    def _may_close(self, event: QCloseEvent) -> bool:
         """The user closing (window button, Close) is asked before results that were not
         exported are lost; a program closing the window (SIGTERM, quitting) is not, since
         nobody may be there to answer. A running study is cancelled first either way."""
         c = self.controller
-        by_user = event.spontaneous() or self._user_closing
-        if by_user and (c.unexported or c.running) and not self._discard_agreed:
+        if self._by_user(event) and (c.unexported or c.running) and not self._discard_agreed:
             what = "stop the running study and " if c.running else ""
             if not self._ask(
                 "Close the study?",
                 f"Closing will {what}discard the results that have not been exported. Close?",
             ):
-                event.ignore()
-                return
+                return False
             self._discard_agreed = True
-        if c.running:
-            self._close_requested = True
-            c.cancel()
-            event.ignore()  # closes when the worker has stopped
-            return
-        if self._discard_agreed or not by_user:
+        return True
+
+    def _closing(self, event: QCloseEvent) -> None:
+        if self._discard_agreed or not self._by_user(event):
             self._on_clear_confirmed()
-        self._close_requested = self._discard_agreed = False
-        super().closeEvent(event)
-
-    @Slot()
-    def _on_app_about_to_quit(self) -> None:
-        self.controller.cancel_and_wait(WAIT_ON_QUIT_MS)
-
-    def _ask(self, title: str, text: str) -> bool:
-        return ask_yes_no(self, title, text)
-
-    def _warn(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, display_text(text))
+        self._discard_agreed = False
 
 
 def _local_files(event: QDragEnterEvent | QDropEvent) -> list[str]:
@@ -434,11 +355,4 @@ def _local_files(event: QDragEnterEvent | QDropEvent) -> list[str]:
 def open_study_window(owner: QWidget, settings: AppSettings | None = None) -> StudyWindow:
     """Show the owner's Study window, made on first use (sharing ``settings``) and kept as
     ``owner.study_window``."""
-    window = getattr(owner, "study_window", None)
-    if window is None:
-        window = StudyWindow(settings=settings)
-        owner.study_window = window  # type: ignore[attr-defined]
-    window.show()
-    window.raise_()
-    window.activateWindow()
-    return window
+    return show_owned(owner, "study_window", lambda: StudyWindow(settings=settings))

@@ -9,18 +9,15 @@ kills both processes) and closes once the worker has stopped, so no process outl
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
-from PySide6.QtCore import QCoreApplication, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
-    QMainWindow,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QVBoxLayout,
@@ -32,9 +29,8 @@ from app.core.safe_files import check_output
 from app.core.text import display_text
 from app.core.transfer.results import TransferRun
 from app.gui.describe import sentence
-from app.gui.panels.progress_panel import LazyProgressBar
-from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.settings import AppSettings
+from app.gui.tool_window import ToolWindow, show_owned
 from app.gui.transfer.transfer_chart import TransferChart
 from app.gui.transfer.transfer_controller import TransferController
 from app.gui.transfer.transfer_form import TransferForm
@@ -46,28 +42,23 @@ EXPORT_FILTERS = {
     "JSON, everything with raw samples (*.json)": ".json",
 }
 CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"}
-WAIT_ON_QUIT_MS = 10_000
 
 
-class TransferWindow(QMainWindow):
+class TransferWindow(ToolWindow):
     """The loopback transfer benchmark; ``settings`` (the main window's) gives the folder
     file dialogs start in."""
 
+    EXPORTED = "transfer"
+    SCREEN_FIT = (1440, 900, 0.96, 0.9, 1240, 700)
+    controller: TransferController
+
     def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
-        super().__init__(parent)
-        self.setWindowTitle("CipherBench – Loopback transfer")
-        self.settings = settings or AppSettings()
+        super().__init__("CipherBench – Loopback transfer", parent, settings)
         self.controller = TransferController(self)
-        self._close_requested = False
         self._build()
         self._create_actions()
         self._connect()
-        self.setAcceptDrops(True)
-        self._fit_to_screen()
-        self._update_actions()
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self._on_app_about_to_quit)
+        self._finish_setup()
 
     # --- building ------------------------------------------------------------------------------
 
@@ -77,9 +68,7 @@ class TransferWindow(QMainWindow):
         self.run_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
-        self.progress = LazyProgressBar()
-        self.progress.setRange(0, 1000)
-        self.progress.setTextVisible(False)
+        self.progress = self._progress_bar()
         self.status_label = QLabel(
             "Choose what to send and the ciphers, then Run. Both ends run on this machine."
         )
@@ -97,13 +86,6 @@ class TransferWindow(QMainWindow):
         column.addLayout(row)
         column.addWidget(self.progress)
         column.addWidget(self.status_label)
-        self.left_scroll = QScrollArea()
-        self.left_scroll.setWidget(left)
-        self.left_scroll.setWidgetResizable(True)
-        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        bar = self.left_scroll.verticalScrollBar().sizeHint().width()
-        self.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + bar + 4)
-        self._wheel_guard = guard_wheel(left)
 
         self.chart = TransferChart()
         self.model = TransferTableModel(self)
@@ -114,30 +96,11 @@ class TransferWindow(QMainWindow):
         right.addWidget(self.chart)
         right.addWidget(self.table)
         right.setSizes([330, 300])
-        self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.left_scroll)
-        self.splitter.addWidget(right)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([320, 1000])
-        self.setCentralWidget(self.splitter)
-
-    def _fit_to_screen(self) -> None:
-        """Most of the screen, never more (1366x768 included)."""
-        screen = self.screen().availableGeometry() if self.screen() else None
-        if screen is None or screen.width() <= 0:
-            self.resize(1240, 700)
-            return
-        self.resize(min(1440, round(screen.width() * 0.96)), min(900, round(screen.height() * 0.9)))
+        self._set_columns(left, right, [320, 1000])
+        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def _create_actions(self) -> None:
-        def action(text: str, slot: Any, shortcut: Any = None) -> QAction:
-            a = QAction(text, self)
-            if shortcut is not None:
-                a.setShortcut(QKeySequence(shortcut))
-            a.triggered.connect(slot)
-            self.addAction(a)
-            return a
-
+        action = self._action
         self.open_action = action("&Choose a file…", self._on_open_action_triggered, "Ctrl+O")
         self.run_action = action("&Run transfer", self._on_run_action_triggered, "Ctrl+R")
         self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
@@ -193,35 +156,15 @@ class TransferWindow(QMainWindow):
         if not self._has_results_to_export():
             return
         suggested = str(Path(self._folder()) / "cipherbench-transfer.xlsx")
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export the transfer", suggested, ";;".join(EXPORT_FILTERS)
-        )
-        if not path:
-            return
-        if not Path(path).suffix:
-            path += EXPORT_FILTERS.get(chosen, ".xlsx")
-        self.export_to(path)
-
-    def export_to(self, path: str) -> Path | None:
-        """Write the last run to ``path``; a warning in one sentence when it cannot."""
-        try:
-            written = self.controller.export(path)
-        except UserError as exc:
-            self._warn("Cannot export", str(exc))
-            return None
-        self.settings.last_folder = str(written.parent)
-        self.statusBar().showMessage(display_text(f"Saved the transfer to {written}"), 8000)
-        return written
+        path = self._save_path("Export the transfer", suggested, EXPORT_FILTERS, ".xlsx")
+        if path:
+            self.export_to(path)
 
     @Slot()
     def _on_chart_save_requested(self) -> None:
         suggested = str(Path(self._folder()) / "cipherbench-transfer.png")
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Save chart", suggested, ";;".join(CHART_FILTERS)
-        )
+        path = self._save_path("Save chart", suggested, CHART_FILTERS, ".png")
         if path:
-            if not Path(path).suffix:
-                path += CHART_FILTERS.get(chosen, ".png")
             self.save_chart_to(path)
 
     def save_chart_to(self, path: str) -> Path | None:
@@ -236,20 +179,9 @@ class TransferWindow(QMainWindow):
         except OSError as exc:
             self._warn("Cannot save the chart", f"cannot write {path}: {exc.strerror or exc}")
             return None
-        self.settings.last_folder = str(written.parent)
-        self.statusBar().showMessage(display_text(f"Saved the chart to {written}"), 8000)
-        return written
-
-    def _folder(self) -> str:
-        return self.settings.last_folder
+        return self._saved(written, "the chart")
 
     # --- the controller's news -----------------------------------------------------------------
-
-    @Slot(bool)
-    def _on_controller_running_changed(self, running: bool) -> None:
-        self._update_actions()
-        if not running and self._close_requested:
-            self.close()
 
     @Slot(float, str)
     def _on_controller_progress_changed(self, fraction: float, text: str) -> None:
@@ -274,12 +206,13 @@ class TransferWindow(QMainWindow):
         self.open_action.setEnabled(not running)
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self._has_results_to_export())
-        for button, act in (
-            (self.run_button, self.run_action),
-            (self.cancel_button, self.cancel_action),
-            (self.export_button, self.export_action),
-        ):
-            button.setEnabled(act.isEnabled())
+        self._match_buttons(
+            (
+                (self.run_button, self.run_action),
+                (self.cancel_button, self.cancel_action),
+                (self.export_button, self.export_action),
+            )
+        )
         self.form.setEnabled(not running)
 
     def _has_results_to_export(self) -> bool:
@@ -304,30 +237,12 @@ class TransferWindow(QMainWindow):
             self.form.set_file(urls[0].toLocalFile())
             event.acceptProposedAction()
 
-    def closeEvent(self, event: QCloseEvent) -> None:
+    def _closing_after_run(self) -> None:
         """A running transfer is cancelled first; the window closes once it has stopped."""
-        if self.controller.running:
-            self._close_requested = True
-            self.controller.cancel()
-            self.status_label.setText("Stopping the transfer before closing…")
-            event.ignore()
-            return
-        self._close_requested = False
-        super().closeEvent(event)
-
-    @Slot()
-    def _on_app_about_to_quit(self) -> None:
-        self.controller.cancel_and_wait(WAIT_ON_QUIT_MS)
+        self.status_label.setText("Stopping the transfer before closing…")
 
 
 def open_transfer_window(owner: QWidget, settings: AppSettings | None = None) -> TransferWindow:
     """Show the owner's Transfer window, made on first use (sharing ``settings``) and kept as
     ``owner.transfer_window``."""
-    window = getattr(owner, "transfer_window", None)
-    if window is None:
-        window = TransferWindow(settings=settings)
-        owner.transfer_window = window  # type: ignore[attr-defined]
-    window.show()
-    window.raise_()
-    window.activateWindow()
-    return window
+    return show_owned(owner, "transfer_window", lambda: TransferWindow(settings=settings))

@@ -1,0 +1,224 @@
+"""What the Study and the Transfer windows share: a non-modal window around a controller that
+runs in a worker, with a form in a scrolling left column and results on the right.
+
+The shared behaviour: the size it opens at, the remembered folder file dialogs start in, save
+dialogs that add the chosen filter's extension, exporting with a one-sentence warning when it
+cannot, the warn/ask helpers, and closing while a run goes on (cancel first, close once the
+worker has stopped; quitting the program waits for the worker).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, ClassVar, Protocol, TypeVar
+
+from PySide6.QtCore import QCoreApplication, Qt, Slot
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QMainWindow,
+    QMessageBox,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QWidget,
+)
+
+from app.core.errors import UserError
+from app.core.text import display_text
+from app.gui.panels.progress_panel import LazyProgressBar
+from app.gui.panels.wheel_guard import guard_wheel
+from app.gui.questions import ask_yes_no
+from app.gui.settings import AppSettings
+
+WAIT_ON_QUIT_MS = 10_000
+STATUS_MS = 8000
+
+
+class ToolController(Protocol):
+    """What the window asks of its controller."""
+
+    @property
+    def running(self) -> bool: ...
+
+    def cancel(self) -> None: ...
+
+    def cancel_and_wait(self, timeout_ms: int = ...) -> bool: ...
+
+    def export(self, path: str | Path) -> Path: ...
+
+
+class ToolWindow(QMainWindow):
+    """Base of a tool window. A subclass sets ``controller`` and builds itself, then calls
+    ``_finish_setup()``; it names what it exports in ``EXPORTED`` ("study", "transfer") and its
+    opening size in ``SCREEN_FIT``."""
+
+    EXPORTED: ClassVar[str]
+    # (largest width, largest height, share of the screen's width, of its height, and the
+    # size when the screen is unknown)
+    SCREEN_FIT: ClassVar[tuple[int, int, float, float, int, int]]
+
+    controller: ToolController
+
+    def __init__(self, title: str, parent: QWidget | None, settings: AppSettings | None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(title)
+        self.settings = settings or AppSettings()  # its last folder: where dialogs start
+        self._close_requested = False
+
+    def _finish_setup(self) -> None:
+        """After building: drops, size, the actions' state, and waiting for the worker when
+        the program quits."""
+        self.setAcceptDrops(True)
+        self._fit_to_screen()
+        self._update_actions()
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self._on_app_about_to_quit)
+
+    # --- building ------------------------------------------------------------------------------
+
+    @staticmethod
+    def _progress_bar() -> LazyProgressBar:
+        bar = LazyProgressBar()
+        bar.setRange(0, 1000)
+        bar.setTextVisible(False)
+        return bar
+
+    def _set_columns(self, left: QWidget, right: QWidget, sizes: list[int]) -> None:
+        """``left`` in a scroll area as wide as it needs (``left_scroll``), ``right`` taking
+        the rest, in ``splitter`` as the central widget."""
+        self.left_scroll = QScrollArea()
+        self.left_scroll.setWidget(left)
+        self.left_scroll.setWidgetResizable(True)
+        bar = self.left_scroll.verticalScrollBar().sizeHint().width()
+        self.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + bar + 4)
+        self._wheel_guard = guard_wheel(left)
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.addWidget(self.left_scroll)
+        self.splitter.addWidget(right)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes(sizes)
+        self.setCentralWidget(self.splitter)
+
+    def _fit_to_screen(self) -> None:
+        """Most of the screen, never more (1366x768 included)."""
+        most_w, most_h, share_w, share_h, fallback_w, fallback_h = self.SCREEN_FIT
+        screen = self.screen().availableGeometry() if self.screen() else None
+        if screen is None or screen.width() <= 0:
+            self.resize(fallback_w, fallback_h)
+            return
+        self.resize(
+            min(most_w, round(screen.width() * share_w)),
+            min(most_h, round(screen.height() * share_h)),
+        )
+
+    def _action(self, text: str, slot: Any, shortcut: Any = None) -> QAction:
+        """An action of this window (its shortcut works anywhere in it)."""
+        a = QAction(text, self)
+        if shortcut is not None:
+            a.setShortcut(QKeySequence(shortcut))
+        a.triggered.connect(slot)
+        self.addAction(a)
+        return a
+
+    @staticmethod
+    def _match_buttons(pairs: tuple[tuple[QPushButton, QAction], ...]) -> None:
+        for button, action in pairs:
+            button.setEnabled(action.isEnabled())
+
+    def _update_actions(self) -> None:
+        """Enable what the state allows; each window has its own actions."""
+        raise NotImplementedError
+
+    # --- files -----------------------------------------------------------------------------------
+
+    def _folder(self) -> str:
+        return self.settings.last_folder
+
+    def _save_path(
+        self, caption: str, suggested: str, filters: dict[str, str], default: str = ""
+    ) -> str:
+        """The path the user chose in a save dialog ('' when cancelled), with the chosen
+        filter's extension (or ``default``) added when they typed none."""
+        path, chosen = QFileDialog.getSaveFileName(self, caption, suggested, ";;".join(filters))
+        if path and not Path(path).suffix:
+            path += filters.get(chosen, default)
+        return path
+
+    def _saved(self, written: Path, what: str) -> Path:
+        """Remember ``written``'s folder and say where ``what`` went."""
+        self.settings.last_folder = str(written.parent)
+        self.statusBar().showMessage(display_text(f"Saved {what} to {written}"), STATUS_MS)
+        return written
+
+    def export_to(self, path: str) -> Path | None:
+        """Write the results to ``path``; a warning in one sentence when it cannot."""
+        try:
+            written = self.controller.export(path)
+        except UserError as exc:
+            self._warn("Cannot export", str(exc))
+            return None
+        return self._saved(written, f"the {self.EXPORTED}")
+
+    # --- asking, warning -------------------------------------------------------------------------
+
+    def _ask(self, title: str, text: str) -> bool:
+        return ask_yes_no(self, title, text)
+
+    def _warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, display_text(text))
+
+    # --- closing ---------------------------------------------------------------------------------
+
+    @Slot(bool)
+    def _on_controller_running_changed(self, running: bool) -> None:
+        self._update_actions()
+        if not running and self._close_requested:
+            self.close()
+
+    def _may_close(self, event: QCloseEvent) -> bool:
+        """Whether closing goes on (a subclass may ask first)."""
+        return True
+
+    def _closing_after_run(self) -> None:
+        """Closing waits for the run to stop (a subclass may say so)."""
+
+    def _closing(self, event: QCloseEvent) -> None:
+        """The window closes now, nothing running (a subclass may tidy up)."""
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """A running job is cancelled first and the window closes once the worker has
+        stopped, so no worker outlives it."""
+        if not self._may_close(event):
+            event.ignore()
+            return
+        if self.controller.running:
+            self._close_requested = True
+            self.controller.cancel()
+            self._closing_after_run()
+            event.ignore()  # closes when the worker has stopped
+            return
+        self._closing(event)
+        self._close_requested = False
+        super().closeEvent(event)
+
+    @Slot()
+    def _on_app_about_to_quit(self) -> None:
+        self.controller.cancel_and_wait(WAIT_ON_QUIT_MS)
+
+
+W = TypeVar("W", bound=QWidget)
+
+
+def show_owned(owner: QWidget, attribute: str, make: Callable[[], W]) -> W:
+    """Show the owner's window kept as ``owner.<attribute>``, made on first use."""
+    window: W | None = getattr(owner, attribute, None)
+    if window is None:
+        window = make()
+        setattr(owner, attribute, window)
+    window.show()
+    window.raise_()
+    window.activateWindow()
+    return window
