@@ -62,7 +62,7 @@ def job_label(r: JobResult) -> str:
     return f"{r.cipher} [{r.library}]"
 
 
-def _style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
+def style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
     text = palette.color(QPalette.ColorRole.WindowText)
     grid = QColor(text)
     for name in ("left", "bottom", "right", "top"):
@@ -75,7 +75,7 @@ def _style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
     plot.titleLabel.setAttr("color", text.name())
 
 
-def _style_legend(legend: pg.LegendItem | None, palette: QPalette) -> None:
+def style_legend(legend: pg.LegendItem | None, palette: QPalette) -> None:
     if legend is None:
         return
     base = QColor(palette.color(QPalette.ColorRole.Base))
@@ -239,8 +239,8 @@ class _JobBarsChart(ThrottledChart):
     def _apply_palette(self) -> None:
         palette = self.palette()
         self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        _style_plot(self.plot, palette)
-        _style_legend(self.legend, palette)
+        style_plot(self.plot, palette)
+        style_legend(self.legend, palette)
 
     def _redraw(self) -> None:
         n = len(self._results)
@@ -477,5 +477,5 @@ class MonitorChart(ThrottledChart):
         palette = self.palette()
         self.layout_widget.setBackground(palette.color(QPalette.ColorRole.Base))
         for plot in (self.memory_plot, self.cpu_plot):
-            _style_plot(plot, palette)
+            style_plot(plot, palette)
             plot.showGrid(x=True, y=True, alpha=0.25)

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QPalette, QShowEvent
+from PySide6.QtGui import QPalette, QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
@@ -23,7 +23,7 @@ from app.core.study.result import memory_mib, rate
 from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
 from app.gui.results import chart_math
-from app.gui.results.charts import OKABE_ITO, ThrottledChart
+from app.gui.results.charts import OKABE_ITO, ThrottledChart, style_legend, style_plot
 
 MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly
 LOG_SPAN = 100.0  # largest / smallest size from which the size axis is logarithmic
@@ -101,7 +101,6 @@ class StudyChart(ThrottledChart):
         self.plot = self.plot_widget.getPlotItem()
         self.plot.setLabel("bottom", "Input size (MB = 10^6 bytes)")
         self.plot.hideButtons()
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
         self.legend = self.plot.addLegend(offset=(10, 10))
         self.curves: dict[str, pg.PlotDataItem] = {}
         self._results: list[JobResult | TransferResult] = []
@@ -215,14 +214,7 @@ class StudyChart(ThrottledChart):
 
     def _apply_palette(self) -> None:
         palette = self.palette()
-        text = palette.color(QPalette.ColorRole.WindowText)
         self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        for name in ("left", "bottom"):
-            axis = self.plot.getAxis(name)
-            axis.enableAutoSIPrefix(False)  # the label names the unit; no "(x0.001)"
-            axis.setPen(pg.mkPen(QColor(text)))
-            axis.setTextPen(pg.mkPen(text))
-        base = QColor(palette.color(QPalette.ColorRole.Base))
-        base.setAlpha(220)
-        self.legend.setBrush(pg.mkBrush(base))
-        self.legend.setLabelTextColor(text)
+        style_plot(self.plot, palette)  # the main window's charts' look
+        self.plot.showGrid(x=True, y=True, alpha=0.2)  # against size: both axes matter
+        style_legend(self.legend, palette)

@@ -11,12 +11,12 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QColor, QPalette
+from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
 from app.core.transfer.framing import PLAINTEXT
 from app.core.transfer.results import TransferResult
-from app.gui.results.charts import ENCRYPT_COLOR, ThrottledChart
+from app.gui.results.charts import ENCRYPT_COLOR, ThrottledChart, style_plot
 
 BASELINE_COLOR = "#999999"
 BAR_HEIGHT = 0.6
@@ -59,14 +59,8 @@ class TransferChart(ThrottledChart):
 
     def _apply_palette(self) -> None:
         palette = self.palette()
-        text = palette.color(QPalette.ColorRole.WindowText)
         self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        for name in ("left", "bottom"):
-            axis = self.plot.getAxis(name)
-            axis.enableAutoSIPrefix(False)  # the label names the unit; no "(x1000)"
-            axis.setPen(pg.mkPen(QColor(text)))
-            axis.setTextPen(pg.mkPen(text))
-        self.plot.showGrid(x=True, y=False, alpha=0.25)
+        style_plot(self.plot, palette)  # the main window's charts' look
 
     def _redraw(self) -> None:
         n = len(self._results)
