@@ -8,16 +8,19 @@ writes to the instance's ``__dict__``, which a frozen dataclass allows).
 from __future__ import annotations
 
 import itertools
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.core.bench.results import JobResult
 from app.core.bench.run_info import Environment
 from app.core.study.analysis import Comparison, LinearFit, compare, fit_time_vs_size, speedup
 from app.core.study.definition import UNITS, Study
 from app.core.units import MIB
+
+if TYPE_CHECKING:
+    from app.core.transfer.results import TransferResult
 
 DIRECTIONS = ("encrypt", "decrypt")
 # A bootstrap draws resamples x (n_a + n_b) values (numpy: about 30 ns each here). Tiny inputs
@@ -29,6 +32,22 @@ BOOTSTRAP_MIN_RESAMPLES = 200
 BOOTSTRAP_BUDGET = 4_000_000  # resampled values per comparison
 VERBS = {"encrypt": "encrypts", "decrypt": "decrypts"}
 _DERIVED = ("fits", "comparisons", "speedups")  # the cached values; none depends on the unit
+
+
+R = TypeVar("R", bound="JobResult | TransferResult")
+
+
+def by_input(results: Iterable[R]) -> dict[str, list[R]]:
+    """``results`` (a study's jobs or transfers) grouped by input, in the order they ran."""
+    groups: dict[str, list[R]] = {}
+    for r in results:
+        groups.setdefault(r.input_label, []).append(r)
+    return groups
+
+
+def cipher_labels(results: Iterable[JobResult | TransferResult]) -> list[str]:
+    """The entries' labels, each once, in the order they ran."""
+    return list(dict.fromkeys(r.label for r in results))
 
 
 def rate(result: JobResult, direction: str, units: str) -> float:
@@ -138,13 +157,10 @@ class StudyResult:
 
     def by_input(self) -> dict[str, list[JobResult]]:
         """Results grouped by input, in the order they ran."""
-        groups: dict[str, list[JobResult]] = {}
-        for r in self.results:
-            groups.setdefault(r.input_label, []).append(r)
-        return groups
+        return by_input(self.results)
 
     def cipher_labels(self) -> list[str]:
-        return list(dict.fromkeys(r.label for r in self.results))
+        return cipher_labels(self.results)
 
     def in_units(self, units: str) -> StudyResult:
         """The same results reported in ``units``. The fits, comparisons and speed-ups do not

@@ -17,7 +17,7 @@ from typing import Any
 from app.core.bench.run_info import Environment
 from app.core.study.analysis import Comparison, LinearFit, compare, fit_time_vs_size
 from app.core.study.definition import UNITS, Study
-from app.core.study.result import StudyFailure
+from app.core.study.result import StudyFailure, by_input, cipher_labels
 from app.core.transfer.results import TransferResult
 from app.core.units import MIB
 
@@ -85,13 +85,10 @@ class TransferStudyResult:
         )
 
     def by_input(self) -> dict[str, list[TransferResult]]:
-        groups: dict[str, list[TransferResult]] = {}
-        for r in self.results:
-            groups.setdefault(r.input_label, []).append(r)
-        return groups
+        return by_input(self.results)
 
     def cipher_labels(self) -> list[str]:
-        return list(dict.fromkeys(r.label for r in self.results))
+        return cipher_labels(self.results)
 
     @cached_property
     def fits(self) -> tuple[TransferFit, ...]:
