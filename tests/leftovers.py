@@ -1,6 +1,11 @@
-"""What CipherBench left in a temporary folder (the fault tests expect nothing)."""
+"""What CipherBench left behind: files in a temporary folder, worker processes (the fault
+tests expect nothing)."""
 
+import contextlib
 from pathlib import Path
+from typing import Any
+
+import psutil
 
 
 def leftovers(folder: Path) -> list[str]:
@@ -11,4 +16,16 @@ def leftovers(folder: Path) -> list[str]:
             found.append(entry.name)
             if entry.is_dir():
                 found.extend(f"{entry.name}/{p.name}" for p in entry.iterdir())
+    return found
+
+
+def spawned_children(parent: int | None = None, *, recursive: bool = True) -> list[Any]:
+    """The multiprocessing workers (``spawn_main`` in their command line) still running under
+    ``parent`` (default: this process); multiprocessing's resource tracker is not one."""
+    found = []
+    with contextlib.suppress(psutil.Error):
+        for proc in psutil.Process(parent).children(recursive=recursive):
+            with contextlib.suppress(psutil.Error):
+                if "spawn_main" in " ".join(proc.cmdline()):
+                    found.append(proc)
     return found

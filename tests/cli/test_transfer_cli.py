@@ -3,7 +3,6 @@ Ctrl-C (exit 130, no process left)."""
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import signal
@@ -14,6 +13,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from leftovers import spawned_children
 
 from app.cli import main as cli
 
@@ -95,13 +95,7 @@ def test_bad_input_is_one_line_and_exit_2(capsys, monkeypatch, tmp_path: Path, a
 
 
 def _transfer_children(pid: int) -> list[psutil.Process]:
-    found = []
-    with contextlib.suppress(psutil.Error):
-        for proc in psutil.Process(pid).children(recursive=True):
-            with contextlib.suppress(psutil.Error):
-                if "spawn_main" in " ".join(proc.cmdline()):
-                    found.append(proc)
-    return found
+    return spawned_children(pid)
 
 
 def test_ctrl_c_exits_130_and_leaves_no_process(tmp_path: Path) -> None:

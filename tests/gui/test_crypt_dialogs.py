@@ -3,7 +3,6 @@ clicked buttons, answered questions; the files checked with the core API and Ope
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
 import shutil
@@ -16,6 +15,7 @@ import psutil
 import pytest
 from conftest import Dialogs
 from gui_factories import KeepingRun
+from leftovers import spawned_children
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
@@ -579,12 +579,7 @@ def test_cancel_stops_an_expensive_derivation_within_a_second(
 
 
 def _derivation_children() -> list[psutil.Process]:
-    found = []
-    for proc in psutil.Process().children():
-        with contextlib.suppress(psutil.Error):
-            if "spawn_main" in " ".join(proc.cmdline()):
-                found.append(proc)
-    return found
+    return spawned_children(recursive=False)
 
 
 def test_a_new_path_clears_the_previous_files_preview_and_key(

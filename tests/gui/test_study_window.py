@@ -3,7 +3,6 @@ charts and comparisons, cancel, closing with results not exported, export."""
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import json
 import threading
@@ -16,6 +15,7 @@ import factories
 import psutil
 import pytest
 from conftest import Dialogs
+from leftovers import spawned_children
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
@@ -379,12 +379,7 @@ def test_cancel_stops_the_real_engine_within_a_second_and_leaves_no_worker(
 
 
 def _worker_processes() -> list[psutil.Process]:
-    found = []
-    for proc in psutil.Process().children():
-        with contextlib.suppress(psutil.Error):
-            if "spawn_main" in " ".join(proc.cmdline()):
-                found.append(proc)
-    return found
+    return spawned_children(recursive=False)
 
 
 def test_the_worker_throttles_progress(qtbot: QtBot) -> None:

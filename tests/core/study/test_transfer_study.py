@@ -4,15 +4,14 @@ loopback by real processes, the cipher study's events, the tables, claims and fi
 
 from __future__ import annotations
 
-import contextlib
 import csv
 import json
 import zipfile
 from dataclasses import replace
 from pathlib import Path
 
-import psutil
 import pytest
+from leftovers import spawned_children
 
 from app.core.errors import UserError
 from app.core.study.definition import CipherChoice, SizeInput, Study
@@ -37,13 +36,7 @@ def _study(**changes: object) -> Study:
 
 
 def _children() -> list[int]:
-    """The transfer's ends still running (multiprocessing's resource tracker is not one)."""
-    found = []
-    for proc in psutil.Process().children(recursive=True):
-        with contextlib.suppress(psutil.Error):
-            if "spawn_main" in " ".join(proc.cmdline()):
-                found.append(proc.pid)
-    return found
+    return [p.pid for p in spawned_children()]
 
 
 def _run(study: Study, **kwargs: object) -> tuple[list[object], TransferStudyResult]:

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from leftovers import spawned_children
 
 from app.core.errors import Cancelled
 from app.core.transfer.framing import PREFIX
@@ -23,12 +24,7 @@ FAST = TransferOptions(chunk_bytes=CHUNK, repeat=2, warmup=1, timeout_s=3.0)
 
 
 def _workers() -> set[int]:
-    found = set()
-    for proc in psutil.Process().children(recursive=True):
-        with contextlib.suppress(psutil.Error):
-            if "spawn_main" in " ".join(proc.cmdline()):
-                found.add(proc.pid)
-    return found
+    return {p.pid for p in spawned_children()}
 
 
 @pytest.fixture

@@ -3,7 +3,6 @@ that do not stop the others, cancel and Ctrl-C that leave no process behind."""
 
 from __future__ import annotations
 
-import contextlib
 import os
 import threading
 import time
@@ -11,8 +10,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import psutil
 import pytest
+from leftovers import spawned_children
 
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import InputSpec
@@ -31,12 +30,7 @@ TINY = TransferOptions(chunk_bytes=16 * 1024, repeat=2, warmup=0, timeout_s=3.0)
 
 
 def _workers() -> set[int]:
-    found = set()
-    for proc in psutil.Process().children(recursive=True):
-        with contextlib.suppress(psutil.Error):
-            if "spawn_main" in " ".join(proc.cmdline()):
-                found.add(proc.pid)
-    return found
+    return {p.pid for p in spawned_children()}
 
 
 @pytest.fixture(autouse=True)
