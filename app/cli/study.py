@@ -2,7 +2,8 @@
 
     python main.py study --list
     python main.py study PRESET|FILE.toml [--sizes LIST] [--files F ...] [--repeat N]
-                         [--rounds K] [--units MB/s|MiB/s|KB/s] [--out PATH ...]
+                         [--rounds K] [--max-rounds K] [--time-budget S]
+                         [--precision PCT] [--margin PCT] [--units MB/s|MiB/s|KB/s] [--out PATH ...]
                          [--save-definition F.toml] [--quiet]
 
 Progress goes to stderr; the report (per input the paper-style table, then the fits, the
@@ -52,7 +53,36 @@ def register(sub: Any) -> None:
         "--files", nargs="+", metavar="F", help="your files instead of the generated sizes"
     )
     p.add_argument("--repeat", type=_positive(1000), help="timed repetitions per job, in all")
-    p.add_argument("--rounds", type=_positive(100), help="interleaved rounds (1: no interleaving)")
+    p.add_argument(
+        "--rounds",
+        type=_positive(100),
+        help="rounds over the whole grid, each job in a fresh worker, in a random order per "
+        "round (1: one job after another)",
+    )
+    p.add_argument(
+        "--max-rounds",
+        type=_positive(100),
+        help="more rounds, up to this many, for the claims not yet precise (default: the "
+        "study's; equal to --rounds: none)",
+    )
+    p.add_argument(
+        "--time-budget",
+        type=_non_negative,
+        metavar="S",
+        help="add rounds only while the study has run less than S seconds (default: the study's)",
+    )
+    p.add_argument(
+        "--precision",
+        type=_non_negative,
+        metavar="PCT",
+        help="a claim is precise when its 95 %% interval is within ±PCT %% (default 2)",
+    )
+    p.add_argument(
+        "--margin",
+        type=_non_negative,
+        metavar="PCT",
+        help="differences below PCT %% read as equal within PCT %% (default 1)",
+    )
     p.add_argument("--units", choices=list(UNITS), help="throughput unit (default: the study's)")
     p.add_argument(
         "--out",
@@ -82,6 +112,17 @@ def _positive(high: int) -> Callable[[str], int]:
     return parse
 
 
+def _non_negative(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        shown = text if len(text) <= 24 else text[:20] + "..."
+        raise argparse.ArgumentTypeError(f"not a number: {shown!r}") from None
+    if not (value >= 0 and value < float("inf")):
+        raise argparse.ArgumentTypeError("must be a number, 0 or more")
+    return value
+
+
 def _width() -> int:
     return max(40, shutil.get_terminal_size((80, 24)).columns)
 
@@ -106,6 +147,10 @@ def cmd_study(args: argparse.Namespace) -> int:
         repeat=args.repeat,
         rounds=args.rounds,
         units=args.units,
+        max_rounds=args.max_rounds,
+        time_budget_s=args.time_budget,
+        precision_percent=args.precision,
+        margin_percent=args.margin,
     )
     return run_study(
         study, args.out, save=args.save_definition, quiet=args.quiet, history=not args.no_history
@@ -175,9 +220,18 @@ class _Progress:
 
         if isinstance(ev, r.StudyStarted):
             self.total, self.rounds = ev.total_steps, ev.rounds
+        elif isinstance(ev, r.RoundsAdded):
+            self.total = ev.total_steps
+            self._line(
+                f"round {ev.round + 1}: {len(ev.cells)} cell(s) again, for the claims not yet "
+                "precise"
+            )
         elif isinstance(ev, r.StepStarted):
             self.step = ev.step
-            rnd = f"round {ev.round + 1}/{self.rounds} " if self.rounds > 1 else ""
+            if ev.round >= self.rounds:
+                rnd = f"extra round {ev.round + 1} "
+            else:
+                rnd = f"round {ev.round + 1}/{self.rounds} " if self.rounds > 1 else ""
             self.what = f"{rnd}{ev.cell.cipher_label} on {ev.cell.input_label}"
             self._draw("starting", 0.0, force=True)
         elif isinstance(ev, r.StepProgress):

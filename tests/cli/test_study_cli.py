@@ -45,6 +45,8 @@ def test_tiny_study_writes_json_and_csv(capsys, tmp_path, monkeypatch):
         "2",
         "--rounds",
         "2",
+        "--max-rounds",
+        "2",
         "--out",
         str(out_json),
         "--out",
@@ -81,11 +83,13 @@ def test_report_fits_80_columns_with_long_names(scratch_tmp):
         measure_memory=False,
         min_time_s=0.0,
         units="KB/s",
+        max_rounds=8,
+        time_budget_s=5.0,
     )
     events = list(StudyRun(study, environment=False).events())
     assert isinstance(events[-1], StudyFinished)
     text = format_study(events[-1].result, 80)
-    assert max(len(line) for line in text.splitlines()) <= 80
+    assert [line for line in text.splitlines() if len(line) > 80] == []
     assert "des-ede3-cbc" in text and "chacha20-poly1305" in text
 
 
@@ -96,7 +100,11 @@ def test_report_fits_80_columns_with_long_names(scratch_tmp):
         (["study", "nope"], "unknown study"),
         (["study", "aes-key-sizes", "--sizes", "10XB"], "unknown unit"),
         (["study", "aes-key-sizes", "--units", "GB/h"], "invalid choice"),
-        (["study", "aes-key-sizes", "--rounds", "5", "--repeat", "2"], "5 rounds need"),
+        (
+            ["study", "aes-key-sizes", "--rounds", "5", "--max-rounds", "3"],
+            "max_rounds must be at least rounds",
+        ),
+        (["study", "aes-key-sizes", "--precision", "-1"], "must be a number, 0 or more"),
         (["study", "aes-key-sizes", "--files", "{tmp}/missing.txt"], "no such file"),
         (["study", "aes-key-sizes", "--sizes", "2KB", "--out", "{tmp}/r.pdf"], "not supported"),
         (

@@ -18,8 +18,7 @@ import app
 from app.core.bench import environment, isolation, measure, multicore, stats
 from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import SLOW_RUN_SECONDS
-from app.core.study import analysis
-from app.core.study.result import BOOTSTRAP_MIN_RESAMPLES, BOOTSTRAP_RESAMPLES
+from app.core.study import claims
 from app.gui.app import resource_path
 from app.gui.dialogs import about_info, help_dialog
 from app.gui.dialogs.about_dialog import AboutDialog
@@ -168,9 +167,10 @@ def test_the_help_page_states_the_engines_actual_thresholds() -> None:
         f"less than {measure.CONTENDED_CPU_PERCENT:g} %",
         f"every {isolation.SAMPLE_INTERVAL_S * 1000:g} ms",
         f"less than {multicore.MIN_OVERLAP:.0%}".replace("%", " %"),
-        f"{BOOTSTRAP_RESAMPLES:,} times",
-        f"down to {BOOTSTRAP_MIN_RESAMPLES}",
-        f"fewer than {analysis.MIN_SAMPLES_FOR_INTERVAL} samples",
+        f"at least {claims.MIN_ROUNDS_FOR_INTERVAL} rounds a side",
+        f"margin ({claims.DEFAULT_MARGIN:.0%} by default)".replace("%", " %"),
+        f"less than {claims.BUSY_CPU_PERCENT:g} % of a core",
+        f"within ±{claims.DEFAULT_TARGET:.0%}".replace("%", " %"),
         f"more than {SLOW_RUN_SECONDS:g} s",
         "95 %",
     ]

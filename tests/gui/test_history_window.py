@@ -20,7 +20,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.bench.events import RunFinished
 from app.core.bench.results import RunResult
-from app.core.history.compare import IMPROVEMENT, NO_DIFFERENCE, REGRESSION
+from app.core.history.compare import IMPROVEMENT, NO_INTERVAL, REGRESSION
 from app.core.history.store import History
 from app.gui.history.comparison_view import ComparisonWindow
 from app.gui.history.history_window import HistoryWindow, open_history_window
@@ -88,7 +88,16 @@ def _history_window(qtbot: QtBot, settings: AppSettings) -> HistoryWindow:
 
 
 def _run(enc_s: tuple[float, ...], dec_s: tuple[float, ...], started: str) -> RunResult:
-    job = job_result(enc_s=enc_s, dec_s=dec_s)
+    """A run whose job ran each repetition in a round of its own (a study's rounds)."""
+    from dataclasses import replace
+
+    from app.core.bench.results import RoundInfo
+
+    n = max(len(enc_s), len(dec_s))
+    rounds = tuple(
+        RoundInfo(i, 0, int(i < len(enc_s)), int(i < len(dec_s)), 99.0) for i in range(n)
+    )
+    job = replace(job_result(enc_s=enc_s, dec_s=dec_s), rounds=rounds)
     return RunResult((job,), (), {}, {}, started, started)
 
 
@@ -117,7 +126,8 @@ def test_two_runs_in_the_window_are_listed_and_compared(
     assert directions == {"encrypt", "decrypt"}
     for r in range(2):
         assert float(model.data(model.index(r, 4))) == pytest.approx(1.0)  # the same samples
-        assert model.direction(r).verdict == NO_DIFFERENCE
+        # A plain bench runs each job in one worker: one round a side, no interval.
+        assert model.direction(r).verdict == NO_INTERVAL
     assert "A = run 1" in view.summary_label.text()
 
 

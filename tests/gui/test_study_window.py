@@ -21,6 +21,7 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
+from app.core.bench.results import RoundInfo
 from app.core.bench.run_info import Environment
 from app.core.study.definition import Study, parse_sizes, study_with
 from app.core.study.presets import find_study, presets, save_study
@@ -84,7 +85,9 @@ class FakeStudyRun:
 def _result(cell: Cell, speed: float) -> Any:
     cipher, _, library = cell.cipher_label.partition(" [")
     base = cell.input_bytes / speed
+    rounds = tuple(RoundInfo(i, 0, 1, 1, 99.0) for i in range(5))  # each sample a round
     return factories.job_result(
+        rounds=rounds,
         cipher=cipher,
         library=library.rstrip("]"),
         input_label=cell.input_label,
@@ -139,14 +142,14 @@ def test_a_preset_loads_into_the_form(qtbot: QtBot, dialogs: Dialogs) -> None:
     w.form.choose("classic-ciphers")
     f = w.form
     assert f.sizes_edit.text().startswith("108 KB, 184 KB")
-    assert (f.repeat_spin.value(), f.rounds_spin.value(), f.units) == (10, 2, "KB/s")
+    assert (f.repeat_spin.value(), f.rounds_spin.value(), f.units) == (12, 6, "KB/s")
     assert "des" in f.ciphers_label.text() and "memory" in f.mode_label.text()
     f.sizes_edit.setText("2KB, 1 MiB")
     f.repeat_spin.setValue(4)
     f.units_combo.setCurrentText("MiB/s")
     study = f.study()
     assert [s.label for s in study.sizes] == ["2 KB", "1 MiB"]
-    assert (study.repeat, study.rounds, study.units) == (4, 2, "MiB/s")
+    assert (study.repeat, study.rounds, study.units) == (4, 6, "MiB/s")
     assert study.ciphers == find_study("classic-ciphers").ciphers
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
@@ -47,6 +47,33 @@ class TimedSpan:
 
 
 @dataclass(frozen=True)
+class RoundInfo:
+    """One round of a result merged over rounds (a study runs each job several times, each
+    time in a fresh worker): how many of the merged samples it produced, in order, where it
+    ran in that round's random order and the share of a core its worker got while timed."""
+
+    round: int  # 0-based, in the run
+    position: int  # 0-based place in that round's order
+    encrypt_n: int  # samples of ``encrypt.samples_s`` from this round (they come in order)
+    decrypt_n: int
+    cpu_percent: float
+
+
+def split_rounds(
+    samples: tuple[float, ...], counts: Sequence[int]
+) -> tuple[tuple[float, ...], ...]:
+    """``samples`` cut into consecutive rounds of ``counts`` samples; one round when ``counts``
+    is empty or does not add up (a result written before rounds were kept)."""
+    if not counts or sum(counts) != len(samples):
+        return (samples,)
+    out, start = [], 0
+    for n in counts:
+        out.append(samples[start : start + n])
+        start += n
+    return tuple(out)
+
+
+@dataclass(frozen=True)
 class JobResult:
     cipher: str  # registry id, e.g. "aes-256-gcm"
     library: str
@@ -71,12 +98,26 @@ class JobResult:
     notes: tuple[str, ...] = ()  # the entry's security notes (ECB, 64-bit block, ...)
     monitor: tuple[MonitorSample, ...] = ()
     aggregate: Aggregate | None = None  # only with ``--processes N`` above 1
+    rounds: tuple[RoundInfo, ...] = ()  # merged over rounds (a study); empty: one worker
+    copy: int = 1  # 2, 3 ...: the same entry run again in one study (an A/A control)
     # Measured by the worker for the copies' aggregate; left out of to_dict and equality.
     timed_span: TimedSpan | None = field(default=None, compare=False, repr=False)
 
     @property
     def label(self) -> str:
-        return f"{self.cipher} [{self.library}]"
+        """ "aes-128-cbc [pycryptodome]", and " #2" for a second copy of the entry."""
+        base = f"{self.cipher} [{self.library}]"
+        return base if self.copy == 1 else f"{base} #{self.copy}"
+
+    def round_samples(self, direction: str) -> tuple[tuple[float, ...], ...]:
+        """The timed samples of ``direction`` ("encrypt" or "decrypt") by round: the unit of
+        evidence of every claim (:mod:`app.core.study.claims`). One round without ``rounds``."""
+        samples = getattr(self, direction).samples_s
+        return split_rounds(samples, [getattr(r, f"{direction}_n") for r in self.rounds])
+
+    def round_cpu_percent(self) -> tuple[float, ...]:
+        """Each round's share of a core (the whole run's when not merged over rounds)."""
+        return tuple(r.cpu_percent for r in self.rounds) or (self.cpu_percent,)
 
     @property
     def verified(self) -> bool:
@@ -117,6 +158,7 @@ class JobResult:
         values["monitor"] = tuple(MonitorSample(**m) for m in data.get("monitor", ()))
         aggregate = data.get("aggregate")  # absent from files written before --processes
         values["aggregate"] = None if aggregate is None else Aggregate(**aggregate)
+        values["rounds"] = tuple(RoundInfo(**r) for r in data.get("rounds", ()))
         return cls(**values)
 
 

@@ -2,16 +2,16 @@
 
 Jobs are matched by cipher entry (id, library, key size) and input label; a job left over is
 matched by input size instead (generated inputs named differently, a renamed file). For each
-direction (encrypt, decrypt; a transfer's whole time) the figure is the **ratio of median
-times, run B over run A** (below 1: B is faster), with a 95 % percentile-bootstrap interval
-over the raw samples: the studies' statistics (:func:`app.core.study.analysis.compare`),
-seeded, so the same runs always give the same interval. An interval that excludes 1 is
-significant: an improvement (ratio below 1) or a regression (above 1). The interval covers
-the noise within each run only (the bootstrap resamples each run's own samples), not the drift
-between runs, so with thousands of samples a 1-2 % difference can be "significant" and still be
-the machine's day. Notes say when the machines, the libraries or the options differ, which a
-ratio cannot tell apart from code. A bootstrap takes up to about 70 ms per direction (1,000
-samples a side): run a large comparison off a GUI thread.
+direction (encrypt, decrypt; a transfer's whole time) the figure is the **ratio of times, run
+B over run A** (below 1: B is faster) with a 95 % interval, by the claims' statistics
+(:mod:`app.core.study.claims`): each run's rounds of the job (a study's rounds, each a fresh
+worker; one round for a plain bench) are the unit of evidence, so the interval covers what
+varies between workers and moments, not only the repetitions inside one worker. A job that ran
+in one round on either side gets no interval ("too few rounds": a single worker cannot show how
+much another would differ); run a study, or ``bench --rounds``, to compare runs with a verdict.
+Verdicts: an improvement (B faster beyond the 1 % margin, the whole interval), a regression,
+"equal within 1 %", or no clear difference. Notes say when the machines, the libraries or the
+options differ, which a ratio cannot tell apart from code.
 """
 
 from __future__ import annotations
@@ -24,17 +24,13 @@ from typing import Any
 from app.core.bench.results import JobResult
 from app.core.history.differences import differences
 from app.core.history.records import RunSummary, StoredRun
-from app.core.study.analysis import compare
-from app.core.study.result import (
-    BOOTSTRAP_BUDGET,
-    BOOTSTRAP_MIN_RESAMPLES,
-    BOOTSTRAP_RESAMPLES,
-)
+from app.core.study import claims
 
 IMPROVEMENT = "improvement"
 REGRESSION = "regression"
-NO_DIFFERENCE = "no significant difference"
-NO_INTERVAL = "too few samples"  # fewer than 3 on a side: no interval, no verdict
+EQUAL = "equal within the margin"
+NO_DIFFERENCE = "no clear difference"
+NO_INTERVAL = "too few rounds"  # fewer than 2 on a side: no interval, no verdict
 NOT_COMPARABLE = "not comparable"  # a zero or missing time
 
 
@@ -51,8 +47,11 @@ class DirectionComparison:
     n_a: int
     n_b: int
     confidence: float
-    verdict: str  # IMPROVEMENT, REGRESSION, NO_DIFFERENCE, NO_INTERVAL or NOT_COMPARABLE
+    verdict: str  # IMPROVEMENT, REGRESSION, EQUAL, NO_DIFFERENCE, NO_INTERVAL, NOT_COMPARABLE
     method: str
+    rounds_a: int = 1
+    rounds_b: int = 1
+    margin: float = claims.DEFAULT_MARGIN
 
     @property
     def significant(self) -> bool:
@@ -69,15 +68,23 @@ class DirectionComparison:
             return f"{self.direction}: not comparable ({self.method})"
         change = self.percent_time_change
         amount = f"{abs(change):.1f} % {'less' if change < 0 else 'more'} time"
-        counts = f"n = {self.n_a} and {self.n_b}"
+        evidence = (
+            f"{self.rounds_a} and {self.rounds_b} rounds, {self.n_a:,} and {self.n_b:,} samples"
+        )
         if self.verdict == NO_INTERVAL:
             return (
                 f"{self.direction}: {b} took {amount} than {a} (ratio {self.ratio:.3f}); too "
-                f"few samples for a {level} interval ({counts}, at least 3 each needed)"
+                f"few rounds for a {level} interval ({evidence}; at least "
+                f"{claims.MIN_ROUNDS_FOR_INTERVAL} a side needed)"
             )
-        interval = f"ratio {self.ratio:.3f}, {level} CI {self.low:.3f}-{self.high:.3f}, {counts}"
+        interval = f"ratio {self.ratio:.3f}, {level} CI {self.low:.3f}-{self.high:.3f}; {evidence}"
+        if self.verdict == EQUAL:
+            return (
+                f"{self.direction}: {a} and {b} equally fast within "
+                f"{self.margin * 100:g} % ({interval})"
+            )
         if self.verdict == NO_DIFFERENCE:
-            return f"{self.direction}: no significant difference between {a} and {b} ({interval})"
+            return f"{self.direction}: no clear difference between {a} and {b} ({interval})"
         return f"{self.direction}: {b} took {amount} than {a} ({interval}): {self.verdict}"
 
     def to_dict(self) -> dict[str, Any]:
@@ -91,6 +98,9 @@ class DirectionComparison:
             "confidence": self.confidence,
             "n_a": self.n_a,
             "n_b": self.n_b,
+            "rounds_a": self.rounds_a,
+            "rounds_b": self.rounds_b,
+            "margin": self.margin,
             "significant": self.significant,
             "verdict": self.verdict,
             "method": self.method,
@@ -161,7 +171,8 @@ class RunComparison:
         return {
             "run_a": self.run_a.to_dict(),
             "run_b": self.run_b.to_dict(),
-            "ratio": "median time in run B / median time in run A (below 1: B is faster)",
+            "ratio": "time in run B / time in run A, geometric means of the round medians "
+            "(below 1: B is faster)",
             "jobs": [j.to_dict() for j in self.jobs],
             "only_in_a": list(self.only_in_a),
             "only_in_b": list(self.only_in_b),
@@ -177,7 +188,7 @@ class _Job:
     label: str
     input_label: str
     input_bytes: int
-    samples: Mapping[str, Sequence[float]]  # direction -> seconds
+    samples: Mapping[str, Sequence[Sequence[float]]]  # direction -> rounds of seconds
 
 
 def compare_runs(a: StoredRun, b: StoredRun, *, confidence: float = 0.95) -> RunComparison:
@@ -211,7 +222,7 @@ def _jobs(run: StoredRun) -> list[_Job]:
                 t.label,
                 t.input_label,
                 t.input_bytes,
-                {"transfer": t.timing.samples_s},
+                {"transfer": t.round_samples()},
             )
             for t in result.results
         ]
@@ -225,7 +236,7 @@ def _jobs(run: StoredRun) -> list[_Job]:
             r.label if len(bits[r.label]) == 1 else f"{r.label} {r.key_bits}-bit",
             r.input_label,
             r.input_bytes,
-            {"encrypt": r.encrypt.samples_s, "decrypt": r.decrypt.samples_s},
+            {"encrypt": r.round_samples("encrypt"), "decrypt": r.round_samples("decrypt")},
         )
         for r in results
     ]
@@ -266,30 +277,32 @@ def _compare_job(x: _Job, y: _Job, confidence: float) -> JobComparison:
 
 
 def _compare_direction(
-    direction: str, a: Sequence[float], b: Sequence[float], confidence: float
+    direction: str,
+    a: Sequence[Sequence[float]],
+    b: Sequence[Sequence[float]],
+    confidence: float,
 ) -> DirectionComparison:
-    median_a = statistics.median(a) if a else 0.0
-    median_b = statistics.median(b) if b else 0.0
-    n = len(a) + len(b)
-    resamples = max(
-        BOOTSTRAP_MIN_RESAMPLES, min(BOOTSTRAP_RESAMPLES, BOOTSTRAP_BUDGET // max(1, n))
-    )
+    flat_a = [x for r in a for x in r]
+    flat_b = [x for r in b for x in r]
+    median_a = statistics.median(flat_a) if flat_a else 0.0
+    median_b = statistics.median(flat_b) if flat_b else 0.0
     try:
-        # compare(A, ..., B, ...) gives median(B) / median(A): run B's time over run A's.
-        c = compare("A", a, "B", b, confidence=confidence, resamples=resamples)
+        # compare(A, ..., B, ...) gives time B / time A: run B's time over run A's.
+        c = claims.compare("A", a, "B", b, direction=direction, confidence=confidence)
     except ValueError as exc:
         nan = float("nan")
         return DirectionComparison(
-            direction, median_a, median_b, nan, nan, nan, len(a), len(b), confidence,
-            NOT_COMPARABLE, str(exc),
+            direction, median_a, median_b, nan, nan, nan, len(flat_a), len(flat_b), confidence,
+            NOT_COMPARABLE, str(exc), len(a), len(b),
         )  # fmt: skip
-    if not c.has_interval:
-        verdict = NO_INTERVAL
-    elif not c.significant:
-        verdict = NO_DIFFERENCE
-    else:
-        verdict = IMPROVEMENT if c.ratio < 1.0 else REGRESSION
+    verdict = {
+        claims.TOO_FEW_ROUNDS: NO_INTERVAL,
+        claims.UNDECIDED: NO_DIFFERENCE,
+        claims.EQUAL: EQUAL,
+        claims.FASTER: REGRESSION,  # A (the baseline) faster: B regressed
+        claims.SLOWER: IMPROVEMENT,
+    }[c.verdict]
     return DirectionComparison(
         direction, median_a, median_b, c.ratio, c.low, c.high, c.n_a, c.n_b, confidence,
-        verdict, c.method,
+        verdict, c.method, c.rounds_a, c.rounds_b, c.margin,
     )  # fmt: skip

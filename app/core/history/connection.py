@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -56,7 +57,7 @@ def open_database(path: Path) -> Opened:
     """Open (creating or upgrading) the history at ``path``; see the module for the faults."""
     _prepare(path)
     try:
-        return Opened(_open_writable(path), read_only=False, warning=None)
+        return Opened(_open_writable_when_free(path), read_only=False, warning=None)
     except NewerSchema as exc:
         conn = _connect(path, read_only=True)
         return Opened(
@@ -111,6 +112,22 @@ def _connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
     conn.execute(f"PRAGMA busy_timeout = {int(BUSY_TIMEOUT_S * 1000)}")
     conn.execute("PRAGMA foreign_keys = ON")
     return conn
+
+
+def _open_writable_when_free(path: Path) -> sqlite3.Connection:
+    """:func:`_open_writable`, tried again while another process holds the lock. Switching to
+    WAL needs the file to itself for a moment, and SQLite answers "database is locked" at once
+    to a process that would otherwise wait in a deadlock, whatever the busy timeout."""
+    deadline = time.monotonic() + BUSY_TIMEOUT_S
+    delay = 0.01
+    while True:
+        try:
+            return _open_writable(path)
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc).lower() or time.monotonic() > deadline:
+                raise
+        time.sleep(delay)
+        delay = min(delay * 2, 0.5)
 
 
 def _open_writable(path: Path) -> sqlite3.Connection:

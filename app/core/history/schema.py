@@ -149,11 +149,15 @@ def migrate(conn: sqlite3.Connection) -> int:
 def check_version(conn: sqlite3.Connection) -> int:
     """The schema version; :class:`NewerSchema` or :class:`NotAHistory` when it is not one
     this CipherBench may change."""
-    version = schema_version(conn)
+    # One statement, so one snapshot: read apart, another process's first migration could
+    # commit in between (version 0, then its tables) and make a new history look foreign.
+    version, tables = conn.execute(
+        "SELECT (SELECT user_version FROM pragma_user_version), "
+        "(SELECT count(*) FROM sqlite_master WHERE type = 'table')"
+    ).fetchone()
+    version = int(version)
     if version > SCHEMA_VERSION:
         raise NewerSchema(version)
-    if version == 0:
-        tables = conn.execute("SELECT count(*) FROM sqlite_master WHERE type = 'table'")
-        if tables.fetchone()[0]:
-            raise NotAHistory()
+    if version == 0 and tables:
+        raise NotAHistory()
     return version

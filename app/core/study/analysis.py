@@ -7,39 +7,16 @@ overhead seed 003 measures); the inverse slope is the sustained throughput, whic
 only, a negative intercept, a flat or falling line) is reported in ``LinearFit.note`` and never
 corrected silently: a negative fixed cost stays negative, so the reader sees the model is wrong.
 
-``compare`` answers "is A faster than B, and by how much" with a percentile bootstrap of the
-ratio of the medians, ``median(time_b) / median(time_a)``:
-
-* medians, because on a shared machine the noise is one-sided and heavy-tailed (a background
-  process, a frequency change, a page fault adds time, never removes it), and a few such
-  outliers move a mean but not a median;
-* a bootstrap, because timing samples are not normal (skewed, often bimodal) and a ratio of
-  medians has no simple closed-form interval; resampling assumes only that each side's samples
-  are independent draws from that side's distribution;
-* a ratio, because it does not depend on the unit or the input size, and for the same input it
-  is also the ratio of throughputs, so "A is 4.1 % faster" reads directly from it.
-
-The bootstrap is seeded (``numpy.random.default_rng(seed)``), so the same samples always give
-the same interval: a report can be regenerated and checked.
-
-The samples being compared should come from interleaved runs (A, B, A, B, ... rather than all
-of A then all of B). Otherwise a slow drift of the machine (thermal throttling, a backup
-starting) lands on one side only and shows up as a difference between the ciphers, which no
-statistic computed afterwards can detect or remove.
+Claims that one entry is faster than another (their intervals, verdicts and the rounds they
+rest on) are :mod:`app.core.study.claims`.
 """
 
 from __future__ import annotations
 
 import math
-import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
-# Below three samples a bootstrap has almost nothing to resample (with two samples the median of
-# a resample takes only three distinct values), so its "interval" would be an artefact.
-MIN_SAMPLES_FOR_INTERVAL = 3
 MIN_SIZES_FOR_FIT = 2
 # Two sizes always give a line through the two groups; a third size is what can show that time
 # does not grow linearly (caches, memory pressure), so fewer is noted.
@@ -125,157 +102,6 @@ def fit_time_vs_size(points: Sequence[tuple[int, float]]) -> LinearFit | None:
         n_points=n,
         note="; ".join(notes),
     )
-
-
-@dataclass(frozen=True)
-class Comparison:
-    """A against B: ``ratio = median(time_b) / median(time_a)``, so > 1 means A is faster.
-
-    For the same input, ``ratio`` is also A's throughput over B's; ``percent_faster`` is
-    ``(ratio - 1) * 100`` (negative when A is slower). ``low`` and ``high`` bound the
-    ``confidence`` interval of ``ratio``; both are ``nan`` when either side has fewer than
-    ``MIN_SAMPLES_FOR_INTERVAL`` samples, and such a comparison is never significant.
-    """
-
-    label_a: str
-    label_b: str
-    ratio: float
-    low: float
-    high: float
-    n_a: int
-    n_b: int
-    confidence: float
-    method: str
-
-    @property
-    def has_interval(self) -> bool:
-        return not (math.isnan(self.low) or math.isnan(self.high))
-
-    @property
-    def significant(self) -> bool:
-        """True when the interval excludes 1 (no difference)."""
-        return self.has_interval and (self.low > 1.0 or self.high < 1.0)
-
-    @property
-    def percent_faster(self) -> float:
-        """How much higher A's throughput is than B's, in percent (negative: A is slower)."""
-        return (self.ratio - 1.0) * 100.0
-
-    def sentence(self, what: str = "encrypts") -> str:
-        """One plain-language line, e.g. "A encrypts 4.1 % faster than B (95 % CI ...)".
-
-        "X % faster" is ``(ratio - 1) * 100`` and "X % slower" is ``(1 - ratio) * 100``: A's
-        throughput is X % above or below B's. The interval is given in the same terms.
-        """
-        level = f"{self.confidence * 100:g} %"
-        counts = f"n = {self.n_a} and {self.n_b}"
-        if not self.has_interval:
-            return (
-                f"no significant difference can be shown between {self.label_a} and "
-                f"{self.label_b} (ratio {self.ratio:.2f}, no {level} CI: {counts}, at least "
-                f"{MIN_SAMPLES_FOR_INTERVAL} samples each needed)"
-            )
-        if not self.significant:
-            return (
-                f"no significant difference between {self.label_a} and {self.label_b} "
-                f"(ratio {self.ratio:.2f}, {level} CI {self.low:.2f}-{self.high:.2f}, {counts})"
-            )
-        if self.ratio > 1.0:
-            amount = self.percent_faster
-            low, high = (self.low - 1.0) * 100.0, (self.high - 1.0) * 100.0
-            direction = "faster"
-        else:
-            amount = -self.percent_faster
-            low, high = (1.0 - self.high) * 100.0, (1.0 - self.low) * 100.0
-            direction = "slower"
-        return (
-            f"{self.label_a} {what} {amount:.1f} % {direction} than {self.label_b} "
-            f"({level} CI {low:.1f}-{high:.1f} %, {counts})"
-        )
-
-
-def compare(
-    label_a: str,
-    samples_a_s: Sequence[float],
-    label_b: str,
-    samples_b_s: Sequence[float],
-    *,
-    confidence: float = 0.95,
-    resamples: int = 2000,
-    seed: int = 0,
-) -> Comparison:
-    """Compare the times of A and B (seconds, same input) by the ratio of their medians.
-
-    The interval is a percentile bootstrap: each side is resampled with replacement
-    ``resamples`` times, independently, from ``numpy.random.default_rng(seed)``. Raises
-    ``ValueError`` for an empty side, a sample that is not positive and finite, ``confidence``
-    outside (0, 1) or ``resamples`` below 1.
-    """
-    if not samples_a_s or not samples_b_s:
-        raise ValueError(f"nothing to compare: {label_a} or {label_b} has no samples")
-    if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
-    if resamples < 1:
-        raise ValueError(f"resamples must be at least 1, not {resamples!r}")
-    a = [float(x) for x in samples_a_s]
-    b = [float(x) for x in samples_b_s]
-    # Every sample positive, not just the medians: a resample can have any sample as its
-    # median, and a ratio needs a positive denominator in all of them.
-    if not all(math.isfinite(x) and x > 0 for x in a + b):
-        raise ValueError("samples must be positive, finite numbers of seconds")
-    ratio = statistics.median(b) / statistics.median(a)
-
-    if min(len(a), len(b)) < MIN_SAMPLES_FOR_INTERVAL:
-        low = high = math.nan
-        method = (
-            f"ratio of medians; no interval: fewer than {MIN_SAMPLES_FOR_INTERVAL} samples "
-            "on one side"
-        )
-    else:
-        ratios = sorted(_bootstrap_ratios(a, b, resamples, seed))
-        tail = (1.0 - confidence) / 2.0
-        low, high = _quantile(ratios, tail), _quantile(ratios, 1.0 - tail)
-        method = f"bootstrap of the ratio of medians, {resamples} resamples, seed {seed}"
-    return Comparison(
-        label_a=label_a,
-        label_b=label_b,
-        ratio=ratio,
-        low=low,
-        high=high,
-        n_a=len(a),
-        n_b=len(b),
-        confidence=confidence,
-        method=method,
-    )
-
-
-_BATCH_VALUES = 200_000  # values drawn at once (1.6 MB): the GIL is held only a few ms per batch
-
-
-def _bootstrap_ratios(
-    a: Sequence[float], b: Sequence[float], resamples: int, seed: int
-) -> list[float]:
-    """``resamples`` ratios median(B*) / median(A*), each side resampled with replacement.
-    numpy draws and takes medians in batches: a pure-Python loop took seconds per pair on the
-    thousands of samples tiny inputs collect."""
-    rng = np.random.default_rng(seed)
-    xa, xb = np.asarray(a), np.asarray(b)
-    per_batch = max(1, _BATCH_VALUES // (len(a) + len(b)))
-    ratios: list[float] = []
-    while len(ratios) < resamples:
-        k = min(per_batch, resamples - len(ratios))
-        m_a = np.median(xa[rng.integers(0, len(xa), size=(k, len(xa)))], axis=1)
-        m_b = np.median(xb[rng.integers(0, len(xb), size=(k, len(xb)))], axis=1)
-        ratios.extend((m_b / m_a).tolist())
-    return ratios
-
-
-def _quantile(sorted_xs: Sequence[float], p: float) -> float:
-    """The ``p`` quantile of sorted values, interpolated linearly (Hyndman-Fan type 7)."""
-    pos = p * (len(sorted_xs) - 1)
-    i = math.floor(pos)
-    j = min(i + 1, len(sorted_xs) - 1)
-    return sorted_xs[i] + (sorted_xs[j] - sorted_xs[i]) * (pos - i)
 
 
 def speedup(slow_median_s: float, fast_median_s: float) -> float:

@@ -16,9 +16,14 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     workload = "cipher"               # or "transfer": each cell a loopback transfer (seed 004)
     data_mode = "memory"              # or "stream"
     chunk_bytes = 1048576
-    repeat = 20                       # timed repetitions per job, over all rounds
+    repeat = 12                       # timed repetitions per job, over the first rounds
     warmup = 1                        # per worker
-    rounds = 4                        # interleaved rounds (1: one job after another)
+    rounds = 6                        # rounds, each job in a fresh worker, in a seeded random
+                                      # order per round (1: one job after another)
+    max_rounds = 20                   # more rounds, for the claims not yet precise ...
+    time_budget_s = 60                # ... while the study has run less than this
+    precision_percent = 2             # a claim is precise within +/- this (its 95 % interval)
+    margin_percent = 1                # differences below this are "equal within 1 %"
     units = "MB/s"                    # or "MiB/s", "KB/s"
     measure_memory = true
     min_time_s = 0.1                  # tiny inputs repeat until each direction ran this long
@@ -26,7 +31,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
 
     [[cipher]]
     id = "aes-128-cbc"
-    library = "pycryptodome"          # omitted: every library offering the id
+    library = "pycryptodome"          # omitted: every library offering the id; the same
+                                      # entry listed twice runs twice, "... #2": an A/A control
 
     [[published]]                     # the paper's own figures, shown labelled as the paper's
     cipher = "AES-128"
@@ -88,6 +94,7 @@ QUANTITY_NAMES = {
 # peak RSS (what a paper measuring its own process reports).
 MEMORY_BASES = ("", "python", "process")
 MAX_ROUNDS = 100
+DEFAULT_MAX_ROUNDS = 20
 
 
 @dataclass(frozen=True)
@@ -153,9 +160,13 @@ class Study:
     workload: str = "cipher"
     data_mode: str = "memory"
     chunk_bytes: int = MIB
-    repeat: int = 5
+    repeat: int = 12
     warmup: int = 1
-    rounds: int = 1
+    rounds: int = 6
+    max_rounds: int = 20
+    time_budget_s: float = 60.0
+    precision_percent: float = 2.0
+    margin_percent: float = 1.0
     units: str = "MB/s"
     measure_memory: bool = True
     min_time_s: float = 0.1
@@ -166,13 +177,27 @@ class Study:
 
     @property
     def repeat_per_round(self) -> int:
-        """Timed repetitions each round's worker makes (the total rounded up to whole rounds)."""
-        return -(-self.repeat // self.rounds)
+        """Timed repetitions each round's worker makes (the total rounded up to whole rounds,
+        at least one)."""
+        return max(1, -(-self.repeat // self.rounds))
+
+    @property
+    def adaptive(self) -> bool:
+        """Whether claims not yet precise get more rounds (beyond ``rounds``, up to
+        ``max_rounds``, within ``time_budget_s``). A study of one round stays one pass."""
+        return self.rounds > 1 and self.max_rounds > self.rounds and self.time_budget_s > 0
 
     def specs(self) -> list[CipherSpec]:
-        """The registry entries, in the order chosen, duplicates dropped, ``key_bits`` applied
-        to the ciphers that take it (a cipher of another fixed size is refused, not ignored)."""
-        out: dict[tuple[str, str, int], CipherSpec] = {}
+        """The registry entries, in the order chosen, each once (see :meth:`entries`)."""
+        return [spec for spec, copy in self.entries() if copy == 1]
+
+    def entries(self) -> list[tuple[CipherSpec, int]]:
+        """The registry entries, in the order chosen, each with its copy number: 1, then 2, 3
+        ... when the same entry is chosen again (an A/A control: its comparison with itself is
+        the study's own false-positive check). ``key_bits`` applies to the ciphers that take
+        it (a cipher of another fixed size is refused, not ignored)."""
+        out: list[tuple[CipherSpec, int]] = []
+        copies: dict[tuple[str, str, int], int] = {}
         for choice in self.ciphers:
             libs = [choice.library] if choice.library else libraries_for(choice.cipher_id)
             for lib in libs:
@@ -184,8 +209,10 @@ class Study:
                             f"remove key_bits or that cipher from the study {self.name}"
                         )
                     spec = spec.with_key_bits(self.key_bits)
-                out.setdefault((spec.id, spec.library, spec.key_bits), spec)
-        return list(out.values())
+                key = (spec.id, spec.library, spec.key_bits)
+                copies[key] = copies.get(key, 0) + 1
+                out.append((spec, copies[key]))
+        return out
 
     def bench_options(self) -> BenchOptions:
         """The options of one round's jobs (repetitions and minimum time split over rounds)."""
@@ -237,10 +264,16 @@ class Study:
             raise UserError(f"unknown unit {self.units!r}; use {', '.join(UNITS)}")
         if not 1 <= self.rounds <= MAX_ROUNDS:
             raise UserError(f"rounds must be at least 1 and at most {MAX_ROUNDS}")
-        if self.rounds > self.repeat:
+        if not self.rounds <= self.max_rounds <= MAX_ROUNDS:
             raise UserError(
-                f"{self.rounds} rounds need at least {self.rounds} repetitions (one per round)"
+                f"max_rounds must be at least rounds ({self.rounds}) and at most {MAX_ROUNDS}"
             )
+        if not (math.isfinite(self.time_budget_s) and self.time_budget_s >= 0):
+            raise UserError("time_budget_s must be a number of seconds, 0 or more")
+        if not (math.isfinite(self.precision_percent) and 0 < self.precision_percent <= 100):
+            raise UserError("precision_percent must be above 0 and at most 100")
+        if not (math.isfinite(self.margin_percent) and 0 <= self.margin_percent <= 100):
+            raise UserError("margin_percent must be between 0 and 100")
         if not (math.isfinite(self.min_time_s) and self.min_time_s >= 0):
             raise UserError("min_time_s must be a number of seconds, 0 or more")
         check_options(replace(self.bench_options(), repeat=self.repeat))
@@ -362,15 +395,27 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         workload=_typed(data, "workload", str, "cipher"),
         data_mode=_typed(data, "data_mode", str, "memory"),
         chunk_bytes=_typed(data, "chunk_bytes", int, MIB),
-        repeat=_typed(data, "repeat", int, 5),
+        repeat=_typed(data, "repeat", int, 12),
         warmup=_typed(data, "warmup", int, 1),
-        rounds=_typed(data, "rounds", int, 1),
+        rounds=_typed(data, "rounds", int, 6),
+        max_rounds=_typed(data, "max_rounds", int, None) or _default_max_rounds(data),
+        time_budget_s=_typed(data, "time_budget_s", float, 60.0),
+        precision_percent=_typed(data, "precision_percent", float, 2.0),
+        margin_percent=_typed(data, "margin_percent", float, 1.0),
         units=_typed(data, "units", str, "MB/s"),
         measure_memory=_typed(data, "measure_memory", bool, True),
         min_time_s=_typed(data, "min_time_s", float, 0.1),
         data_seed=_typed(data, "data_seed", int, 0),
         published=published,
     )
+
+
+def _default_max_rounds(data: Mapping[str, Any]) -> int:
+    """Without ``max_rounds``: 20, or ``rounds`` when a study asks for more (or for one)."""
+    rounds = data.get("rounds", 6)
+    if not isinstance(rounds, int) or isinstance(rounds, bool):
+        return DEFAULT_MAX_ROUNDS
+    return rounds if rounds == 1 else max(DEFAULT_MAX_ROUNDS, rounds)
 
 
 def load_study(path: str | Path) -> Study:
@@ -431,9 +476,14 @@ def study_with(
     repeat: int | None = None,
     rounds: int | None = None,
     units: str | None = None,
+    max_rounds: int | None = None,
+    time_budget_s: float | None = None,
+    precision_percent: float | None = None,
+    margin_percent: float | None = None,
 ) -> Study:
     """``study`` with what the user chose instead of the preset's defaults (validated).
-    Files given without sizes replace the study's generated sizes."""
+    Files given without sizes replace the study's generated sizes; more ``rounds`` than the
+    study's ``max_rounds`` raise that too (without a ``max_rounds`` of the user's)."""
     changes: dict[str, Any] = {}
     if files is not None:
         changes["files"] = tuple(files)
@@ -445,8 +495,17 @@ def study_with(
         changes["repeat"] = repeat
     if rounds is not None:
         changes["rounds"] = rounds
-    if units is not None:
-        changes["units"] = units
+        if max_rounds is None and rounds > study.max_rounds:
+            changes["max_rounds"] = min(rounds, MAX_ROUNDS)
+    for key, value in (
+        ("units", units),
+        ("max_rounds", max_rounds),
+        ("time_budget_s", time_budget_s),
+        ("precision_percent", precision_percent),
+        ("margin_percent", margin_percent),
+    ):
+        if value is not None:
+            changes[key] = value
     return replace(study, **changes).validate()
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.bench.results import JobResult
-from app.core.study.analysis import MIN_SAMPLES_FOR_INTERVAL
+from app.core.study.claims import method_text
 from app.core.study.definition import QUANTITY_NAMES, UNITS
 from app.core.study.paper import match_published
 from app.core.study.result import StudyResult, memory_mib, rate
@@ -83,11 +83,13 @@ COMPARISON_HEADER = [
     "Direction",
     "A",
     "B",
-    "Ratio B/A of median times",
+    "Ratio B/A of times",
     "CI low",
     "CI high",
     "A faster by (%)",
-    "Significant",
+    "Verdict",
+    "Rounds A",
+    "Rounds B",
     "n A",
     "n B",
     "Statement",
@@ -154,7 +156,9 @@ def comparison_rows(result: StudyResult) -> list[list[Any]]:
                 c.low if c.has_interval else None,
                 c.high if c.has_interval else None,
                 c.percent_faster,
-                "yes" if c.significant else "no",
+                c.verdict,
+                c.rounds_a,
+                c.rounds_b,
                 c.n_a,
                 c.n_b,
                 p.sentence(),
@@ -212,10 +216,7 @@ def method_sentences(result: StudyResult) -> list[str]:
         f"{UNITS[unit]:,} bytes).",
         "Time against size is a least-squares fit over the medians, time = fixed cost + "
         "size / throughput, with its R².",
-        "Two entries on the same input are compared by the ratio of their median times, with "
-        "a 95 % percentile bootstrap confidence interval from the raw samples (seeded, so the "
-        "same samples give the same interval); a difference is significant when the interval "
-        f"excludes 1, and no interval is given below {MIN_SAMPLES_FOR_INTERVAL} samples a side.",
+        method_text(study.margin_percent / 100, study.precision_percent / 100),
         f"Memory is the {MEMORY_MEANING}, in MiB (2^20 bytes). Sizes are decimal "
         "(1 KB = 10^3, 1 MB = 10^6 bytes) unless written in KiB or MiB.",
     ]

@@ -193,11 +193,10 @@ def _claims(result: StudyResult) -> list[str]:
     else:
         out.append('<p class="note">No fit: each cipher entry needs two sizes or more.</p>')
     out.append("<h2>Comparisons</h2>")
-    how = f"{result.rounds} interleaved rounds" if result.interleaved else "not interleaved"
     if result.comparisons:
         out.append(
-            '<p class="note">Bootstrap 95 % confidence interval of the ratio of median times '
-            f"({text(how)}).</p><ul>"
+            '<p class="note">95 % confidence intervals over rounds, each a fresh worker '
+            f"({text(result.rounds_text())}).</p><ul>"
         )
         out += [f"<li>{text(p.input_label)}: {text(p.sentence())}</li>" for p in result.comparisons]
         out.append("</ul>")

@@ -79,7 +79,7 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
         for f, fit in fits:
             lines.extend(wrap(f"{f.cipher_label} {f.direction}s: {fit_text(fit, units)}", width))
     if result.comparisons:
-        lines.append(f"\nComparisons (bootstrap of the ratio of medians; {_how(result)}):")
+        lines.append(f"\nComparisons (rounds as the unit of evidence; {_how(result)}):")
         several = len(result.by_input()) > 1
         current = None
         for c in result.comparisons:
@@ -130,4 +130,4 @@ def show_speedups(result: StudyResult) -> bool:
 
 
 def _how(result: StudyResult) -> str:
-    return f"{result.rounds} interleaved rounds" if result.interleaved else "not interleaved"
+    return result.rounds_text()

@@ -84,7 +84,7 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
         wb.create_sheet("Comparisons"),
         COMPARISON_HEADER,
         comparison_rows(result),
-        (None, None, None, None, "0.0000", "0.0000", "0.0000", "0.0", None, "0", "0"),
+        (None, None, None, None, "0.0000", "0.0000", "0.0000", "0.0", None, "0", "0", "0", "0"),
     )
     _write_table(
         wb.create_sheet("Speed-ups"), SPEEDUP_HEADER, speedup_rows(result), (None,) * 3 + ("0.00",)

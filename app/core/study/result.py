@@ -13,9 +13,10 @@ from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from app.core.bench.results import JobResult
+from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment
-from app.core.study.analysis import Comparison, LinearFit, compare, fit_time_vs_size, speedup
+from app.core.study.analysis import LinearFit, fit_time_vs_size, speedup
+from app.core.study.claims import Comparison, compare
 from app.core.study.definition import UNITS, Study
 from app.core.units import MIB
 
@@ -23,14 +24,6 @@ if TYPE_CHECKING:
     from app.core.transfer.results import TransferResult
 
 DIRECTIONS = ("encrypt", "decrypt")
-# A bootstrap draws resamples x (n_a + n_b) values (numpy: about 30 ns each here). Tiny inputs
-# repeat until 0.1 s and collect thousands of samples, where 2000 resamples would take 0.6 s
-# per pair; their intervals are narrow anyway, so fewer resamples (the method names how many)
-# bound the work to about 0.1 s a pair.
-BOOTSTRAP_RESAMPLES = 2000
-BOOTSTRAP_MIN_RESAMPLES = 200
-BOOTSTRAP_BUDGET = 4_000_000  # resampled values per comparison
-VERBS = {"encrypt": "encrypts", "decrypt": "decrypts"}
 _DERIVED = ("fits", "comparisons", "speedups")  # the cached values; none depends on the unit
 
 
@@ -83,14 +76,67 @@ class CipherFit:
 
 @dataclass(frozen=True)
 class PairComparison:
-    """Two cipher entries on one input, one direction, from their raw samples."""
+    """Two cipher entries on one input, one direction, from their rounds of raw samples."""
 
     input_label: str
     direction: str
     comparison: Comparison
 
     def sentence(self) -> str:
-        return self.comparison.sentence(what=VERBS[self.direction])
+        return self.comparison.sentence()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"input": self.input_label, **self.comparison.to_dict()}
+
+
+def compare_results(
+    a: JobResult, b: JobResult, direction: str, *, margin: float, target: float
+) -> Comparison:
+    """``a`` against ``b`` in ``direction``, their rounds as the unit of evidence. Raises
+    ``ValueError`` for a zero-time sample (nothing to compare)."""
+    return compare(
+        a.label,
+        a.round_samples(direction),
+        b.label,
+        b.round_samples(direction),
+        direction=direction,
+        cpu_percent=(*a.round_cpu_percent(), *b.round_cpu_percent()),
+        margin=margin,
+        target=target,
+    )
+
+
+def pair_comparisons(
+    results: Iterable[JobResult], *, margin: float, target: float
+) -> list[PairComparison]:
+    """For each input, each pair of entries, encryption and decryption."""
+    out: list[PairComparison] = []
+    for input_label, group in by_input(results).items():
+        for a, b in itertools.combinations(group, 2):
+            for direction in DIRECTIONS:
+                try:
+                    c = compare_results(a, b, direction, margin=margin, target=target)
+                except ValueError:  # a zero-time sample: nothing to compare
+                    continue
+                out.append(PairComparison(input_label, direction, c))
+    return out
+
+
+def unsettled_cells(results: Mapping[int, JobResult], *, margin: float, target: float) -> set[int]:
+    """The keys of ``results`` (a study's cells so far) in a claim not yet settled: neither
+    precise within ``target`` nor decided beyond ``margin`` (:mod:`app.core.study.claims`)."""
+    index = {id(r): i for i, r in results.items()}
+    wanted: set[int] = set()
+    for group in by_input(results.values()).values():
+        for a, b in itertools.combinations(group, 2):
+            for direction in DIRECTIONS:
+                try:
+                    c = compare_results(a, b, direction, margin=margin, target=target)
+                except ValueError:
+                    continue
+                if not c.settled:
+                    wanted.update((index[id(a)], index[id(b)]))
+    return wanted
 
 
 @dataclass(frozen=True)
@@ -131,21 +177,36 @@ class StudyResult:
 
     def how_run(self) -> str:
         """One sentence on how the jobs were run, for reports and comparisons."""
+        study = self.study
         if not self.interleaved:
             return (
                 f"one job after another, {self.repeat_per_round} timed repetitions each "
-                f"after {self.study.warmup} warm-up"
+                f"after {study.warmup} warm-up"
             )
-        done = (
-            f"{self.rounds_completed} of {self.rounds}"
-            if self.rounds_completed < self.rounds
-            else str(self.rounds)
+        extra = (
+            f", then up to {study.max_rounds} for the cells of claims not yet within "
+            f"±{study.precision_percent:g} % (a budget of {study.time_budget_s:g} s)"
+            if study.adaptive
+            else ""
         )
         return (
-            f"interleaved: {done} rounds over the whole grid (A, B, C, A, B, C, ...), each job "
-            f"in a fresh worker with {self.study.warmup} warm-up and {self.repeat_per_round} "
-            "timed repetitions per round, samples merged over the rounds"
+            f"{self.rounds_text()}: the whole grid {self.rounds} times{extra}, each round "
+            f"in a random order of its own, each job in a fresh worker with {study.warmup} "
+            f"warm-up and {self.repeat_per_round} timed repetitions per round, samples merged "
+            "over the rounds and each round's share kept"
         )
+
+    def rounds_text(self) -> str:
+        """ "6 rounds", "14 rounds (6, then more for 5 cells)", "2 of 6 rounds" (cancelled)."""
+        if not self.interleaved:
+            return "one round, not interleaved"
+        done = self.rounds_completed
+        if done < self.rounds:
+            return f"{done} of {self.rounds} interleaved rounds"
+        if done == self.rounds:
+            return f"{done} interleaved rounds"
+        extended = sum(1 for r in self.results if len(r.rounds) > self.rounds)
+        return f"up to {done} interleaved rounds ({self.rounds}, then more for {extended} cells)"
 
     # --- lookups -------------------------------------------------------------------------------
 
@@ -192,18 +253,15 @@ class StudyResult:
 
     @cached_property
     def comparisons(self) -> tuple[PairComparison, ...]:
-        """For each input, each pair of cipher entries, encryption and decryption."""
-        out: list[PairComparison] = []
-        for input_label, results in self.by_input().items():
-            for a, b in itertools.combinations(results, 2):
-                for direction in DIRECTIONS:
-                    sa, sb = getattr(a, direction).samples_s, getattr(b, direction).samples_s
-                    try:
-                        c = compare(a.label, sa, b.label, sb, resamples=_resamples(sa, sb))
-                    except ValueError:  # a zero-time sample: nothing to compare
-                        continue
-                    out.append(PairComparison(input_label, direction, c))
-        return tuple(out)
+        """For each input, each pair of cipher entries, encryption and decryption, with the
+        study's margin and precision target; each rests on the entries' rounds."""
+        return tuple(
+            pair_comparisons(
+                self.results,
+                margin=self.study.margin_percent / 100,
+                target=self.study.precision_percent / 100,
+            )
+        )
 
     @cached_property
     def speedups(self) -> tuple[Speedup, ...]:
@@ -251,16 +309,7 @@ class StudyResult:
                 }
                 for f in self.fits
             ],
-            "comparisons": [
-                {
-                    "input": p.input_label,
-                    "direction": p.direction,
-                    **asdict(p.comparison),
-                    "significant": p.comparison.significant,
-                    "sentence": p.sentence(),
-                }
-                for p in (self.comparisons if compared else ())
-            ],
+            "comparisons": [p.to_dict() for p in (self.comparisons if compared else ())],
             "comparisons_computed": compared,
             "speedups": [asdict(s) for s in self.speedups],
             "published": [asdict(p) for p in self.study.published],
@@ -273,9 +322,12 @@ class StudyResult:
         Raises ``UserError`` for a malformed definition, ``KeyError``, ``TypeError`` or
         ``ValueError`` for other malformed records."""
         how = data["how_run"]
+        rounds, per_round = int(how["rounds_completed"]), int(how["repeat_per_round"])
         return cls(
             study=Study.from_dict(data["study"]),
-            results=tuple(JobResult.from_dict(r) for r in data["results"]),
+            results=tuple(
+                _with_rounds(JobResult.from_dict(r), rounds, per_round) for r in data["results"]
+            ),
             failures=tuple(StudyFailure(**f) for f in data["failures"]),
             environment=Environment.from_dict(data["environment"]),
             rounds=int(how["rounds"]),
@@ -288,6 +340,14 @@ class StudyResult:
         )
 
 
-def _resamples(samples_a: tuple[float, ...], samples_b: tuple[float, ...]) -> int:
-    n = len(samples_a) + len(samples_b)
-    return max(BOOTSTRAP_MIN_RESAMPLES, min(BOOTSTRAP_RESAMPLES, BOOTSTRAP_BUDGET // max(1, n)))
+def _with_rounds(result: JobResult, rounds: int, per_round: int) -> JobResult:
+    """A result from a study written before each round's share was kept: its rounds again
+    when they can be told (every round gave ``per_round`` samples in each direction, in
+    order), so its claims rest on rounds as a new study's do; otherwise as it is (one round)."""
+    n = rounds * per_round
+    if result.rounds or rounds < 2:
+        return result
+    if len(result.encrypt.samples_s) != n or len(result.decrypt.samples_s) != n:
+        return result
+    info = tuple(RoundInfo(i, 0, per_round, per_round, result.cpu_percent) for i in range(rounds))
+    return replace(result, rounds=info)

@@ -5,14 +5,20 @@
         ...
     run.cancel()                  # from any thread
 
-Order: ``StudyStarted``; per worker ``StepStarted`` and ``StepProgress``; ``CellFinished`` when a
-cell (cipher entry x input) has run all its rounds, or ``CellFailed``; finally ``StudyFinished``
-with the :class:`StudyResult`, also after a cancel (partial results kept, ``cancelled=True``).
+Order: ``StudyStarted``; per worker ``StepStarted`` and ``StepProgress``; ``RoundsAdded`` when
+claims not yet precise get more rounds; ``CellFinished`` when a cell (cipher entry x input) has
+run all its rounds, or ``CellFailed``; finally ``StudyFinished`` with the :class:`StudyResult`,
+also after a cancel (partial results kept, ``cancelled=True``).
 
-With ``rounds = k`` the whole grid runs k times, A, B, C, A, B, C, ..., each job in a fresh worker
-with its warm-up and ``repeat / k`` repetitions; a cell's raw samples are merged over the rounds
-and its statistics computed again from them, so a drift of the machine hits every cipher alike.
-The memory pass runs in the first round only (memory does not drift, and the pass costs a full
+A round runs every cell once, each job in a fresh worker with its warm-up and ``repeat /
+rounds`` repetitions, in a random order of its own (seeded by the study's ``data_seed`` and the
+round, so a rerun runs the same orders): no cell is always first or always after the same
+neighbour, and a drift of the machine hits every cipher alike. After the study's ``rounds``,
+the claims (:mod:`app.core.study.claims`) are computed from the rounds so far; the cells of
+those not yet settled run further rounds, up to ``max_rounds``, while the next round fits in
+``time_budget_s`` from the start. A cell's raw samples are merged over its rounds, each
+round's share kept (``JobResult.rounds``), and its statistics computed again from them. The
+memory pass runs in the first round only (memory does not drift, and the pass costs a full
 round trip). A file that vanishes or changes fails its cells with a note; the rest goes on.
 
 Generated inputs are pseudo-random from ``random.Random(seed)``: the same study makes the same
@@ -23,6 +29,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -41,13 +48,13 @@ from app.core.bench.events import (
 from app.core.bench.inputs import check_unchanged, generated_input, inspect_file
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
-from app.core.bench.results import JobResult
+from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment
 from app.core.bench.runner import BenchmarkRun
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import UserError
 from app.core.study.definition import SizeInput, Study
-from app.core.study.result import StudyFailure, StudyResult
+from app.core.study.result import StudyFailure, StudyResult, unsettled_cells
 from app.core.units import MIB
 
 _STABILITY_PREFIXES = ("encryption:", "decryption:")
@@ -85,6 +92,16 @@ class StepProgress:
 
 
 @dataclass(frozen=True)
+class RoundsAdded:
+    """The claims not yet precise get another round: ``cells`` run again in round ``round``;
+    ``total_steps`` is the workers of the whole run as now planned."""
+
+    round: int  # 0-based
+    cells: tuple[Cell, ...]
+    total_steps: int
+
+
+@dataclass(frozen=True)
 class CellFinished:
     cell: Cell
     result: JobResult  # merged over the rounds
@@ -101,7 +118,15 @@ class StudyFinished:
     result: StudyResult
 
 
-StudyEvent = StudyStarted | StepStarted | StepProgress | CellFinished | CellFailed | StudyFinished
+StudyEvent = (
+    StudyStarted
+    | StepStarted
+    | StepProgress
+    | RoundsAdded
+    | CellFinished
+    | CellFailed
+    | StudyFinished
+)
 
 
 def seeded_bytes(seed: int, size_bytes: int, chunk: int = MIB // 2) -> Generator[bytes, None, None]:
@@ -146,12 +171,21 @@ def study_inputs(run: Any, prefix: str) -> Iterator[tuple[list[InputSpec], str, 
         scratch.remove(folder)
 
 
-def merge_rounds(parts: Sequence[JobResult]) -> JobResult:
+def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] = ()) -> JobResult:
     """One result from a cell's rounds: raw samples and warm-ups concatenated and summarized
-    again, memory from the round that measured it, stability warnings recomputed."""
+    again, memory from the round that measured it, stability warnings recomputed; with
+    ``places`` (each part's round and position in it), each round's share in ``rounds``."""
     first = parts[0]
+    rounds = (
+        tuple(
+            RoundInfo(rnd, pos, len(p.encrypt.samples_s), len(p.decrypt.samples_s), p.cpu_percent)
+            for p, (rnd, pos) in zip(parts, places, strict=True)
+        )
+        if places
+        else ()
+    )
     if len(parts) == 1:
-        return first
+        return replace(first, rounds=rounds)
     size = first.input_bytes
     enc = summarize(
         [s for p in parts for s in p.encrypt.samples_s],
@@ -181,6 +215,7 @@ def merge_rounds(parts: Sequence[JobResult]) -> JobResult:
         warnings=(*warnings, *others),
         # The first round's timeline only: later rounds' would overlap it on the time axis.
         monitor=memory.monitor,
+        rounds=rounds,
     )
 
 
@@ -200,7 +235,9 @@ class StudyRun:
         sizes: Sequence[SizeInput] | None = None,
         environment: bool = True,
     ) -> None:
-        self.specs = study.checked_specs()
+        study.checked_specs()
+        self.entries = study.entries()
+        self.specs = [spec for spec, _ in self.entries]
         self.study = study
         self.sizes = tuple(study.sizes if sizes is None else sizes)
         paths = tuple(study.files if files is None else files)
@@ -231,54 +268,93 @@ class StudyRun:
         with study_inputs(self, "study-") as (inputs, started, env):
             yield from self._run(inputs, started, env)
 
+    def _jobs(self, inputs: list[InputSpec]) -> tuple[list[Job], tuple[Cell, ...], list[int]]:
+        """Every cell's job, its cell and its copy number (2, 3 ...: an entry chosen again)."""
+        jobs: list[Job] = []
+        copies: list[int] = []
+        options = self.study.bench_options()
+        for source in inputs:
+            for spec, copy in self.entries:
+                jobs.extend(make_jobs([spec], source, options))
+                copies.append(copy)
+        cells = tuple(
+            Cell(i, job.label if copy == 1 else f"{job.label} #{copy}", job.input.label,
+                 job.input.size_bytes)
+            for i, (job, copy) in enumerate(zip(jobs, copies, strict=True))
+        )  # fmt: skip
+        return jobs, cells, copies
+
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]
     ) -> Generator[StudyEvent, None, None]:
         study = self.study
-        jobs: list[Job] = []
-        for source in inputs:
-            jobs.extend(make_jobs(self.specs, source, study.bench_options()))
-        cells = tuple(
-            Cell(i, job.label, job.input.label, job.input.size_bytes) for i, job in enumerate(jobs)
-        )
-        rounds = study.rounds
-        yield StudyStarted(cells, rounds, len(cells) * rounds)
-        state = _Progress(jobs, cells, rounds)
-        for round_no in range(rounds):
-            if self._cancel.is_set():
+        jobs, cells, copies = self._jobs(inputs)
+        yield StudyStarted(cells, study.rounds, len(cells) * study.rounds)
+        state = _Progress(jobs, cells, copies, study)
+        t0 = time.monotonic()
+        wanted: set[int] | None = None  # None: every cell
+        round_no = 0
+        while not self._cancel.is_set():
+            todo = yield from state.still_runnable(wanted)
+            if not todo:
                 break
-            todo = yield from state.still_runnable()
+            random.Random(f"cipherbench-order:{study.data_seed}:{round_no}").shuffle(todo)
             cancelled = yield from self._run_round(state, round_no, todo)
             if cancelled or self._cancel.is_set():
                 break
-            state.rounds_completed += 1
-        failed, rounds_completed = state.failed, state.rounds_completed
+            round_no += 1
+            state.rounds_completed = round_no
+            if round_no < study.rounds:
+                continue
+            wanted = self._more_rounds(state, round_no, time.monotonic() - t0)
+            yield from state.finish(wanted)
+            if not wanted:
+                break
+            again = tuple(cells[i] for i in sorted(wanted))
+            yield RoundsAdded(round_no, again, state.step + len(again))
+        yield StudyFinished(self._result(state, started, env))
+
+    def _more_rounds(self, state: _Progress, rounds_run: int, elapsed_s: float) -> set[int]:
+        """The cells of the claims not yet settled, when another round of them fits in the
+        study's ``max_rounds`` and ``time_budget_s``; else none."""
+        study = self.study
+        if not study.adaptive or rounds_run >= study.max_rounds:
+            return set()
+        wanted = unsettled_cells(
+            state.round_results(), margin=study.margin_percent / 100,
+            target=study.precision_percent / 100,
+        )  # fmt: skip
+        expected_s = sum(state.last_duration_s.get(i, 0.0) for i in wanted)
+        if elapsed_s + expected_s > study.time_budget_s:
+            return set()
+        return wanted
+
+    def _result(self, state: _Progress, started: str, env: dict[str, object]) -> StudyResult:
+        study, cells, failed = self.study, state.cells, state.failed
         results = tuple(state.result(i) for i in sorted(state.parts) if i not in failed)
         failures = tuple(
             StudyFailure(cells[i].cipher_label, cells[i].input_label, message)
             for i, message in sorted(failed.items())
         )
-        yield StudyFinished(
-            StudyResult(
-                study=study,
-                results=results,
-                failures=failures,
-                environment=Environment(env),
-                rounds=rounds,
-                rounds_completed=rounds_completed,
-                repeat_per_round=study.repeat_per_round,
-                started_at=started,
-                finished_at=_now(),
-                cancelled=self._cancel.is_set() or rounds_completed < rounds,
-                tool={"name": "CipherBench", "version": __version__},
-            )
+        return StudyResult(
+            study=study,
+            results=results,
+            failures=failures,
+            environment=Environment(env),
+            rounds=study.rounds,
+            rounds_completed=state.rounds_completed,
+            repeat_per_round=study.repeat_per_round,
+            started_at=started,
+            finished_at=_now(),
+            cancelled=self._cancel.is_set() or state.rounds_completed < study.rounds,
+            tool={"name": "CipherBench", "version": __version__},
         )
 
     def _run_round(
         self, state: _Progress, round_no: int, todo: list[int]
     ) -> Generator[StudyEvent, None, bool]:
-        """One round: every runnable cell once, in grid order (A, B, C ...), through the
-        engine's isolated workers. Returns whether the round was cancelled."""
+        """One round: the cells ``todo`` once, in that order, through the engine's isolated
+        workers. Returns whether the round was cancelled."""
         round_jobs = [state.jobs[i] for i in todo]
         if round_no > 0:  # the memory pass runs in the first round only
             round_jobs = [
@@ -307,23 +383,31 @@ class StudyRun:
 
 
 class _Progress:
-    """What a study run has so far: each cell's results per round, failed cells, steps."""
+    """What a study run has so far: each cell's results per round (and where in the round
+    each ran), failed cells, finished cells, steps, each cell's last duration."""
 
-    def __init__(self, jobs: list[Job], cells: tuple[Cell, ...], rounds: int) -> None:
+    def __init__(
+        self, jobs: list[Job], cells: tuple[Cell, ...], copies: list[int], study: Study
+    ) -> None:
         self.jobs = jobs
         self.cells = cells
-        self.rounds = rounds
+        self.copies = copies
+        self.study = study
         self.parts: dict[int, list[JobResult]] = {}
-        self.merged: dict[int, JobResult] = {}  # the cells that ran every round
+        self.places: dict[int, list[tuple[int, int]]] = {}
+        self.merged: dict[int, JobResult] = {}  # the cells that ran every round they will
         self.failed: dict[int, str] = {}
         self.rounds_completed = 0
         self.step = 0
+        self.started_at: dict[int, float] = {}
+        self.last_duration_s: dict[int, float] = {}
 
-    def still_runnable(self) -> Generator[StudyEvent, None, list[int]]:
-        """The cells to run this round; a file that vanished or changed fails its cells."""
+    def still_runnable(self, wanted: set[int] | None) -> Generator[StudyEvent, None, list[int]]:
+        """The cells to run this round (of ``wanted``; None: all); a file that vanished or
+        changed fails its cells."""
         todo: list[int] = []
         for i, job in enumerate(self.jobs):
-            if i in self.failed:
+            if i in self.failed or i in self.merged or (wanted is not None and i not in wanted):
                 continue
             if not job.input.generated:
                 try:
@@ -339,24 +423,41 @@ class _Progress:
         """Cell ``i``'s rounds merged: as its ``CellFinished`` said, or those it ran before
         a cancel."""
         merged = self.merged.get(i)
-        return merged if merged is not None else merge_rounds(self.parts[i])
+        if merged is not None:
+            return merged
+        return replace(merge_rounds(self.parts[i], self.places[i]), copy=self.copies[i])
+
+    def round_results(self) -> dict[int, JobResult]:
+        """Every cell that has results and has not failed, merged over its rounds so far."""
+        return {i: self.result(i) for i in self.parts if i not in self.failed}
+
+    def finish(self, going_on: set[int]) -> Generator[StudyEvent, None, None]:
+        """``CellFinished`` for every cell with results that runs no further round."""
+        for i in sorted(self.parts):
+            if i in self.failed or i in self.merged or i in going_on:
+                continue
+            self.merged[i] = self.result(i)
+            yield CellFinished(self.cells[i], self.merged[i])
 
     def on_event(
         self, ev: object, round_no: int, todo: list[int]
     ) -> Generator[StudyEvent, None, None]:
         """Translate one engine event of this round into study events."""
         if isinstance(ev, JobStarted):
+            self.started_at[todo[ev.index]] = time.monotonic()
             yield StepStarted(self.step + ev.index, round_no, self.cells[todo[ev.index]])
         elif isinstance(ev, JobProgress):
             yield StepProgress(self.step + ev.index, ev.phase, ev.fraction)
         elif isinstance(ev, JobFinished):
             i = todo[ev.index]
             self.parts.setdefault(i, []).append(ev.result)
-            if round_no == self.rounds - 1:
-                self.merged[i] = merge_rounds(self.parts[i])
-                yield CellFinished(self.cells[i], self.merged[i])
+            self.places.setdefault(i, []).append((round_no, ev.index))
+            started = self.started_at.get(i)
+            if started is not None:
+                self.last_duration_s[i] = time.monotonic() - started
         elif isinstance(ev, JobFailed):
             i = todo[ev.index]
             self.failed[i] = ev.message
             self.parts.pop(i, None)
+            self.places.pop(i, None)
             yield CellFailed(self.cells[i], ev.message)

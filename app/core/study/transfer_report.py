@@ -19,6 +19,7 @@ from openpyxl import Workbook
 
 from app.core.export.json_export import json_safe
 from app.core.export.xlsx_export import _save, _write_table
+from app.core.study.claims import method_text
 from app.core.study.report_data import environment_rows, size_label, spans_decades
 from app.core.study.report_html import STYLE
 from app.core.study.report_text import fit_text
@@ -107,8 +108,8 @@ def method(result: TransferStudyResult) -> str:
         f"Throughput is the input size over the median time ({result.units}). CPU % is each "
         "end's CPU time over its own wall time (100 % = one core); memory is each end's peak "
         "resident memory (kernel high-water mark) above its baseline before the run, the "
-        "largest over the runs. Comparisons are bootstrap intervals (95 %) of the ratio of "
-        "median times from the raw runs."
+        "largest over the runs. "
+        + method_text(result.study.margin_percent / 100, result.study.precision_percent / 100)
     )
 
 

@@ -1,8 +1,8 @@
 """What a transfer study produced (``workload = "transfer"``, seed 004): one
 :class:`~app.core.transfer.results.TransferResult` per (cipher, input), its failures, the
 machine, and the claims derived from the raw total times as a cipher study derives them: per
-cipher a fit of total time against size, per input each pair compared (bootstrap of the ratio of
-medians, 95 % interval).
+cipher a fit of total time against size, per input each pair compared on their rounds (each a fresh
+sender and receiver: :mod:`app.core.study.claims`).
 
 Frozen; the derived values are computed on first use and kept.
 """
@@ -15,7 +15,8 @@ from functools import cached_property
 from typing import Any
 
 from app.core.bench.run_info import Environment
-from app.core.study.analysis import Comparison, LinearFit, compare, fit_time_vs_size
+from app.core.study.analysis import LinearFit, fit_time_vs_size
+from app.core.study.claims import Comparison, compare
 from app.core.study.definition import UNITS, Study
 from app.core.study.result import StudyFailure, by_input, cipher_labels
 from app.core.transfer.results import TransferResult
@@ -44,8 +45,15 @@ class TransferComparison:
     input_label: str
     comparison: Comparison
 
+    @property
+    def direction(self) -> str:
+        return "transfer"
+
     def sentence(self) -> str:
-        return self.comparison.sentence(what="transfers")
+        return self.comparison.sentence()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"input": self.input_label, **self.comparison.to_dict()}
 
 
 @dataclass(frozen=True)
@@ -110,7 +118,15 @@ class TransferStudyResult:
         for input_label, results in self.by_input().items():
             for a, b in itertools.combinations(results, 2):
                 try:
-                    c = compare(a.label, a.timing.samples_s, b.label, b.timing.samples_s)
+                    c = compare(
+                        a.label,
+                        a.round_samples(),
+                        b.label,
+                        b.round_samples(),
+                        direction="transfer",
+                        margin=self.study.margin_percent / 100,
+                        target=self.study.precision_percent / 100,
+                    )
                 except ValueError:
                     continue
                 out.append(TransferComparison(input_label, c))
@@ -134,14 +150,6 @@ class TransferStudyResult:
                 {"cipher": f.cipher_label, "fit": None if f.fit is None else asdict(f.fit)}
                 for f in self.fits
             ],
-            "comparisons": [
-                {
-                    "input": c.input_label,
-                    **asdict(c.comparison),
-                    "significant": c.comparison.significant,
-                    "sentence": c.sentence(),
-                }
-                for c in self.comparisons
-            ],
+            "comparisons": [c.to_dict() for c in self.comparisons],
             "published": [asdict(p) for p in self.study.published],
         }

@@ -13,6 +13,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from app.core.bench.results import split_rounds
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import TimingStats, summarize
 from app.core.export.json_export import json_safe
@@ -113,10 +114,18 @@ class TransferResult:
     warmups: tuple[RunSample, ...]
     timing: TimingStats
     warnings: tuple[str, ...]
+    # A study's rounds (each a fresh sender and receiver): how many of ``runs`` each gave, in
+    # order; empty: one pair of processes ran them all.
+    round_sizes: tuple[int, ...] = ()
 
     @property
     def label(self) -> str:
         return f"{self.cipher_id} ({self.library})" if self.library else self.cipher_id
+
+    def round_samples(self) -> tuple[tuple[float, ...], ...]:
+        """The total times by round: the unit of evidence of a claim (one round without
+        ``round_sizes``)."""
+        return split_rounds(self.timing.samples_s, self.round_sizes)
 
     @property
     def verified(self) -> bool:
@@ -163,6 +172,7 @@ class TransferResult:
             "sender": self.sender.to_dict(),
             "receiver": self.receiver.to_dict(),
             "runs": [_run_dict(r) for r in self.runs],
+            "round_sizes": list(self.round_sizes),
             "warnings": list(self.warnings),
         }
 
@@ -220,6 +230,7 @@ def transfer_result_from_dict(data: Mapping[str, Any]) -> TransferResult:
         warmups=(),
         timing=summarize(total["samples_s"], int(data["input_bytes"]), total["warmup_s"]),
         warnings=tuple(data.get("warnings", ())),
+        round_sizes=tuple(int(n) for n in data.get("round_sizes", ())),
     )
 
 

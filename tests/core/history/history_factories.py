@@ -9,7 +9,7 @@ from typing import Any
 
 from factories import job_result
 
-from app.core.bench.results import JobFailure, RunResult
+from app.core.bench.results import JobFailure, RoundInfo, RunResult
 from app.core.bench.run_info import Environment, RunOptions
 from app.core.bench.stats import summarize
 from app.core.study.definition import CipherChoice, SizeInput, Study
@@ -61,9 +61,16 @@ def bench_run(
     )
 
 
-def timed_job(samples_s: Sequence[float], **changes: Any) -> Any:
-    """A job whose encryption and decryption both took ``samples_s``."""
-    return job_result(enc_s=samples_s, dec_s=samples_s, **changes)
+def timed_job(samples_s: Sequence[float], rounds: int = 6, **changes: Any) -> Any:
+    """A job whose encryption and decryption both took ``samples_s``, in ``rounds`` rounds of
+    equal size (the last takes the remainder; 1: a plain bench job)."""
+    info: tuple[RoundInfo, ...] = ()
+    if rounds > 1:
+        n = len(samples_s)
+        sizes = [n // rounds] * (rounds - 1)
+        sizes.append(n - sum(sizes))
+        info = tuple(RoundInfo(i, 0, k, k, 99.0) for i, k in enumerate(sizes))
+    return job_result(enc_s=samples_s, dec_s=samples_s, rounds=info, **changes)
 
 
 def study_result(started_at: str = "2026-11-02T10:00:00+00:00") -> StudyResult:
@@ -86,6 +93,7 @@ def study_result(started_at: str = "2026-11-02T10:00:00+00:00") -> StudyResult:
             enc_s=[t * size / 2000 * f for f in (1.0, 1.02, 0.98, 1.01)],
             dec_s=[t * size / 2000 * f for f in (0.9, 0.92, 0.88, 0.91)],
             ciphertext_preview_hex=PREVIEW,
+            rounds=(RoundInfo(0, 0, 2, 2, 99.5), RoundInfo(1, 1, 2, 2, 99.5)),
         )
         for label, size in (("2 KB", 2000), ("4 KB", 4000))
         for cipher, bits, t in (("aes-128-cbc", 128, 20e-6), ("aes-256-cbc", 256, 24e-6))
@@ -109,6 +117,7 @@ def _end(wall: float) -> EndSample:
 
 
 def transfer_result(cipher: str = "aes-256-gcm", samples_s: Sequence[float] = (0.01, 0.011, 0.012)):
+    """A transfer study cell's result, each run a round of its own."""
     runs = tuple(RunSample(t, _end(t), _end(t), True) for t in samples_s)
     return TransferResult(
         cipher_id=cipher,
@@ -121,6 +130,7 @@ def transfer_result(cipher: str = "aes-256-gcm", samples_s: Sequence[float] = (0
         warmups=(),
         timing=summarize(samples_s, 200_000, (0.02,)),
         warnings=(),
+        round_sizes=(1,) * len(samples_s),
     )
 
 

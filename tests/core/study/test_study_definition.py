@@ -125,7 +125,10 @@ def test_parse_sizes_list():
         ({"ciphers": (CipherChoice("nope"),)}, "unknown cipher"),
         ({"ciphers": (CipherChoice("aes-128-ctr", "pyaes"),), "key_bits": 256}, "no 256-bit"),
         ({"units": "GB/h"}, "unknown unit"),
-        ({"rounds": 3, "repeat": 2}, "3 rounds need"),
+        ({"rounds": 5, "max_rounds": 3}, "max_rounds must be at least rounds"),
+        ({"precision_percent": 0.0}, "precision_percent must be above 0"),
+        ({"margin_percent": -1.0}, "margin_percent must be between 0 and 100"),
+        ({"time_budget_s": float("nan")}, "time_budget_s must be a number of seconds"),
         ({"data_mode": "disk"}, "unknown data mode"),
     ],
 )

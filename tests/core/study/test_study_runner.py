@@ -33,6 +33,7 @@ def _study(**changes):
         warmup=0,
         measure_memory=False,
         min_time_s=0.0,
+        time_budget_s=0.0,  # no rounds beyond ``rounds`` unless a test asks
     )
     values.update(changes)
     return Study(**values)
@@ -54,12 +55,18 @@ def test_interleaved_rounds_merge_samples(scratch_tmp):
     started = events[0]
     assert isinstance(started, StudyStarted) and started.total_steps == 4 * 3
     steps = [ev for ev in events if isinstance(ev, StepStarted)]
-    # A, B, C, D, A, B, C, D, ...: the whole grid per round
+    # The whole grid per round, each round in a seeded random order of its own.
     order = [(ev.round, ev.cell.index) for ev in steps]
-    assert order == [(r, i) for r in range(3) for i in range(4)]
+    assert [r for r, _ in order] == [r for r in range(3) for _ in range(4)]
+    per_round = [[i for r, i in order if r == k] for k in range(3)]
+    assert all(sorted(p) == [0, 1, 2, 3] for p in per_round)
+    again, _ = _run(StudyRun(study, environment=False))
+    assert [(ev.round, ev.cell.index) for ev in again if isinstance(ev, StepStarted)] == order
     assert len(result.results) == 4 and not result.failures and not result.cancelled
     for r in result.results:
         assert len(r.encrypt.samples_s) == len(r.decrypt.samples_s) == 3 * 2
+        assert [x.round for x in r.rounds] == [0, 1, 2]
+        assert [len(s) for s in r.round_samples("decrypt")] == [2, 2, 2]
         assert r.verified_round_trips >= 6
         assert r.encrypt.median_s > 0
     assert result.interleaved and result.rounds_completed == 3
@@ -143,3 +150,51 @@ def test_no_input_is_refused():
         StudyRun(_study(sizes=(), file_slots=("txt",)))
     with pytest.raises(UserError, match="no such file"):
         StudyRun(_study(), files=["/nonexistent/file.bin"])
+
+
+def test_claims_not_yet_precise_get_more_rounds_until_the_limit(scratch_tmp):
+    """Tiny inputs vary far more than ±0.1 %: every claim stays unsettled, so the study runs
+    up to max_rounds, announces each extra round, and keeps each round's share."""
+    from app.core.study.runner import RoundsAdded
+
+    study = _study(
+        sizes=(SizeInput("2 KB", 2000),),
+        rounds=2,
+        max_rounds=4,
+        time_budget_s=600.0,
+        precision_percent=0.1,
+        margin_percent=0.0,
+    )
+    events, result = _run(StudyRun(study, environment=False))
+    added = [ev for ev in events if isinstance(ev, RoundsAdded)]
+    assert [ev.round for ev in added] == [2, 3]
+    assert all(len(ev.cells) == 2 for ev in added)
+    assert result.rounds == 2 and result.rounds_completed == 4
+    for r in result.results:
+        assert [x.round for x in r.rounds] == [0, 1, 2, 3]
+    for p in result.comparisons:
+        assert p.comparison.rounds == 4
+    assert "up to 4 interleaved rounds (2, then more for 2 cells)" in result.how_run()
+    finished = [ev for ev in events if isinstance(ev, CellFinished)]
+    assert len(finished) == 2 and events.index(finished[0]) > events.index(added[-1])
+
+
+def test_a_budget_of_zero_stops_at_the_study_rounds(scratch_tmp):
+    study = _study(sizes=(SizeInput("2 KB", 2000),), rounds=2, max_rounds=6, time_budget_s=0.0)
+    _, result = _run(StudyRun(study, environment=False))
+    assert result.rounds_completed == 2
+
+
+def test_the_same_entry_twice_is_an_a_a_control_labelled_2(scratch_tmp):
+    ctr = CipherChoice("aes-128-ctr", "cryptography")
+    study = _study(ciphers=(ctr, ctr), sizes=(SizeInput("2 KB", 2000),), rounds=3)
+    _, result = _run(StudyRun(study, environment=False))
+    labels = [r.label for r in result.results]
+    assert labels == ["aes-128-ctr [cryptography]", "aes-128-ctr [cryptography] #2"]
+    pair = [p for p in result.comparisons if p.direction == "encrypt"]
+    assert len(pair) == 1
+    assert pair[0].comparison.label_b == "aes-128-ctr [cryptography] #2"
+    from app.core.bench.results import JobResult
+
+    back = JobResult.from_dict(result.results[1].to_dict())
+    assert back.label.endswith(" #2") and back.rounds == result.results[1].rounds

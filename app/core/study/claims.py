@@ -1,0 +1,395 @@
+"""Claims that one entry is faster than another, resting on rounds: the statistics of every
+"A encrypts 4 % faster than B" CipherBench makes (studies of ciphers and of transfers, the
+bench command's speed-ups, the window, ``history compare``).
+
+**The unit of evidence is a round**: one job in one fresh worker process at one moment. What
+differs between workers and moments (where the buffers land in memory, which core, the clock
+frequency, a neighbour waking up) moves every repetition of a round together; measured here,
+the same AES decryption varied 7-11 % between workers and far less within one. Repetitions
+inside a round are therefore not independent evidence, and an interval computed as if they
+were (resampling pooled repetitions, as this module's predecessor did) narrows around a
+biased value as repetitions grow: with two rounds it called AES-256 faster than AES-128.
+
+**Method.** For each side and each round ``r``, ``m_r`` is the median of the round's timed
+repetitions (robust to the one-sided outliers of a shared machine) and ``y_r = ln m_r``. A
+side's estimate is the mean of its ``y_r`` (the geometric mean of its round medians); the
+claim's ratio is ``exp(mean(y_B) - mean(y_A))``, time of B over time of A, so above 1 A is
+faster and, on the same input, it is also A's throughput over B's. The interval is Welch's t
+interval on that log difference: ``se = sqrt(s_A^2 / k_A + s_B^2 / k_B)`` over the ``k`` rounds
+of each side, Welch-Satterthwaite degrees of freedom, ``exp(d -/+ t * se)``.
+
+Why this and not a bootstrap. The round medians already carry the within-round noise; their
+spread between rounds contains every level of variation, so an interval over rounds is the
+two-level ("executions and iterations") analysis of Kalibera and Jones, done on per-execution
+summaries, and it is what a two-stage (rounds, then repetitions) bootstrap estimates. With the
+6-20 rounds a study affords, a percentile bootstrap of a mean is too narrow (by about
+``z / t * sqrt((k - 1) / k)``, a third at 6 rounds): its false-positive rate is well above
+its nominal 5 %. Student's t quantile corrects exactly that small-sample error. The log scale
+makes the interval symmetric in A and B (B against A is its reciprocal), keeps it positive,
+and matches timing noise, which multiplies.
+
+Assumptions: rounds are independent (each in a fresh worker, in a seeded random order per
+round, so no entry is always first); each side's log round medians are roughly normal (the t
+interval tolerates moderate skew, and a skewed busy round widens it rather than biasing it).
+Not covered: what stays the same through a whole run (the machine, its libraries, a
+frequency policy); that is what comparing runs in the history is for.
+
+**Verdicts** (``Comparison.verdict``), with a practical margin (default 1 %, as criterion.rs's
+noise threshold): *faster* or *slower* only when the whole interval lies beyond the margin;
+*equal* when the whole interval lies inside it, or when a real difference (the interval
+excludes 1) is estimated smaller than the margin; otherwise *undecided*. A claim is *settled*
+when its interval's half-width is within the precision target (default +/-2 %) or when it is
+decided beyond the margin at the stricter ``STOP_CONFIDENCE``; studies run further rounds
+until every claim is settled or their budget ends (:func:`settled`). The stricter level for
+stopping early keeps the repeated looks from inflating the false-positive rate.
+
+References: T. Kalibera and R. Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013,
+and "Quantifying Performance Changes with Effect Size Confidence Intervals", University of
+Kent TR 4-12, 2012; J. Chen and J. Revels, "Robust benchmarking in noisy environments", 2016;
+B. L. Welch, "The generalization of Student's problem", Biometrika 34, 1947; criterion.rs's
+noise threshold; benchstat's warning when a side has too few samples.
+"""
+
+from __future__ import annotations
+
+import math
+import statistics
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.core.study.student_t import t_quantile
+
+FASTER = "faster"
+SLOWER = "slower"
+EQUAL = "equal"
+UNDECIDED = "undecided"
+TOO_FEW_ROUNDS = "too few rounds"
+VERDICTS = (FASTER, SLOWER, EQUAL, UNDECIDED, TOO_FEW_ROUNDS)
+
+# Two rounds a side are the least that shows any variation between workers; the interval is
+# then wide (t with about 2 degrees of freedom is 4.3), and honestly so.
+MIN_ROUNDS_FOR_INTERVAL = 2
+DEFAULT_CONFIDENCE = 0.95
+DEFAULT_MARGIN = 0.01  # differences under 1 % are "equal within 1 %"
+DEFAULT_TARGET = 0.02  # stop when every interval is within +/-2 % of its ratio
+# Deciding early (before the precision target) needs this stricter level: studies look at
+# their claims after every round, and each look at 95 % would be another chance of a false
+# positive.
+STOP_CONFIDENCE = 0.995
+# Below this share of a core (averaged over the rounds of both sides) a claim says the
+# machine was busy: the workers waited for the CPU during the timed repetitions. The engine's
+# own threshold for a contended job (app.core.bench.measure.CONTENDED_CPU_PERCENT).
+BUSY_CPU_PERCENT = 85.0
+# At or beyond this factor a ratio reads "2.4x faster", not "140 % faster".
+FACTOR_FROM = 2.0
+
+VERBS = {"encrypt": "encrypts", "decrypt": "decrypts", "transfer": "transfers"}
+PLURAL_VERBS = {"encrypt": "encrypt", "decrypt": "decrypt", "transfer": "transfer"}
+GERUNDS = {"encrypt": "encrypting", "decrypt": "decrypting", "transfer": "transferring"}
+
+
+@dataclass(frozen=True)
+class Comparison:
+    """A against B in one direction: ``ratio`` = B's time over A's (above 1: A is faster).
+
+    ``low`` and ``high`` bound its ``confidence`` interval (``nan`` with fewer than
+    ``MIN_ROUNDS_FOR_INTERVAL`` rounds on a side); ``rounds_a``/``rounds_b`` and
+    ``n_a``/``n_b`` are the rounds and timed samples it rests on; ``cpu_percent`` the share of a
+    core the workers got over those rounds (``nan``: not known).
+    """
+
+    label_a: str
+    label_b: str
+    direction: str  # "encrypt", "decrypt" or "transfer"
+    ratio: float
+    low: float
+    high: float
+    rounds_a: int
+    rounds_b: int
+    n_a: int
+    n_b: int
+    confidence: float
+    margin: float
+    target: float
+    cpu_percent: float
+    method: str
+    stop_low: float = math.nan  # the interval at STOP_CONFIDENCE, for stopping early
+    stop_high: float = math.nan
+
+    # --- what it says ------------------------------------------------------------------------
+
+    @property
+    def has_interval(self) -> bool:
+        return not (math.isnan(self.low) or math.isnan(self.high))
+
+    @property
+    def significant(self) -> bool:
+        """The interval excludes 1: some difference, however small (see :attr:`verdict`)."""
+        return self.has_interval and (self.low > 1.0 or self.high < 1.0)
+
+    @property
+    def rounds(self) -> int:
+        """The rounds the claim rests on: the fewer of the two sides'."""
+        return min(self.rounds_a, self.rounds_b)
+
+    @property
+    def half_width(self) -> float:
+        """The interval's half-width relative to the ratio (0.02: +/-2 %); ``inf`` without one."""
+        if not self.has_interval:
+            return math.inf
+        return math.expm1((math.log(self.high) - math.log(self.low)) / 2.0)
+
+    @property
+    def verdict(self) -> str:
+        """FASTER or SLOWER (A against B), EQUAL, UNDECIDED or TOO_FEW_ROUNDS (module doc)."""
+        if not self.has_interval:
+            return TOO_FEW_ROUNDS
+        up = 1.0 + self.margin
+        if self.low > up:
+            return FASTER
+        if self.high < 1.0 / up:
+            return SLOWER
+        within = 1.0 / up <= self.ratio <= up
+        if (self.low >= 1.0 / up and self.high <= up) or (self.significant and within):
+            return EQUAL
+        return UNDECIDED
+
+    @property
+    def precise(self) -> bool:
+        return self.half_width <= self.target
+
+    @property
+    def settled(self) -> bool:
+        """Precise enough, or decided beyond the margin at ``STOP_CONFIDENCE``: no more rounds
+        needed. Without a stricter interval (one computed by hand), the verdict decides."""
+        if self.precise:
+            return True
+        up = 1.0 + self.margin
+        if math.isnan(self.stop_low):
+            return self.verdict in (FASTER, SLOWER)
+        return self.stop_low > up or self.stop_high < 1.0 / up
+
+    @property
+    def busy(self) -> bool:
+        return not math.isnan(self.cpu_percent) and self.cpu_percent < BUSY_CPU_PERCENT
+
+    @property
+    def percent_faster(self) -> float:
+        """How much higher A's throughput is than B's, in percent (negative: A is slower)."""
+        return (self.ratio - 1.0) * 100.0
+
+    # --- in words ------------------------------------------------------------------------------
+
+    def evidence(self) -> str:
+        """What the claim rests on: "8 rounds, 24 and 24 samples" (and a busy machine)."""
+        rounds = (
+            f"{self.rounds_a} rounds"
+            if self.rounds_a == self.rounds_b
+            else f"{self.rounds_a} and {self.rounds_b} rounds"
+        )
+        text = f"{rounds}, {self.n_a:,} and {self.n_b:,} samples"
+        if self.busy:
+            text += f"; the machine was busy: the workers got {self.cpu_percent:.0f} % of a core"
+        return text
+
+    def interval_text(self) -> str:
+        """The interval in the sentence's terms ("95 % CI 7.0-9.4 %", "120-190x", ...)."""
+        level = f"{self.confidence * 100:g} % CI"
+        if not self.has_interval:
+            return f"no {level}: at least {MIN_ROUNDS_FOR_INTERVAL} rounds a side needed"
+        return f"{level} {_span(self.low, self.high)}"
+
+    def sentence(self) -> str:
+        """One plain-language line that names the direction, e.g. "aes-128-cbc encrypts
+        31.2 % faster than aes-256-cbc (95 % CI 28.0-34.5 %; 8 rounds, 24 and 24 samples)"."""
+        a, b, verdict = self.label_a, self.label_b, self.verdict
+        evidence = self.evidence()
+        if verdict in (FASTER, SLOWER):
+            return (
+                f"{a} {VERBS[self.direction]} {_amount(self.ratio)} than {b} "
+                f"({self.interval_text()}; {evidence})"
+            )
+        if verdict == EQUAL:
+            return (
+                f"{a} and {b} {PLURAL_VERBS[self.direction]} equally fast, within "
+                f"{self.margin * 100:g} % (ratio {self.ratio:.3f}, {self.interval_text()}; "
+                f"{evidence})"
+            )
+        doing = GERUNDS[self.direction]
+        if verdict == TOO_FEW_ROUNDS:
+            return (
+                f"no difference can be shown between {a} and {b} when {doing} "
+                f"(ratio {self.ratio:.3f}; {self.interval_text()}; {evidence})"
+            )
+        return (
+            f"no clear difference between {a} and {b} when {doing}: ratio {self.ratio:.3f} "
+            f"({self.interval_text()}; undecided after {self.rounds} rounds: "
+            f"±{self.half_width * 100:.1f} %, target ±{self.target * 100:g} %; {evidence})"
+        )
+
+    def to_dict(self) -> dict[str, object]:
+        """Everything a report or a JSON export keeps, with the derived verdict."""
+        return {
+            "a": self.label_a,
+            "b": self.label_b,
+            "direction": self.direction,
+            "ratio": self.ratio,
+            "low": self.low,
+            "high": self.high,
+            "confidence": self.confidence,
+            "rounds_a": self.rounds_a,
+            "rounds_b": self.rounds_b,
+            "n_a": self.n_a,
+            "n_b": self.n_b,
+            "margin": self.margin,
+            "target": self.target,
+            "half_width": self.half_width,
+            "cpu_percent": self.cpu_percent,
+            "verdict": self.verdict,
+            "significant": self.significant,
+            "settled": self.settled,
+            "busy": self.busy,
+            "method": self.method,
+            "sentence": self.sentence(),
+        }
+
+
+def _amount(ratio: float) -> str:
+    """ "4.1 % faster", "33.3 % slower", "151x faster", "2.5x slower": never a percentage above
+    100 or one that saturates at 100 % slower."""
+    if ratio >= FACTOR_FROM:
+        return f"{_factor(ratio)} faster"
+    if ratio <= 1.0 / FACTOR_FROM:
+        return f"{_factor(1.0 / ratio)} slower"
+    if ratio >= 1.0:
+        return f"{(ratio - 1.0) * 100:.1f} % faster"
+    return f"{(1.0 - ratio) * 100:.1f} % slower"
+
+
+def _factor(x: float) -> str:
+    return f"{x:,.0f}x" if x >= 100 else f"{x:.3g}x"
+
+
+def _span(low: float, high: float) -> str:
+    """The interval of a ratio in the words of :func:`_amount`."""
+    if low >= FACTOR_FROM:
+        return f"{_factor(low)}-{_factor(high)}"
+    if high <= 1.0 / FACTOR_FROM:
+        return f"{_factor(1.0 / high)}-{_factor(1.0 / low)} slower"
+    if low >= 1.0:
+        return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} %"
+    if high <= 1.0:
+        return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} %"
+    return f"{_amount(low)} to {_amount(high)}"
+
+
+# --- computing ---------------------------------------------------------------------------------
+
+
+def round_medians(rounds: Sequence[Sequence[float]]) -> list[float]:
+    """Each non-empty round's median."""
+    return [statistics.median(r) for r in rounds if len(r)]
+
+
+def compare(
+    label_a: str,
+    rounds_a: Sequence[Sequence[float]],
+    label_b: str,
+    rounds_b: Sequence[Sequence[float]],
+    *,
+    direction: str = "encrypt",
+    cpu_percent: Sequence[float] = (),
+    confidence: float = DEFAULT_CONFIDENCE,
+    margin: float = DEFAULT_MARGIN,
+    target: float = DEFAULT_TARGET,
+) -> Comparison:
+    """A against B from their rounds of timed samples (seconds; same input, same direction).
+
+    ``cpu_percent``: each round's share of a core, both sides together (for the busy note).
+    Raises ``ValueError`` for a side with no sample, a sample that is not positive and finite,
+    ``confidence`` outside (0, 1), a negative margin or target, or an unknown direction.
+    """
+    if direction not in VERBS:
+        raise ValueError(f"unknown direction {direction!r}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
+    if margin < 0 or target < 0:
+        raise ValueError("margin and target must be 0 or more")
+    for rounds in (rounds_a, rounds_b):
+        samples = [x for r in rounds for x in r]
+        if not samples:
+            raise ValueError(f"nothing to compare: {label_a} or {label_b} has no samples")
+        if not all(math.isfinite(x) and x > 0 for x in samples):
+            raise ValueError("samples must be positive, finite numbers of seconds")
+    ya = [math.log(m) for m in round_medians(rounds_a)]
+    yb = [math.log(m) for m in round_medians(rounds_b)]
+    d = statistics.fmean(yb) - statistics.fmean(ya)
+    cpu = [c for c in cpu_percent if math.isfinite(c)]
+    nan = math.nan
+    low = high = stop_low = stop_high = nan
+    if min(len(ya), len(yb)) >= MIN_ROUNDS_FOR_INTERVAL:
+        va, vb = statistics.variance(ya) / len(ya), statistics.variance(yb) / len(yb)
+        se = math.sqrt(va + vb)
+        df = _welch_df(va, len(ya), vb, len(yb))
+        half = t_quantile(0.5 + confidence / 2.0, df) * se
+        low, high = math.exp(d - half), math.exp(d + half)
+        stop = t_quantile(0.5 + STOP_CONFIDENCE / 2.0, df) * se
+        stop_low, stop_high = math.exp(d - stop), math.exp(d + stop)
+        method = (
+            f"Welch's t interval of the log ratio of the geometric means of the round medians "
+            f"({len(ya)} and {len(yb)} rounds, {df:.1f} degrees of freedom)"
+        )
+    else:
+        method = (
+            f"ratio of the geometric means of the round medians; no interval: fewer than "
+            f"{MIN_ROUNDS_FOR_INTERVAL} rounds on a side"
+        )
+    return Comparison(
+        label_a=label_a,
+        label_b=label_b,
+        direction=direction,
+        ratio=math.exp(d),
+        low=low,
+        high=high,
+        rounds_a=len(ya),
+        rounds_b=len(yb),
+        n_a=sum(len(r) for r in rounds_a),
+        n_b=sum(len(r) for r in rounds_b),
+        confidence=confidence,
+        margin=margin,
+        target=target,
+        cpu_percent=statistics.fmean(cpu) if cpu else nan,
+        method=method,
+        stop_low=stop_low,
+        stop_high=stop_high,
+    )
+
+
+def _welch_df(va: float, na: int, vb: float, nb: int) -> float:
+    """Welch-Satterthwaite degrees of freedom of ``va + vb`` (variances of the two means);
+    with no variation at all on either side, the pooled ``na + nb - 2``."""
+    denom = va * va / (na - 1) + vb * vb / (nb - 1)
+    if denom == 0:
+        return float(na + nb - 2)
+    return (va + vb) ** 2 / denom
+
+
+def method_text(margin: float = DEFAULT_MARGIN, target: float = DEFAULT_TARGET) -> str:
+    """The method in plain words, for reports and the help."""
+    return (
+        "Two entries on the same input are compared by the ratio of their times: the geometric "
+        "mean of each entry's round medians, where a round is one job in a fresh worker at one "
+        "moment, so the interval covers what varies between workers and moments, not only the "
+        "repetitions inside one. The 95 % confidence interval is Welch's t interval of the "
+        "log ratio over the rounds (at least 2 a side). A claim says faster or slower only "
+        f"when the whole interval lies beyond {margin * 100:g} %, and equal within "
+        f"{margin * 100:g} % when the interval lies inside that margin or a real difference "
+        f"is estimated smaller; otherwise it is undecided. Rounds are added (in a random "
+        f"order each) until every claim is within ±{target * 100:g} % or decided, or the "
+        "study's budget ends."
+    )
+
+
+def settled(comparisons: Sequence[Comparison]) -> bool:
+    """Every claim precise or decided: a study can stop adding rounds."""
+    return all(c.settled for c in comparisons)
