@@ -115,7 +115,10 @@ def test_studies_and_transfers_are_stored_too(capsys, history_db: Path) -> None:
 
 
 def test_a_study_of_transfers_is_stored_and_shown(capsys) -> None:
-    code, _, err = run(capsys, "study", "gcm-vs-chacha", "--sizes", "10KB", "--repeat", "3")
+    code, _, err = run(
+        capsys, "study", "gcm-vs-chacha", "--sizes", "10KB", "--repeat", "3", "--rounds", "3",
+        "--time-budget", "0",
+    )  # fmt: skip
     assert code == 0 and "saved to history as run 1" in err
     code, out, _ = run(capsys, "history", "show", "1")
     assert code == 0 and "Loopback transfers" in out and "chacha20-poly1305" in out

@@ -154,6 +154,10 @@ def test_seed_004_runs_transfers_and_its_report_fits_80_columns(capsys, tmp_path
         "10KB,100KB",
         "--repeat",
         "2",
+        "--rounds",
+        "2",
+        "--time-budget",
+        "0",
         "--out",
         str(out_html),
     )

@@ -527,6 +527,8 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     w.form.choose("gcm-vs-chacha")
     w.form.sizes_edit.setText("10KB, 100KB")
     w.form.repeat_spin.setValue(2)
+    w.form.rounds_spin.setValue(2)
+    w.form.budget_spin.setValue(0)
     _run(qtbot, w)
     model = w.model
     assert model.rowCount() == 6  # 3 ciphers (with the plaintext baseline) x 2 sizes
@@ -541,7 +543,9 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     chart = w.charts["throughput"]
     assert len(chart.curves) == 3 and chart._title.text() == "Transfer throughput against size"
     assert "first byte sent to the last byte" in w.claims.toPlainText()
-    assert "(ratio " in w.claims.toPlainText()  # the comparisons (2 runs: no interval)
+    claims = w.claims.toPlainText()
+    assert "2 rounds, 2 and 2 samples" in claims  # the comparisons, on their rounds
+    assert "transfer" in claims.split("2 rounds, 2 and 2 samples")[0].splitlines()[-1]
     assert "The paper's published figures" in w.claims.toPlainText()
     out = tmp_path / "t.html"
     w.controller.export(out)

@@ -124,6 +124,7 @@ def _transfer_study(doc: Mapping[str, Any]) -> TransferStudyResult:
         finished_at=doc["finished_at"],
         cancelled=bool(doc.get("cancelled", False)),
         tool=dict(doc.get("tool", {})),
+        rounds_completed=int(doc.get("rounds_completed", 1)),
     )
 
 

@@ -68,6 +68,7 @@ class TransferStudyResult:
     finished_at: str
     cancelled: bool = False
     tool: dict[str, Any] = field(default_factory=dict)
+    rounds_completed: int = 1  # rounds run (each cell's own are its ``round_sizes``)
 
     @property
     def units(self) -> str:
@@ -86,10 +87,23 @@ class TransferStudyResult:
 
     def how_run(self) -> str:
         s = self.study
+        if s.rounds == 1:
+            return (
+                f"one transfer after another over TCP loopback, {s.chunk_bytes:,}-byte chunks, "
+                f"{s.warmup} warm-up and {s.repeat} timed runs each, both ends in processes of "
+                "their own"
+            )
+        extra = (
+            f", then up to {self.rounds_completed} for the cells of claims not yet within "
+            f"±{s.precision_percent:g} %"
+            if self.rounds_completed > s.rounds
+            else ""
+        )
         return (
-            f"one transfer after another over TCP loopback, {s.chunk_bytes:,}-byte chunks, "
-            f"{s.warmup} warm-up and {s.repeat} timed runs each, both ends in processes of "
-            "their own"
+            f"{s.rounds} interleaved rounds over TCP loopback{extra}, each round in a random "
+            f"order of its own, each cell's round a fresh sender and receiver process with "
+            f"{s.warmup} warm-up and {s.repeat_per_round} timed runs, {s.chunk_bytes:,}-byte "
+            "chunks"
         )
 
     def by_input(self) -> dict[str, list[TransferResult]]:
@@ -139,6 +153,7 @@ class TransferStudyResult:
             "units": self.units,
             "unit_bytes_per_second": UNITS[self.units],
             "how_run": self.how_run(),
+            "rounds_completed": self.rounds_completed,
             "tool": self.tool,
             "started_at": self.started_at,
             "finished_at": self.finished_at,

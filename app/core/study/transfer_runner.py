@@ -7,30 +7,40 @@ events, so the command line and the window follow it the same way:
         ...                      # (result: TransferResult), CellFailed, StudyFinished
     run.cancel()                 # from any thread
 
-Each cell runs ``warmup + repeat`` transfers in one receiver and one sender process (both killed
-whatever happens). A failed transfer (a vanished file, a dead peer) fails its cell with the
-message and the rest goes on; a cancel ends with the finished cells kept. Generated inputs are
-the cipher study's seeded bytes, deleted at the end.
+Like a cipher study, it runs in rounds (``study.rounds``, each in a seeded random order of its
+own): in each round a cell runs ``warmup + repeat / rounds`` transfers in a fresh receiver and
+sender process (both killed whatever happens), so its claims rest on rounds; the cells of claims
+not yet precise run further rounds up to ``max_rounds`` within ``time_budget_s``. A failed
+transfer (a vanished file, a dead peer) fails its cell with the message and the rest goes on; a
+cancel ends with the finished cells kept. Generated inputs are the cipher study's seeded bytes,
+deleted at the end.
 """
 
 from __future__ import annotations
 
+import itertools
 import queue
+import random
 import threading
+import time
 from collections.abc import Generator, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 
 from app import __version__
 from app.core.bench.inputs import check_unchanged, inspect_file
 from app.core.bench.jobs import InputSpec
 from app.core.bench.run_info import Environment
+from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
+from app.core.study.claims import compare
 from app.core.study.definition import SizeInput, Study
-from app.core.study.result import StudyFailure
+from app.core.study.result import StudyFailure, by_input
 from app.core.study.runner import (
     Cell,
     CellFailed,
     CellFinished,
+    RoundsAdded,
     StepProgress,
     StepStarted,
     StudyFinished,
@@ -75,7 +85,7 @@ class TransferStudyRun:
             raise UserError(f"the study {study.name} needs input files or sizes")
         self.files = [inspect_file(p) for p in paths]
         self.options = TransferOptions(
-            chunk_bytes=study.chunk_bytes, repeat=study.repeat, warmup=study.warmup
+            chunk_bytes=study.chunk_bytes, repeat=study.repeat_per_round, warmup=study.warmup
         )
         self.options.check()
         self._want_environment = environment
@@ -98,37 +108,99 @@ class TransferStudyRun:
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]
     ) -> Generator[object, None, None]:
+        study = self.study
         pairs = [(source, c) for source in inputs for c in self.ciphers]
         cells = tuple(
             Cell(i, transfer_label(c), source.label, source.size_bytes)
             for i, (source, c) in enumerate(pairs)
         )
-        yield StudyStarted(cells, 1, len(cells))
-        results: list[TransferResult] = []
-        failures: list[StudyFailure] = []
-        for cell, (source, cipher_id) in zip(cells, pairs, strict=True):
+        yield StudyStarted(cells, study.rounds, len(cells) * study.rounds)
+        parts: dict[int, list[TransferResult]] = {}
+        failed: dict[int, str] = {}
+        done: dict[int, TransferResult] = {}
+        last_s: dict[int, float] = {}
+        t0, step, round_no = time.monotonic(), 0, 0
+        todo = list(range(len(cells)))
+        while todo and not self._cancel.is_set():
+            random.Random(f"cipherbench-order:{study.data_seed}:{round_no}").shuffle(todo)
+            for i in todo:
+                if self._cancel.is_set():
+                    break
+                cell = cells[i]
+                yield StepStarted(step, round_no, cell)
+                began = time.monotonic()
+                outcome = yield from self._cell(replace(cell, index=step), *pairs[i])
+                last_s[i] = time.monotonic() - began
+                step += 1
+                if isinstance(outcome, TransferResult):
+                    parts.setdefault(i, []).append(outcome)
+                elif outcome is not None:
+                    failed[i] = outcome
+                    parts.pop(i, None)
+                    yield CellFailed(cell, outcome)
             if self._cancel.is_set():
                 break
-            yield StepStarted(cell.index, 0, cell)
-            outcome = yield from self._cell(cell, source, cipher_id)
-            if isinstance(outcome, TransferResult):
-                results.append(outcome)
-                yield CellFinished(cell, outcome)  # type: ignore[arg-type]
-            elif outcome is not None:
-                failures.append(StudyFailure(cell.cipher_label, cell.input_label, outcome))
-                yield CellFailed(cell, outcome)
+            round_no += 1
+            if round_no < study.rounds:
+                todo = [i for i in range(len(cells)) if i not in failed]
+                continue
+            merged = {i: merge_transfers(p) for i, p in parts.items() if i not in failed}
+            todo = self._more_rounds(merged, round_no, last_s, time.monotonic() - t0)
+            for i in sorted(merged):
+                if i not in todo and i not in done:
+                    done[i] = merged[i]
+                    yield CellFinished(cells[i], done[i])  # type: ignore[arg-type]
+            if todo:
+                again = tuple(cells[i] for i in todo)
+                yield RoundsAdded(round_no, again, step + len(again))
+        results = [done.get(i) or merge_transfers(parts[i]) for i in sorted(parts)]
+        failures = [
+            StudyFailure(cells[i].cipher_label, cells[i].input_label, m)
+            for i, m in sorted(failed.items())
+        ]
         yield StudyFinished(
             TransferStudyResult(  # type: ignore[arg-type]
-                study=self.study,
-                results=tuple(results),
+                study=study,
+                results=tuple(r for r in results if r is not None),
                 failures=tuple(failures),
                 environment=Environment(env),
                 started_at=started,
                 finished_at=_now(),
-                cancelled=self._cancel.is_set() or len(results) + len(failures) < len(cells),
+                cancelled=self._cancel.is_set() or round_no < study.rounds,
                 tool={"name": "CipherBench", "version": __version__},
+                rounds_completed=round_no,
             )
         )
+
+    def _more_rounds(
+        self,
+        merged: dict[int, TransferResult],
+        rounds_run: int,
+        last_s: dict[int, float],
+        elapsed_s: float,
+    ) -> list[int]:
+        """The cells of the claims not yet settled, when another round of them fits in the
+        study's ``max_rounds`` and ``time_budget_s``; else none."""
+        study = self.study
+        if not study.adaptive or rounds_run >= study.max_rounds:
+            return []
+        index = {id(r): i for i, r in merged.items()}
+        wanted: set[int] = set()
+        for group in by_input(merged.values()).values():
+            for a, b in itertools.combinations(group, 2):
+                try:
+                    c = compare(
+                        a.label, a.round_samples(), b.label, b.round_samples(),
+                        direction="transfer", margin=study.margin_percent / 100,
+                        target=study.precision_percent / 100,
+                    )  # fmt: skip
+                except ValueError:
+                    continue
+                if not c.settled:
+                    wanted.update((index[id(a)], index[id(b)]))
+        if elapsed_s + sum(last_s.get(i, 0.0) for i in wanted) > study.time_budget_s:
+            return []
+        return sorted(wanted)
 
     def _cell(
         self, cell: Cell, source: InputSpec, cipher_id: str
@@ -181,3 +253,24 @@ class TransferStudyRun:
             if not ended:  # the generator was closed mid-cell: stop its processes
                 self._cancel.set()
             thread.join()
+
+
+def merge_transfers(parts: Sequence[TransferResult]) -> TransferResult:
+    """One cell's rounds as one result: runs and warm-ups concatenated, the statistics
+    computed again, each round's share in ``round_sizes``."""
+    first = parts[0]
+    runs = tuple(r for p in parts for r in p.runs)
+    warmups = tuple(w for p in parts for w in p.warmups)
+    timing = summarize(
+        [r.total_seconds for r in runs],
+        first.input_bytes,
+        [w for p in parts for w in p.timing.warmup_s],
+    )
+    return replace(
+        first,
+        runs=runs,
+        warmups=warmups,
+        timing=timing,
+        warnings=tuple(stability_warnings(timing, "transfer")),
+        round_sizes=tuple(len(p.runs) for p in parts),
+    )

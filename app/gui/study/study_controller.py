@@ -24,6 +24,7 @@ from app.core.study.result import StudyResult
 from app.core.study.runner import (
     CellFailed,
     CellFinished,
+    RoundsAdded,
     StepProgress,
     StepStarted,
     StudyFinished,
@@ -169,6 +170,7 @@ class StudyController(QObject):
         s = worker.signals
         s.study_started.connect(self._on_worker_study_started)
         s.step_started.connect(self._on_worker_step_started)
+        s.rounds_added.connect(self._on_worker_rounds_added)
         s.progressed.connect(self._on_worker_progressed)
         s.cell_finished.connect(self._on_worker_cell_finished)
         s.cell_failed.connect(self._on_worker_cell_failed)
@@ -231,10 +233,17 @@ class StudyController(QObject):
         self._report_progress(0.0)
 
     @Slot(object)
+    def _on_worker_rounds_added(self, ev: RoundsAdded) -> None:
+        self._total = max(1, ev.total_steps)
+        self._report_progress(0.0)
+
+    @Slot(object)
     def _on_worker_step_started(self, ev: StepStarted) -> None:
         self._step = ev.step
         cell = ev.cell
-        if self._rounds > 1:
+        if ev.round >= self._rounds > 1:
+            where = f"extra round {ev.round + 1}, for claims not yet precise"
+        elif self._rounds > 1:
             where = f"round {ev.round + 1} of {self._rounds}"
         else:
             where = f"step {ev.step + 1} of {self._total}"

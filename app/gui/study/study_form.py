@@ -6,6 +6,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Signal, Slot
 from PySide6.QtWidgets import (
     QComboBox,
+    QDoubleSpinBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -65,7 +66,23 @@ class StudyForm(QWidget):
         self.sizes_edit.setPlaceholderText("e.g. 1MB, 10MB, 1MiB")
         self.sizes_edit.setToolTip("Generated inputs, comma-separated; MB = 10^6, MiB = 2^20 bytes")
         self.repeat_spin = _spin(1, MAX_REPEAT, "Timed repetitions per job, over all rounds")
-        self.rounds_spin = _spin(1, MAX_ROUNDS, "Interleaved rounds A, B, C, A, B, C… (1: none)")
+        self.rounds_spin = _spin(
+            1,
+            MAX_ROUNDS,
+            "Rounds over the whole grid, each job in a fresh worker, in a random order per "
+            "round: the evidence of every claim (1: one job after another)",
+        )
+        self.max_rounds_spin = _spin(
+            1, MAX_ROUNDS, "More rounds, up to this many, for the claims not yet precise"
+        )
+        self.budget_spin = _spin(0, 24 * 3600, "Add rounds only while the study has run less")
+        self.budget_spin.setSuffix(" s")
+        self.precision_spin = _percent_spin(
+            0.1, "A claim is precise when its 95 % interval is within ± this"
+        )
+        self.margin_spin = _percent_spin(
+            0.0, "Differences below this read as equal within this margin"
+        )
         self.units_combo = QComboBox()
         self.units_combo.addItems(list(UNITS))
         self.units_combo.currentTextChanged.connect(self.units_changed)
@@ -83,7 +100,9 @@ class StudyForm(QWidget):
         form.addRow("Data", self.mode_label)
         form.addRow("Sizes", self.sizes_edit)
         form.addRow("Repetitions", self.repeat_spin)
-        form.addRow("Rounds", self.rounds_spin)
+        form.addRow("Rounds", _row(self.rounds_spin, "up to", self.max_rounds_spin))
+        form.addRow("Budget", self.budget_spin)
+        form.addRow("Precision ±", _row(self.precision_spin, "margin", self.margin_spin))
         form.addRow("Units", self.units_combo)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -128,6 +147,10 @@ class StudyForm(QWidget):
         self.sizes_edit.setText(", ".join(s.label for s in study.sizes))
         self.repeat_spin.setValue(study.repeat)
         self.rounds_spin.setValue(study.rounds)
+        self.max_rounds_spin.setValue(study.max_rounds)
+        self.budget_spin.setValue(round(study.time_budget_s))
+        self.precision_spin.setValue(study.precision_percent)
+        self.margin_spin.setValue(study.margin_percent)
         self.units_combo.setCurrentText(study.units)
         slots = ", ".join(study.file_slots)
         self.slots_label.setText(f"This study expects: {slots}" if slots else "")
@@ -149,6 +172,10 @@ class StudyForm(QWidget):
             repeat=self.repeat_spin.value(),
             rounds=self.rounds_spin.value(),
             units=self.units_combo.currentText(),
+            max_rounds=max(self.rounds_spin.value(), self.max_rounds_spin.value()),
+            time_budget_s=float(self.budget_spin.value()),
+            precision_percent=self.precision_spin.value(),
+            margin_percent=self.margin_spin.value(),
         )
 
     @property
@@ -212,6 +239,24 @@ def _spin(low: int, high: int, tip: str) -> QSpinBox:
     spin.setRange(low, high)
     spin.setToolTip(tip)
     return spin
+
+
+def _percent_spin(low: float, tip: str) -> QDoubleSpinBox:
+    spin = QDoubleSpinBox()
+    spin.setRange(low, 100.0)
+    spin.setDecimals(1)
+    spin.setSingleStep(0.5)
+    spin.setSuffix(" %")
+    spin.setToolTip(tip)
+    return spin
+
+
+def _row(first: QWidget, between: str, second: QWidget) -> QHBoxLayout:
+    row = QHBoxLayout()
+    row.addWidget(first, 1)
+    row.addWidget(QLabel(between))
+    row.addWidget(second, 1)
+    return row
 
 
 def _wrapping_label() -> QLabel:

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal
 from app.core.study.runner import (
     CellFailed,
     CellFinished,
+    RoundsAdded,
     StepProgress,
     StepStarted,
     StudyFinished,
@@ -34,6 +35,7 @@ class StudyWorkerSignals(QObject):
     started = Signal()
     study_started = Signal(object)  # StudyStarted
     step_started = Signal(object)  # StepStarted
+    rounds_added = Signal(object)  # RoundsAdded
     progressed = Signal(object)  # StepProgress (the latest one)
     cell_finished = Signal(object)  # CellFinished
     cell_failed = Signal(object)  # CellFailed
@@ -45,6 +47,7 @@ class StudyWorkerSignals(QObject):
 _SIGNAL_FOR = {
     StudyStarted: "study_started",
     StepStarted: "step_started",
+    RoundsAdded: "rounds_added",
     CellFinished: "cell_finished",
     CellFailed: "cell_failed",
     StudyFinished: "study_finished",

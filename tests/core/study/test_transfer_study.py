@@ -17,7 +17,13 @@ from app.core.errors import UserError
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.export import export_study
 from app.core.study.presets import find_study
-from app.core.study.runner import CellFailed, CellFinished, StepProgress, StudyFinished
+from app.core.study.runner import (
+    CellFailed,
+    CellFinished,
+    StepProgress,
+    StepStarted,
+    StudyFinished,
+)
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.study.transfer_runner import TransferStudyRun
 
@@ -31,6 +37,8 @@ def _study(**changes: object) -> Study:
         chunk_bytes=16_384,
         repeat=2,
         warmup=0,
+        rounds=2,
+        max_rounds=2,
     )
     return replace(study, **changes).validate()  # type: ignore[arg-type]
 
@@ -57,7 +65,10 @@ def test_every_cipher_on_every_input_with_the_study_events():
     ]
     assert any(isinstance(e, StepProgress) for e in events)
     assert len(result.results) == 4 and not result.failures and not result.cancelled
-    assert all(r.verified and len(r.runs) == 2 for r in result.results)
+    # Two rounds, each cell's a fresh sender and receiver with one timed run.
+    assert all(r.verified and r.round_sizes == (1, 1) for r in result.results)
+    assert result.rounds_completed == 2 and "2 interleaved rounds" in result.how_run()
+    assert all(c.comparison.rounds == 2 for c in result.comparisons)
     assert {f.cipher_label for f in result.fits if f.fit is not None} == {
         "aes-256-gcm (cryptography)",
         "none",
@@ -100,10 +111,11 @@ def test_cancel_keeps_what_finished_and_leaves_no_process():
     seen: list[object] = []
     for event in run.events():
         seen.append(event)
-        if isinstance(event, CellFinished):
-            run.cancel()
+        if isinstance(event, StepStarted) and event.round == 1:
+            run.cancel()  # the second round has begun
     result = seen[-1].result  # type: ignore[attr-defined]
-    assert result.cancelled and 1 <= len(result.results) < 4
+    assert result.cancelled and result.rounds_completed == 1
+    assert len(result.results) == 4 and all(len(r.round_sizes) <= 2 for r in result.results)
     assert not _children()
 
 
