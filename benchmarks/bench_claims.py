@@ -1,6 +1,7 @@
 """Calibration of the claims (app/core/study/claims.py): do they hold on a busy machine?
 
     python benchmarks/bench_claims.py [--load bursty|none] [--aa-studies N] [--order-studies N]
+                                      [--before]
 
 (a) A/A controls: studies that list the same entries twice (aes-128-ctr [cryptography] and
     aes-256-cbc [pycryptodome], 256 KB and 1 MB), so every comparison of an entry with its own
@@ -14,7 +15,8 @@
 With ``--load bursty`` (the default) two helper processes burn a core each in random bursts
 (10-400 ms busy, 10-600 ms asleep) for the whole run, so workers lose the CPU at random moments.
 Each claim is also judged by the method it replaced (a percentile bootstrap of the pooled
-repetitions, rounds ignored), on the same samples, for the before/after figures. Prints the
+repetitions, rounds ignored), on the same samples. ``--before`` runs the studies as they ran
+before (2 rounds of 10 repetitions, no rounds added), where the old method was used. Prints the
 counts and rates; takes a few minutes.
 """
 
@@ -114,15 +116,25 @@ def run_study(study: Study) -> StudyResult:
     raise RuntimeError("the study did not finish")
 
 
-def base_study(name: str, ciphers: tuple[CipherChoice, ...], sizes: tuple[SizeInput, ...]) -> Study:
+BEFORE = False  # --before: the studies as they ran with the old method
+
+
+def base_study(
+    name: str, ciphers: tuple[CipherChoice, ...], sizes: tuple[SizeInput, ...], budget_s: float
+) -> Study:
+    if BEFORE:
+        return Study(
+            name, ciphers, sizes=sizes, repeat=20, rounds=2, max_rounds=2, time_budget_s=0.0,
+            warmup=1, measure_memory=False, min_time_s=0.0,
+        )  # fmt: skip
     return Study(
         name,
         ciphers,
         sizes=sizes,
         repeat=12,
         rounds=6,
-        max_rounds=12,
-        time_budget_s=25.0,
+        max_rounds=20,
+        time_budget_s=budget_s,
         warmup=1,
         measure_memory=False,
         min_time_s=0.0,
@@ -135,7 +147,7 @@ def a_a(n_studies: int) -> None:
     rounds: list[int] = []
     t0 = time.monotonic()
     for k in range(n_studies):
-        study = replace(base_study("a-a", AA_ENTRIES, sizes), data_seed=k)
+        study = replace(base_study("a-a", AA_ENTRIES, sizes, 25.0), data_seed=k)
         result = run_study(study)
         for p in result.comparisons:
             c = p.comparison
@@ -165,7 +177,7 @@ def known_order(n_studies: int) -> None:
     sizes = (SizeInput("1 MB", 1_000_000), SizeInput("10 MB", 10_000_000))
     wrong = wrong_pooled = found = found_pooled = looked = 0
     for k in range(n_studies):
-        study = replace(base_study("order", ORDER_ENTRIES, sizes), data_seed=100 + k)
+        study = replace(base_study("order", ORDER_ENTRIES, sizes, 90.0), data_seed=100 + k)
         result = run_study(study)
         for p in result.comparisons:
             c = p.comparison
@@ -193,11 +205,15 @@ def main() -> int:
     ap.add_argument("--load", choices=("bursty", "none"), default="bursty")
     ap.add_argument("--aa-studies", type=int, default=13, help="A/A studies (8 claims each)")
     ap.add_argument("--order-studies", type=int, default=2, help="known-order studies")
+    ap.add_argument("--before", action="store_true", help="2 rounds x 10, no rounds added")
     args = ap.parse_args()
+    global BEFORE
+    BEFORE = args.before
     procs, stop = start_load(args.load)
     start = time.monotonic()
     try:
-        print(f"Load: {args.load}; {os.cpu_count()} logical cores")
+        how = "2 rounds x 10 repetitions (before)" if BEFORE else "6-20 rounds x 2 repetitions"
+        print(f"Load: {args.load}; {os.cpu_count()} logical cores; {how}")
         if args.aa_studies:
             a_a(args.aa_studies)
         if args.order_studies:

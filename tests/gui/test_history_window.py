@@ -135,8 +135,9 @@ def test_comparison_colours_improvements_and_regressions_with_words(
     qtbot: QtBot, settings: AppSettings, history_db: Path
 ) -> None:
     with History.open(history_db) as history:
-        history.record(_run((0.001, 0.0011, 0.0009, 0.001), (0.002, 0.0021, 0.0019), "2026-11-01"))
-        history.record(_run((0.002, 0.0021, 0.0019, 0.002), (0.001, 0.0011, 0.0009), "2026-11-02"))
+        fast, slow = (0.001, 0.0011, 0.0009, 0.001), (0.002, 0.0021, 0.0019, 0.002)
+        history.record(_run(fast, slow, "2026-11-01"))  # four rounds a side
+        history.record(_run(slow, fast, "2026-11-02"))
     hw = _history_window(qtbot, settings)
     hw.select_ids([1, 2])
     hw.compare_button.click()

@@ -143,14 +143,14 @@ def test_notes_say_when_machines_or_software_differ() -> None:
 
 def test_transfers_compare_their_whole_time_and_to_dict_is_json() -> None:
     a = transfer_run()
-    faster = (transfer_result(samples_s=(0.008, 0.0081, 0.0082)), a.results[1])
+    faster = (transfer_result(samples_s=(0.008, 0.0081, 0.0082, 0.0080, 0.0081)), a.results[1])
     b = transfer_run(results=faster, started_at="2026-11-04T10:00:00+00:00")
     c = compare_runs(stored(1, a, kind="transfer"), stored(2, b, kind="transfer"))
     assert [j.cipher_label for j in c.jobs] == ["aes-256-gcm (cryptography)", "none"]
     gcm, plain = (j.directions[0] for j in c.jobs)
     assert gcm.direction == "transfer" and gcm.verdict == IMPROVEMENT
-    # Three rounds of one transfer each, 4 % apart: no verdict either way.
-    assert plain.ratio == 1.0 and plain.verdict == NO_DIFFERENCE
+    # Three rounds of one transfer a side: too few for an interval.
+    assert plain.ratio == 1.0 and plain.verdict == NO_INTERVAL
     doc = json.loads(json.dumps(json_safe(c.to_dict()), allow_nan=False))
     assert doc["run_a"]["id"] == 1 and doc["improvements"] == 1
     assert doc["jobs"][0]["directions"][0]["verdict"] == "improvement"

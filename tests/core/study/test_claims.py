@@ -8,7 +8,7 @@ import pytest
 
 from app.core.study import claims
 from app.core.study.claims import compare
-from app.core.study.student_t import t_cdf, t_quantile
+from app.core.study.shift_interval import lower_count, shift_interval
 
 
 def _rounds(median_s: float, k: int, reps: int, seed: int, worker_sd: float = 0.02):
@@ -21,34 +21,27 @@ def _rounds(median_s: float, k: int, reps: int, seed: int, worker_sd: float = 0.
     return out
 
 
-# --- Student's t -----------------------------------------------------------------------------
+# --- the exact rank-sum interval --------------------------------------------------------------
 
 
 @pytest.mark.parametrize(
-    ("p", "df", "expected"),
-    [  # printed tables (two-sided 95 %, 99 %, 99.9 %)
-        (0.975, 1, 12.706),
-        (0.975, 2, 4.303),
-        (0.975, 5, 2.571),
-        (0.975, 10, 2.228),
-        (0.975, 30, 2.042),
-        (0.995, 5, 4.032),
-        (0.9995, 3, 12.924),
-        (0.975, math.inf, 1.960),
-    ],
+    ("m", "n", "k"),
+    # Printed tables of the two-sided 5 % critical U (k = U + 1): 6/6: 5, 10/10: 23, 8/12: 22.
+    [(6, 6, 6), (10, 10, 24), (8, 12, 23), (4, 4, 1), (3, 3, 0), (3, 4, 0)],
 )
-def test_t_quantiles_match_the_printed_tables(p, df, expected):
-    assert t_quantile(p, df) == pytest.approx(expected, abs=5e-4)
-    assert t_quantile(1 - p, df) == pytest.approx(-expected, abs=5e-4)
+def test_the_rank_sum_critical_counts_match_the_printed_tables(m, n, k):
+    assert lower_count(m, n, 0.025) == k
 
 
-def test_t_cdf_inverts_the_quantile_for_fractional_degrees_of_freedom():
-    for df in (0.7, 2.5, 7.3, 55.5):
-        assert t_cdf(t_quantile(0.9, df), df) == pytest.approx(0.9, abs=1e-9)
+def test_the_shift_interval_brackets_the_hodges_lehmann_estimate():
+    xs, ys = [1.0, 2.0, 3.0, 4.0, 5.0, 6.0], [11.0, 12.0, 13.0, 14.0, 15.0, 16.0]
+    s = shift_interval(xs, ys, 0.95)
+    assert s.estimate == 10.0 and s.low < 10.0 < s.high
+    assert (s.low, s.high) == (7.0, 13.0)  # the 6th smallest and largest of 36 differences
+    assert s.achieved == pytest.approx(1 - 2 * 19 / 924)
+    assert math.isnan(shift_interval([1.0, 2.0, 3.0], [4.0, 5.0, 6.0], 0.95).low)
     with pytest.raises(ValueError):
-        t_quantile(1.0, 5)
-    with pytest.raises(ValueError):
-        t_cdf(1.0, 0)
+        shift_interval([], [1.0], 0.95)
 
 
 # --- compare ---------------------------------------------------------------------------------
@@ -90,7 +83,7 @@ def test_one_round_a_side_gives_no_interval_and_says_why():
     assert math.isnan(c.low) and c.verdict == claims.TOO_FEW_ROUNDS
     assert not c.significant and not c.settled
     assert c.sentence().startswith("no difference can be shown between A and B when transferring")
-    assert "at least 2 rounds a side needed" in c.sentence()
+    assert "at least 4 rounds a side needed; 1 round, 2 and 2 samples" in c.sentence()
 
 
 def test_a_small_real_difference_is_equal_within_the_margin():
