@@ -7,6 +7,14 @@ overhead seed 003 measures); the inverse slope is the sustained throughput, whic
 only, a negative intercept, a flat or falling line) is reported in ``LinearFit.note`` and never
 corrected silently: a negative fixed cost stays negative, so the reader sees the model is wrong.
 
+``fit_interval`` puts a 95 % interval on the fitted fixed cost and throughput by resampling
+rounds, the unit of evidence (:mod:`app.core.study.claims`): at each size, the cell's round
+medians are drawn with replacement, their median is that size's point, and the line is fitted
+again, 2,000 times (seeded); the interval is the middle 95 % of the refits. What varies between
+workers and moments therefore widens it; repetitions inside a round count once, through their
+median. With few rounds a percentile bootstrap runs somewhat narrow, so the interval describes
+the fit's stability rather than being a test.
+
 Claims that one entry is faster than another (their intervals, verdicts and the rounds they
 rest on) are :mod:`app.core.study.claims`.
 """
@@ -16,6 +24,8 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+
+import numpy as np
 
 MIN_SIZES_FOR_FIT = 2
 # Two sizes always give a line through the two groups; a third size is what can show that time
@@ -101,6 +111,62 @@ def fit_time_vs_size(points: Sequence[tuple[int, float]]) -> LinearFit | None:
         r_squared=r_squared,
         n_points=n,
         note="; ".join(notes),
+    )
+
+
+@dataclass(frozen=True)
+class FitInterval:
+    """95 % intervals of a fit's fixed cost (seconds) and throughput (bytes per second), from
+    ``resamples`` refits over resampled rounds; a throughput bound is ``inf`` when some refit
+    did not grow with size."""
+
+    fixed_low_s: float
+    fixed_high_s: float
+    bytes_per_second_low: float
+    bytes_per_second_high: float
+    resamples: int
+    min_rounds: int  # the fewest rounds at any size
+
+
+FIT_RESAMPLES = 2000
+MIN_ROUNDS_FOR_FIT_INTERVAL = 3
+
+
+def fit_interval(
+    rounds_by_size: Sequence[tuple[int, Sequence[float]]],
+    *,
+    confidence: float = 0.95,
+    resamples: int = FIT_RESAMPLES,
+    seed: int = 0,
+) -> FitInterval | None:
+    """Intervals of ``fit_time_vs_size`` over ``(size_bytes, round medians)`` per size, by
+    resampling each size's rounds (module doc). None with fewer than two sizes or fewer than
+    ``MIN_ROUNDS_FOR_FIT_INTERVAL`` rounds at a size."""
+    if len({size for size, _ in rounds_by_size}) < MIN_SIZES_FOR_FIT:
+        return None
+    fewest = min(len(r) for _, r in rounds_by_size)
+    if fewest < MIN_ROUNDS_FOR_FIT_INTERVAL:
+        return None
+    rng = np.random.default_rng(seed)
+    x = np.array([float(size) for size, _ in rounds_by_size])
+    ys = np.empty((resamples, len(rounds_by_size)))
+    for j, (_, medians) in enumerate(rounds_by_size):
+        values = np.asarray(medians, dtype=float)
+        drawn = values[rng.integers(0, len(values), size=(resamples, len(values)))]
+        ys[:, j] = np.median(drawn, axis=1)
+    xc = x - x.mean()
+    slopes = (ys - ys.mean(axis=1, keepdims=True)) @ xc / float(xc @ xc)
+    fixed = ys.mean(axis=1) - slopes * x.mean()
+    tail = (1.0 - confidence) / 2.0
+    f_low, f_high = np.quantile(fixed, [tail, 1.0 - tail])
+    s_low, s_high = np.quantile(slopes, [tail, 1.0 - tail])
+    return FitInterval(
+        fixed_low_s=float(f_low),
+        fixed_high_s=float(f_high),
+        bytes_per_second_low=1.0 / float(s_high) if s_high > 0 else math.inf,
+        bytes_per_second_high=1.0 / float(s_low) if s_low > 0 else math.inf,
+        resamples=resamples,
+        min_rounds=fewest,
     )
 
 

@@ -116,26 +116,40 @@ def fit_header(units: str) -> list[str]:
         f"Throughput ({units})",
         "R²",
         "Points",
+        "Fixed cost CI low (s)",
+        "Fixed cost CI high (s)",
+        f"Throughput CI low ({units})",
+        f"Throughput CI high ({units})",
         "Note",
     ]
 
 
 def fit_rows(result: StudyResult) -> list[list[Any]]:
     """Per cipher and direction with a fit: fixed cost, throughput (study's unit), R², points,
-    note. An infinite throughput (time not growing) and an undefined R² are None."""
+    the 95 % intervals over rounds, note. An infinite throughput (time not growing), an
+    undefined R² and an interval not computed (too few rounds) are None."""
+    unit = UNITS[result.units]
+
+    def rate(bytes_per_second: float) -> float | None:
+        return None if math.isinf(bytes_per_second) else bytes_per_second / unit
+
     rows = []
     for f in result.fits:
         if f.fit is None:
             continue
-        bytes_per_second = f.fit.bytes_per_second
+        i = f.interval
         rows.append(
             [
                 f.cipher_label,
                 f.direction,
                 f.fit.fixed_s,
-                None if math.isinf(bytes_per_second) else bytes_per_second / UNITS[result.units],
+                rate(f.fit.bytes_per_second),
                 None if math.isnan(f.fit.r_squared) else f.fit.r_squared,
                 f.fit.n_points,
+                None if i is None else i.fixed_low_s,
+                None if i is None else i.fixed_high_s,
+                None if i is None else rate(i.bytes_per_second_low),
+                None if i is None else rate(i.bytes_per_second_high),
                 f.fit.note,
             ]
         )

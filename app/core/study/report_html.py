@@ -177,7 +177,15 @@ def _claims(result: StudyResult) -> list[str]:
             '<p class="note">Least squares over the median times: time = fixed cost + '
             f"size / throughput (throughput in {text(result.units)}).</p>"
         )
-        header = ["Cipher", "Direction", "Fixed cost", f"Throughput ({result.units})", "R²", "Note"]
+        header = [
+            "Cipher",
+            "Direction",
+            "Fixed cost",
+            f"Throughput ({result.units})",
+            "R²",
+            "95 % CI over rounds",
+            "Note",
+        ]
         cells = [
             [
                 text(c),
@@ -185,9 +193,10 @@ def _claims(result: StudyResult) -> list[str]:
                 format_seconds(fixed, digits=2),
                 "no throughput" if per_second is None else _number(per_second),
                 "undefined" if r2 is None else f"{r2:.4f}",
+                "—" if f_low is None else text(_fit_ci(f_low, f_high, r_low, r_high)),
                 text(note),
             ]
-            for c, d, fixed, per_second, r2, _, note in rows
+            for c, d, fixed, per_second, r2, _, f_low, f_high, r_low, r_high, note in rows
         ]
         out.append(_table(header, cells, numeric_from=2, numeric_to=5))
     else:
@@ -289,3 +298,13 @@ def _number(value: float) -> str:
 def _time_with_iqr(median_s: float, iqr_s: float) -> str:
     median, iqr = format_seconds(median_s, digits=2), format_seconds(iqr_s, digits=2)
     return f'{median} <span class="iqr">(IQR {iqr})</span>'
+
+
+def _fit_ci(f_low: float, f_high: float, r_low: float | None, r_high: float | None) -> str:
+    """ "480-520; 1.1 µs to 1.4 µs": the throughput's and the fixed cost's intervals."""
+
+    def rate(x: float | None) -> str:
+        return "∞" if x is None else _number(x)
+
+    fixed = f"{format_seconds(f_low, digits=2)} to {format_seconds(f_high, digits=2)}"
+    return f"{rate(r_low)}-{rate(r_high)}; {fixed}"

@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 import textwrap
 
-from app.core.study.analysis import LinearFit
+from app.core.study.analysis import FitInterval, LinearFit
 from app.core.study.definition import UNITS
 from app.core.study.paper import match_published
 from app.core.study.result import StudyResult
@@ -37,8 +37,9 @@ def wrap(text: str, width: int | None, indent: str = "  ") -> list[str]:
     ) or [indent]
 
 
-def fit_text(fit: LinearFit, units: str) -> str:
-    """``time = 1.20 µs + size / 123.4 MB/s (R² = 0.9999, 3 sizes)``."""
+def fit_text(fit: LinearFit, units: str, interval: FitInterval | None = None) -> str:
+    """``time = 1.20 µs + size / 123.4 MB/s (R² = 0.9999, 3 sizes)``, and the interval over
+    rounds when given."""
     if math.isinf(fit.bytes_per_second):
         rate = "no throughput"
     else:
@@ -46,7 +47,24 @@ def fit_text(fit: LinearFit, units: str) -> str:
     r2 = "R² undefined" if math.isnan(fit.r_squared) else f"R² = {fit.r_squared:.4f}"
     fixed = format_seconds(fit.fixed_s, digits=2)
     text = f"time = {fixed} + {rate} ({r2}, {fit.n_points} sizes)"
+    if interval is not None:
+        text += f"; {fit_interval_text(interval, units)}"
     return text + (f"; {fit.note}" if fit.note else "")
+
+
+def fit_interval_text(interval: FitInterval, units: str) -> str:
+    """``95 % CI over rounds: throughput 480-520 MB/s, fixed cost 1.1-1.4 µs``."""
+    unit = UNITS[units]
+
+    def rate(x: float) -> str:
+        return "∞" if math.isinf(x) else format_rate(x / unit)
+
+    return (
+        f"95 % CI over {interval.min_rounds}+ rounds: throughput "
+        f"{rate(interval.bytes_per_second_low)}-{rate(interval.bytes_per_second_high)} "
+        f"{units}, fixed cost {format_seconds(interval.fixed_low_s, digits=2)} to "
+        f"{format_seconds(interval.fixed_high_s, digits=2)}"
+    )
 
 
 def preamble(result: StudyResult, width: int | None, units: str | None = None) -> list[str]:
@@ -77,7 +95,8 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
     if fits:
         lines.append("\nTime against size (least squares over the medians):")
         for f, fit in fits:
-            lines.extend(wrap(f"{f.cipher_label} {f.direction}s: {fit_text(fit, units)}", width))
+            text = fit_text(fit, units, f.interval)
+            lines.extend(wrap(f"{f.cipher_label} {f.direction}s: {text}", width))
     if result.comparisons:
         lines.append(f"\nComparisons (rounds as the unit of evidence; {_how(result)}):")
         several = len(result.by_input()) > 1
@@ -91,7 +110,9 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
         lines.append("\nEncryption speed-up against the slowest on each input:")
         for s in result.speedups:
             if s.cipher_label != s.baseline_label:
-                text = f"{s.cipher_label} on {s.input_label}: {s.factor:,.2f}x"
+                text = (
+                    f"{s.cipher_label} on {s.input_label}: {s.factor:,.2f}x ({s.interval_text()})"
+                )
                 lines.extend(wrap(f"{text} (against {s.baseline_label})", width))
     study = result.study
     if study.published:

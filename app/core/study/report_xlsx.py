@@ -78,7 +78,7 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
         wb.create_sheet("Fits"),
         fit_header(result.units),
         fit_rows(result),
-        (None, None, SECONDS, "#,##0.0", "0.0000", "0"),
+        (None, None, SECONDS, "#,##0.0", "0.0000", "0", SECONDS, SECONDS, "#,##0.0", "#,##0.0"),
     )
     _write_table(
         wb.create_sheet("Comparisons"),

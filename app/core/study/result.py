@@ -8,6 +8,7 @@ writes to the instance's ``__dict__``, which a frozen dataclass allows).
 from __future__ import annotations
 
 import itertools
+import math
 from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
@@ -15,8 +16,14 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment
-from app.core.study.analysis import LinearFit, fit_time_vs_size, speedup
-from app.core.study.claims import Comparison, compare
+from app.core.study.analysis import (
+    FitInterval,
+    LinearFit,
+    fit_interval,
+    fit_time_vs_size,
+    speedup,
+)
+from app.core.study.claims import Comparison, compare, round_medians
 from app.core.study.definition import UNITS, Study
 from app.core.units import MIB
 
@@ -72,6 +79,7 @@ class CipherFit:
     cipher_label: str
     direction: str  # "encrypt" or "decrypt"
     fit: LinearFit | None  # None: fewer than two sizes
+    interval: FitInterval | None = None  # over resampled rounds; None: too few of them
 
 
 @dataclass(frozen=True)
@@ -142,12 +150,22 @@ def unsettled_cells(results: Mapping[int, JobResult], *, margin: float, target: 
 @dataclass(frozen=True)
 class Speedup:
     """Seed 003's speed-up factor: how many times faster than the slowest entry on the input
-    (median encryption time of the slowest / this entry's)."""
+    (median encryption time of the slowest / this entry's), with the 95 % interval of that
+    ratio over the rounds (``nan`` with too few), as every claim (:mod:`.claims`)."""
 
     input_label: str
     cipher_label: str
     baseline_label: str
     factor: float
+    low: float = math.nan
+    high: float = math.nan
+    rounds: int = 1
+
+    def interval_text(self) -> str:
+        """ "95 % CI 5.80-6.40x" or "no interval: 2 rounds"."""
+        if math.isnan(self.low):
+            return f"no interval: {self.rounds} round{'s' if self.rounds != 1 else ''}"
+        return f"95 % CI {self.low:,.2f}-{self.high:,.2f}x"
 
 
 @dataclass(frozen=True)
@@ -248,7 +266,12 @@ class StudyResult:
                     fit = fit_time_vs_size(points)
                 except ValueError:
                     fit = None
-                out.append(CipherFit(label, direction, fit))
+                interval = None
+                if fit is not None:
+                    interval = fit_interval(
+                        [(r.input_bytes, round_medians(r.round_samples(direction))) for r in mine]
+                    )
+                out.append(CipherFit(label, direction, fit, interval))
         return tuple(out)
 
     @cached_property
@@ -274,7 +297,11 @@ class StudyResult:
             slowest = max(timed, key=lambda r: r.encrypt.median_s)
             for r in timed:
                 factor = speedup(slowest.encrypt.median_s, r.encrypt.median_s)
-                out.append(Speedup(input_label, r.label, slowest.label, factor))
+                c = compare_results(r, slowest, "encrypt", margin=0.0, target=0.0)
+                low, high = (c.low, c.high) if r is not slowest else (1.0, 1.0)
+                out.append(
+                    Speedup(input_label, r.label, slowest.label, factor, low, high, c.rounds)
+                )
         return tuple(out)
 
     def to_dict(self, *, bootstrap: bool = True) -> dict[str, Any]:
@@ -306,6 +333,7 @@ class StudyResult:
                     "cipher": f.cipher_label,
                     "direction": f.direction,
                     "fit": None if f.fit is None else asdict(f.fit),
+                    "interval_over_rounds": None if f.interval is None else asdict(f.interval),
                 }
                 for f in self.fits
             ],

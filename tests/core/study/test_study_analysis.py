@@ -94,3 +94,34 @@ def test_speedup_reproduces_seed_003():
     assert speedup(0.598, 0.0982) == pytest.approx(6.09, abs=0.005)
     with pytest.raises(ValueError):
         speedup(0.598, 0.0)
+
+
+# --- fit_interval ------------------------------------------------------------------------------
+
+
+def test_the_fit_interval_over_rounds_covers_the_true_line():
+    from app.core.study.analysis import fit_interval
+
+    rng = random.Random(3)
+    rounds = [(s, [_line(s) * (1 + rng.gauss(0, 0.02)) for _ in range(8)]) for s in SIZES]
+    interval = fit_interval(rounds)
+    assert interval is not None and interval.min_rounds == 8
+    assert interval.bytes_per_second_low < 1e9 < interval.bytes_per_second_high
+    assert interval.fixed_low_s < 0.002 < interval.fixed_high_s
+    again = fit_interval(rounds)
+    assert again == interval  # seeded
+    assert fit_interval([(s, times[:2]) for s, times in rounds]) is None  # 2 rounds: too few
+    assert fit_interval(rounds[:1]) is None  # one size
+
+
+def test_wider_variation_between_rounds_widens_the_fit_interval():
+    from app.core.study.analysis import fit_interval
+
+    def width(spread: float) -> float:
+        rng = random.Random(4)
+        pts = [(s, [_line(s) * (1 + rng.gauss(0, spread)) for _ in range(8)]) for s in SIZES]
+        i = fit_interval(pts)
+        assert i is not None
+        return i.bytes_per_second_high / i.bytes_per_second_low
+
+    assert width(0.10) > width(0.01)
