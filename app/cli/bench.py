@@ -4,7 +4,8 @@ and the run kept in the history; ``--processes N`` adds N copies at once (every 
 
     python main.py bench [FILE ...] [--size SIZE ...] --cipher ID [...] [--library NAME|all]
                          [--repeat N] [--warmup N] [--data-mode memory|stream] [--chunk SIZE]
-                         [--processes N] [--out PATH ...] [--quiet] [--no-history]
+                         [--processes N] [--rounds N] [--out PATH ...] [--quiet]
+                         [--no-history]
 """
 
 from __future__ import annotations
@@ -65,6 +66,15 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         help="also run each job as N copies at once in N worker processes and report their "
         "aggregate throughput (their bytes over the time they ran, on the cores they got), like "
         "`openssl speed -multi`",
+    )
+    p.add_argument(
+        "--rounds",
+        type=_whole_number(1, 100),
+        default=1,
+        metavar="N",
+        help="run every job N times, each time in a fresh worker and each round in a random "
+        "order, the repetitions split over the rounds: the speed-ups (and history compare) "
+        "then carry 95 %% intervals that cover what varies between workers (4 or more)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     cli_history.add_no_history_option(p)
@@ -194,7 +204,8 @@ def cmd_bench(args: argparse.Namespace) -> int:
         )
     specs = _resolve_specs(args)
     options = BenchOptions(
-        repeat=args.repeat,
+        repeat=max(1, -(-args.repeat // args.rounds)),  # split over the rounds, rounded up
+        min_time_s=BenchOptions().min_time_s / args.rounds,
         warmup=args.warmup,
         data_mode=args.data_mode,
         chunk_bytes=parse_size(args.chunk),
@@ -225,7 +236,12 @@ def cmd_bench(args: argparse.Namespace) -> int:
             generated.append(generated_input(size, label=f"random {label}"))
         jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
         return _run_jobs(
-            jobs, args.out, quiet=args.quiet, processes=args.processes, history=not args.no_history
+            jobs,
+            args.out,
+            quiet=args.quiet,
+            processes=args.processes,
+            history=not args.no_history,
+            rounds=args.rounds,
         )
     finally:
         for source in generated:
@@ -252,20 +268,28 @@ def _warn_processes(processes: int, err: TextIO) -> None:
 
 
 def _run_jobs(
-    jobs: list[Job], outs: list[str], quiet: bool, processes: int = 1, history: bool = True
+    jobs: list[Job],
+    outs: list[str],
+    quiet: bool,
+    processes: int = 1,
+    history: bool = True,
+    rounds: int = 1,
 ) -> int:
     from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished
-    from app.core.bench.runner import BenchmarkRun
+    from app.core.bench.rounds import RoundsRun
     from app.core.export.writers import export
 
-    run = BenchmarkRun(jobs, processes=processes)
-    bar = _ProgressBar(len(jobs), enabled=not quiet and sys.stderr.isatty())
+    run = RoundsRun(jobs, rounds=rounds, processes=processes)
+    bar = _ProgressBar(len(jobs) * rounds, enabled=not quiet and sys.stderr.isatty())
     final = None
     events = run.events()
+    step = -1
     try:
         for ev in events:
             if isinstance(ev, JobStarted):
-                bar.job(ev.index, ev.job.label)
+                step += 1
+                where = f"round {step // len(jobs) + 1}/{rounds}: " if rounds > 1 else ""
+                bar.job(step, where + ev.job.label)
             elif isinstance(ev, JobProgress):
                 bar.update(ev.phase, ev.fraction)
             elif isinstance(ev, JobFinished):

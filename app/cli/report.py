@@ -15,6 +15,7 @@ from typing import Any
 
 from app.core.bench.results import JobResult, RunResult
 from app.core.export.schema import field
+from app.core.study.claims import MIN_ROUNDS_FOR_INTERVAL
 from app.core.text import display_text
 from app.core.units import MIB, format_bytes, format_seconds
 
@@ -104,9 +105,16 @@ def _preamble(results: Sequence[JobResult]) -> str:
     modes = ", ".join(dict.fromkeys(r.data_mode for r in results))
     timed = _span(len(r.encrypt.samples_s) for r in results)
     warm = _span(len(r.encrypt.warmup_s) for r in results)
+    rounds = max((len(r.rounds) for r in results), default=0)
+    how = (
+        f" in {rounds} rounds (each job in a fresh worker per round, each round in a random "
+        "order; warm-ups per round)"
+        if rounds > 1
+        else ""
+    )
     return (
         f"Data mode {modes}; medians of {timed} timed repetitions (N, per job) after {warm} "
-        "warm-up. MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
+        f"warm-up{how}. MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
         "baseline (MiB = 2^20 bytes)."
     )
 
@@ -120,18 +128,33 @@ def _input_line(label: str, size: int, results: Sequence[JobResult]) -> str:
 
 
 def _speed_ups(results: Sequence[JobResult]) -> list[str]:
-    """Seed 003's "speed-up factor": each job's median encryption time against the slowest."""
+    """Seed 003's "speed-up factor": each job's median encryption time against the slowest,
+    with the 95 % interval of that ratio over the rounds (``bench --rounds``), as every claim
+    (:mod:`app.core.study.claims`)."""
+    from app.core.study.result import compare_results
+
     timed = [r for r in results if r.encrypt.median_s > 0]
     if len(timed) < 2:
         return []
     slowest = max(timed, key=lambda r: r.encrypt.median_s)
-    return [
-        f"Encryption speed-up against the slowest ({slowest.label}):",
-        *(
-            f"  {r.label:<36} {slowest.encrypt.median_s / r.encrypt.median_s:>12,.1f}x"
-            for r in sorted(timed, key=lambda r: r.encrypt.median_s)
-        ),
-    ]
+    rounds = min(len(r.round_samples("encrypt")) for r in timed)
+    lines = [f"Encryption speed-up against the slowest ({slowest.label}):"]
+    for r in sorted(timed, key=lambda r: r.encrypt.median_s):
+        factor = slowest.encrypt.median_s / r.encrypt.median_s
+        ci = ""
+        if r is not slowest:
+            c = compare_results(r, slowest, "encrypt", margin=0.0, target=0.0)
+            ci = f"  {c.low:,.2f}-{c.high:,.2f}x" if c.has_interval else "  -"
+        lines.append(f"  {r.label:<36} {factor:>10,.1f}x{ci}")
+    if rounds >= MIN_ROUNDS_FOR_INTERVAL:
+        lines.append(f"  (95 % CI over {rounds} rounds, each job a fresh worker per round)")
+    else:
+        lines.append(
+            f"  (no interval: {rounds} round{'s' if rounds != 1 else ''} per job; "
+            f"--rounds {MIN_ROUNDS_FOR_INTERVAL} or more gives one that covers what varies "
+            "between workers)"
+        )
+    return lines
 
 
 def aggregate_line(r: JobResult) -> str:

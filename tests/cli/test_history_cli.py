@@ -179,3 +179,27 @@ def test_importing_other_files_is_refused(capsys, tmp_path: Path) -> None:
         code, out, err = run(capsys, "history", "import", str(path))
         assert code == 2 and out == "" and len(err.splitlines()) == 1
         assert err.startswith(f"cipherbench: error: cannot import {path}: it is not a CipherBench")
+
+
+def test_bench_in_rounds_gives_speed_ups_and_comparisons_with_intervals(
+    capsys, history_db: Path
+) -> None:
+    """--rounds 4: the speed-up against the slowest carries its interval over the rounds, and
+    two such runs compare with a verdict (plain bench runs have one round: no interval)."""
+    argv = ["bench", "--size", "16KB", "--cipher", "aes-128-ctr", "--cipher", "rc4"]
+    argv += ["--library", "cryptography", "--repeat", "8", "--rounds", "4", "--no-memory"]
+    code, out, err = run(capsys, *argv)
+    assert code == 0, err
+    assert "in 4 rounds (each job in a fresh worker per round" in out
+    assert "(95 % CI over 4 rounds, each job a fresh worker per round)" in out
+    code, out, err = run(capsys, *argv)
+    assert code == 0
+    code, out, _ = run(capsys, "history", "compare", "1", "2", "--json")
+    doc = json.loads(out)
+    for job in doc["jobs"]:
+        for d in job["directions"]:
+            assert d["rounds_a"] == d["rounds_b"] == 4
+            assert d["ci_low"] <= d["ratio"] <= d["ci_high"]
+            assert d["verdict"] != "too few rounds"
+    code, out, _ = run(capsys, *argv[:-3], "--no-memory")  # one round: says how to get one
+    assert "no interval: 1 round per job; --rounds 4 or more" in out

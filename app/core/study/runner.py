@@ -48,16 +48,14 @@ from app.core.bench.events import (
 from app.core.bench.inputs import check_unchanged, generated_input, inspect_file
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
-from app.core.bench.results import JobResult, RoundInfo
+from app.core.bench.results import JobResult
+from app.core.bench.rounds import merge_rounds, round_order
 from app.core.bench.run_info import Environment
 from app.core.bench.runner import BenchmarkRun
-from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import UserError
 from app.core.study.definition import SizeInput, Study
 from app.core.study.result import StudyFailure, StudyResult, unsettled_cells
 from app.core.units import MIB
-
-_STABILITY_PREFIXES = ("encryption:", "decryption:")
 
 
 @dataclass(frozen=True)
@@ -171,54 +169,6 @@ def study_inputs(run: Any, prefix: str) -> Iterator[tuple[list[InputSpec], str, 
         scratch.remove(folder)
 
 
-def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] = ()) -> JobResult:
-    """One result from a cell's rounds: raw samples and warm-ups concatenated and summarized
-    again, memory from the round that measured it, stability warnings recomputed; with
-    ``places`` (each part's round and position in it), each round's share in ``rounds``."""
-    first = parts[0]
-    rounds = (
-        tuple(
-            RoundInfo(rnd, pos, len(p.encrypt.samples_s), len(p.decrypt.samples_s), p.cpu_percent)
-            for p, (rnd, pos) in zip(parts, places, strict=True)
-        )
-        if places
-        else ()
-    )
-    if len(parts) == 1:
-        return replace(first, rounds=rounds)
-    size = first.input_bytes
-    enc = summarize(
-        [s for p in parts for s in p.encrypt.samples_s],
-        size,
-        [w for p in parts for w in p.encrypt.warmup_s],
-    )
-    dec = summarize(
-        [s for p in parts for s in p.decrypt.samples_s],
-        size,
-        [w for p in parts for w in p.decrypt.warmup_s],
-    )
-    memory = next((p for p in parts if p.peak_rss_bytes is not None), first)
-    others = dict.fromkeys(
-        w for p in parts for w in p.warnings if not w.startswith(_STABILITY_PREFIXES)
-    )
-    warnings = stability_warnings(enc, "encryption") + stability_warnings(dec, "decryption")
-    return replace(
-        first,
-        encrypt=enc,
-        decrypt=dec,
-        key_setup_s=tuple(k for p in parts for k in p.key_setup_s),
-        verified_round_trips=sum(p.verified_round_trips for p in parts),
-        peak_rss_bytes=memory.peak_rss_bytes,
-        baseline_rss_bytes=memory.baseline_rss_bytes,
-        python_peak_bytes=memory.python_peak_bytes,
-        cpu_percent=sum(p.cpu_percent for p in parts) / len(parts),
-        warnings=(*warnings, *others),
-        # The first round's timeline only: later rounds' would overlap it on the time axis.
-        monitor=memory.monitor,
-        rounds=rounds,
-    )
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
@@ -298,7 +248,8 @@ class StudyRun:
             todo = yield from state.still_runnable(wanted)
             if not todo:
                 break
-            random.Random(f"cipherbench-order:{study.data_seed}:{round_no}").shuffle(todo)
+            rank = {i: k for k, i in enumerate(round_order(len(jobs), study.data_seed, round_no))}
+            todo.sort(key=rank.__getitem__)
             cancelled = yield from self._run_round(state, round_no, todo)
             if cancelled or self._cancel.is_set():
                 break

@@ -1,0 +1,254 @@
+"""A benchmark in rounds: every job again in a fresh worker, each round in a random order.
+
+A round is the unit of evidence of every claim (:mod:`app.core.study.claims`): what differs
+between workers and moments shows between rounds, never between the repetitions of one worker.
+
+    run = RoundsRun(jobs, rounds=6)        # rounds=1: exactly a BenchmarkRun
+    for event in run.events():
+        ...                                # RunStarted(jobs), then per round RoundStarted and
+                                           # the engine's JobStarted/JobProgress/JobSample
+                                           # (index: the job's), JobFailed at once; JobFinished
+                                           # per job, merged, after the last round; RunFinished
+    run.cancel()
+
+The order of each round is ``random.Random(f"cipherbench-order:{seed}:{round}")``'s shuffle,
+so a rerun runs the same orders. A job's rounds are merged (:func:`merge_rounds`): samples
+concatenated, statistics recomputed, each round's share kept in ``JobResult.rounds``; the
+memory pass runs in the first round only. A job that fails in any round fails, and runs no
+further round. A cancel ends with the jobs merged over the rounds they completed.
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+from collections.abc import Generator, Sequence
+from dataclasses import dataclass, replace
+
+from app.core.bench.events import (
+    Event,
+    JobFailed,
+    JobFinished,
+    JobProgress,
+    JobSample,
+    JobStarted,
+    RunFinished,
+    RunStarted,
+)
+from app.core.bench.jobs import Job
+from app.core.bench.results import JobResult, RoundInfo, RunResult
+from app.core.bench.runner import BenchmarkRun
+from app.core.bench.stats import stability_warnings, summarize
+
+_STABILITY_PREFIXES = ("encryption:", "decryption:")
+_CONTENDED_PREFIX = "the worker got only "  # app.core.bench.measure's contention warning
+
+
+def _contention(parts: Sequence[JobResult]) -> str:
+    """One warning for the rounds whose worker waited for the CPU, instead of one each."""
+    shares = [
+        p.cpu_percent for p in parts if any(w.startswith(_CONTENDED_PREFIX) for w in p.warnings)
+    ]
+    if not shares:
+        return ""
+    low, high = min(shares), max(shares)
+    got = f"{low:.0f} %" if round(low) == round(high) else f"{low:.0f}-{high:.0f} %"
+    return (
+        f"in {len(shares)} of {len(parts)} rounds the worker got only {got} of a CPU core "
+        "while timed: other programs competed for the CPU, so those rounds' times are too long"
+    )
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    """Round ``round`` (0-based) of ``rounds`` begins, with ``jobs`` of them in this order."""
+
+    round: int
+    rounds: int
+    order: tuple[int, ...]  # job indices
+
+
+def round_order(count: int, seed: int, round_no: int) -> list[int]:
+    """The seeded random order of ``count`` jobs in round ``round_no``."""
+    order = list(range(count))
+    random.Random(f"cipherbench-order:{seed}:{round_no}").shuffle(order)
+    return order
+
+
+def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] = ()) -> JobResult:
+    """One result from a job's rounds: raw samples and warm-ups concatenated and summarized
+    again, memory from the round that measured it, stability warnings recomputed; with
+    ``places`` (each part's round and position in it), each round's share in ``rounds``."""
+    first = parts[0]
+    rounds = (
+        tuple(
+            RoundInfo(rnd, pos, len(p.encrypt.samples_s), len(p.decrypt.samples_s), p.cpu_percent)
+            for p, (rnd, pos) in zip(parts, places, strict=True)
+        )
+        if places
+        else ()
+    )
+    if len(parts) == 1:
+        return replace(first, rounds=rounds)
+    size = first.input_bytes
+    enc = summarize(
+        [s for p in parts for s in p.encrypt.samples_s],
+        size,
+        [w for p in parts for w in p.encrypt.warmup_s],
+    )
+    dec = summarize(
+        [s for p in parts for s in p.decrypt.samples_s],
+        size,
+        [w for p in parts for w in p.decrypt.warmup_s],
+    )
+    memory = next((p for p in parts if p.peak_rss_bytes is not None), first)
+    others = dict.fromkeys(
+        w
+        for p in parts
+        for w in p.warnings
+        if not w.startswith(_STABILITY_PREFIXES) and not w.startswith(_CONTENDED_PREFIX)
+    )
+    warnings = stability_warnings(enc, "encryption") + stability_warnings(dec, "decryption")
+    contended = _contention(parts)
+    if contended:
+        warnings.append(contended)
+    return replace(
+        first,
+        encrypt=enc,
+        decrypt=dec,
+        key_setup_s=tuple(k for p in parts for k in p.key_setup_s),
+        verified_round_trips=sum(p.verified_round_trips for p in parts),
+        peak_rss_bytes=memory.peak_rss_bytes,
+        baseline_rss_bytes=memory.baseline_rss_bytes,
+        python_peak_bytes=memory.python_peak_bytes,
+        cpu_percent=sum(p.cpu_percent for p in parts) / len(parts),
+        warnings=(*warnings, *others),
+        # The first round's timeline only: later rounds' would overlap it on the time axis.
+        monitor=memory.monitor,
+        rounds=rounds,
+    )
+
+
+class RoundsRun:
+    """``jobs`` in ``rounds`` interleaved rounds (module doc); ``processes`` as BenchmarkRun's,
+    in the first round only (the copies' aggregate is one figure, not a sample)."""
+
+    def __init__(
+        self,
+        jobs: list[Job],
+        *,
+        rounds: int = 1,
+        seed: int = 0,
+        environment: bool = True,
+        processes: int = 1,
+    ) -> None:
+        if rounds < 1:
+            raise ValueError("rounds must be at least 1")
+        self.jobs = list(jobs)
+        self.rounds = rounds
+        self.seed = seed
+        self.processes = processes
+        self._environment = environment
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+        self._current: BenchmarkRun | None = None
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancel.set()
+            if self._current is not None:
+                self._current.cancel()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def events(self) -> Generator[Event | RoundStarted, None, None]:
+        if self.rounds == 1:
+            run = BenchmarkRun(self.jobs, environment=self._environment, processes=self.processes)
+            with self._lock:
+                self._current = run
+                if self._cancel.is_set():
+                    run.cancel()
+            yield from run.events()
+            return
+        yield RunStarted(len(self.jobs))
+        parts: dict[int, list[JobResult]] = {}
+        places: dict[int, list[tuple[int, int]]] = {}
+        failed: set[int] = set()
+        runs: list[RunResult] = []
+        for round_no in range(self.rounds):
+            if self._cancel.is_set():
+                break
+            order = [i for i in round_order(len(self.jobs), self.seed, round_no) if i not in failed]
+            if not order:
+                break
+            yield RoundStarted(round_no, self.rounds, tuple(order))
+            runs.append((yield from self._round(round_no, order, parts, places, failed)))
+            if runs[-1].cancelled:
+                break
+        done = [i for i in sorted(parts) if i not in failed]
+        merged = {i: merge_rounds(parts[i], places[i]) for i in done}
+        if not self._cancel.is_set():
+            for i in done:
+                yield JobFinished(i, merged[i])
+        yield RunFinished(self._finished(runs, [merged[i] for i in done]))
+
+    def _finished(self, runs: list[RunResult], results: list[JobResult]) -> RunResult:
+        """The whole run: the first round's machine and start, the last round's end, every
+        round's failures, the merged results."""
+        if not runs:  # cancelled before the first round
+            empty = BenchmarkRun([], environment=False)
+            runs = [next(e.run for e in empty.events() if isinstance(e, RunFinished))]
+        return replace(
+            runs[0],
+            results=tuple(results),
+            failures=tuple(f for r in runs for f in r.failures),
+            finished_at=runs[-1].finished_at,
+            cancelled=self._cancel.is_set() or any(r.cancelled for r in runs),
+        )
+
+    def _round(
+        self,
+        round_no: int,
+        order: list[int],
+        parts: dict[int, list[JobResult]],
+        places: dict[int, list[tuple[int, int]]],
+        failed: set[int],
+    ) -> Generator[Event, None, RunResult]:
+        jobs = [self.jobs[i] for i in order]
+        if round_no > 0:  # memory and the copies' aggregate: in the first round only
+            jobs = [replace(j, options=replace(j.options, measure_memory=False)) for j in jobs]
+        run = BenchmarkRun(
+            jobs,
+            environment=self._environment and round_no == 0,
+            processes=self.processes if round_no == 0 else 1,
+        )
+        with self._lock:
+            self._current = run
+            if self._cancel.is_set():
+                run.cancel()
+        stream = run.events()
+        result: RunResult | None = None
+        try:
+            for ev in stream:
+                if isinstance(ev, RunStarted):
+                    continue
+                if isinstance(ev, RunFinished):
+                    result = ev.run
+                elif isinstance(ev, JobFinished):
+                    i = order[ev.index]
+                    parts.setdefault(i, []).append(ev.result)
+                    places.setdefault(i, []).append((round_no, ev.index))
+                elif isinstance(ev, JobFailed):
+                    i = order[ev.index]
+                    failed.add(i)
+                    yield replace(ev, index=i)
+                elif isinstance(ev, JobStarted | JobProgress | JobSample):
+                    yield replace(ev, index=order[ev.index])
+        finally:
+            stream.close()
+            with self._lock:
+                self._current = None
+        assert result is not None
+        return result

@@ -1,0 +1,81 @@
+"""A benchmark in rounds (app.core.bench.rounds): each job again in a fresh worker per round,
+each round in a seeded random order, the rounds merged with each one's share kept."""
+
+import os
+
+import pytest
+from leftovers import spawned_children
+
+from app.core.bench.events import JobFailed, JobFinished, JobStarted, RunFinished, RunStarted
+from app.core.bench.inputs import inspect_file
+from app.core.bench.jobs import BenchOptions, Job
+from app.core.bench.plan import make_jobs
+from app.core.bench.rounds import RoundsRun, RoundStarted, round_order
+from app.core.ciphers.registry import select
+
+FAST = BenchOptions(repeat=2, warmup=0, min_time_s=0, measure_memory=False)
+
+
+@pytest.fixture
+def input_spec(tmp_path):
+    p = tmp_path / "in.bin"
+    p.write_bytes(os.urandom(16 * 1024))
+    return inspect_file(p)
+
+
+def _jobs(input_spec):
+    return make_jobs(select(["aes-128-ctr", "chacha20", "rc4"], "cryptography"), input_spec, FAST)
+
+
+def test_rounds_run_every_job_once_per_round_in_a_seeded_order(input_spec):
+    events = list(RoundsRun(_jobs(input_spec), rounds=4, seed=7, environment=False).events())
+    assert isinstance(events[0], RunStarted) and events[0].total_jobs == 3
+    rounds = [e for e in events if isinstance(e, RoundStarted)]
+    assert [r.round for r in rounds] == [0, 1, 2, 3]
+    assert [list(r.order) for r in rounds] == [round_order(3, 7, k) for k in range(4)]
+    assert len({r.order for r in rounds}) > 1  # not A, B, C every time
+    started = [e.index for e in events if isinstance(e, JobStarted)]
+    assert started == [i for r in rounds for i in r.order]
+    finished = [e for e in events if isinstance(e, JobFinished)]
+    assert [e.index for e in finished] == [0, 1, 2]  # once each, after the last round
+    assert events.index(finished[0]) > events.index(rounds[-1])
+    run = events[-1].run
+    assert isinstance(events[-1], RunFinished) and not run.cancelled
+    for r in run.results:
+        assert [x.round for x in r.rounds] == [0, 1, 2, 3]
+        assert [len(s) for s in r.round_samples("encrypt")] == [2, 2, 2, 2]
+        assert r.verified_round_trips >= 8
+    assert not spawned_children()
+
+
+def test_one_round_is_exactly_a_benchmark_run(input_spec):
+    events = list(RoundsRun(_jobs(input_spec), rounds=1, environment=False).events())
+    assert not any(isinstance(e, RoundStarted) for e in events)
+    assert [e.index for e in events if isinstance(e, JobFinished)] == [0, 1, 2]
+    assert all(r.rounds == () for r in events[-1].run.results)
+
+
+def test_a_job_that_fails_runs_no_further_round(input_spec, tmp_path):
+    other = tmp_path / "other.bin"
+    other.write_bytes(b"x" * 100)
+    stale = Job("rc4", "cryptography", 128, inspect_file(other), FAST)
+    other.write_bytes(b"y" * 200)  # changed after planning: fails
+    jobs = [stale, *_jobs(input_spec)[:1]]
+    events = list(RoundsRun(jobs, rounds=3, environment=False).events())
+    assert len([e for e in events if isinstance(e, JobFailed)]) == 1
+    assert [e.index for e in events if isinstance(e, JobStarted)].count(0) == 1
+    run = events[-1].run
+    assert len(run.results) == 1 and len(run.failures) == 1
+
+
+def test_cancel_keeps_the_rounds_completed_and_leaves_no_process(input_spec):
+    run = RoundsRun(_jobs(input_spec), rounds=5, environment=False)
+    events = []
+    for e in run.events():
+        events.append(e)
+        if isinstance(e, RoundStarted) and e.round == 2:
+            run.cancel()
+    final = events[-1].run
+    assert final.cancelled and not any(isinstance(e, JobFinished) for e in events)
+    assert all(len(r.rounds) in (2, 3) for r in final.results)
+    assert not spawned_children()
