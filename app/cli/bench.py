@@ -28,6 +28,7 @@ from app.core.bench.jobs import (
     BenchOptions,
     Job,
 )
+from app.core.bench.rounds import per_round
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
@@ -204,13 +205,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
         )
     specs = _resolve_specs(args)
     options = BenchOptions(
-        repeat=max(1, -(-args.repeat // args.rounds)),  # split over the rounds, rounded up
-        min_time_s=BenchOptions().min_time_s / args.rounds,
+        repeat=args.repeat,
         warmup=args.warmup,
         data_mode=args.data_mode,
         chunk_bytes=parse_size(args.chunk),
         measure_memory=not args.no_memory,
     )
+    options = per_round(options, args.rounds)  # the repetitions split over the rounds
     sizes = [parse_size(s) for s in args.size]
     if any(size <= 0 for size in sizes):
         raise UserError("--size must be at least 1 byte")

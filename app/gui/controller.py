@@ -25,6 +25,7 @@ from app.core.bench.events import (
     JobProgress,
     JobSample,
     JobStarted,
+    RoundStarted,
     RunFinished,
     RunStarted,
 )
@@ -38,6 +39,7 @@ from app.core.units import format_bytes, parse_size
 from app.gui.describe import capture_environment_text, input_info, sentence
 from app.gui.panels.progress_panel import ProgressInfo, format_duration
 from app.gui.results.results_table import ResultsTableModel
+from app.gui.results.run_claims import RunClaims
 from app.gui.settings import AppSettings
 from app.gui.worker import BenchmarkWorker, RunFactory, TaskRunner, TaskWorker, default_run_factory
 
@@ -86,6 +88,8 @@ class BenchmarkController(QObject):
         self._ticker.timeout.connect(self._on_ticker_timeout)
         self.environment: dict | None = None
         self.processes = 1  # copies of each job at once; above 1 the factory takes processes=
+        self.rounds = 1  # rounds of every job in fresh workers; above 1 the factory takes rounds=
+        self.claims = RunClaims(self._runner, self)  # the last run's comparisons
 
     # --- state ------------------------------------------------------------------------------
 
@@ -227,10 +231,13 @@ class BenchmarkController(QObject):
         return slow_run_note([s.library for s in specs], self._input.size_bytes, options)
 
     def _launch(self, jobs: list[Job]) -> None:
-        n, factory = self.processes, self._run_factory
-        worker = BenchmarkWorker(jobs, partial(factory, processes=n) if n > 1 else factory)
+        factory = self._run_factory
+        extra = {k: v for k, v in (("processes", self.processes), ("rounds", self.rounds)) if v > 1}
+        worker = BenchmarkWorker(jobs, partial(factory, **extra) if extra else factory)
+        self.claims.clear()
         s = worker.signals
         s.run_started.connect(self._on_worker_run_started)
+        s.round_started.connect(self._on_worker_round_started)
         s.job_started.connect(self._on_worker_job_started)
         s.progressed.connect(self._on_worker_progressed)
         s.sampled.connect(self._on_worker_sampled)
@@ -294,6 +301,11 @@ class BenchmarkController(QObject):
         self._publish_progress()
 
     @Slot(object)
+    def _on_worker_round_started(self, event: RoundStarted) -> None:
+        self._session.round_started(len(self._jobs), event.rounds)
+        self.message.emit(f"Round {event.round + 1} of {event.rounds}, in a random order")
+
+    @Slot(object)
     def _on_worker_job_started(self, event: JobStarted) -> None:
         label = f"{event.job.label}, {event.job.key_bits}-bit"
         self._session.job_started(label)
@@ -341,6 +353,7 @@ class BenchmarkController(QObject):
             text += f" {n_failed} failed (see above the table)."
         self.message.emit(text)
         self.run_finished.emit(run)
+        self.claims.compare(run)
 
     @Slot(str)
     def _on_worker_failed(self, text: str) -> None:
@@ -365,19 +378,11 @@ class BenchmarkController(QObject):
         elapsed = self._clock.elapsed() / 1000 if self._clock.isValid() else 0.0
         last = self._last_run
         p = self._session.progress(elapsed, self.running, last is not None and not last.cancelled)
-        self.progress_changed.emit(
-            ProgressInfo(
-                total_jobs=p.total_jobs,
-                done_jobs=p.done_jobs,
-                current_label=p.current_label,
-                phase=p.phase,
-                fraction=p.fraction,
-                elapsed_s=elapsed,
-                remaining_s=p.remaining_seconds,
-                running=self.running,
-                cancelling=p.cancelling,
-            )
-        )
+        info = ProgressInfo(
+            p.total_jobs, p.done_jobs, p.current_label, p.phase, p.fraction, elapsed,
+            p.remaining_seconds, running=self.running, cancelling=p.cancelling,
+        )  # fmt: skip
+        self.progress_changed.emit(info)
 
     # --- environment ------------------------------------------------------------------------
 

@@ -26,6 +26,7 @@ from app.gui.panels.progress_panel import ProgressPanel
 from app.gui.panels.selection_panel import SelectionPanel
 from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.results.chart_tabs import ChartTabs
+from app.gui.results.comparisons_panel import ComparisonsPanel
 from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
 
 if TYPE_CHECKING:
@@ -37,6 +38,9 @@ def build_widgets(window: MainWindow) -> None:
     _build_left_side(window)
     window.environment_panel = EnvironmentPanel()
     window.tabs = ChartTabs(window.environment_panel, window.controller.model.results)
+    window.comparisons_panel = ComparisonsPanel()
+    window.tabs.insertTab(window.tabs.count() - 1, window.comparisons_panel, "Comparisons")
+    window.controller.claims.changed.connect(window.comparisons_panel.set_claims)
 
     window.right_splitter = QSplitter(Qt.Orientation.Vertical)
     window.right_splitter.addWidget(_build_table_box(window))

@@ -37,6 +37,7 @@ from app.core.bench.events import (
     JobProgress,
     JobSample,
     JobStarted,
+    RoundStarted,
     RunFinished,
     RunStarted,
 )
@@ -58,12 +59,13 @@ class RunLike(Protocol):
 RunFactory = Callable[[list[Job]], RunLike]
 
 
-def default_run_factory(jobs: list[Job], processes: int = 1) -> RunLike:
+def default_run_factory(jobs: list[Job], processes: int = 1, rounds: int = 1) -> RunLike:
     """The real engine (imported lazily: the window opens without waiting for it);
-    ``processes`` copies of each job at once above 1 (``bench --processes``)."""
-    from app.core.bench.runner import BenchmarkRun
+    ``processes`` copies of each job at once above 1 (``bench --processes``), ``rounds`` of
+    every job in fresh workers (``bench --rounds``)."""
+    from app.core.bench.rounds import RoundsRun
 
-    return BenchmarkRun(jobs, processes=processes)
+    return RoundsRun(jobs, rounds=rounds, processes=processes)
 
 
 def emit_signal(signals: QObject, name: str, *args: Any) -> None:
@@ -176,6 +178,7 @@ class BenchmarkWorkerSignals(QObject):
     started = Signal()
     run_started = Signal(object)  # RunStarted
     job_started = Signal(object)  # JobStarted
+    round_started = Signal(object)  # RoundStarted (a run in rounds)
     progressed = Signal(object)  # JobProgress (the latest one)
     sampled = Signal(object)  # list[JobSample] since the last emit
     resulted = Signal(object)  # JobFinished
@@ -255,6 +258,8 @@ class BenchmarkWorker(WorkerBase):
                 emit_signal(signals, "run_started", event)
             elif isinstance(event, RunFinished):
                 emit_signal(signals, "run_finished", event)
+            elif isinstance(event, RoundStarted):
+                emit_signal(signals, "round_started", event)
             return
         if self._clock() - self._last_emit >= self._interval:
             self._flush()

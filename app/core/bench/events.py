@@ -2,7 +2,8 @@
 
 Order for a run: ``RunStarted``, then per job ``JobStarted``, any number of ``JobProgress`` and
 ``MonitorSample``, then ``JobFinished`` or ``JobFailed``; finally ``RunFinished`` (also after a
-cancel, with ``cancelled=True``).
+cancel, with ``cancelled=True``). A run in rounds adds ``RoundStarted`` before each round and
+sends each job's ``JobFinished`` (merged) after the last round.
 """
 
 from __future__ import annotations
@@ -54,6 +55,16 @@ class JobFailed:
 
 
 @dataclass(frozen=True)
+class RoundStarted:
+    """A run in rounds (:mod:`app.core.bench.rounds`): round ``round`` (0-based) of ``rounds``
+    begins, with these jobs in this order."""
+
+    round: int
+    rounds: int
+    order: tuple[int, ...]  # job indices
+
+
+@dataclass(frozen=True)
 class RunFinished:
     run: RunResult
 
@@ -70,4 +81,13 @@ class JobSecret:
         return f"JobSecret(ciphertext_path={self.ciphertext_path!r}, key=<hidden>, iv=<hidden>)"
 
 
-Event = RunStarted | JobStarted | JobProgress | JobSample | JobFinished | JobFailed | RunFinished
+Event = (
+    RunStarted
+    | RoundStarted
+    | JobStarted
+    | JobProgress
+    | JobSample
+    | JobFinished
+    | JobFailed
+    | RunFinished
+)

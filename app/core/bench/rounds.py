@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import threading
 from collections.abc import Generator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from app.core.bench.events import (
     Event,
@@ -32,10 +32,11 @@ from app.core.bench.events import (
     JobProgress,
     JobSample,
     JobStarted,
+    RoundStarted,
     RunFinished,
     RunStarted,
 )
-from app.core.bench.jobs import Job
+from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.results import JobResult, RoundInfo, RunResult
 from app.core.bench.runner import BenchmarkRun
 from app.core.bench.stats import stability_warnings, summarize
@@ -59,13 +60,14 @@ def _contention(parts: Sequence[JobResult]) -> str:
     )
 
 
-@dataclass(frozen=True)
-class RoundStarted:
-    """Round ``round`` (0-based) of ``rounds`` begins, with ``jobs`` of them in this order."""
-
-    round: int
-    rounds: int
-    order: tuple[int, ...]  # job indices
+def per_round(options: BenchOptions, rounds: int) -> BenchOptions:
+    """``options`` for each of ``rounds`` rounds: the repetitions (rounded up) and the minimum
+    time of tiny inputs split over the rounds, so that the whole costs about the same."""
+    if rounds <= 1:
+        return options
+    return replace(
+        options, repeat=max(1, -(-options.repeat // rounds)), min_time_s=options.min_time_s / rounds
+    )
 
 
 def round_order(count: int, seed: int, round_no: int) -> list[int]:
@@ -163,7 +165,7 @@ class RoundsRun:
     def cancelled(self) -> bool:
         return self._cancel.is_set()
 
-    def events(self) -> Generator[Event | RoundStarted, None, None]:
+    def events(self) -> Generator[Event, None, None]:
         if self.rounds == 1:
             run = BenchmarkRun(self.jobs, environment=self._environment, processes=self.processes)
             with self._lock:

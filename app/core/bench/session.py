@@ -49,6 +49,8 @@ class RunSession:
     failures: list[str] = field(default_factory=list)
     finished_jobs: list[FinishedJob] = field(default_factory=list)
     planned_seconds: list[float | None] = field(default_factory=list)
+    rounds: int = 1  # a run in rounds: each job runs once per round
+    steps_started: int = 0  # workers started in a run in rounds
 
     def begin(self, total_jobs: int, planned_seconds: Sequence[float | None] = ()) -> None:
         """A run of ``total_jobs`` jobs starts (failures of an earlier run are kept until
@@ -58,6 +60,8 @@ class RunSession:
         self.total_jobs = total_jobs
         self.planned_seconds = list(planned_seconds)
         self.done_jobs = 0
+        self.rounds = 1
+        self.steps_started = 0
         self.current_label = ""
         self.phase = ""
         self.job_fraction = 0.0
@@ -76,7 +80,17 @@ class RunSession:
         """The ``row``-th finished job (a results-table row); None for no such row."""
         return self.finished_jobs[row] if 0 <= row < len(self.finished_jobs) else None
 
+    def round_started(self, jobs: int, rounds: int) -> None:
+        """A run in rounds (``bench --rounds``) began a round: progress counts workers (each
+        job once per round), and the merged results come only after the last round."""
+        self.total_jobs = jobs * rounds
+        self.planned_seconds = self.planned_seconds[:jobs] * rounds
+        self.rounds = rounds
+
     def job_started(self, label: str) -> None:
+        if self.rounds > 1:
+            self.done_jobs = self.steps_started
+            self.steps_started += 1
         self.current_label = label
         self.phase = ""
         self.job_fraction = 0.0

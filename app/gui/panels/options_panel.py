@@ -19,6 +19,8 @@ from PySide6.QtWidgets import (
 from app.core.bench.jobs import BenchOptions
 from app.core.units import format_bytes, parse_size
 
+MAX_ROUNDS = 100  # as a study's (app.core.study.definition)
+
 CHUNK_SIZES = ("64 KiB", "256 KiB", "1 MiB", "4 MiB", "16 MiB")
 _DEFAULTS = BenchOptions()
 DATA_MODE_TEXT = {
@@ -81,6 +83,14 @@ class OptionsPanel(QGroupBox):
         self.processes_note.setWordWrap(True)
         self.processes_note.setStyleSheet("color: #9a5b00;")
         self.processes_note.setVisible(False)
+        self.rounds_spin = QSpinBox()
+        self.rounds_spin.setRange(1, MAX_ROUNDS)
+        self.rounds_spin.setToolTip(
+            "Run every job this many times, each time in a fresh worker process and each round "
+            "in a random order, the repetitions split over the rounds. With 4 or more, the "
+            "Comparisons tab gives each claim a 95 % interval that covers what varies between "
+            "workers and moments (1: one worker per job, no interval)."
+        )
         self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
         self.processes_spin.valueChanged.connect(self._on_processes_spin_changed)
 
@@ -93,6 +103,7 @@ class OptionsPanel(QGroupBox):
         form.addRow(self.keep_check)
         form.addRow("Processes:", self.processes_spin)
         form.addRow(self.processes_note)
+        form.addRow("Rounds:", self.rounds_spin)
         self.reset()
 
     def reset(self) -> None:
@@ -104,6 +115,7 @@ class OptionsPanel(QGroupBox):
         self.memory_check.setChecked(_DEFAULTS.measure_memory)
         self.keep_check.setChecked(True)
         self.processes_spin.setValue(1)
+        self.rounds_spin.setValue(1)
         self._on_mode_combo_changed()
 
     def options(self) -> BenchOptions:
@@ -119,6 +131,10 @@ class OptionsPanel(QGroupBox):
     def keep_ciphertext(self) -> bool:
         return self.keep_check.isChecked()
 
+    def rounds(self) -> int:
+        """Rounds of every job, each in a fresh worker (1: one), for ``RoundsRun(rounds=)``."""
+        return self.rounds_spin.value()
+
     def processes(self) -> int:
         """Copies of each job to run at once (1: none), for ``BenchmarkRun(processes=)``."""
         return self.processes_spin.value()
@@ -132,6 +148,7 @@ class OptionsPanel(QGroupBox):
             "measure_memory": self.memory_check.isChecked(),
             "keep_ciphertext": self.keep_check.isChecked(),
             "processes": self.processes_spin.value(),
+            "rounds": self.rounds_spin.value(),
         }
 
     def from_dict(self, data: Any) -> None:
@@ -149,6 +166,7 @@ class OptionsPanel(QGroupBox):
             self.memory_check.setChecked(bool(data.get("measure_memory", True)))
             self.keep_check.setChecked(bool(data.get("keep_ciphertext", True)))
             self.processes_spin.setValue(int(data.get("processes", 1)))  # clamped to the range
+            self.rounds_spin.setValue(int(data.get("rounds", 1)))
         except (TypeError, ValueError):
             pass
         self._on_mode_combo_changed()

@@ -6,11 +6,18 @@ import os
 import pytest
 from leftovers import spawned_children
 
-from app.core.bench.events import JobFailed, JobFinished, JobStarted, RunFinished, RunStarted
+from app.core.bench.events import (
+    JobFailed,
+    JobFinished,
+    JobStarted,
+    RoundStarted,
+    RunFinished,
+    RunStarted,
+)
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.plan import make_jobs
-from app.core.bench.rounds import RoundsRun, RoundStarted, round_order
+from app.core.bench.rounds import RoundsRun, round_order
 from app.core.ciphers.registry import select
 
 FAST = BenchOptions(repeat=2, warmup=0, min_time_s=0, measure_memory=False)

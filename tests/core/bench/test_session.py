@@ -126,3 +126,17 @@ def test_planned_work_bounds_the_estimate_until_a_job_has_finished() -> None:
     s.job_finished()
     s.begin(2)  # a new run forgets the plan
     assert s.planned_seconds == []
+
+
+def test_a_run_in_rounds_counts_workers_not_jobs() -> None:
+    s = RunSession()
+    s.begin(2, [1.0, 2.0])
+    s.round_started(2, 3)
+    assert s.total_jobs == 6 and s.planned_seconds == [1.0, 2.0] * 3
+    for label in ("a", "b", "a", "b"):
+        s.job_started(label)
+    assert s.done_jobs == 3  # three workers finished, the fourth running
+    p = s.progress(10.0, running=True, completed=False)
+    assert p.fraction == pytest.approx(3 / 6)
+    s.begin(1)
+    assert s.rounds == 1 and s.steps_started == 0

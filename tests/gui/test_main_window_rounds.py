@@ -1,0 +1,72 @@
+"""The main window in rounds: the Rounds option runs every job again in fresh workers (the real
+engine), the progress counts the workers, and the Comparisons tab states each claim with its
+interval, direction and rounds; with one round it says why no claim can be made."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import Dialogs
+from pytestqt.qtbot import QtBot
+
+from app.gui.main_window import MainWindow
+from app.gui.selection import make_selection
+from app.gui.settings import AppSettings
+
+TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[MainWindow]:
+    settings.keep_history = False
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    yield w
+    w.close()
+
+
+def _run(qtbot: QtBot, w: MainWindow, path: Path, rounds: int) -> None:
+    assert w.controller.set_input_file(str(path))
+    aes = make_selection({"AES": ((128, 256), ("CTR",))}, ("cryptography",))
+    w.selection_panel.set_selection(aes)
+    o = w.options_panel
+    o.repeat_spin.setValue(4)
+    o.warmup_spin.setValue(0)
+    o.memory_check.setChecked(False)
+    o.keep_check.setChecked(False)
+    o.rounds_spin.setValue(rounds)
+    w.run_action.trigger()
+    qtbot.waitUntil(lambda: not w.controller.running, timeout=TIMEOUT_MS)
+    assert w.controller.model.rowCount() == 2, w.controller.failures
+
+
+def test_rounds_give_the_comparisons_their_intervals(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    data = tmp_path / "data.bin"
+    data.write_bytes(b"x" * 20_000)
+    _run(qtbot, window, data, rounds=4)
+    run = window.controller.last_run
+    assert run is not None and all(len(r.rounds) == 4 for r in run.results)
+    assert window.progress_panel.bar.value() == window.progress_panel.bar.maximum()
+    panel = window.comparisons_panel
+    qtbot.waitUntil(lambda: "95 % CI" in panel.text.toPlainText(), timeout=TIMEOUT_MS)
+    text = panel.text.toPlainText()
+    assert text.startswith("On data.bin:")
+    assert "encrypts" in text and "decrypts" in text and "; 4 rounds, " in text
+    assert "intervals over the rounds" in panel.note.text()
+    assert window.tabs.tabText(window.tabs.indexOf(panel)) == "Comparisons"
+    assert window.options_panel.to_dict()["rounds"] == 4
+
+
+def test_one_round_says_why_no_claim_is_made(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    data = tmp_path / "data.bin"
+    data.write_bytes(b"x" * 20_000)
+    _run(qtbot, window, data, rounds=1)
+    panel = window.comparisons_panel
+    qtbot.waitUntil(lambda: "no difference can be shown" in panel.text.toPlainText())
+    assert "Set Rounds to 4 or more" in panel.note.text()
