@@ -276,7 +276,14 @@ def _run_jobs(
     history: bool = True,
     rounds: int = 1,
 ) -> int:
-    from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobStarted, RunFinished
+    from app.core.bench.events import (
+        JobFailed,
+        JobFinished,
+        JobProgress,
+        JobStarted,
+        RoundStarted,
+        RunFinished,
+    )
     from app.core.bench.rounds import RoundsRun
     from app.core.export.writers import export
 
@@ -284,12 +291,13 @@ def _run_jobs(
     bar = _ProgressBar(len(jobs) * rounds, enabled=not quiet and sys.stderr.isatty())
     final = None
     events = run.events()
-    step = -1
+    step, where = -1, ""
     try:
         for ev in events:
-            if isinstance(ev, JobStarted):
+            if isinstance(ev, RoundStarted):
+                where = f"round {ev.round + 1}/{ev.rounds}: "
+            elif isinstance(ev, JobStarted):
                 step += 1
-                where = f"round {step // len(jobs) + 1}/{rounds}: " if rounds > 1 else ""
                 bar.job(step, where + ev.job.label)
             elif isinstance(ev, JobProgress):
                 bar.update(ev.phase, ev.fraction)

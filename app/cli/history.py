@@ -33,8 +33,9 @@ _KINDS = ("bench", "study", "transfer")
 _VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
     "improvement": "faster",
     "regression": "SLOWER",
-    "no significant difference": "not significant",
-    "too few samples": "too few samples",
+    "equal within the margin": "equal (1 %)",
+    "no clear difference": "undecided",
+    "too few rounds": "too few rounds",
     "not comparable": "not comparable",
 }
 
@@ -252,8 +253,8 @@ def format_comparison(c: Any, width: int = 80) -> list[str]:
         f"({c.run_a.date_text()}, {c.run_a.machine})."
     )
     lines += wrap(
-        f"RATIO = median time in {rb} / in {ra} (below 1: {rb} is faster); 95 % CI by "
-        "bootstrap over the raw samples of each run."
+        f"RATIO = time in {rb} / in {ra} (below 1: {rb} is faster); 95 % CI over the "
+        "rounds of each run (each job in a fresh worker per round; at least 4 a side)."
     )
     level = None
     for job in c.jobs:
@@ -292,7 +293,9 @@ def format_comparison(c: Any, width: int = 80) -> list[str]:
         for note in c.notes:
             lines.extend(wrap(f"- {note}"))
     lines.append("")
-    lines.append(f"{c.improvements} faster, {c.regressions} slower (significant at 95 %).")
+    lines.append(
+        f"{c.improvements} faster, {c.regressions} slower (the whole 95 % interval beyond 1 %)."
+    )
     return lines
 
 

@@ -346,7 +346,7 @@ class BenchmarkController(QObject):
         elapsed = format_duration(self._clock.elapsed() / 1000)
         n_ok, n_failed = len(run.results), len(run.failures)
         if run.cancelled:
-            text = f"Cancelled after {elapsed}: {n_ok} of {self._session.total_jobs} jobs finished."
+            text = f"Cancelled after {elapsed}: {n_ok} of {len(self._jobs)} jobs finished."
         else:
             text = f"Finished {n_ok} job{'s' if n_ok != 1 else ''} in {elapsed}."
         if n_failed:

@@ -15,7 +15,9 @@ The order of each round is ``random.Random(f"cipherbench-order:{seed}:{round}")`
 so a rerun runs the same orders. A job's rounds are merged (:func:`merge_rounds`): samples
 concatenated, statistics recomputed, each round's share kept in ``JobResult.rounds``; the
 memory pass runs in the first round only. A job that fails in any round fails, and runs no
-further round. A cancel ends with the jobs merged over the rounds they completed.
+further round. A cancel ends with the jobs merged over the rounds they completed (their
+``JobFinished`` too). A kept ciphertext (the window's "save ciphertext") is the first round's,
+with that round's key.
 """
 
 from __future__ import annotations
@@ -31,6 +33,7 @@ from app.core.bench.events import (
     JobFinished,
     JobProgress,
     JobSample,
+    JobSecret,
     JobStarted,
     RoundStarted,
     RunFinished,
@@ -154,6 +157,7 @@ class RoundsRun:
         self._cancel = threading.Event()
         self._lock = threading.Lock()
         self._current: BenchmarkRun | None = None
+        self._secrets: dict[int, JobSecret] = {}  # a kept ciphertext: the first round's
 
     def cancel(self) -> None:
         with self._lock:
@@ -191,9 +195,8 @@ class RoundsRun:
                 break
         done = [i for i in sorted(parts) if i not in failed]
         merged = {i: merge_rounds(parts[i], places[i]) for i in done}
-        if not self._cancel.is_set():
-            for i in done:
-                yield JobFinished(i, merged[i])
+        for i in done:  # after a cancel too: merged over the rounds each one completed
+            yield JobFinished(i, merged[i], self._secrets.get(i))
         yield RunFinished(self._finished(runs, [merged[i] for i in done]))
 
     def _finished(self, runs: list[RunResult], results: list[JobResult]) -> RunResult:
@@ -219,8 +222,15 @@ class RoundsRun:
         failed: set[int],
     ) -> Generator[Event, None, RunResult]:
         jobs = [self.jobs[i] for i in order]
-        if round_no > 0:  # memory and the copies' aggregate: in the first round only
-            jobs = [replace(j, options=replace(j.options, measure_memory=False)) for j in jobs]
+        if round_no > 0:  # memory, the copies' aggregate, a kept ciphertext: the first round's
+            jobs = [
+                replace(
+                    j,
+                    options=replace(j.options, measure_memory=False),
+                    keep_ciphertext_path=None,
+                )
+                for j in jobs
+            ]
         run = BenchmarkRun(
             jobs,
             environment=self._environment and round_no == 0,
@@ -241,6 +251,8 @@ class RoundsRun:
                 elif isinstance(ev, JobFinished):
                     i = order[ev.index]
                     parts.setdefault(i, []).append(ev.result)
+                    if ev.secret is not None:
+                        self._secrets[i] = ev.secret
                     places.setdefault(i, []).append((round_no, ev.index))
                 elif isinstance(ev, JobFailed):
                     i = order[ev.index]

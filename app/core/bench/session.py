@@ -103,7 +103,10 @@ class RunSession:
         """The running job ended; ``job``: its result and what it kept, when it succeeded."""
         if job is not None:
             self.finished_jobs.append(job)
-        self.done_jobs += 1
+        # In rounds, the merged results come after the last worker: never past the total.
+        self.done_jobs = (
+            min(self.done_jobs + 1, self.total_jobs) if self.rounds > 1 else (self.done_jobs + 1)
+        )
         self.job_fraction = 0.0
         self.current_label = ""
 

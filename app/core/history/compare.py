@@ -30,13 +30,14 @@ IMPROVEMENT = "improvement"
 REGRESSION = "regression"
 EQUAL = "equal within the margin"
 NO_DIFFERENCE = "no clear difference"
-NO_INTERVAL = "too few rounds"  # fewer than 2 on a side: no interval, no verdict
+NO_INTERVAL = "too few rounds"  # fewer than 4 on a side: no interval, no verdict
 NOT_COMPARABLE = "not comparable"  # a zero or missing time
 
 
 @dataclass(frozen=True)
 class DirectionComparison:
-    """One direction of one job: ``ratio = median_b_s / median_a_s`` and its interval."""
+    """One direction of one job: ``ratio`` = run B's time over run A's (the claims'
+    Hodges-Lehmann ratio over the rounds) and its interval; the medians are the pooled ones."""
 
     direction: str  # "encrypt", "decrypt" or "transfer"
     median_a_s: float
@@ -171,7 +172,7 @@ class RunComparison:
         return {
             "run_a": self.run_a.to_dict(),
             "run_b": self.run_b.to_dict(),
-            "ratio": "time in run B / time in run A, geometric means of the round medians "
+            "ratio": "time in run B / time in run A, Hodges-Lehmann over pairs of round medians "
             "(below 1: B is faster)",
             "jobs": [j.to_dict() for j in self.jobs],
             "only_in_a": list(self.only_in_a),

@@ -64,9 +64,9 @@ def document_of(result: Result) -> dict[str, Any]:
             return document(result)
         from app.core.study.export import study_document
 
-        # No bootstrap spent on storing: comparisons not yet computed are recomputed from the
+        # No claims computed for storing: comparisons not yet computed are recomputed from the
         # raw samples when the run is shown (a window's analysis runs beside it).
-        return study_document(result, bootstrap=False)  # type: ignore[arg-type]
+        return study_document(result, compare=False)  # type: ignore[arg-type]
     from app.core.transfer.results import transfer_document
 
     return transfer_document(result)  # type: ignore[arg-type]
@@ -108,7 +108,7 @@ def result_of(kind: str, doc: Mapping[str, Any]) -> Result:
 
 def _transfer_study(doc: Mapping[str, Any]) -> TransferStudyResult:
     """A transfer study's document read back (the derived fits and comparisons are computed
-    again from the raw times, as they were: the bootstrap is seeded)."""
+    again from the raw times, as they were: they are deterministic)."""
     from app.core.bench.run_info import Environment
     from app.core.study.definition import Study
     from app.core.study.result import StudyFailure

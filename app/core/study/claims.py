@@ -41,11 +41,11 @@ frequency policy); that is what comparing runs in the history is for.
 
 **Verdicts** (``Comparison.verdict``), with a practical margin (default 1 %, as criterion.rs's
 noise threshold): *faster* or *slower* only when the whole interval lies beyond the margin;
-*equal* when the whole interval lies inside it, or when a real difference (the interval
-excludes 1) is estimated smaller than the margin; otherwise *undecided*. A claim is *settled*
+*equal* when the whole interval lies inside it (a real difference smaller than the margin
+included: it is not reported as faster or slower); otherwise *undecided*. A claim is *settled*
 when its interval's half-width is within the precision target (default +/-2 %) or when it is
 decided beyond the margin at the stricter ``STOP_CONFIDENCE``; studies run further rounds
-until every claim is settled or their budget ends (:func:`settled`). The stricter level for
+until every claim is settled or their budget ends (``Comparison.settled``). The stricter level for
 stopping early keeps the repeated looks from inflating the false-positive rate.
 
 References: T. Kalibera and R. Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013,
@@ -156,8 +156,7 @@ class Comparison:
             return FASTER
         if self.high < 1.0 / up:
             return SLOWER
-        within = 1.0 / up <= self.ratio <= up
-        if (self.low >= 1.0 / up and self.high <= up) or (self.significant and within):
+        if self.low >= 1.0 / up and self.high <= up:
             return EQUAL
         return UNDECIDED
 
@@ -204,7 +203,7 @@ class Comparison:
         level = f"{self.confidence * 100:g} % CI"
         if not self.has_interval:
             return f"no {level}: at least {MIN_ROUNDS_FOR_INTERVAL} rounds a side needed"
-        return f"{level} {_span(self.low, self.high)}"
+        return f"{level} {_span(self.low, self.high, self.ratio)}"
 
     def sentence(self) -> str:
         """One plain-language line that names the direction, e.g. "aes-128-cbc encrypts
@@ -277,16 +276,17 @@ def _factor(x: float) -> str:
     return f"{x:,.0f}x" if x >= 100 else f"{x:.3g}x"
 
 
-def _span(low: float, high: float) -> str:
-    """The interval of a ratio in the words of :func:`_amount`."""
-    if low >= FACTOR_FROM:
-        return f"{_factor(low)}-{_factor(high)}"
-    if high <= 1.0 / FACTOR_FROM:
+def _span(low: float, high: float, ratio: float) -> str:
+    """The interval of a ratio on the scale of its estimate (:func:`_amount`), with the
+    direction named: "7.0-9.4 % faster", "1.2x-1.9x faster", "2.0 % slower to 1.5 % faster"."""
+    if ratio >= FACTOR_FROM and low >= 1.0:
+        return f"{_factor(low)}-{_factor(high)} faster"
+    if ratio <= 1.0 / FACTOR_FROM and high <= 1.0:
         return f"{_factor(1.0 / high)}-{_factor(1.0 / low)} slower"
     if low >= 1.0:
-        return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} %"
+        return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} % faster"
     if high <= 1.0:
-        return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} %"
+        return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} % slower"
     return f"{_amount(low)} to {_amount(high)}"
 
 
@@ -330,11 +330,12 @@ def compare(
             raise ValueError("samples must be positive, finite numbers of seconds")
     ya = [math.log(m) for m in round_medians(rounds_a)]
     yb = [math.log(m) for m in round_medians(rounds_b)]
+    enough = min(len(ya), len(yb)) >= MIN_ROUNDS_FOR_INTERVAL
     shift = shift_interval(ya, yb, confidence)
     stop = shift_interval(ya, yb, STOP_CONFIDENCE)
     cpu = [c for c in cpu_percent if math.isfinite(c)]
     nan = math.nan
-    if math.isnan(shift.low):
+    if math.isnan(shift.low) or not enough:
         low = high = nan
         method = (
             f"Hodges-Lehmann ratio of the round medians; no {confidence:.0%} interval with "
@@ -348,8 +349,8 @@ def compare(
             "coverage)"
         )
     d = shift.estimate
-    stop_low = nan if math.isnan(stop.low) else math.exp(stop.low)
-    stop_high = nan if math.isnan(stop.high) else math.exp(stop.high)
+    stop_low = nan if math.isnan(stop.low) or not enough else math.exp(stop.low)
+    stop_high = nan if math.isnan(stop.high) or not enough else math.exp(stop.high)
     return Comparison(
         label_a=label_a,
         label_b=label_b,
@@ -382,13 +383,8 @@ def method_text(margin: float = DEFAULT_MARGIN, target: float = DEFAULT_TARGET) 
         "inverts the exact Mann-Whitney test of the rounds (a permutation test; at least "
         f"{MIN_ROUNDS_FOR_INTERVAL} rounds a side). A claim says faster or slower only when "
         f"the whole interval lies beyond {margin * 100:g} %, and equal within "
-        f"{margin * 100:g} % when the interval lies inside that margin or a real difference "
-        f"is estimated smaller; otherwise it is undecided. Rounds are added (in a random "
+        f"{margin * 100:g} % when the whole interval lies inside that margin; otherwise it is "
+        "undecided. Rounds are added (in a random "
         f"order each) until every claim is within ±{target * 100:g} % or decided, or the "
         "study's budget ends."
     )
-
-
-def settled(comparisons: Sequence[Comparison]) -> bool:
-    """Every claim precise or decided: a study can stop adding rounds."""
-    return all(c.settled for c in comparisons)

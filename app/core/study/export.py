@@ -44,10 +44,10 @@ FORMAT = "cipherbench-study"
 VERSION = 1
 
 
-def study_document(result: StudyResult, *, bootstrap: bool = True) -> dict[str, Any]:
-    """The JSON document for ``result``, as Python objects (``bootstrap``: see
+def study_document(result: StudyResult, *, compare: bool = True) -> dict[str, Any]:
+    """The JSON document for ``result``, as Python objects (``compare``: see
     :meth:`StudyResult.to_dict`)."""
-    doc = result.to_dict(bootstrap=bootstrap)
+    doc = result.to_dict(compare=compare)
     doc["published"] = [_published(m) for m in match_published(result)]
     return {"format": FORMAT, "version": VERSION, **json_safe(doc)}
 

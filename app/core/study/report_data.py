@@ -94,7 +94,15 @@ COMPARISON_HEADER = [
     "n B",
     "Statement",
 ]
-SPEEDUP_HEADER = ["Input", "Cipher", "Against (slowest)", "Speed-up (x)"]
+SPEEDUP_HEADER = [
+    "Input",
+    "Cipher",
+    "Against (slowest)",
+    "Speed-up (x)",
+    "CI low (x)",
+    "CI high (x)",
+    "Rounds",
+]
 PUBLISHED_HEADER = [
     "Cipher (paper's name)",
     "Input (paper's)",
@@ -182,7 +190,19 @@ def comparison_rows(result: StudyResult) -> list[list[Any]]:
 
 
 def speedup_rows(result: StudyResult) -> list[list[Any]]:
-    return [[s.input_label, s.cipher_label, s.baseline_label, s.factor] for s in result.speedups]
+    """Each speed-up with its 95 % interval over rounds (None without one)."""
+    return [
+        [
+            s.input_label,
+            s.cipher_label,
+            s.baseline_label,
+            s.factor,
+            None if math.isnan(s.low) else s.low,
+            None if math.isnan(s.high) else s.high,
+            s.rounds,
+        ]
+        for s in result.speedups
+    ]
 
 
 def published_rows(result: StudyResult) -> list[list[Any]]:

@@ -217,10 +217,16 @@ def _claims(result: StudyResult) -> list[str]:
     if result.speedups:
         out.append("<h2>Speed-ups</h2>")
         cells = [
-            [text(s.input_label), text(s.cipher_label), text(s.baseline_label), f"{s.factor:.2f}x"]
+            [
+                text(s.input_label),
+                text(s.cipher_label),
+                text(s.baseline_label),
+                f"{s.factor:.2f}x",
+                text(s.interval_text()),
+            ]
             for s in result.speedups
         ]
-        header = ["Input", "Cipher", "Against (the slowest)", "Encryption speed-up"]
+        header = ["Input", "Cipher", "Against (the slowest)", "Encryption speed-up", "Interval"]
         out.append(_table(header, cells, numeric_from=3))
     return out
 

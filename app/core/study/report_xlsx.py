@@ -9,7 +9,7 @@ Sheets, in order:
   axis logarithmic when the sizes span more than a decade. Drawn from ``Chart data``.
 * ``Chart data``: the charted values, one block of rows per cipher entry sorted by size.
 * ``Fits``, ``Comparisons``, ``Speed-ups``: the claims (fits of time against size with R²,
-  pairwise bootstrap intervals, speed-up factors).
+  pairwise claims with their intervals over rounds, speed-up factors).
 * ``Published``: the paper's own figures, labelled as the paper's (only when the study has some).
 * ``Failures`` (only when a cell failed), ``Samples`` (every raw timing sample), ``Method``
   and ``Environment``.
@@ -87,7 +87,10 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
         (None, None, None, None, "0.0000", "0.0000", "0.0000", "0.0", None, "0", "0", "0", "0"),
     )
     _write_table(
-        wb.create_sheet("Speed-ups"), SPEEDUP_HEADER, speedup_rows(result), (None,) * 3 + ("0.00",)
+        wb.create_sheet("Speed-ups"),
+        SPEEDUP_HEADER,
+        speedup_rows(result),
+        (None,) * 3 + ("0.00", "0.00", "0.00", "0"),
     )
     if result.study.published:
         _write_published(wb.create_sheet("Published"), result)

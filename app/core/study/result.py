@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import itertools
 import math
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -130,28 +130,39 @@ def pair_comparisons(
     return out
 
 
-def unsettled_cells(results: Mapping[int, JobResult], *, margin: float, target: float) -> set[int]:
-    """The keys of ``results`` (a study's cells so far) in a claim not yet settled: neither
-    precise within ``target`` nor decided beyond ``margin`` (:mod:`app.core.study.claims`)."""
+def unsettled_cells(
+    results: Mapping[int, R],
+    claims_of: Callable[[R, R], Iterable[Comparison]],
+) -> set[int]:
+    """The keys of ``results`` (a study's cells so far, cipher jobs or transfers) in a claim
+    not yet settled (:attr:`Comparison.settled`): ``claims_of(a, b)`` gives a pair's claims,
+    every direction."""
     index = {id(r): i for i, r in results.items()}
     wanted: set[int] = set()
     for group in by_input(results.values()).values():
         for a, b in itertools.combinations(group, 2):
-            for direction in DIRECTIONS:
-                try:
-                    c = compare_results(a, b, direction, margin=margin, target=target)
-                except ValueError:
-                    continue
-                if not c.settled:
+            try:
+                if not all(c.settled for c in claims_of(a, b)):
                     wanted.update((index[id(a)], index[id(b)]))
+            except ValueError:  # a zero-time sample: nothing to compare
+                continue
     return wanted
+
+
+def job_claims(margin: float, target: float) -> Callable[[JobResult, JobResult], list[Comparison]]:
+    """Both directions of a pair of cipher jobs, for :func:`unsettled_cells`."""
+
+    def both(a: JobResult, b: JobResult) -> list[Comparison]:
+        return [compare_results(a, b, d, margin=margin, target=target) for d in DIRECTIONS]
+
+    return both
 
 
 @dataclass(frozen=True)
 class Speedup:
     """Seed 003's speed-up factor: how many times faster than the slowest entry on the input
-    (median encryption time of the slowest / this entry's), with the 95 % interval of that
-    ratio over the rounds (``nan`` with too few), as every claim (:mod:`.claims`)."""
+    (encryption time of the slowest / this entry's, the claim's ratio over rounds), with its
+    95 % interval (``nan`` with too few rounds), as every claim (:mod:`.claims`)."""
 
     input_label: str
     cipher_label: str
@@ -243,7 +254,7 @@ class StudyResult:
 
     def in_units(self, units: str) -> StudyResult:
         """The same results reported in ``units``. The fits, comparisons and speed-ups do not
-        depend on the unit: those already computed (a bootstrap takes a while) are kept."""
+        depend on the unit: those already computed (many pairs take a while) are kept."""
         if units == self.units:
             return self
         other = replace(self, study=replace(self.study, units=units))
@@ -297,18 +308,24 @@ class StudyResult:
             slowest = max(timed, key=lambda r: r.encrypt.median_s)
             for r in timed:
                 factor = speedup(slowest.encrypt.median_s, r.encrypt.median_s)
-                c = compare_results(r, slowest, "encrypt", margin=0.0, target=0.0)
-                low, high = (c.low, c.high) if r is not slowest else (1.0, 1.0)
-                out.append(
-                    Speedup(input_label, r.label, slowest.label, factor, low, high, c.rounds)
-                )
+                low = high = math.nan
+                rounds = len(r.round_samples("encrypt"))
+                if r is slowest:
+                    factor = low = high = 1.0
+                else:
+                    try:  # the claim's ratio, so that the factor lies inside its interval
+                        c = compare_results(r, slowest, "encrypt", margin=0.0, target=0.0)
+                        factor, low, high, rounds = c.ratio, c.low, c.high, c.rounds
+                    except ValueError:  # a zero-time sample: the medians' ratio alone
+                        pass
+                out.append(Speedup(input_label, r.label, slowest.label, factor, low, high, rounds))
         return tuple(out)
 
-    def to_dict(self, *, bootstrap: bool = True) -> dict[str, Any]:
+    def to_dict(self, *, compare: bool = True) -> dict[str, Any]:
         """Everything, for JSON: the definition, how it ran, raw results, the derived values.
-        ``bootstrap=False`` leaves the comparisons out unless already computed (up to a second
-        of bootstrap; a reader recomputes them from the raw samples: the history does)."""
-        compared = bootstrap or "comparisons" in self.__dict__
+        ``compare=False`` leaves the comparisons out unless already computed (a study of many
+        pairs takes a while; a reader recomputes them from the raw samples: the history does)."""
+        compared = compare or "comparisons" in self.__dict__
         return {
             "study": self.study.to_dict(),
             "units": self.units,
@@ -346,7 +363,7 @@ class StudyResult:
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> StudyResult:
         """Inverse of :meth:`to_dict` (a study's JSON export loads back as objects); the fits,
-        comparisons and speed-ups are derived again, as they were (the bootstrap is seeded).
+        comparisons and speed-ups are derived again, as they were (they are deterministic).
         Raises ``UserError`` for a malformed definition, ``KeyError``, ``TypeError`` or
         ``ValueError`` for other malformed records."""
         how = data["how_run"]

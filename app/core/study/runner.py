@@ -54,7 +54,7 @@ from app.core.bench.run_info import Environment
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
 from app.core.study.definition import SizeInput, Study
-from app.core.study.result import StudyFailure, StudyResult, unsettled_cells
+from app.core.study.result import StudyFailure, StudyResult, job_claims, unsettled_cells
 from app.core.units import MIB
 
 
@@ -271,10 +271,9 @@ class StudyRun:
         study = self.study
         if not study.adaptive or rounds_run >= study.max_rounds:
             return set()
-        wanted = unsettled_cells(
-            state.round_results(), margin=study.margin_percent / 100,
-            target=study.precision_percent / 100,
-        )  # fmt: skip
+        claims_of = job_claims(study.margin_percent / 100, study.precision_percent / 100)
+        # A cell already finished (all its claims were settled) runs no further round.
+        wanted = unsettled_cells(state.round_results(), claims_of) - set(state.merged)
         expected_s = sum(state.last_duration_s.get(i, 0.0) for i in wanted)
         if elapsed_s + expected_s > study.time_budget_s:
             return set()
@@ -297,7 +296,7 @@ class StudyRun:
             repeat_per_round=study.repeat_per_round,
             started_at=started,
             finished_at=_now(),
-            cancelled=self._cancel.is_set() or state.rounds_completed < study.rounds,
+            cancelled=self._cancel.is_set(),
             tool={"name": "CipherBench", "version": __version__},
         )
 

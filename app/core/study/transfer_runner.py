@@ -18,9 +18,7 @@ deleted at the end.
 
 from __future__ import annotations
 
-import itertools
 import queue
-import random
 import threading
 import time
 from collections.abc import Generator, Sequence
@@ -30,12 +28,13 @@ from datetime import UTC, datetime
 from app import __version__
 from app.core.bench.inputs import check_unchanged, inspect_file
 from app.core.bench.jobs import InputSpec
+from app.core.bench.rounds import round_order
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
-from app.core.study.claims import compare
+from app.core.study.claims import Comparison, compare
 from app.core.study.definition import SizeInput, Study
-from app.core.study.result import StudyFailure, by_input
+from app.core.study.result import StudyFailure, unsettled_cells
 from app.core.study.runner import (
     Cell,
     CellFailed,
@@ -122,7 +121,8 @@ class TransferStudyRun:
         t0, step, round_no = time.monotonic(), 0, 0
         todo = list(range(len(cells)))
         while todo and not self._cancel.is_set():
-            random.Random(f"cipherbench-order:{study.data_seed}:{round_no}").shuffle(todo)
+            rank = {i: k for k, i in enumerate(round_order(len(cells), study.data_seed, round_no))}
+            todo.sort(key=rank.__getitem__)
             for i in todo:
                 if self._cancel.is_set():
                     break
@@ -145,7 +145,7 @@ class TransferStudyRun:
                 todo = [i for i in range(len(cells)) if i not in failed]
                 continue
             merged = {i: merge_transfers(p) for i, p in parts.items() if i not in failed}
-            todo = self._more_rounds(merged, round_no, last_s, time.monotonic() - t0)
+            todo = self._more_rounds(merged, done, round_no, last_s, time.monotonic() - t0)
             for i in sorted(merged):
                 if i not in todo and i not in done:
                     done[i] = merged[i]
@@ -166,7 +166,7 @@ class TransferStudyRun:
                 environment=Environment(env),
                 started_at=started,
                 finished_at=_now(),
-                cancelled=self._cancel.is_set() or round_no < study.rounds,
+                cancelled=self._cancel.is_set(),
                 tool={"name": "CipherBench", "version": __version__},
                 rounds_completed=round_no,
             )
@@ -175,6 +175,7 @@ class TransferStudyRun:
     def _more_rounds(
         self,
         merged: dict[int, TransferResult],
+        done: dict[int, TransferResult],
         rounds_run: int,
         last_s: dict[int, float],
         elapsed_s: float,
@@ -184,20 +185,14 @@ class TransferStudyRun:
         study = self.study
         if not study.adaptive or rounds_run >= study.max_rounds:
             return []
-        index = {id(r): i for i, r in merged.items()}
-        wanted: set[int] = set()
-        for group in by_input(merged.values()).values():
-            for a, b in itertools.combinations(group, 2):
-                try:
-                    c = compare(
-                        a.label, a.round_samples(), b.label, b.round_samples(),
-                        direction="transfer", margin=study.margin_percent / 100,
-                        target=study.precision_percent / 100,
-                    )  # fmt: skip
-                except ValueError:
-                    continue
-                if not c.settled:
-                    wanted.update((index[id(a)], index[id(b)]))
+        m, t = study.margin_percent / 100, study.precision_percent / 100
+
+        def claims_of(a: TransferResult, b: TransferResult) -> list[Comparison]:
+            ra, rb = a.round_samples(), b.round_samples()
+            c = compare(a.label, ra, b.label, rb, direction="transfer", margin=m, target=t)
+            return [c]
+
+        wanted = unsettled_cells(merged, claims_of) - set(done)
         if elapsed_s + sum(last_s.get(i, 0.0) for i in wanted) > study.time_budget_s:
             return []
         return sorted(wanted)

@@ -116,7 +116,7 @@ def summary_lines(c: RunComparison) -> list[str]:
     a, b = c.run_a, c.run_b
     lines = [
         f"A = run {a.id} ({a.date_text()}, {a.machine}); B = run {b.id} "
-        f"({b.date_text()}, {b.machine}). Ratio = median time B / median time A: "
+        f"({b.date_text()}, {b.machine}). Ratio = time B / time A over the rounds: "
         "below 1, B is faster.",
         f"{len(c.jobs)} job(s) in both: {c.improvements} improvement(s), "
         f"{c.regressions} regression(s).",

@@ -2,7 +2,7 @@
 two side by side, import and export JSON. Opened from Run > History… (Ctrl+H).
 
 The list, delete, import and export are single quick SQLite statements, done at once; opening
-the comparison (a bootstrap per job and direction) runs in a worker.
+the comparison (a claim per job and direction, on each run's rounds) runs in a worker.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ class HistoryWindow(QMainWindow):
         self.export_button = QPushButton("E&xport…")
         self.open_button.setToolTip("Show the selected run's table and charts as they were")
         self.compare_button.setToolTip(
-            "Select exactly two runs: per job, the ratio of median times with a 95 % interval"
+            "Select exactly two runs: per job, the ratio of times with a 95 % interval"
         )
         for b, slot in (
             (self.open_button, self._on_open_clicked),

@@ -11,8 +11,8 @@ from app.core.text import display_text
 
 WAITING = "Comparisons appear here when a run with two jobs or more has finished."
 NO_ROUNDS = (
-    "Each job ran in one worker: no claim can be made, because what varies between workers "
-    "(7-11 % here for a decryption) cannot be seen inside one. Set Rounds to 4 or more "
+    "Each job ran in {rounds}: too few for a claim, because what varies between workers "
+    "(7-11 % here for a decryption) shows only between rounds. Set Rounds to {needed} or more "
     "(Options) for 95 % intervals."
 )
 
@@ -42,8 +42,9 @@ class ComparisonsPanel(QWidget):
         rounds = min(p.comparison.rounds for p in claims)
         from app.core.study.claims import MIN_ROUNDS_FOR_INTERVAL
 
+        ran = "one worker" if rounds == 1 else f"{rounds} rounds"
         self.note.setText(
-            NO_ROUNDS
+            NO_ROUNDS.format(rounds=ran, needed=MIN_ROUNDS_FOR_INTERVAL)
             if rounds < MIN_ROUNDS_FOR_INTERVAL
             else "95 % intervals over the rounds; faster or slower only beyond 1 %, equal "
             "within 1 % below it (Help > What the numbers mean)."

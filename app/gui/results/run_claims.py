@@ -41,6 +41,7 @@ class RunClaims(QObject):
             return
         worker = TaskWorker(claims_of, list(run.results))
         worker.signals.resulted.connect(lambda claims, run=run: self._on_resulted(run, claims))
+        worker.signals.failed.connect(lambda _text, run=run: self._on_resulted(run, []))
         self._runner.start(worker)
 
     def _on_resulted(self, run: RunResult, claims: list[Any]) -> None:

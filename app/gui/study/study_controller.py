@@ -66,13 +66,13 @@ def _analysed_with_run(
 ) -> tuple[AnyStudyResult, AnyStudyResult]:
     """Every run so far analysed (what the window shows), and the run just finished (what the
     history stores) with that analysis when they hold the same results (the first run): the
-    history stores comparisons already computed, and never pays a bootstrap itself."""
+    history stores comparisons already computed, and never computes them itself."""
     _analysed(combined)
     if combined.results == run.results:
         for name in _DERIVED:
             if name in combined.__dict__:
                 run.__dict__[name] = combined.__dict__[name]
-    return combined, run  # a later run: stored with its raw samples, not bootstrapped again
+    return combined, run  # a later run: stored with its raw samples, not compared again
 
 
 def format_eta(seconds: float) -> str:
@@ -286,7 +286,7 @@ class StudyController(QObject):
         self._analyse(result)
 
     def _analyse(self, run: AnyStudyResult) -> None:
-        """Fits and comparisons off the GUI thread (a bootstrap takes a while per pair), then
+        """Fits and comparisons off the GUI thread (many pairs take a while), then
         the finished run into the history, analysed: storing it does not compute them again
         beside the window's own analysis (measured: a 60 ms stall of the window)."""
         combined = self.combined()

@@ -83,6 +83,7 @@ def test_cancel_keeps_the_rounds_completed_and_leaves_no_process(input_spec):
         if isinstance(e, RoundStarted) and e.round == 2:
             run.cancel()
     final = events[-1].run
-    assert final.cancelled and not any(isinstance(e, JobFinished) for e in events)
-    assert all(len(r.rounds) in (2, 3) for r in final.results)
+    assert final.cancelled and all(len(r.rounds) in (2, 3) for r in final.results)
+    # The jobs merged over the rounds they completed are still reported, for the window's table.
+    assert [e.index for e in events if isinstance(e, JobFinished)] == [0, 1, 2]
     assert not spawned_children()

@@ -87,15 +87,20 @@ def test_one_round_a_side_gives_no_interval_and_says_why():
 
 
 def test_a_small_real_difference_is_equal_within_the_margin():
-    """bf-ecb vs bf-ctr, 0.5 % apart with a tight interval: equal within 1 %, not faster."""
+    """bf-ecb vs bf-ctr, 0.5 % apart with a tight interval: equal within 1 %, not faster; an
+    interval reaching beyond the margin is not called equal, whatever its estimate."""
     a = _rounds(0.010, 10, 50, 5, 0.0005)
     b = [[t * 1.005 for t in r] for r in a]
     c = compare("bf-ecb", a, "bf-ctr", b, direction="decrypt")
     assert c.significant
     assert c.verdict == claims.EQUAL
     assert c.sentence().startswith("bf-ecb and bf-ctr decrypt equally fast, within 1 % (ratio")
+    assert "95 % CI 0." in c.sentence() and "% faster;" in c.sentence()
     wider = compare("bf-ecb", a, "bf-ctr", b, direction="decrypt", margin=0.001)
     assert wider.verdict == claims.FASTER
+    noisy_b = [[t * 1.008 for t in r] for r in _rounds(0.010, 10, 3, 21, 0.03)]
+    vague = compare("bf-ecb", _rounds(0.010, 10, 3, 20, 0.03), "bf-ctr", noisy_b)
+    assert vague.half_width > 0.01 and vague.verdict == claims.UNDECIDED
 
 
 def test_an_undecided_claim_names_its_direction_rounds_and_precision():
@@ -111,7 +116,9 @@ def test_large_ratios_read_as_factors_never_as_percentages_above_100():
     b = [[t * 151 for t in r] for r in _rounds(0.001, 6, 3, 9)]
     c = compare("aes-256-ecb", a, "bf-ecb", b)
     assert c.sentence().startswith("aes-256-ecb encrypts 1")
-    assert "x faster than bf-ecb (95 % CI 1" in c.sentence() and "x; 6 rounds" in c.sentence()
+    assert (
+        "x faster than bf-ecb (95 % CI 1" in c.sentence() and "x faster; 6 rounds" in c.sentence()
+    )
     assert "%" not in c.sentence().split("(")[0]
     slow = compare("bf-ecb", b, "aes-256-ecb", a)
     assert "x slower than aes-256-ecb" in slow.sentence()
@@ -133,7 +140,8 @@ def test_settled_when_precise_or_decided_beyond_the_margin_at_the_stricter_level
     assert not far.precise and far.settled and far.verdict == claims.FASTER
     vague = compare("A", _rounds(0.01, 6, 3, 16, 0.05), "B", _rounds(0.0105, 6, 3, 17, 0.05))
     assert not vague.settled
-    assert claims.settled([precise, far]) and not claims.settled([precise, vague])
+    few = compare("A", _rounds(0.01, 3, 3, 18, 0.001), "B", _rounds(0.02, 5, 3, 19, 0.001))
+    assert few.verdict == claims.TOO_FEW_ROUNDS  # 3 rounds on a side: no interval, no claim
 
 
 def test_invalid_input_is_refused():
