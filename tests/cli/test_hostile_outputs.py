@@ -318,14 +318,16 @@ class _FullDisk(io.RawIOBase):
 
 @pytest.fixture
 def full_disk(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
-    """Every file opened for writing under a temporary ``.part`` name fails with ENOSPC, and
+    """Every staged file opened for writing (an unnamed one through ``/proc/self/fd``, or a
+    ``.part`` name) fails with ENOSPC, and
     whatever Python reports as unraisable (an exception in ``__del__``) is collected."""
     real_open = io.open
     unraisable: list[Any] = []
 
     def fake_open(file: Any, mode: str = "r", *args: Any, **kwargs: Any) -> Any:
         f = real_open(file, mode, *args, **kwargs)
-        if str(file).endswith(".part") and any(c in mode for c in "wa+"):
+        staged = str(file).endswith(".part") or str(file).startswith("/proc/self/fd/")
+        if staged and any(c in mode for c in "wa+"):
             return _FullDisk(f)
         return f
 

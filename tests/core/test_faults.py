@@ -141,7 +141,27 @@ def big_file(tmp_path: Path) -> Path:
 
 
 def part_files(folder: Path) -> list[Path]:
+    """Staged outputs in ``folder``: named ones (``.part``) on any file system."""
     return list(folder.glob(".*.part"))
+
+
+def staging(proc: subprocess.Popen[str], folder: Path) -> bool:
+    """Whether ``proc`` is writing a staged output in ``folder``: an unnamed file (Linux
+    ``O_TMPFILE``: its descriptor reads ``<folder>/#<inode> (deleted)``) or a ``.part`` one."""
+    if part_files(folder):
+        return True
+    try:
+        fds = os.listdir(f"/proc/{proc.pid}/fd")
+    except OSError:
+        return False
+    for fd in fds:
+        try:
+            link = os.readlink(f"/proc/{proc.pid}/fd/{fd}")
+        except OSError:
+            continue
+        if link.startswith(f"{folder}/#"):
+            return True
+    return False
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
@@ -154,7 +174,7 @@ def test_encrypt_and_decrypt_signal_leave_no_partial_output(tmp_path, big_file, 
         "--password-env", "CB_PASSWORD",
     ]  # fmt: skip
     proc = start_cli(encrypt, tmp_path, **env)
-    wait_for(lambda: part_files(tmp_path))
+    wait_for(lambda: staging(proc, tmp_path))
     proc.send_signal(signum)
     returncode, err = finish(proc)
     assert returncode == 128 + signum, err
@@ -165,7 +185,7 @@ def test_encrypt_and_decrypt_signal_leave_no_partial_output(tmp_path, big_file, 
     plain = tmp_path / "plain.bin"
     decrypt = ["decrypt", str(sealed), "-o", str(plain), "--password-env", "CB_PASSWORD"]
     proc = start_cli(decrypt, tmp_path, **env)
-    wait_for(lambda: part_files(tmp_path))
+    wait_for(lambda: staging(proc, tmp_path))
     proc.send_signal(signum)
     returncode, err = finish(proc)
     assert returncode == 128 + signum, err
@@ -192,3 +212,72 @@ def test_scratch_root_is_private(scratch_tmp):
     assert root.parent == scratch_tmp
     assert root.stat().st_mode & 0o777 == 0o700
     assert root.name.startswith(f"cipherbench-{os.getpid()}-")
+
+
+def test_sigkill_mid_write_leaves_no_file(tmp_path, big_file):
+    """SIGKILL (as the OOM killer or a power cut) while encrypt, decrypt or an export writes:
+    the output was an unnamed file, so nothing of it is left in the folder, and the source
+    is untouched."""
+    env = {"CB_PASSWORD": "correct horse battery staple"}
+    out = tmp_path / "out"
+    out.mkdir()
+    source = big_file.read_bytes()
+    sealed = out / "big.cbf"
+    encrypt = [
+        "encrypt", str(big_file), "-o", str(sealed), "--cipher", "des-ede3-cbc",
+        "--password-env", "CB_PASSWORD",
+    ]  # fmt: skip
+    proc = start_cli(encrypt, tmp_path, **env)
+    wait_for(lambda: staging(proc, out))
+    proc.kill()
+    proc.communicate(timeout=10)  # reaped, pipes closed
+    assert os.listdir(out) == []
+    assert big_file.read_bytes() == source
+
+    sealed = tmp_path / "big.cbf"
+    encrypt[3] = str(sealed)
+    returncode, err = finish(start_cli(encrypt, tmp_path, **env), timeout=120)
+    assert returncode == 0, err
+    decrypt = [
+        "decrypt",
+        str(sealed),
+        "-o",
+        str(out / "plain.bin"),
+        "--password-env",
+        "CB_PASSWORD",
+    ]
+    proc = start_cli(decrypt, tmp_path, **env)
+    wait_for(lambda: staging(proc, out))
+    proc.kill()
+    proc.communicate(timeout=10)  # reaped, pipes closed
+    assert os.listdir(out) == []
+
+
+def test_an_unnamed_staged_file_is_never_in_the_folder(tmp_path):
+    from app.core.safe_files import StagedFile
+
+    target = tmp_path / "r.bin"
+    with StagedFile(target, mode=0o600) as staged:
+        staged.write(b"x" * 1000)
+        assert staged.unnamed and os.listdir(tmp_path) == []
+        staged.place()
+    assert target.read_bytes() == b"x" * 1000 and os.listdir(tmp_path) == ["r.bin"]
+    with StagedFile(target) as staged:  # replacing: the old file or the new one, never half
+        staged.write(b"new")
+        staged.place()
+    assert target.read_bytes() == b"new" and os.listdir(tmp_path) == ["r.bin"]
+    with StagedFile(tmp_path / "gone.bin") as staged:
+        staged.write(b"never placed")
+    assert os.listdir(tmp_path) == ["r.bin"]
+
+
+def test_stale_named_staging_files_of_dead_writers_are_swept(tmp_path):
+    from app.core.staging_names import sweep_stale
+
+    dead = tmp_path / ".cb-999999999-0a1b2c3d.part"
+    alive = tmp_path / f".cb-{os.getpid()}-0a1b2c3d.part"
+    other = tmp_path / ".notes.part"
+    for p in (dead, alive, other):
+        p.write_bytes(b"x")
+    assert sweep_stale(tmp_path) == [dead]
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted([alive.name, other.name])

@@ -95,10 +95,10 @@ def test_move_into_place(
     if cross_device:
         real_replace = os.replace
 
-        def replace(a: str | Path, b: str | Path) -> None:
+        def replace(a: str | Path, b: str | Path, **kwargs: int) -> None:
             if Path(a) == src:
                 raise OSError(18, "Invalid cross-device link")
-            real_replace(a, b)
+            real_replace(a, b, **kwargs)
 
         monkeypatch.setattr(os, "replace", replace)
     move_into_place(src, target)

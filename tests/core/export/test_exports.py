@@ -485,10 +485,12 @@ def test_export_failure_mid_write_leaves_nothing(
 def test_export_replace_failure_leaves_nothing(
     run: RunResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    def deny(src: str, dst: object) -> None:
+    def deny(*args: object, **kwargs: object) -> None:
         raise PermissionError(13, "Permission denied")
 
+    # The final step that names the output: a link (unnamed file) or a rename (named one).
     monkeypatch.setattr(exporters.os, "replace", deny)
+    monkeypatch.setattr(exporters.os, "link", deny)
     with pytest.raises(UserError, match="permission denied"):
         export(run, tmp_path / "r.xlsx")
     assert os.listdir(tmp_path) == []
