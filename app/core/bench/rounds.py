@@ -63,6 +63,49 @@ def _contention(parts: Sequence[JobResult]) -> str:
     )
 
 
+class CurrentRun:
+    """The cancel of a driver that runs engine runs one after another (the rounds of a
+    benchmark, of a study): it stops the run going on and every later one, from any thread."""
+
+    def __init__(self) -> None:
+        self._cancel = threading.Event()
+        self._lock = threading.Lock()
+        self._current: BenchmarkRun | None = None
+
+    def cancel(self) -> None:
+        with self._lock:
+            self._cancel.set()
+            if self._current is not None:
+                self._current.cancel()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._cancel.is_set()
+
+    def events(self, run: BenchmarkRun) -> Generator[Event, None, None]:
+        """``run``'s events, cancelled at once when the driver already was; closing this
+        generator closes the run's (its running worker is killed)."""
+        with self._lock:
+            self._current = run
+            if self._cancel.is_set():
+                run.cancel()
+        stream = run.events()
+        try:
+            yield from stream
+        finally:
+            stream.close()
+            with self._lock:
+                self._current = None
+
+
+def later_round(job: Job) -> Job:
+    """``job`` in a round after the first: the memory pass and a kept ciphertext are the
+    first round's (memory does not drift, and the pass costs a full round trip)."""
+    return replace(
+        job, options=replace(job.options, measure_memory=False), keep_ciphertext_path=None
+    )
+
+
 def per_round(options: BenchOptions, rounds: int) -> BenchOptions:
     """``options`` for each of ``rounds`` rounds: the repetitions (rounded up) and the minimum
     time of tiny inputs split over the rounds, so that the whole costs about the same."""
@@ -154,29 +197,20 @@ class RoundsRun:
         self.seed = seed
         self.processes = processes
         self._environment = environment
-        self._cancel = threading.Event()
-        self._lock = threading.Lock()
-        self._current: BenchmarkRun | None = None
+        self._runs = CurrentRun()
         self._secrets: dict[int, JobSecret] = {}  # a kept ciphertext: the first round's
 
     def cancel(self) -> None:
-        with self._lock:
-            self._cancel.set()
-            if self._current is not None:
-                self._current.cancel()
+        self._runs.cancel()
 
     @property
     def cancelled(self) -> bool:
-        return self._cancel.is_set()
+        return self._runs.cancelled
 
     def events(self) -> Generator[Event, None, None]:
         if self.rounds == 1:
             run = BenchmarkRun(self.jobs, environment=self._environment, processes=self.processes)
-            with self._lock:
-                self._current = run
-                if self._cancel.is_set():
-                    run.cancel()
-            yield from run.events()
+            yield from self._runs.events(run)
             return
         yield RunStarted(len(self.jobs))
         parts: dict[int, list[JobResult]] = {}
@@ -184,7 +218,7 @@ class RoundsRun:
         failed: set[int] = set()
         runs: list[RunResult] = []
         for round_no in range(self.rounds):
-            if self._cancel.is_set():
+            if self._runs.cancelled:
                 break
             order = [i for i in round_order(len(self.jobs), self.seed, round_no) if i not in failed]
             if not order:
@@ -210,7 +244,7 @@ class RoundsRun:
             results=tuple(results),
             failures=tuple(f for r in runs for f in r.failures),
             finished_at=runs[-1].finished_at,
-            cancelled=self._cancel.is_set() or any(r.cancelled for r in runs),
+            cancelled=self._runs.cancelled or any(r.cancelled for r in runs),
         )
 
     def _round(
@@ -223,46 +257,27 @@ class RoundsRun:
     ) -> Generator[Event, None, RunResult]:
         jobs = [self.jobs[i] for i in order]
         if round_no > 0:  # memory, the copies' aggregate, a kept ciphertext: the first round's
-            jobs = [
-                replace(
-                    j,
-                    options=replace(j.options, measure_memory=False),
-                    keep_ciphertext_path=None,
-                )
-                for j in jobs
-            ]
+            jobs = [later_round(j) for j in jobs]
         run = BenchmarkRun(
             jobs,
             environment=self._environment and round_no == 0,
             processes=self.processes if round_no == 0 else 1,
         )
-        with self._lock:
-            self._current = run
-            if self._cancel.is_set():
-                run.cancel()
-        stream = run.events()
         result: RunResult | None = None
-        try:
-            for ev in stream:
-                if isinstance(ev, RunStarted):
-                    continue
-                if isinstance(ev, RunFinished):
-                    result = ev.run
-                elif isinstance(ev, JobFinished):
-                    i = order[ev.index]
-                    parts.setdefault(i, []).append(ev.result)
-                    if ev.secret is not None:
-                        self._secrets[i] = ev.secret
-                    places.setdefault(i, []).append((round_no, ev.index))
-                elif isinstance(ev, JobFailed):
-                    i = order[ev.index]
-                    failed.add(i)
-                    yield replace(ev, index=i)
-                elif isinstance(ev, JobStarted | JobProgress | JobSample):
-                    yield replace(ev, index=order[ev.index])
-        finally:
-            stream.close()
-            with self._lock:
-                self._current = None
+        for ev in self._runs.events(run):
+            if isinstance(ev, RunFinished):
+                result = ev.run
+            elif isinstance(ev, JobFinished):
+                i = order[ev.index]
+                parts.setdefault(i, []).append(ev.result)
+                if ev.secret is not None:
+                    self._secrets[i] = ev.secret
+                places.setdefault(i, []).append((round_no, ev.index))
+            elif isinstance(ev, JobFailed):
+                i = order[ev.index]
+                failed.add(i)
+                yield replace(ev, index=i)
+            elif isinstance(ev, JobStarted | JobProgress | JobSample):
+                yield replace(ev, index=order[ev.index])
         assert result is not None
         return result

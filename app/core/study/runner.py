@@ -28,7 +28,6 @@ bytes on any machine. They live in the process's scratch folder and are deleted 
 from __future__ import annotations
 
 import random
-import threading
 import time
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
@@ -49,7 +48,7 @@ from app.core.bench.inputs import check_unchanged, generated_input, inspect_file
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
 from app.core.bench.results import JobResult
-from app.core.bench.rounds import merge_rounds, round_order
+from app.core.bench.rounds import CurrentRun, later_round, merge_rounds, round_order
 from app.core.bench.run_info import Environment
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
@@ -196,23 +195,18 @@ class StudyRun:
             raise UserError(f"the study {study.name} needs input files{slots} or sizes")
         self.files = [inspect_file(p) for p in paths]
         self._want_environment = environment
-        self._cancel = threading.Event()
-        self._lock = threading.Lock()
-        self._current: BenchmarkRun | None = None
+        self._runs = CurrentRun()
         # Check the whole plan (options, chunk sizes) before generating possibly gigabytes.
         options = study.bench_options()
         for size in self.sizes:
             make_jobs(self.specs, InputSpec("", size.label, size.size_bytes, 0, True), options)
 
     def cancel(self) -> None:
-        with self._lock:
-            self._cancel.set()
-            if self._current is not None:
-                self._current.cancel()
+        self._runs.cancel()
 
     @property
     def cancelled(self) -> bool:
-        return self._cancel.is_set()
+        return self._runs.cancelled
 
     def events(self) -> Generator[StudyEvent, None, None]:
         with study_inputs(self, "study-") as (inputs, started, env):
@@ -244,14 +238,14 @@ class StudyRun:
         t0 = time.monotonic()
         wanted: set[int] | None = None  # None: every cell
         round_no = 0
-        while not self._cancel.is_set():
+        while not self._runs.cancelled:
             todo = yield from state.still_runnable(wanted)
             if not todo:
                 break
             rank = {i: k for k, i in enumerate(round_order(len(jobs), study.data_seed, round_no))}
             todo.sort(key=rank.__getitem__)
             cancelled = yield from self._run_round(state, round_no, todo)
-            if cancelled or self._cancel.is_set():
+            if cancelled or self._runs.cancelled:
                 break
             round_no += 1
             state.rounds_completed = round_no
@@ -296,7 +290,7 @@ class StudyRun:
             repeat_per_round=study.repeat_per_round,
             started_at=started,
             finished_at=_now(),
-            cancelled=self._cancel.is_set(),
+            cancelled=self._runs.cancelled,
             tool={"name": "CipherBench", "version": __version__},
         )
 
@@ -307,27 +301,14 @@ class StudyRun:
         workers. Returns whether the round was cancelled."""
         round_jobs = [state.jobs[i] for i in todo]
         if round_no > 0:  # the memory pass runs in the first round only
-            round_jobs = [
-                replace(job, options=replace(job.options, measure_memory=False))
-                for job in round_jobs
-            ]
-        run = BenchmarkRun(round_jobs, environment=False)
-        with self._lock:
-            self._current = run
-            if self._cancel.is_set():
-                run.cancel()
-        stream = run.events()
+            round_jobs = [later_round(job) for job in round_jobs]
         cancelled = False
-        try:
-            for ev in stream:
-                if isinstance(ev, RunFinished):
-                    cancelled = ev.run.cancelled
-                else:
-                    yield from state.on_event(ev, round_no, todo)
-        finally:
-            stream.close()  # the consumer stopped: the running worker is killed
-            with self._lock:
-                self._current = None
+        # Closing this generator (the consumer stopped) kills the running worker.
+        for ev in self._runs.events(BenchmarkRun(round_jobs, environment=False)):
+            if isinstance(ev, RunFinished):
+                cancelled = ev.run.cancelled
+            else:
+                yield from state.on_event(ev, round_no, todo)
         state.step += len(todo)
         return cancelled
 
