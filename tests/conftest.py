@@ -19,6 +19,7 @@ def scratch_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Iterat
 
     folder = tmp_path_factory.mktemp("systmp")
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
+    monkeypatch.setenv("TMPDIR", str(folder))  # and its child processes', as in real life
     monkeypatch.setattr(scratch, "_root", None)
     yield folder
     scratch.remove_root()

@@ -34,6 +34,7 @@ import os
 import sys
 import time
 
+from app.core.children import hide_from_children
 from app.core.ciphers.registry import LIBRARIES, CipherSpec, weakness_labels
 from app.core.errors import UserError
 from app.core.files.container import (
@@ -243,6 +244,7 @@ def _password(args: argparse.Namespace, *, confirm: bool) -> str:
         return _password_from_file(args.password_file)
     if args.password_env:
         value = os.environ.get(args.password_env)
+        hide_from_children(args.password_env)  # the Argon2id child must not inherit it
         if value is None:
             raise UserError(f"the environment variable {args.password_env} is not set")
         if not value:

@@ -90,6 +90,22 @@ def _owner_alive(pid: int) -> bool:
         return True  # when in doubt, leave it
 
 
+def remove_owned_by(pid: int, directory: str | None = None) -> None:
+    """Delete the scratch folder of process ``pid`` (a child that was killed or exited: its
+    ``atexit`` may never have run). This user's folders only."""
+    folder = Path(directory or tempfile.gettempdir())
+    uid = os.getuid() if hasattr(os, "getuid") else None
+    for entry in folder.glob(f"{PREFIX}{pid}-*"):
+        owned = _OWNED.match(entry.name)
+        with contextlib.suppress(OSError):
+            if (
+                owned
+                and int(owned.group(1)) == pid
+                and (uid is None or entry.lstat().st_uid == uid)
+            ):
+                remove(entry)
+
+
 def remove_stale(directory: str | None = None) -> list[str]:
     """Delete the scratch left by CipherBench processes that no longer run (a crash, SIGKILL);
     returns what was removed. Other users' entries and living processes' folders stay."""

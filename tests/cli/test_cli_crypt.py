@@ -501,6 +501,40 @@ def test_ctrl_c_during_an_expensive_derivation(tmp_path: Path) -> None:
     assert sorted(p.name for p in tmp_path.iterdir()) == ["slow.cbf"]
 
 
+@pytest.mark.skipif(not MAIN.exists(), reason="main.py is not there yet")
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc/<pid>/environ")
+def test_the_password_variable_reaches_no_child(tmp_path: Path) -> None:
+    """``--password-env PW``: neither the derivation child nor multiprocessing's resource
+    tracker inherits PW (docs/file-format.md: never the command line or the environment)."""
+    enc, out = write_container(tmp_path / "slow.cbf", SLOW), tmp_path / "out"
+    argv = [sys.executable, str(MAIN), "decrypt", enc, "-o", out, "--password-env", "PW"]
+    cli = subprocess.Popen(
+        [*map(str, argv), "--allow-expensive-kdf"],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+        cwd=tmp_path,
+        env={**_without("CB_PASSWORD"), "PW": PASSWORD, "CB_CANARY": "inherited"},
+    )
+    try:
+        _derivation_child(psutil.Process(cli.pid))
+        environs = {}
+        for proc in psutil.Process(cli.pid).children(recursive=True):
+            with contextlib.suppress(psutil.Error, OSError):
+                environs[proc.pid] = Path(f"/proc/{proc.pid}/environ").read_bytes()
+    finally:
+        cli.kill()
+        cli.wait()
+    assert len(environs) >= 2  # the deriver and the resource tracker
+    for raw in environs.values():
+        names = [entry.split(b"=")[0] for entry in raw.split(b"\0")]
+        assert b"CB_CANARY" in names  # the rest of the environment is inherited
+        assert b"PW" not in names and PASSWORD.encode() not in raw
+
+
+def _without(name: str) -> dict[str, str]:
+    return {key: value for key, value in os.environ.items() if key != name}
+
+
 def _derivation_child(cli: psutil.Process) -> psutil.Process:
     deadline = time.monotonic() + 20
     while time.monotonic() < deadline:

@@ -10,7 +10,6 @@ its progress through a pipe.
 from __future__ import annotations
 
 import errno
-import multiprocessing as mp
 import os
 import signal
 import threading
@@ -27,12 +26,11 @@ from app.core import scratch
 from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress, JobSample
 from app.core.bench.jobs import Job
 from app.core.bench.results import MonitorSample
+from app.core.children import Child, signal_name
 from app.core.errors import Cancelled, UserError, VerificationError
-from app.core.termination import die_with_parent
 from app.core.units import MIB
 
 SAMPLE_INTERVAL_S = 0.05
-_CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
 
 
 def _failure_message(job: Job, exc: BaseException) -> tuple[str, str]:
@@ -48,13 +46,9 @@ def _failure_message(job: Job, exc: BaseException) -> tuple[str, str]:
     return f"{type(exc).__name__}: {exc}", traceback.format_exc()
 
 
-def _child_main(job: Job, conn: Connection, work_dir: str, parent_pid: int) -> None:
-    # Ctrl-C and a terminal's hang-up reach the whole process group; the supervisor decides
-    # what stops (and removes work_dir, which it owns).
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    die_with_parent(parent_pid)
+def _child_main(conn: Connection, job: Job, work_dir: str) -> None:
+    """The worker: run ``job`` and send its outcome (``app.core.children`` has made it deaf to
+    the terminal and mortal with its supervisor, which owns and removes ``work_dir``)."""
     try:
         from app.core.bench.measure import run_job
 
@@ -74,25 +68,13 @@ def _child_main(job: Job, conn: Connection, work_dir: str, parent_pid: int) -> N
         os._exit(1)
 
 
-def _stop(proc: Any) -> None:
-    if proc.is_alive():
-        proc.terminate()
-        proc.join(0.5)
-    if proc.is_alive():
-        proc.kill()
-    proc.join(1.0)
-
-
 def _unexpected_exit(code: int | None, samples: list[MonitorSample]) -> str:
     """Why a worker ended without a word. A SIGKILL is the kernel's out-of-memory killer only
     when the worker held a large share of the memory; otherwise someone killed it."""
-    if code is not None and code < 0:
-        try:
-            name = signal.Signals(-code).name
-        except ValueError:
-            name = f"signal {-code}"
+    name = signal_name(code)
+    if name is not None:
         text = f"the worker process was stopped by {name} from outside CipherBench"
-        if -code == signal.SIGKILL and samples:
+        if code == -signal.SIGKILL and samples:
             last_rss = samples[-1].rss_bytes
             if last_rss > 0.5 * (last_rss + psutil.virtual_memory().available):
                 text += (
@@ -109,25 +91,17 @@ def run_isolated(job: Job, index: int, cancel: threading.Event) -> Iterator[Even
     folder this process makes and removes, whatever happens to the worker."""
     work_dir = scratch.make_dir("job-")
     try:
-        recv, send = _CTX.Pipe(duplex=False)
-        proc = _CTX.Process(
-            target=_child_main,
-            args=(job, send, work_dir, os.getpid()),
-            name=f"cipherbench-{job.label}",
-            daemon=True,
-        )
-        proc.start()
-        send.close()
+        worker = Child(_child_main, job, work_dir, name=f"cipherbench-{job.label}", duplex=False)
         samples: list[MonitorSample] = []
         try:
-            outcome = yield from _supervise(proc, recv, index, cancel, samples)
+            outcome = yield from _supervise(worker, index, cancel, samples)
+            code = worker.exit_code() if outcome is None else None
         finally:
-            recv.close()
-            _stop(proc)
+            worker.stop()
     finally:
         scratch.remove(work_dir)
     if outcome is None:
-        yield JobFailed(index, job, _unexpected_exit(proc.exitcode, samples))
+        yield JobFailed(index, job, _unexpected_exit(code, samples))
     elif outcome[0] == "done":
         yield JobFinished(index, replace(outcome[1], monitor=tuple(samples)), outcome[2])
     else:
@@ -135,8 +109,7 @@ def run_isolated(job: Job, index: int, cancel: threading.Event) -> Iterator[Even
 
 
 def _supervise(
-    proc: Any,
-    recv: Connection,
+    worker: Child,
     index: int,
     cancel: threading.Event,
     samples: list[MonitorSample],
@@ -145,10 +118,11 @@ def _supervise(
     (returned) or ends without one (None)."""
     monitor: psutil.Process | None = None
     try:
-        monitor = psutil.Process(proc.pid)
+        monitor = psutil.Process(worker.pid)
         monitor.cpu_percent(None)  # the first call only starts the count
     except psutil.Error:
         monitor = None
+    recv = worker.conn
     t0 = time.monotonic()
     next_sample = t0 + SAMPLE_INTERVAL_S
     while True:
@@ -177,5 +151,5 @@ def _supervise(
                 else:
                     samples.append(sample)
                     yield JobSample(index, sample)
-        if not proc.is_alive() and not recv.poll():
+        if not worker.is_alive() and not recv.poll():
             return None

@@ -12,10 +12,8 @@ child process that a cancel or Ctrl-C kills within a fraction of a second.
 from __future__ import annotations
 
 import json
-import multiprocessing as mp
 import os
 import secrets
-import signal
 import threading
 import unicodedata
 from dataclasses import dataclass
@@ -27,11 +25,11 @@ from cryptography.hazmat.primitives import hashes, hmac
 from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
+from app.core.children import Child
 from app.core.errors import Cancelled, UserError
 from app.core.files.container_format import KEY_SOURCE_KEY_FILE, Argon2Params, Header
 from app.core.files.progress import CancelCheck
 from app.core.safe_files import AtomicOutput, check_output, read_small_file
-from app.core.termination import start_deaf_to_ctrl_c
 from app.core.units import MIB
 
 MASTER_KEY_BYTES = 32
@@ -208,7 +206,6 @@ def check_kdf_cost(params: Argon2Params) -> None:
 
 # --- cancellable derivation ------------------------------------------------------------------
 
-_CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
 _POLL_SECONDS = 0.05
 
 
@@ -234,25 +231,20 @@ def _cancelled(cancel: CancelCheck | None) -> bool:
 def _argon2_in_child(
     password: bytes, salt: bytes, params: Argon2Params, cancel: CancelCheck | None
 ) -> bytes:
-    ours, theirs = _CTX.Pipe()
-    proc = _CTX.Process(
-        target=_argon2_child, args=(theirs,), name="cipherbench-argon2", daemon=True
-    )
-    start_deaf_to_ctrl_c(proc)
-    theirs.close()
+    child = Child(_argon2_child, name="cipherbench-argon2")
     reply: tuple[str, Any] | None = None
     try:
-        ours.send((password, salt, params))  # through the pipe: never argv or the environment
-        while not ours.poll(_POLL_SECONDS):
+        child.conn.send((password, salt, params))  # through the pipe: never argv or the environment
+        while not child.conn.poll(_POLL_SECONDS):
             if _cancelled(cancel):
                 raise Cancelled("cancelled")
         try:
-            reply = ours.recv()
+            reply = child.conn.recv()
         except EOFError:
             reply = None
+        exit_code = child.exit_code() if reply is None else None
     finally:  # also on Ctrl-C, which arrives here as KeyboardInterrupt
-        ours.close()
-        exit_code = _stop(proc)
+        child.stop()  # SIGKILL: Argon2 holds nothing worth a clean exit
     if reply is None:
         raise UserError(
             f"the password derivation stopped unexpectedly (exit code {exit_code}; "
@@ -265,8 +257,6 @@ def _argon2_in_child(
 
 
 def _argon2_child(conn: Connection) -> None:
-    # Blocked since the start (see above); ignored too, should anything unblock it.
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
         password, salt, params = conn.recv()
         conn.send(("key", argon2_master(password, salt, params)))
@@ -276,18 +266,6 @@ def _argon2_child(conn: Connection) -> None:
         conn.send(("error", f"{type(exc).__name__}: {exc}"))
     finally:
         conn.close()
-
-
-def _stop(proc: Any) -> int | None:
-    """End ``proc`` now (SIGKILL: Argon2 holds nothing worth a clean exit), reap it, and return
-    its exit code."""
-    if proc.is_alive():
-        proc.kill()
-    proc.join(1.0)
-    code: int | None = proc.exitcode
-    if code is not None:
-        proc.close()
-    return code
 
 
 # --- key files -------------------------------------------------------------------------------

@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import hashlib
 import os
-import signal
 import socket
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
@@ -22,7 +21,6 @@ from typing import Any
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.errors import AuthenticationError, UserError
 from app.core.safe_files import open_input, read_exact
-from app.core.termination import die_with_parent
 from app.core.transfer.framing import TransferError, receive, send_file, transfer_spec
 
 LOOPBACK = "127.0.0.1"
@@ -39,13 +37,6 @@ class EndReport:
     peak_rss_bytes: int
     digest: bytes  # the receiver's digest of what it rebuilt; the sender's of its input
     peer_digest: bytes  # the sender: the digest the receiver sent back; the receiver: b""
-
-
-def _quiet_child(parent_pid: int) -> None:
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(signal, "SIGHUP"):
-        signal.signal(signal.SIGHUP, signal.SIG_IGN)
-    die_with_parent(parent_pid)
 
 
 def _failure(exc: BaseException) -> tuple[str, str]:
@@ -70,10 +61,9 @@ def _reply(conn: Connection, message: tuple[Any, ...]) -> None:
         os._exit(1)
 
 
-def receiver_main(conn: Connection, parent_pid: int) -> None:
+def receiver_main(conn: Connection) -> None:
     """Listen on 127.0.0.1 (ephemeral port, reported as ``("ready", port)``), then serve
     ``("run", cipher_id, key, timeout_s)`` until ``("stop",)`` or the pipe closes."""
-    _quiet_child(parent_pid)
     try:
         listener = socket.create_server((LOOPBACK, 0), backlog=1)
     except OSError as exc:
@@ -119,10 +109,9 @@ def _receive_one(
     )
 
 
-def sender_main(conn: Connection, parent_pid: int) -> None:
+def sender_main(conn: Connection) -> None:
     """Serve ``("run", port, path, cipher_id, key, chunk_bytes, timeout_s)`` until ``("stop",)``
     or the pipe closes: send the file at ``path`` to 127.0.0.1:``port``."""
-    _quiet_child(parent_pid)
     digests: dict[tuple[str, int, int], bytes] = {}
     _reply(conn, ("ready", os.getpid()))
     while True:

@@ -10,10 +10,8 @@ benchmark's workers do.
 
 from __future__ import annotations
 
-import multiprocessing as mp
 import os
 import secrets
-import signal
 import threading
 import time
 from collections.abc import Callable
@@ -22,15 +20,14 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from app.core.bench.stats import stability_warnings, summarize
+from app.core.children import Child, signal_name
 from app.core.errors import Cancelled, UserError
 from app.core.files.container_format import check_chunk_bytes
-from app.core.termination import start_deaf_to_ctrl_c
 from app.core.transfer.endpoints import EndReport, receiver_main, sender_main
 from app.core.transfer.framing import MASTER_KEY_BYTES, PLAINTEXT, transfer_spec
 from app.core.transfer.results import EndSample, RunSample, TransferResult
 from app.core.units import MIB
 
-_CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
 _POLL_S = 0.05
 # A spawned interpreter importing the engine takes well under a second; a loaded machine more.
 START_TIMEOUT_S = 60.0
@@ -65,35 +62,25 @@ class TransferOptions:
 
 
 class _End:
-    """One spawned end and its pipe."""
+    """One spawned end (:class:`~app.core.children.Child`) and its role."""
 
     def __init__(self, role: str, target: Callable[..., None]) -> None:
         self.role = role
-        self.conn, theirs = _CTX.Pipe()
-        self.proc: Any = _CTX.Process(
-            target=target,
-            args=(theirs, os.getpid()),
-            name=f"cipherbench-transfer-{role}",
-            daemon=True,
-        )
-        start_deaf_to_ctrl_c(self.proc)
-        theirs.close()
+        self.child = Child(target, name=f"cipherbench-transfer-{role}")
+        self.conn = self.child.conn
 
     def death(self) -> str:
-        code = self.proc.exitcode
-        if code is not None and code < 0:
-            try:
-                name = signal.Signals(-code).name
-            except ValueError:
-                name = f"signal {-code}"
+        """Why this end ended without a word, read once the kernel has reaped it."""
+        code = self.child.exit_code()
+        name = signal_name(code)
+        if name is not None:
             return f"the {self.role} process was stopped by {name} during the transfer"
+        if code is None:
+            return f"the {self.role} process stopped answering"
         return f"the {self.role} process stopped unexpectedly (exit code {code})"
 
     def stop(self) -> None:
-        self.conn.close()
-        if self.proc.is_alive():
-            self.proc.kill()
-        self.proc.join(2.0)
+        self.child.stop()
 
 
 def _wait(
@@ -114,7 +101,7 @@ def _wait(
                     replies[end.role] = end.conn.recv()
                 except (EOFError, OSError):
                     replies[end.role] = None
-            elif not end.proc.is_alive() and not end.conn.poll():
+            elif not end.child.is_alive() and not end.conn.poll():
                 replies[end.role] = None
             if end.role in replies and (replies[end.role] or ("failed",))[0] != "done":
                 give_up = give_up or time.monotonic() + deadline_s
