@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import multiprocessing.process
 from typing import Any
 
 import factories
@@ -23,6 +24,20 @@ def assert_one_line_error(code: int, err: str) -> None:
     assert len(lines) == 1 and lines[0].startswith("cipherbench: error: "), err
     assert "Traceback" not in err and "internal error" not in err
     assert len(lines[0]) < 300  # no echo of hundreds of digits
+
+
+def forbid_workers(monkeypatch: pytest.MonkeyPatch) -> list[object]:
+    """Make starting any child process (a benchmark worker, a transfer end) fail, and record
+    each attempt: a command that refuses its input with nothing recorded refused it before its
+    run began. The failure itself would show as an internal error (exit 3)."""
+    started: list[object] = []
+
+    def start(process: object) -> None:
+        started.append(process)
+        raise AssertionError("a worker process was started")
+
+    monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", start)
+    return started
 
 
 def small_job(label: str = "data.bin", samples: int = 3, **changes: Any) -> JobResult:

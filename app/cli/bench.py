@@ -173,10 +173,11 @@ def _resolve_specs(args: argparse.Namespace) -> list[CipherSpec]:
     from app.core.ciphers.registry import select
 
     specs: list[CipherSpec] = []
-    if args.preset:
+    if args.preset is not None:  # --preset "" is refused, not taken for no preset
+        chosen = preset(args.preset).specs()  # an unknown name: its own sentence
         # --key-bits applies to the preset's entries too, or is refused: never ignored.
         try:
-            specs.extend(s.with_key_bits(args.key_bits) for s in preset(args.preset).specs())
+            specs.extend(s.with_key_bits(args.key_bits) for s in chosen)
         except UserError as exc:
             raise UserError(
                 f"--key-bits {args.key_bits} does not fit --preset {args.preset}: {exc}"
@@ -197,13 +198,13 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
     from app.core.bench.jobs import InputSpec
     from app.core.bench.plan import make_jobs
-    from app.core.export.writers import WRITERS, check_target
+    from app.core.export.writers import WRITERS, check_targets
 
+    specs = _resolve_specs(args)  # what to run first: `bench --preset nope` names the presets
     if not args.file and not args.size:
         raise UserError(
             "give a FILE to benchmark, or --size to generate random data (e.g. --size 10MB)"
         )
-    specs = _resolve_specs(args)
     options = BenchOptions(
         repeat=args.repeat,
         warmup=args.warmup,
@@ -217,10 +218,9 @@ def cmd_bench(args: argparse.Namespace) -> int:
         raise UserError("--size must be at least 1 byte")
     files = [inspect_file(f) for f in args.file]
     # Fail before a long run, not after it. An export must never replace an input
-    # (`bench data.csv --out data.csv`); links and hard links to one are caught by the file's
-    # identity, not its name.
-    for out in args.out:
-        check_target(out, WRITERS, [os.path.expanduser(f) for f in args.file])
+    # (`bench data.csv --out data.csv`), nor another export; links and hard links to one are
+    # caught by the file's identity, not its name.
+    check_targets(args.out, WRITERS, [os.path.expanduser(f) for f in args.file])
     # Check the whole plan (options, chunk size) before generating possibly gigabytes.
     for size in sizes:
         make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)

@@ -142,7 +142,8 @@ def cmd_study(args: argparse.Namespace) -> int:
         raise UserError("name a study (`study --list` shows the presets) or give a .toml file")
     study = study_with(
         find_study(args.study),
-        sizes=parse_sizes(args.sizes) if args.sizes else None,
+        # `--sizes ""` is refused (no size in it), never taken for "the study's own sizes".
+        sizes=parse_sizes(args.sizes) if args.sizes is not None else None,
         files=[os.path.expanduser(f) for f in args.files] if args.files else None,
         repeat=args.repeat,
         rounds=args.rounds,
@@ -160,7 +161,7 @@ def cmd_study(args: argparse.Namespace) -> int:
 def run_study(
     study: Study, outs: Sequence[str], *, save: str | None, quiet: bool, history: bool = True
 ) -> int:
-    from app.core.study.export import check_study_target, export_study
+    from app.core.study.export import check_study_targets, export_study
     from app.core.study.presets import save_study
     from app.core.study.runner import StudyRun
 
@@ -171,10 +172,11 @@ def run_study(
     else:
         run = StudyRun(study)
     inputs = [f.path for f in run.files]
-    for out in outs:  # fail before a long run, not after it
-        check_study_target(out, inputs)
-    if save:
-        print(f"saved the study to {save_study(study, save)}", file=sys.stderr)
+    # Fail before a long run, not after it: an export over an input or over another export.
+    check_study_targets(outs, inputs)
+    if save is not None:  # `--save-definition ""` is refused, not skipped
+        saved = save_study(study, save, inputs=inputs)
+        print(f"saved the study to {saved}", file=sys.stderr)
     progress = _Progress(enabled=not quiet)
     final: StudyResult | TransferStudyResult | None = None
     events = run.events()

@@ -89,15 +89,17 @@ def _count(low: int, high: int) -> Callable[[str], int]:
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
-    from app.core.export.writers import check_target
+    from app.core.export.writers import check_targets
     from app.core.transfer.export import WRITERS
     from app.core.transfer.framing import transfer_spec
     from app.core.transfer.runner import TransferOptions
     from app.core.transfer.session import transfer_input
 
-    if not args.file and not args.size:
+    # `None`, not falsy: an empty FILE or --size is refused by its own check, never taken for
+    # "not given" (`transfer "" --size 1KB` would send generated data instead).
+    if args.file is None and args.size is None:
         raise UserError("give a FILE to send, or --size to generate random data (e.g. 10MB)")
-    if args.file and args.size:
+    if args.file is not None and args.size is not None:
         raise UserError("give a FILE to send or --size to generate random data, not both")
     ciphers = args.cipher or list(DEFAULT_CIPHERS)
     for cipher in ciphers:
@@ -111,11 +113,11 @@ def cmd_transfer(args: argparse.Namespace) -> int:
         timeout_s=args.timeout,
     )
     options.check()
-    inputs = [os.path.expanduser(args.file)] if args.file else []
-    for out in args.out:  # fail before the run, not after it
-        check_target(out, WRITERS, inputs, what="the transfer")
+    inputs = [os.path.expanduser(args.file)] if args.file is not None else []
+    # Fail before the run, not after it: an export over the input or over another export.
+    check_targets(args.out, WRITERS, inputs, what="the transfer")
     size, label = 0, ""
-    if not args.file:
+    if args.file is None:
         size = parse_size(args.size)
         if size <= 0:
             raise UserError("--size must be at least 1 byte")

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile import assert_one_line_error, run, small_job, small_run
+from hostile import assert_one_line_error, forbid_workers, run, small_job, small_run
 from openpyxl import load_workbook
 
 from app.cli import bench as cli_bench
@@ -21,6 +21,7 @@ from app.core.bench import isolation
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import MAX_CHUNK_BYTES, BenchOptions, InputSpec, Job
 from app.core.bench.plan import check_options, make_jobs
+from app.core.bench.presets import PRESETS
 from app.core.bench.runner import memory_mode_shortfall
 from app.core.ciphers import registry
 from app.core.ciphers.registry import REGISTRY, lookup, select
@@ -253,3 +254,69 @@ def test_parse_size_is_exact() -> None:
     assert parse_size(str(2**53 + 1)) == 2**53 + 1  # a float would say 2**53
     assert parse_size("1.5KiB") == 1536
     assert parse_size("0.0000000000009094947017729282379150390625TiB") == 1
+
+
+# --- 9. an empty value is refused, never taken for "not given" (issue 17) ------------------------
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        # The preset's own sizes ran instead (exit 0).
+        (["study", "aes-key-sizes", "--sizes", ""], "give at least one size"),
+        (["study", "aes-key-sizes", "--sizes", " "], "give at least one size"),
+        (["study", "aes-key-sizes", "--sizes", " , ,"], "give at least one size"),
+        # Skipped: nothing saved, and nothing said.
+        (["study", "aes-key-sizes", "--sizes", "1KB", "--save-definition", ""], "empty name"),
+        (["study", "aes-key-sizes", "--sizes", "1KB", "--out", ""], "empty name"),
+        (["study", "aes-key-sizes", "--files", ""], "an input file name is empty"),
+        (["study", "aes-key-sizes", "--files", "{data}", ""], "an input file name is empty"),
+        # Ignored: only the --cipher ran.
+        (["bench", "--size", "1KB", "--cipher", "rc4", "--preset", ""], "unknown preset ''"),
+        (["bench", "--size", "1KB", "--cipher", ""], "the cipher id is empty"),
+        (["bench", "--size", "1KB", "--cipher", " "], "the cipher id is empty"),
+        (["bench", "--size", "1KB", "--cipher", "rc4", "--out", ""], "empty name"),
+        (["bench", "", "--cipher", "rc4"], "an input file name is empty"),  # was ". is a folder"
+        (["bench", "{data}", "", "--cipher", "rc4"], "an input file name is empty"),
+        # Generated data was sent instead of the FILE "".
+        (["transfer", "", "--size", "1KB"], "not both"),
+        (["transfer", ""], "an input file name is empty"),
+        (["transfer", "--size", "1KB", "--cipher", ""], "the cipher id is empty"),
+        (["transfer", "--size", "1KB", "--out", ""], "empty name"),
+    ],
+)
+def test_an_empty_value_is_one_sentence_before_any_run(
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+    tmp_path: Path,
+    argv: list[str],
+    said: str,
+) -> None:
+    data = tmp_path / "data.bin"
+    data.write_bytes(os.urandom(1000))
+    monkeypatch.chdir(tmp_path)
+    started = forbid_workers(monkeypatch)
+    code, _, err = run(capsys, *(a.format(data=data) for a in argv), "--no-history", "--quiet")
+    assert_one_line_error(code, err)
+    assert said in err and "'.'" not in err and " . " not in err
+    assert started == []
+    assert os.listdir(tmp_path) == ["data.bin"]
+
+
+# --- 10. an unknown preset is said alone (issue 17) ---------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "extra", [[], ["--size", "1KB"], ["--size", "1KB", "--key-bits", "128"]], ids=str
+)
+def test_an_unknown_preset_is_named_with_the_known_ones(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch, extra: list[str]
+) -> None:
+    """It said "--key-bits None does not fit --preset nope: unknown preset ..."."""
+    started = forbid_workers(monkeypatch)
+    code, _, err = run(capsys, "bench", "--preset", "nope", *extra)
+    assert_one_line_error(code, err)
+    assert err.startswith("cipherbench: error: unknown preset 'nope'; choose from ")
+    assert "--key-bits" not in err and "None" not in err
+    assert all(p.name in err for p in PRESETS)
+    assert started == []

@@ -19,6 +19,8 @@ from app.core.units import MIB, format_bytes
 
 def inspect_file(path: str | os.PathLike[str]) -> InputSpec:
     """An :class:`InputSpec` for ``path``, or a ``UserError`` saying what is wrong with it."""
+    if not os.fspath(path):  # Path("") is ".": it would be refused as "a folder"
+        raise UserError("an input file name is empty; give the path of a file")
     p = Path(path).expanduser()
     try:
         st = p.stat()

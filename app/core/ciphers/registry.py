@@ -383,7 +383,10 @@ class UnknownCipher(UserError):
     """No registry entry has the id ``cipher_id`` (each front-end says where the list is)."""
 
     def __init__(self, cipher_id: str) -> None:
-        super().__init__(f"unknown cipher {cipher_id!r}")
+        # An empty id (`--cipher ""`, `--cipher " "`) is said so rather than quoted as ''.
+        super().__init__(
+            f"unknown cipher {cipher_id!r}" if cipher_id.strip() else "the cipher id is empty"
+        )
         self.cipher_id = cipher_id
 
 

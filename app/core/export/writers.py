@@ -4,7 +4,8 @@
 and renames it over the target: readers see the old file or the complete new one, never a
 partial file, and nothing is left behind on failure. Every failure is a ``UserError`` whose
 message starts with ``cannot write <path>:``. :func:`check_target` and :func:`write_atomically`
-save a study's exports and definitions the same way.
+save a study's exports and definitions the same way; :func:`check_targets` checks every output
+of a run before it starts.
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from app.core.errors import UserError
 from app.core.export.csv_export import write_csv
 from app.core.export.json_export import write_json
 from app.core.export.xlsx_export import write_xlsx
-from app.core.safe_files import OutputRefused, StagedFile, check_output
+from app.core.safe_files import OutputRefused, StagedFile, check_output, check_outputs
 
 Writer = Callable[[RunResult, Path], None]
 W = TypeVar("W")  # a writer of any kind: of a run, of a study, of a study definition
@@ -47,10 +48,12 @@ def check_target(
     folder, a device, a pipe or a socket, is one of ``inputs`` (a link to one included), or
     sits in a missing or read-only folder (``cannot write <path>: ...``). An existing regular
     file is fine: a write replaces it."""
+    known = ", ".join(writers)
+    if not os.fspath(path).strip():  # Path("") is ".", which would name the current folder
+        raise UserError(f"cannot save {what} under an empty name; give one ending in {known}")
     target = Path(path)
     ext = target.suffix.lower()
     if ext not in writers:
-        known = ", ".join(writers)
         unsupported = f"the extension {ext!r}" if ext else "a file name without an extension"
         raise UserError(
             f"cannot save {what} to {target}: {unsupported} is not supported; use {known}"
@@ -63,6 +66,21 @@ def check_target(
     if not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
         raise UserError(f"cannot write {target}: permission denied")
     return writers[ext]
+
+
+def check_targets(
+    paths: Sequence[str | PathLike[str]],
+    writers: Mapping[str, W],
+    inputs: Sequence[str | PathLike[str]] = (),
+    *,
+    what: str = "results",
+) -> None:
+    """:func:`check_target` for each of ``paths``, and none of them given twice (``r.json``
+    and ``./r.json`` included): all of a run's outputs, checked before it starts rather than
+    found unusable after it (and its results lost)."""
+    for path in paths:
+        check_target(path, writers, inputs, what=what)
+    check_outputs(paths, inputs=inputs, force=True)
 
 
 def export(

@@ -30,7 +30,7 @@ from typing import Any
 # The benchmark exporters' helpers: the same checks, permissions and failure wording for every
 # export.
 from app.core.export.json_export import json_safe
-from app.core.export.writers import check_target, write_atomically
+from app.core.export.writers import check_target, check_targets, write_atomically
 from app.core.study import transfer_report
 from app.core.study.paper import PaperMatch, match_published
 from app.core.study.report_data import result_header, result_row
@@ -115,6 +115,13 @@ def check_study_target(
     """The writer for ``path``, or ``UserError`` (``cannot write/save ...``) for an unknown
     extension, a folder, a device, one of ``inputs``, a missing or read-only folder."""
     return check_target(path, WRITERS, inputs, what="a study")
+
+
+def check_study_targets(
+    paths: Sequence[str | PathLike[str]], inputs: Sequence[str | PathLike[str]] = ()
+) -> None:
+    """:func:`check_study_target` for each of ``paths``, and none given twice: before a run."""
+    check_targets(paths, WRITERS, inputs, what="a study")
 
 
 def export_study(

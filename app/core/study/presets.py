@@ -6,6 +6,7 @@ bundle), as the window's icons are.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from app.core.errors import UserError
@@ -47,10 +48,11 @@ def find_study(name_or_path: str) -> Study:
     raise UserError(f"unknown study {name_or_path!r}; choose from {names}, or give a .toml file")
 
 
-def save_study(study: Study, path: str | Path) -> Path:
-    """Write ``study`` as TOML, atomically; ``UserError`` starting ``cannot write <path>:``."""
+def save_study(study: Study, path: str | Path, *, inputs: Sequence[str | Path] = ()) -> Path:
+    """Write ``study`` as TOML, atomically, never over one of ``inputs`` (the files it
+    measures); ``UserError`` starting ``cannot write <path>:``."""
+    render = check_target(path, {".toml": to_toml}, inputs, what="the study")
     target = Path(path)
-    render = check_target(target, {".toml": to_toml}, what="the study")
     text = render(study)
 
     def write(staged: Path) -> None:
