@@ -11,7 +11,8 @@
 ``bench``, ``study`` and ``transfer`` store every finished run (``saved to history as run 12``
 on stderr, unless ``--quiet``); ``--no-history`` or ``CIPHERBENCH_NO_HISTORY=1`` stores nothing.
 A run cancelled with Ctrl-C writes no results and stores nothing either. A history that cannot
-store (a newer version's, a full disk) gives a warning, never a failed benchmark.
+store (a newer version's, a full disk) gives a warning, never a failed benchmark; it can still
+be listed, shown and exported.
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def store_run(result: Any, *, enabled: bool = True, quiet: bool = False) -> int 
         return None
     try:
         with History.open() as history:
-            _warn(history.warning)
+            if not history.read_only:  # read-only: the error below says why, once
+                _warn(history.warning)
             run_id = history.record(result)
     except UserError as exc:
         _warn(f"the run was not stored in the history: {exc}")
@@ -125,17 +127,24 @@ def _run_id(text: str) -> int:
         value = int(text)
     except ValueError:
         shown = text if len(text) <= 24 else text[:20] + "..."
+        if text.isascii() and text.isdigit():  # more digits than Python converts: no run
+            raise UserError(
+                f"there is no run {shown} ({len(text):,} digits) in the history"
+            ) from None
         raise argparse.ArgumentTypeError(f"not a run id: {shown!r}") from None
     if value < 1:
         raise argparse.ArgumentTypeError(f"not a run id: {value} (ids start at 1)")
     return value
 
 
-def _open() -> Any:
+def _open(*, changes: bool = False) -> Any:
+    """The history, its warning shown, unless ``changes`` are to be made to a read-only
+    history: then the error that follows says the same, once."""
     from app.core.history.store import History
 
     history = History.open()
-    _warn(history.warning)
+    if not (changes and history.read_only):
+        _warn(history.warning)
     return history
 
 
@@ -307,7 +316,7 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    with _open() as history:
+    with _open(changes=True) as history:
         run_id = history.import_file(args.file)
         title = history.summary(run_id).title
     print(display_text(f"imported as run {run_id}: {title}"))
@@ -315,7 +324,7 @@ def cmd_import(args: argparse.Namespace) -> int:
 
 
 def cmd_delete(args: argparse.Namespace) -> int:
-    with _open() as history:
+    with _open(changes=True) as history:
         history.delete(args.id)
     print(f"deleted run {args.id}", file=sys.stderr)
     return 0

@@ -9,6 +9,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
+from disk_full import disk_full, needs_rlimit
 
 from app.cli import main as cli
 
@@ -203,3 +204,126 @@ def test_bench_in_rounds_gives_speed_ups_and_comparisons_with_intervals(
             assert d["verdict"] != "too few rounds"
     code, out, _ = run(capsys, *argv[:-3], "--no-memory")  # one round: says how to get one
     assert "no interval: 1 round per job; --rounds 4 or more" in out
+
+
+# --- issue 17: bad input is one sentence and exit 2, never an internal error -----------------
+
+HUGE_ID = "9" * 40
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ["show", HUGE_ID],
+        ["delete", HUGE_ID],
+        ["export", HUGE_ID, "--out", "never.json"],
+        ["compare", "1", HUGE_ID],
+        ["compare", HUGE_ID, "1"],
+        ["show", str(2**63)],
+        ["show", str(2**63 - 1)],
+    ],
+)
+def test_ids_no_run_has_are_one_sentence(capsys, tmp_path: Path, monkeypatch, argv) -> None:
+    """An id beyond SQLite's integers was "internal error ... OverflowError", exit 3."""
+    from hostile import assert_one_line_error, small_run
+
+    from app.core.history.store import History
+
+    with History.open() as h:
+        h.record(small_run())
+    monkeypatch.chdir(tmp_path)
+    code, out, err = run(capsys, "history", *argv)
+    assert_one_line_error(code, err)
+    missing = next(a for a in argv[1:] if a != "1")
+    assert err.strip() == f"cipherbench: error: there is no run {missing} in the history"
+    assert out == "" and not (tmp_path / "never.json").exists()
+
+
+def test_an_id_of_thousands_of_digits_names_no_run(capsys) -> None:
+    code, _, err = run(capsys, "history", "show", "9" * 5000)
+    assert code == 2 and err.strip() == (
+        "cipherbench: error: there is no run 99999999999999999999... (5,000 digits) in the history"
+    )
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (("key_bits", "1" + "0" * 400), "results[0].key_bits is a number of 401 digits"),
+        (("input_bytes", str(2**70)), "results[0].input_bytes is 1180591620717411303424, too"),
+        (("median_s", "NaN"), "results[0].encrypt.median_s is NaN"),
+        (("median_s", "Infinity"), "results[0].encrypt.median_s is Infinity"),
+        (("input_bytes", "-1"), "results[0].input_bytes is -1: a size in bytes cannot be neg"),
+        (("cipher", json.dumps("A" * 10_000_000)), "results[0].cipher is 10,000,000 characters"),
+    ],
+)
+def test_imports_holding_impossible_values_are_refused(
+    capsys, tmp_path: Path, history_db: Path, change, said
+) -> None:
+    """NaN, Infinity and 10^400 were internal errors (exit 3); a negative size and a 10 MB
+    cipher name were imported, and `history show` then printed 130 MB."""
+    from hostile import assert_one_line_error, small_run
+
+    from app.core.history.store import History
+
+    good = tmp_path / "good.json"
+    with History.open(tmp_path / "other.sqlite3") as other:
+        other.export(other.record(small_run()), good)
+    doc = json.loads(good.read_text())
+    key, literal = change
+    job = doc["results"][0]
+    (job["encrypt"] if key == "median_s" else job)[key] = "@@"
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(doc).replace('"@@"', literal, 1), encoding="utf-8")
+    code, out, err = run(capsys, "history", "import", str(bad))
+    assert_one_line_error(code, err)
+    assert err.startswith(f"cipherbench: error: cannot import {bad}: {said}")
+    code, out, _ = run(capsys, "history", "list", "--json")
+    assert code == 0 and json.loads(out) == []
+
+
+def test_a_negative_schema_version_is_set_aside(capsys, history_db: Path) -> None:
+    """It failed with "table runs already exists" at every command."""
+    from hostile import small_run
+
+    from app.core.history.store import History
+
+    with History.open() as h:
+        h.record(small_run())
+        h._conn.execute("PRAGMA user_version = -1")
+    code, out, err = run(capsys, "history", "list")
+    assert code == 0 and out == ""
+    assert "was damaged (impossible schema version -1)" in err and "set aside" in err
+    code, out, err = run(capsys, "history", "list")
+    assert code == 0 and out == "" and "damaged" not in err
+    assert len(list(history_db.parent.glob("history.sqlite3.corrupt-*"))) == 1
+
+
+@needs_rlimit
+def test_a_full_disk_is_said_and_the_history_still_read(
+    capsys, tmp_path: Path, monkeypatch, history_db: Path
+) -> None:
+    """`history list` failed with "disk I/O error" on a full disk."""
+    from hostile import small_run
+
+    from app.core.history.store import History
+
+    with History.open() as h:
+        h.record(small_run())
+    out_file = tmp_path / "run1.json"
+    warning = f"cipherbench: warning: the disk holding the history {history_db} is full ("
+    with disk_full(monkeypatch):
+        listing = run(capsys, "history", "list")
+        shown = run(capsys, "history", "show", "1")
+        exported = run(capsys, "history", "export", "1", "--out", str(out_file))
+        deleted = run(capsys, "history", "delete", "1")
+    for code, _, err in (listing, shown, exported):
+        assert code == 0 and err.startswith(warning) and "open read-only" in err
+    assert listing[1].splitlines()[1].split()[0] == "1"
+    assert shown[1].startswith("Run 1: bench, ")
+    assert json.loads(out_file.read_text())["history"]["id"] == 1
+    code, _, err = deleted
+    assert code == 2 and err.startswith("cipherbench: error: the disk holding the history")
+    assert len(err.splitlines()) == 1
+    code, out, err = run(capsys, "history", "list")
+    assert code == 0 and err == "" and len(out.splitlines()) == 2

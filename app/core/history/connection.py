@@ -2,18 +2,23 @@
 
 * Several processes (windows, command lines) may write at once: WAL journal (readers never
   block the writer), a 30 s busy timeout, and every write in a ``BEGIN IMMEDIATE`` transaction.
-* A file that is not a database, or a damaged one (``PRAGMA quick_check``), is set aside as
+* A file that is not a database, or a damaged one (``PRAGMA quick_check``, or a schema
+  version no CipherBench wrote: negative, or without its tables), is set aside as
   ``<name>.corrupt-<date>`` and a new, empty history started; the warning says where it went.
 * A database of a newer CipherBench (a higher schema version) opens read-only, with a warning.
 * Another program's SQLite database is never touched: ``UserError``.
-* Anything else that stops the opening (permissions, a full disk, a folder in the way) is a
-  ``UserError`` in one sentence.
+* On a full disk (SQLITE_FULL, or "disk I/O error" with no space left: SQLite cannot grow the
+  WAL's shared-memory file), the history opens read-only, with a warning that says the disk is
+  full: the runs can still be listed, shown and exported.
+* Anything else that stops the opening (permissions, a folder in the way) is a ``UserError``
+  in one sentence.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -27,17 +32,24 @@ from app.core.history.schema import (
     NewerSchema,
     NotAHistory,
     check_version,
+    damaged,
     migrate,
+    schema_version,
 )
+from app.core.units import MIB
 
 # A write holds the lock for milliseconds; a slow or busy machine may make another writer wait
 # seconds (4 writers x 20 runs at once on a throttled VM exceeded 5 s once). Waiting is better
 # than losing the run to "database is locked".
 BUSY_TIMEOUT_S = 30.0
 _CORRUPT_CODES = (11, 26)  # SQLITE_CORRUPT, SQLITE_NOTADB (primary result codes)
+_FULL_CODE, _IO_ERROR_CODE = 13, 10  # SQLITE_FULL, SQLITE_IOERR
+# An I/O error with less than this free is put down to the full disk: a WAL frame is a page
+# (4 KiB), the shared-memory index 32 KiB.
+LOW_SPACE_BYTES = MIB
 
 
-@dataclass
+@dataclass(frozen=True)
 class Opened:
     conn: sqlite3.Connection
     read_only: bool
@@ -51,6 +63,24 @@ def is_corruption(exc: sqlite3.Error) -> bool:
         return code & 0xFF in _CORRUPT_CODES
     text = str(exc).lower()
     return "malformed" in text or "not a database" in text
+
+
+def is_full_disk(exc: sqlite3.Error, folder: Path) -> bool:
+    """True when ``exc`` comes from a lack of space in ``folder``: SQLITE_FULL ("database or
+    disk is full"), or an I/O error while the disk has (almost) no space left. SQLite says
+    "disk I/O error" whatever the cause when it cannot grow the WAL's shared-memory file, and
+    so every opening of a history on a full disk failed with it."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    primary = None if code is None else code & 0xFF
+    text = str(exc).lower()
+    if primary == _FULL_CODE or "disk is full" in text:
+        return True
+    if primary == _IO_ERROR_CODE or "disk i/o error" in text:
+        try:
+            return shutil.disk_usage(folder).free < LOW_SPACE_BYTES
+        except OSError:  # free space unknown: not said to be full
+            return False
+    return False
 
 
 def open_database(path: Path) -> Opened:
@@ -68,10 +98,10 @@ def open_database(path: Path) -> Opened:
             "nothing is stored, changed or deleted",
         )
     except NotAHistory:
-        raise UserError(
-            f"{path} is an SQLite database but not a CipherBench history; choose another file"
-        ) from None
+        raise _not_a_history(path) from None
     except sqlite3.DatabaseError as exc:
+        if is_full_disk(exc, path.parent):
+            return _open_for_reading(path, exc)
         if not is_corruption(exc):
             raise UserError(f"cannot open the history {path}: {exc}") from None
         reason = str(exc)
@@ -79,13 +109,81 @@ def open_database(path: Path) -> Opened:
     try:
         conn = _open_writable(path)
     except (sqlite3.Error, NewerSchema, NotAHistory) as exc:
-        raise UserError(f"cannot start a new history at {path}: {exc}") from None
+        full = isinstance(exc, sqlite3.Error) and is_full_disk(exc, path.parent)
+        raise UserError(
+            f"cannot start a new history at {path}: {'the disk is full, ' if full else ''}{exc}"
+        ) from None
     return Opened(
         conn,
         read_only=False,
         warning=f"the history {path} was damaged ({reason}); it was set aside as {aside.name} "
         "and a new, empty history started",
     )
+
+
+def _not_a_history(path: Path) -> UserError:
+    return UserError(
+        f"{path} is an SQLite database but not a CipherBench history; choose another file"
+    )
+
+
+def _open_for_reading(path: Path, exc: sqlite3.Error) -> Opened:
+    """The history read-only, to list, show and export its runs, when the disk is too full
+    for the writes that opening it for writing needs (the shared-memory index, a migration).
+    ``UserError`` when it cannot even be read."""
+    full = f"the disk holding the history {path} is full ({exc})"
+    try:
+        conn = _read_only_connection(path)
+        if schema_version(conn) == 0:  # a new file, never written: an empty history
+            conn.close()
+            conn = sqlite3.connect(":memory:", isolation_level=None, check_same_thread=False)
+            migrate(conn)
+    except NotAHistory:
+        raise _not_a_history(path) from None
+    except sqlite3.Error:
+        raise UserError(f"{full}; free some space to use the history") from None
+    return Opened(
+        conn,
+        read_only=True,
+        warning=f"{full}; it is open read-only: nothing is stored, changed or deleted until "
+        "some space is freed",
+    )
+
+
+def _read_only_connection(path: Path) -> sqlite3.Connection:
+    """A connection that writes nothing, its schema version read. ``mode=ro`` still needs the
+    WAL's shared-memory index, which a full disk may have no room for; then, when the WAL holds
+    nothing (every run is in the database file, as after the last connection closed), the file
+    is read as immutable: no index, no lock (so a run another process stores once space is
+    freed is not seen). Raises ``sqlite3.Error`` or :class:`NotAHistory`."""
+    try:
+        return _version_read(_connect(path, read_only=True))
+    except sqlite3.Error:
+        if _wal_holds_data(path):
+            raise  # read without it, the file would miss the runs stored last
+    return _version_read(_connect(path, read_only=True, immutable=True))
+
+
+def _version_read(conn: sqlite3.Connection) -> sqlite3.Connection:
+    """``conn``, once its schema version is read (a newer one is fine: read-only anyway);
+    closed when that fails."""
+    try:
+        check_version(conn)
+    except NewerSchema:
+        pass
+    except BaseException:
+        conn.close()
+        raise
+    return conn
+
+
+def _wal_holds_data(path: Path) -> bool:
+    try:
+        return path.with_name(path.name + "-wal").stat().st_size > 0
+    except FileNotFoundError:
+        return False
+    except OSError:  # unknown: assume it does
+        return True
 
 
 def _prepare(path: Path) -> None:
@@ -101,8 +199,9 @@ def _prepare(path: Path) -> None:
         raise UserError(f"cannot open the history {path}: {exc.strerror or exc}") from None
 
 
-def _connect(path: Path, *, read_only: bool = False) -> sqlite3.Connection:
-    uri = f"file:{quote(str(path))}" + ("?mode=ro" if read_only else "")
+def _connect(path: Path, *, read_only: bool = False, immutable: bool = False) -> sqlite3.Connection:
+    params = [p for p, on in (("mode=ro", read_only), ("immutable=1", immutable)) if on]
+    uri = f"file:{quote(str(path))}" + ("?" + "&".join(params) if params else "")
     try:
         conn = sqlite3.connect(
             uri, uri=True, timeout=BUSY_TIMEOUT_S, isolation_level=None, check_same_thread=False
@@ -152,9 +251,7 @@ def _check_integrity(conn: sqlite3.Connection) -> None:
     ``quick_check`` reads every page: about 1 ms per MB here."""
     row = conn.execute("PRAGMA quick_check(1)").fetchone()
     if row is None or row[0] != "ok":
-        exc = sqlite3.DatabaseError(f"integrity check: {row[0] if row else 'no answer'}")
-        exc.sqlite_errorcode = 11
-        raise exc
+        raise damaged(f"integrity check: {row[0] if row else 'no answer'}")
 
 
 def set_aside(path: Path) -> Path:

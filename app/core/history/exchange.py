@@ -3,7 +3,9 @@
 Import takes what ``bench --out x.json``, ``study --out x.json`` and ``transfer --out x.json``
 write, and what :func:`write_export` writes: that same document with a ``history`` section
 (the run's id there, host name, title, source, when it was stored), so a run exported on one
-machine keeps its host name on another. Anything else is refused in one sentence.
+machine keeps its host name on another. Anything else is refused in one sentence, and so is
+an export holding a value no export holds (:mod:`app.core.history.limits`: NaN, integers SQLite
+cannot store, negative sizes, a cipher name of megabytes).
 """
 
 from __future__ import annotations
@@ -15,7 +17,7 @@ from typing import Any
 
 from app.core.errors import UserError
 from app.core.export.writers import check_target, write_atomically
-from app.core.history import documents
+from app.core.history import documents, limits
 from app.core.history.documents import Result
 from app.core.history.records import RunSummary
 from app.core.units import MIB
@@ -40,14 +42,15 @@ def read_export(path: Path) -> tuple[str, dict[str, Any], Result, dict[str, Any]
     except OSError as exc:
         raise UserError(f"cannot read {path}: {exc.strerror or exc}") from None
     try:
-        doc = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError, RecursionError):
+        doc = limits.parse(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise UserError(
             f"cannot import {path}: it is not a CipherBench export (not a JSON file)"
         ) from None
     try:
         kind = documents.check_document(doc)
-    except documents.NotAnExport as exc:
+        limits.check_values(doc)
+    except (documents.NotAnExport, limits.BadValue) as exc:
         raise UserError(f"cannot import {path}: {exc}") from None
     meta = doc.pop(HISTORY_KEY, None)
     try:

@@ -20,6 +20,7 @@ Versions:
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,11 +38,20 @@ class NotAHistory(Exception):
     """An SQLite database that is not a CipherBench history (someone else's file)."""
 
 
+def damaged(reason: str) -> sqlite3.DatabaseError:
+    """An error the opening treats as damage (SQLITE_CORRUPT): the file is set aside and a new
+    history started, as for a file SQLite itself finds malformed."""
+    exc = sqlite3.DatabaseError(reason)
+    exc.sqlite_errorcode = 11  # SQLITE_CORRUPT
+    return exc
+
+
 @dataclass(frozen=True)
 class Migration:
     version: int  # the schema version after it
     what: str
     apply: Callable[[sqlite3.Connection], None]
+    tables: tuple[str, ...] = ()  # the tables it creates: missing, the file is damaged
 
 
 def _v1_runs(conn: sqlite3.Connection) -> None:
@@ -113,8 +123,8 @@ def _v2_measurements(conn: sqlite3.Connection) -> None:
 
 
 MIGRATIONS: tuple[Migration, ...] = (
-    Migration(1, "runs", _v1_runs),
-    Migration(2, "measurements per job and direction", _v2_measurements),
+    Migration(1, "runs", _v1_runs, ("runs",)),
+    Migration(2, "measurements per job and direction", _v2_measurements, ("measurements",)),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 
@@ -148,16 +158,24 @@ def migrate(conn: sqlite3.Connection) -> int:
 
 def check_version(conn: sqlite3.Connection) -> int:
     """The schema version; :class:`NewerSchema` or :class:`NotAHistory` when it is not one
-    this CipherBench may change."""
+    this CipherBench may change, and :func:`damaged` when no CipherBench wrote it: a negative
+    version, or a version whose tables are missing. Opened as it is, such a file failed every
+    time ("table runs already exists"); set aside, the history works again."""
     # One statement, so one snapshot: read apart, another process's first migration could
     # commit in between (version 0, then its tables) and make a new history look foreign.
-    version, tables = conn.execute(
+    version, names = conn.execute(
         "SELECT (SELECT user_version FROM pragma_user_version), "
-        "(SELECT count(*) FROM sqlite_master WHERE type = 'table')"
+        "(SELECT json_group_array(name) FROM sqlite_master WHERE type = 'table')"
     ).fetchone()
-    version = int(version)
+    version, tables = int(version), set(json.loads(names))
     if version > SCHEMA_VERSION:
         raise NewerSchema(version)
-    if version == 0 and tables:
-        raise NotAHistory()
+    ours = {t for m in MIGRATIONS for t in m.tables} | {"sqlite_sequence"}  # AUTOINCREMENT's
+    if tables and (version == 0 or ("runs" not in tables and tables - ours)):
+        raise NotAHistory()  # another program's tables: left as they are
+    if version < 0:
+        raise damaged(f"impossible schema version {version}")
+    missing = [t for m in MIGRATIONS if m.version <= version for t in m.tables if t not in tables]
+    if missing:
+        raise damaged(f"schema version {version} without its table {missing[0]}")
     return version

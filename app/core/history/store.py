@@ -30,9 +30,10 @@ from typing import TYPE_CHECKING, Any
 from app.core.bench.results import RunResult
 from app.core.errors import UserError
 from app.core.history import documents
-from app.core.history.connection import is_corruption, open_database
+from app.core.history.connection import is_corruption, is_full_disk, open_database
 from app.core.history.documents import Result
 from app.core.history.exchange import read_export, write_export
+from app.core.history.limits import MAX_INTEGER, MIN_INTEGER
 from app.core.history.location import history_path
 from app.core.history.records import SOURCES, RunSummary, StoredRun
 from app.core.history.redact import redacted
@@ -177,9 +178,9 @@ class History:
 
     def summary(self, run_id: int) -> RunSummary:
         """The listing of run ``run_id``; ``UserError`` when there is none."""
-        rows = self._read(f"SELECT {_SUMMARY_COLUMNS} FROM runs WHERE id = ?", (run_id,))
+        rows = self._read(f"SELECT {_SUMMARY_COLUMNS} FROM runs WHERE id = ?", _id_arg(run_id))
         if not rows:
-            raise UserError(f"there is no run {run_id} in the history")
+            raise _no_run(run_id)
         return _summary(rows[0])
 
     def load(self, run_id: int) -> StoredRun:
@@ -199,18 +200,19 @@ class History:
         return self.load(run_id).result
 
     def _document(self, run_id: int) -> dict[str, Any]:
-        rows = self._read("SELECT document FROM runs WHERE id = ?", (run_id,))
+        rows = self._read("SELECT document FROM runs WHERE id = ?", _id_arg(run_id))
         if not rows:
-            raise UserError(f"there is no run {run_id} in the history")
+            raise _no_run(run_id)
         return dict(json.loads(rows[0][0]))
 
     # --- changing --------------------------------------------------------------------------
 
     def delete(self, run_id: int) -> None:
         """Remove run ``run_id`` (and its measurements); ``UserError`` when there is none."""
+        args = _id_arg(run_id)
         with self._writing() as conn:
-            if conn.execute("DELETE FROM runs WHERE id = ?", (run_id,)).rowcount == 0:
-                raise UserError(f"there is no run {run_id} in the history")
+            if conn.execute("DELETE FROM runs WHERE id = ?", args).rowcount == 0:
+                raise _no_run(run_id)
 
     def export(self, run_id: int, path: str | PathLike[str]) -> Path:
         """Write run ``run_id`` as its kind's JSON export plus a ``history`` section (id,
@@ -247,12 +249,32 @@ class History:
             raise self._failure(exc) from None
 
     def _failure(self, exc: sqlite3.Error) -> UserError:
+        if is_full_disk(exc, self.path.parent):
+            return UserError(
+                f"the disk holding the history {self.path} is full ({exc}); free some space"
+            )
         if is_corruption(exc):
             return UserError(
                 f"the history {self.path} is damaged ({exc}); it will be set aside when it is "
                 "next opened"
             )
         return UserError(f"the history {self.path} cannot be used: {exc}")
+
+
+def _id_arg(run_id: int) -> tuple[int]:
+    """The query's arguments for ``run_id``; :func:`_no_run` for an id beyond SQLite's
+    integers, which no run has (the driver would refuse it with an OverflowError)."""
+    if not MIN_INTEGER <= run_id <= MAX_INTEGER:
+        raise _no_run(run_id)
+    return (run_id,)
+
+
+def _no_run(run_id: int) -> UserError:
+    try:
+        shown = str(run_id)
+    except ValueError:  # more digits than Python converts
+        shown = "with so large an id"
+    return UserError(f"there is no run {shown} in the history")
 
 
 def _summary(row: tuple[Any, ...]) -> RunSummary:

@@ -153,3 +153,63 @@ def test_concurrent_writers_do_not_corrupt_the_history(tmp_path: Path) -> None:
     assert conn.execute("SELECT min(id), max(id) FROM runs").fetchone() == (1, 80)
     conn.close()
     assert aside_files(tmp_path) == []
+
+
+@pytest.mark.parametrize("version", [-1, -(2**31)])
+def test_an_impossible_schema_version_is_damage_set_aside(tmp_path: Path, version: int) -> None:
+    """Opened as it was, such a file failed every time ("table runs already exists")."""
+    path = tmp_path / "history.sqlite3"
+    with History.open(path) as h:
+        h.record(bench_run())
+        h._conn.execute(f"PRAGMA user_version = {version}")
+    with History.open(path) as h:
+        assert not h.read_only and h.count() == 0
+        assert f"was damaged (impossible schema version {version})" in h.warning
+        assert "set aside as history.sqlite3.corrupt-" in h.warning
+        run_id = h.record(bench_run())
+    with History.open(path) as h:  # the new history is sound and kept
+        assert h.warning is None and [r.id for r in h.list_runs()] == [run_id]
+    (aside,) = aside_files(tmp_path)
+    conn = sqlite3.connect(aside)  # kept as it was
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == version
+    assert conn.execute("SELECT count(*) FROM runs").fetchone()[0] == 1
+    conn.close()
+
+
+def test_a_version_without_its_tables_is_damage_set_aside(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    with History.open(path) as h:
+        h.record(bench_run())
+        h._conn.execute("DROP TABLE measurements")
+    with History.open(path) as h:
+        assert "(schema version 2 without its table measurements)" in h.warning
+        assert h.count() == 0
+        h.record(bench_run())
+    assert len(aside_files(tmp_path)) == 1
+
+
+@pytest.mark.parametrize("version", [1, 2, -3])
+def test_another_programs_database_with_a_version_is_left_alone(
+    tmp_path: Path, version: int
+) -> None:
+    path = tmp_path / "app.db"
+    conn = sqlite3.connect(path)
+    conn.execute("CREATE TABLE contacts (name TEXT)")
+    conn.execute(f"PRAGMA user_version = {version}")
+    conn.commit()
+    conn.close()
+    before = path.read_bytes()
+    with pytest.raises(UserError, match="not a CipherBench history"):
+        History.open(path)
+    assert path.read_bytes() == before and aside_files(tmp_path) == []
+
+
+def test_a_version_beyond_any_opens_read_only(tmp_path: Path) -> None:
+    path = tmp_path / "history.sqlite3"
+    with History.open(path) as h:
+        run_id = h.record(bench_run())
+        h._conn.execute(f"PRAGMA user_version = {2**31 - 1}")
+    with History.open(path) as h:
+        assert h.read_only and f"schema version {2**31 - 1}" in h.warning
+        assert [r.id for r in h.list_runs()] == [run_id]
+    assert aside_files(tmp_path) == []
