@@ -10,7 +10,7 @@ import pytest
 from benchmarks import kill_loop
 
 pytestmark = [
-    pytest.mark.slow,  # real command lines, about 20 s in all
+    pytest.mark.slow,  # 12 real command-line runs, about 10 s in all
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc and O_TMPFILE"),
 ]
 
