@@ -8,24 +8,35 @@ when its work ends, whatever happened to the worker (finished, failed, cancelled
 the whole folder when it exits (atexit; the command line and the window turn SIGTERM and
 SIGHUP into an orderly exit, so that runs too).
 
-Only SIGKILL of the supervisor, or a power cut, can leave the folder behind. Its name carries
-the owner's process id, so the next start (:func:`remove_stale`) deletes folders whose owner is
-gone, along with the ``cipherbench-job-*`` / ``-input-*`` files of versions before this scheme.
+A SIGKILL of the supervisor (or the out-of-memory killer) runs no ``atexit``: for that, a
+*janitor* process starts with the folder and waits on a pipe only its owner holds. The kernel
+closes the pipe however the owner ends; the janitor then lets the owner's workers die (they die
+with their supervisor) and deletes the folder. Only a power cut, or a kill of the janitor too,
+leaves the folder behind. Its name carries the owner's process id, so the next start
+(:func:`remove_stale`) deletes folders whose owner is gone, along with the ``cipherbench-job-*``
+/ ``-input-*`` files of versions before this scheme.
 """
 
 from __future__ import annotations
 
 import atexit
 import contextlib
+import multiprocessing as mp
 import os
 import re
 import shutil
+import signal
 import tempfile
 import threading
+import time
 from collections.abc import Iterator
+from multiprocessing.connection import Connection
 from pathlib import Path
+from typing import Any
 
 import psutil
+
+from app.core.termination import name_this_process, start_deaf_to_ctrl_c
 
 PREFIX = "cipherbench-"
 _OWNED = re.compile(r"^cipherbench-(\d+)-[A-Za-z0-9_]+$")
@@ -34,6 +45,8 @@ _LEGACY = re.compile(r"^cipherbench-(job|input|kept|plain)-")
 
 _lock = threading.Lock()
 _root: Path | None = None
+_janitor: tuple[Any, Connection] | None = None  # (process, the end of the pipe we hold)
+JANITOR_GRACE_S = 0.2  # the owner's workers die with it (PR_SET_PDEATHSIG); then the folder
 
 
 def root() -> Path:
@@ -43,7 +56,64 @@ def root() -> Path:
         if _root is None or not _root.is_dir():
             _root = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))  # mode 0700
             atexit.register(remove_root)
+            _stop_janitor()  # the folder it watched is gone
+            _start_janitor(_root)
         return _root
+
+
+def _start_janitor(folder: Path) -> None:
+    """Start the process that deletes ``folder`` once this one is gone, however it ends. A
+    worker (daemonic: it may have no children) needs none: its supervisor cleans up after it."""
+    global _janitor
+    if mp.current_process().daemon:
+        return
+    ctx = mp.get_context("spawn")
+    theirs, ours = ctx.Pipe(duplex=False)
+    proc = ctx.Process(
+        target=_janitor_main, args=(theirs, str(folder)), name="cipherbench-janitor", daemon=True
+    )
+    try:
+        start_deaf_to_ctrl_c(proc)
+    except OSError:  # no process to spare: the next start's remove_stale() is the fallback
+        ours.close()
+        return
+    finally:
+        theirs.close()
+    _janitor = (proc, ours)
+
+
+JANITOR_NAME = "cb-janitor"  # its name in `ps -e` and psutil (Linux)
+
+
+def janitor_pid() -> int | None:
+    """The process id of this process's janitor, if one runs."""
+    return _janitor[0].pid if _janitor is not None else None
+
+
+def _janitor_main(conn: Connection, folder: str) -> None:
+    name_this_process(JANITOR_NAME)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "SIGHUP"):
+        signal.signal(signal.SIGHUP, signal.SIG_IGN)
+    try:
+        conn.recv()  # the owner says it removed the folder itself
+        return
+    except (EOFError, OSError):  # the owner is gone without a word
+        pass
+    time.sleep(JANITOR_GRACE_S)
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+def _stop_janitor() -> None:
+    """The owner removed the folder itself: let the janitor go (it finds nothing to delete)."""
+    global _janitor
+    if _janitor is not None:
+        proc, ours = _janitor
+        _janitor = None
+        with contextlib.suppress(OSError):
+            ours.send("removed")
+        ours.close()
+        proc.join(2.0)
 
 
 def make_dir(prefix: str) -> str:
@@ -79,6 +149,7 @@ def remove_root() -> None:
         if _root is not None:
             shutil.rmtree(_root, ignore_errors=True)
             _root = None
+        _stop_janitor()
 
 
 def _owner_alive(pid: int) -> bool:

@@ -77,6 +77,13 @@ def die_with_parent(parent_pid: int) -> None:
         os._exit(1)
 
 
+def name_this_process(name: str) -> None:
+    """Give this process a short name of its own (``ps -e``, psutil's ``name()``; Linux)."""
+    if sys.platform.startswith("linux"):
+        with contextlib.suppress(OSError, AttributeError):
+            ctypes.CDLL(None, use_errno=True).prctl(15, name.encode()[:15])  # PR_SET_NAME
+
+
 def start_deaf_to_ctrl_c(proc: Any) -> None:
     """Start ``proc`` with SIGINT blocked, a mask it inherits: Ctrl-C reaches the whole process
     group, and the child would print a traceback if it came during the child's start-up. The

@@ -30,6 +30,7 @@ from app.core.errors import UserError
 from app.core.files import container, container_keys
 from app.core.files.container import Argon2Params, read_header
 from app.core.files.container_keys import KdfPolicy
+from app.core.scratch import JANITOR_NAME
 
 Capsys = pytest.CaptureFixture[str]
 MonkeyPatch = pytest.MonkeyPatch
@@ -540,7 +541,7 @@ def _derivation_child(cli: psutil.Process) -> psutil.Process:
     while time.monotonic() < deadline:
         for proc in cli.children():
             with contextlib.suppress(psutil.Error):
-                if "spawn_main" in " ".join(proc.cmdline()):
+                if "spawn_main" in " ".join(proc.cmdline()) and proc.name() != JANITOR_NAME:
                     return proc
         time.sleep(0.02)
     raise AssertionError("no derivation process appeared")

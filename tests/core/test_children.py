@@ -5,11 +5,13 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
 import sys
 import time
 from multiprocessing.connection import Connection
 from pathlib import Path
 
+import psutil
 import pytest
 
 from app.core import children, scratch
@@ -112,12 +114,92 @@ def test_every_child_process_starts_here() -> None:
     module of the engine or the front-ends spawns a child of its own (the environment's
     one-shot ``subprocess.run`` of a system tool is not a supervised child)."""
     app = Path(__file__).resolve().parents[2] / "app"
-    own = app / "core" / "children.py"
+    # children.py, and the scratch folder's janitor, which must outlive its owner (below).
+    own = (app / "core" / "children.py", app / "core" / "scratch.py")
     makers = re.compile(r"get_context\(|(?<!psutil)\.Process\(|Popen\(|os\.fork\(|ProcessPool")
     found = [
         f"{path.relative_to(app)}: {hit.group()}"
         for path in app.rglob("*.py")
-        if path != own
+        if path not in own
         for hit in makers.finditer(path.read_text(encoding="utf-8"))
     ]
     assert not found
+
+
+# --- the scratch folder's janitor --------------------------------------------------------------
+
+_OWNER = (
+    "import sys, time; from app.core import scratch; "
+    "folder = scratch.root(); (folder / 'plain.bin').write_bytes(b'secret'); "
+    "print(folder, flush=True); time.sleep(float(sys.argv[1]))"
+)
+
+
+def _owner(seconds: float, tmp: Path) -> tuple[subprocess.Popen[str], Path]:
+    root = Path(__file__).resolve().parents[2]
+    proc = subprocess.Popen(
+        [sys.executable, "-c", _OWNER, str(seconds)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=root,
+        env={**os.environ, "PYTHONPATH": str(root), "TMPDIR": str(tmp)},
+    )
+    assert proc.stdout is not None
+    return proc, Path(proc.stdout.readline().strip())
+
+
+def _janitor(proc: psutil.Process) -> bool:
+    """The owner's only spawned child (it may not have named itself yet)."""
+    return "spawn_main" in " ".join(proc.cmdline())
+
+
+def _ended_within(proc: psutil.Process, seconds: float) -> bool:
+    """Whether ``proc`` (not our child: a zombie until whoever adopted it reaps it) ended."""
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        try:
+            if proc.status() == psutil.STATUS_ZOMBIE:
+                return True
+        except psutil.NoSuchProcess:
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _gone_within(folder: Path, seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while folder.exists() and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return not folder.exists()
+
+
+def test_a_sigkilled_owner_s_scratch_folder_is_deleted(scratch_tmp: Path) -> None:
+    """SIGKILL runs no atexit: the janitor, waiting on a pipe only the owner holds, deletes the
+    folder (and the plaintext copies it may hold) a moment after the owner is gone."""
+    proc, folder = _owner(30, scratch_tmp)
+    try:
+        assert (folder / "plain.bin").is_file()
+        janitors = [c for c in psutil.Process(proc.pid).children() if _janitor(c)]
+    finally:
+        proc.kill()
+        proc.communicate()
+    assert _gone_within(folder, 3.0)
+    assert len(janitors) == 1
+    assert _ended_within(janitors[0], 3.0)  # and the janitor itself is gone
+
+
+def test_a_normal_exit_removes_the_folder_and_the_janitor(scratch_tmp: Path) -> None:
+    proc, folder = _owner(0, scratch_tmp)
+    proc.communicate(timeout=10)
+    assert proc.returncode == 0
+    assert not folder.exists() and not list(scratch_tmp.iterdir())
+
+
+def test_remove_root_lets_the_janitor_go_at_once() -> None:
+    folder = scratch.root()
+    janitor = scratch._janitor
+    assert janitor is not None and janitor[0].is_alive()
+    started = time.monotonic()
+    scratch.remove_root()
+    assert time.monotonic() - started < 1.0 and not folder.exists()
+    assert not janitor[0].is_alive() and scratch._janitor is None

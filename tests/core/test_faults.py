@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from leftovers import leftovers
+from leftovers import leftovers, spawned_children
 
 from app.core import scratch
 
@@ -55,12 +55,8 @@ def stream_files(tmp: Path) -> list[Path]:
 
 
 def workers_of(pid: int) -> list[psutil.Process]:
-    """The job workers (not multiprocessing's resource tracker)."""
-    try:
-        children = psutil.Process(pid).children(recursive=True)
-        return [c for c in children if "resource_tracker" not in " ".join(c.cmdline())]
-    except psutil.NoSuchProcess:
-        return []
+    """The job workers (not multiprocessing's resource tracker, nor the scratch janitor)."""
+    return spawned_children(pid)
 
 
 def finish(proc: subprocess.Popen[str], timeout: float = 30.0) -> tuple[int, str]:
@@ -119,7 +115,9 @@ def test_worker_killed_from_outside_is_reported_plainly(tmp_path):
     assert leftovers(tmp_path) == []
 
 
-def test_killed_supervisor_takes_its_worker_and_next_start_cleans_up(tmp_path):
+def test_killed_supervisor_takes_its_worker_and_its_scratch_folder(tmp_path):
+    """SIGKILL runs no atexit: the worker dies with its supervisor, and the janitor deletes
+    the scratch folder (the ciphertext and decrypted copy of the input in it) at once."""
     proc = start_cli(SLOW_BENCH, tmp_path)
     wait_for(lambda: stream_files(tmp_path))
     workers = workers_of(proc.pid)
@@ -127,7 +125,18 @@ def test_killed_supervisor_takes_its_worker_and_next_start_cleans_up(tmp_path):
     proc.communicate(timeout=30)
     _, alive = psutil.wait_procs(workers, timeout=5)
     assert not alive, "the worker outlived its supervisor"
-    assert leftovers(tmp_path)  # SIGKILL leaves the folder; the next start removes it
+    wait_for(lambda: not leftovers(tmp_path), timeout=5)
+
+
+def test_the_next_start_cleans_up_when_the_janitor_died_too(tmp_path):
+    proc = start_cli(SLOW_BENCH, tmp_path)
+    wait_for(lambda: stream_files(tmp_path))
+    janitors = [c for c in psutil.Process(proc.pid).children() if c.name() == scratch.JANITOR_NAME]
+    assert len(janitors) == 1
+    janitors[0].kill()  # first, or it would clean up (SIGKILL: it runs nothing more)
+    proc.kill()
+    proc.communicate(timeout=30)
+    assert leftovers(tmp_path)  # both gone: the folder stays until the next start
     returncode, err = finish(start_cli(["list"], tmp_path))
     assert returncode == 0, err
     assert leftovers(tmp_path) == []

@@ -14,6 +14,7 @@ import openpyxl
 import psutil
 import pytest
 from conftest import Dialogs
+from leftovers import spawned_children
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
@@ -44,16 +45,9 @@ def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[Tr
 
 
 def _transfer_processes() -> list[psutil.Process]:
-    """Live children other than multiprocessing's resource tracker."""
-    out = []
-    for p in psutil.Process().children(recursive=True):
-        try:
-            if p.status() == psutil.STATUS_ZOMBIE or "resource_tracker" in " ".join(p.cmdline()):
-                continue
-        except psutil.Error:
-            continue
-        out.append(p)
-    return out
+    """Live worker children (not multiprocessing's resource tracker, nor the scratch folder's
+    janitor: both live as long as we do)."""
+    return spawned_children()
 
 
 def _column(header: str) -> int:

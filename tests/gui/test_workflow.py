@@ -15,6 +15,7 @@ import openpyxl
 import psutil
 import pytest
 from conftest import Dialogs
+from leftovers import spawned_children
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog
@@ -89,16 +90,9 @@ def _cell(w: MainWindow, row: int, header: str) -> str:
 
 
 def _worker_processes() -> list[psutil.Process]:
-    """Live children other than multiprocessing's resource tracker (it lives as long as we)."""
-    out = []
-    for p in psutil.Process().children(recursive=True):
-        try:
-            if p.status() == psutil.STATUS_ZOMBIE or "resource_tracker" in " ".join(p.cmdline()):
-                continue
-        except psutil.Error:
-            continue
-        out.append(p)
-    return out
+    """Live worker children (not multiprocessing's resource tracker, nor the scratch folder's
+    janitor: both live as long as we do)."""
+    return spawned_children()
 
 
 def _no_worker_processes() -> bool:

@@ -22,6 +22,8 @@ from __future__ import annotations
 import io
 import json
 import math
+import os
+import tempfile
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
@@ -42,8 +44,10 @@ from openpyxl.chart.data_source import (
 )
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
+from openpyxl.worksheet import _writer as openpyxl_sheet_writer
 from openpyxl.worksheet.worksheet import Worksheet
 
+from app.core import scratch
 from app.core.bench.results import JobResult, RunResult
 from app.core.export.schema import (
     BYTES,
@@ -128,10 +132,25 @@ def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
     )
     tool = run.tool.get("version") if isinstance(run.tool, dict) else None
     wb.properties.creator = f"CipherBench {tool}" if tool else "CipherBench"
-    _save(wb, path)
+    save_workbook(wb, path)
 
 
-def _save(wb: Workbook, path: str | PathLike[str]) -> None:
+def _scratch_temporary_file(suffix: str = "") -> str:
+    """openpyxl's ``create_temporary_file``, in our scratch folder. While it saves, openpyxl
+    writes each worksheet to a file of its own in the system's temp folder and deletes it at
+    exit, which a SIGKILL skips: 6 of 80 kills left an ``openpyxl.*`` file there for good. In
+    the scratch folder the janitor deletes them (app.core.scratch)."""
+    fd, name = tempfile.mkstemp(suffix=suffix, prefix="openpyxl.", dir=scratch.root())
+    os.close(fd)
+    openpyxl_sheet_writer.ALL_TEMP_FILES.append(name)
+    return name
+
+
+# WorksheetWriter looks the function up when it writes a sheet (checked by a test).
+openpyxl_sheet_writer.create_temporary_file = _scratch_temporary_file
+
+
+def save_workbook(wb: Workbook, path: str | PathLike[str]) -> None:
     """Zip the workbook in memory, then write it with one plain write. openpyxl's own save
     leaves its ZipFile open when a write fails (a full disk), and that ZipFile's ``__del__``
     writes again later and prints "Exception ignored in ...". A workbook is a few MB at most."""

@@ -14,7 +14,7 @@ Sheets, in order:
 * ``Failures`` (only when a cell failed), ``Samples`` (every raw timing sample), ``Method``
   and ``Environment``.
 
-Built in memory and written with one write (``xlsx_export._save``); use
+Built in memory and written with one write (``xlsx_export.save_workbook``); use
 ``export.export_study`` for the atomic replace.
 """
 
@@ -35,7 +35,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 # The benchmark workbook's cell helpers: formulas stored as text, NaN as empty, fitted widths,
 # and its in-memory save with one write.
-from app.core.export.xlsx_export import _put, _save, _write_table
+from app.core.export.xlsx_export import _put, _write_table, save_workbook
 from app.core.study.report_data import (
     COMPARISON_HEADER,
     PUBLISHED_HEADER,
@@ -110,7 +110,7 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
     _write_table(wb.create_sheet("Environment"), ("Item", "Value"), environment_rows(result))
     version = result.environment.cipherbench_version
     wb.properties.creator = f"CipherBench {version}" if version else "CipherBench"
-    _save(wb, path)
+    save_workbook(wb, path)
 
 
 def _write_published(ws: Worksheet, result: StudyResult) -> None:

@@ -18,7 +18,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from app.core.export.json_export import json_safe
-from app.core.export.xlsx_export import _save, _write_table
+from app.core.export.xlsx_export import _write_table, save_workbook
 from app.core.study.claims import method_text
 from app.core.study.report_data import environment_rows, size_label, spans_decades
 from app.core.study.report_html import STYLE
@@ -211,7 +211,7 @@ def write_xlsx(result: TransferStudyResult, path: str | PathLike[str]) -> None:
     _write_table(wb.create_sheet("Method"), ("Method",), [[method(result)]])
     env = environment_rows(result)  # type: ignore[arg-type]
     _write_table(wb.create_sheet("Environment"), ("Item", "Value"), env)
-    _save(wb, path)
+    save_workbook(wb, path)
 
 
 def _cell(value: Any) -> str:

@@ -14,7 +14,6 @@ transfer to <path>:`` for an extension no writer has), as for the benchmark's ex
 from __future__ import annotations
 
 import csv
-import io
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
@@ -23,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.export.writers import check_target, write_atomically
+from app.core.export.xlsx_export import save_workbook
 from app.core.text import display_text
 from app.core.transfer.results import (
     TransferFailure,
@@ -180,11 +180,7 @@ def _write_xlsx(run: TransferRun, path: Path) -> None:
     for sheet in wb.worksheets:
         for cell in sheet[1]:
             cell.font = Font(bold=True)
-    # Zipped in memory, then one plain write: openpyxl's own save leaves its ZipFile open when
-    # a write fails (a full disk), as app.core.export.xlsx_export explains.
-    buffer = io.BytesIO()
-    wb.save(buffer)
-    path.write_bytes(buffer.getvalue())
+    save_workbook(wb, path)
 
 
 def _table(ws: Any, headers: list[str], rows: list[list[Any]], formats: Sequence[Any] = ()) -> None:

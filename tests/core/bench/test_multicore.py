@@ -7,9 +7,9 @@ import random
 import threading
 import time
 
-import psutil
 import pytest
 from factories import job_result
+from leftovers import spawned_children
 
 from app.core.bench import multicore
 from app.core.bench.events import JobFailed, JobFinished, JobProgress, RunFinished
@@ -62,8 +62,7 @@ def test_two_copies_both_verified(job, monkeypatch):
     assert 0.0 <= together <= 1.0
     assert len(seen) == 2 and all(r.verified for r in seen)
     assert all(isinstance(e, JobProgress) for e in events)
-    workers = [c for c in psutil.Process().children(recursive=True)]
-    assert all("resource_tracker" in " ".join(c.cmdline()) for c in workers)
+    assert not spawned_children()
 
 
 def test_a_failed_or_unverified_copy_fails_the_whole(job, monkeypatch):

@@ -4,8 +4,8 @@ import os
 import threading
 import time
 
-import psutil
 import pytest
+from leftovers import spawned_children
 
 from app.core.bench.events import (
     JobFailed,
@@ -32,11 +32,7 @@ def input_spec(tmp_path):
 
 
 def _workers():
-    return [
-        c
-        for c in psutil.Process().children(recursive=True)
-        if "resource_tracker" not in " ".join(c.cmdline())
-    ]
+    return spawned_children()
 
 
 def test_run_yields_events_in_order(input_spec):

@@ -17,6 +17,7 @@ import pytest
 from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
+from app.core import scratch
 from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
 from app.core.errors import UserError
 from app.core.export import writers as exporters
@@ -494,3 +495,24 @@ def test_export_replace_failure_leaves_nothing(
     with pytest.raises(UserError, match="permission denied"):
         export(run, tmp_path / "r.xlsx")
     assert os.listdir(tmp_path) == []
+
+
+def test_openpyxl_s_sheet_files_live_in_the_scratch_folder(
+    run: RunResult, tmp_path: Path, scratch_tmp: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """openpyxl writes each sheet to a temporary file while it saves; a SIGKILL then would
+    leave it in the system's temp folder for good. In the scratch folder the janitor deletes
+    it (app.core.scratch)."""
+    from openpyxl.worksheet import _writer
+
+    made: list[str] = []
+    ours = _writer.create_temporary_file
+
+    def spy(suffix: str = "") -> str:
+        made.append(ours(suffix))
+        return made[-1]
+
+    monkeypatch.setattr(_writer, "create_temporary_file", spy)
+    export(run, tmp_path / "r.xlsx")
+    assert made and all(Path(name).parent == scratch.root() for name in made)
+    assert not [p for p in scratch_tmp.iterdir() if p.name.startswith("openpyxl.")]
