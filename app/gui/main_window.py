@@ -379,8 +379,8 @@ class MainWindow(QMainWindow):
             return
         try:
             written = chart.save(path)
-        except OSError as exc:
-            self.show_error("Cannot save the chart", f"Cannot write {path}: {exc}")
+        except UserError as exc:
+            self.show_error("Cannot save the chart", str(exc))
             return
         self.show_status(f"Saved the chart to {written}")
 

@@ -10,6 +10,7 @@ from gui_factories import job_result
 from pytestqt.qtbot import QtBot
 
 from app.core.bench.results import MonitorSample
+from app.core.errors import UserError
 from app.gui.results.charts import (
     DECRYPT_COLOR,
     ENCRYPT_COLOR,
@@ -103,6 +104,26 @@ def test_charts_save_as_png_and_svg(qtbot: QtBot, tmp_path: Path, suffix: str) -
     data = path.read_bytes()
     assert len(data) > 1000
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data
+    assert [p.name for p in tmp_path.iterdir()] == [f"chart{suffix}"]
+
+
+def test_a_chart_is_written_whole_or_not_at_all(
+    qtbot: QtBot, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rendered into an unnamed file linked in at the end: a failed (or killed) save leaves
+    nothing, and a message that names the file."""
+    chart = ThroughputChart()
+    qtbot.addWidget(chart)
+    chart.set_results([job_result()])
+
+    def fail(self: object, path: Path, *, svg: bool) -> None:
+        path.write_bytes(b"half a chart")
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(ThroughputChart, "_render", fail)
+    with pytest.raises(UserError, match=r"^cannot write .*chart.png: no space left on device"):
+        chart.save(tmp_path / "chart.png")
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_nice_ceiling_rounds_up_to_readable_limits() -> None:

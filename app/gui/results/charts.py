@@ -35,6 +35,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.bench.results import JobResult, MonitorSample
+from app.core.export.writers import write_atomically
 from app.core.units import MIB
 from app.gui.results.chart_math import log_ticks, nice_ceiling, smoothed_cpu
 
@@ -160,12 +161,18 @@ class ThrottledChart(QWidget):
         super().changeEvent(event)
 
     def save(self, path: str | Path) -> Path:
-        """Write the chart to ``path``: SVG (vector) for ``.svg``, otherwise a PNG image.
-        Raises ``OSError`` when the file cannot be written."""
+        """Write the chart to ``path``: SVG (vector) for ``.svg``, otherwise a PNG image, through
+        an unnamed file linked in when complete (app.core.safe_files: a kill leaves nothing).
+        Raises ``UserError`` ("cannot write <path>: ...") when the file cannot be written."""
         self.flush()
         path = Path(path)
+        svg = path.suffix.lower() == ".svg"
+        write_atomically(path, lambda staged: self._render(staged, svg=svg))
+        return path
+
+    def _render(self, path: Path, *, svg: bool) -> None:
         view = self._graphics()
-        if path.suffix.lower() == ".svg":
+        if svg:
             # Qt's own SVG generator: pyqtgraph's SVGExporter cannot parse the paths Qt 6.11
             # writes (pyqtgraph issue 3485).
             generator = QSvgGenerator()
@@ -185,7 +192,6 @@ class ThrottledChart(QWidget):
                 painter.end()
         elif not view.grab().save(str(path), "PNG"):
             raise OSError(f"cannot write {path}")
-        return path
 
 
 class _JobBarsChart(ThrottledChart):

@@ -176,9 +176,6 @@ class TransferWindow(ToolWindow):
         except UserError as exc:
             self._warn("Cannot save the chart", str(exc))
             return None
-        except OSError as exc:
-            self._warn("Cannot save the chart", f"cannot write {path}: {exc.strerror or exc}")
-            return None
         return self._saved(written, "the chart")
 
     # --- the controller's news -----------------------------------------------------------------
