@@ -18,7 +18,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any, TextIO
 
-from app.cli import history as cli_history
+from app.cli import storing
 from app.cli.report import aggregate_line, format_results
 from app.core.bench.jobs import (
     DATA_MODES,
@@ -78,7 +78,7 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "then carry 95 %% intervals that cover what varies between workers (4 or more)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    cli_history.add_no_history_option(p)
+    storing.add_no_history_option(p)
     p.set_defaults(handler=cmd_bench)
 
 
@@ -329,7 +329,7 @@ def _run_jobs(
     bar.clear()
     assert final is not None
     print(format_results(final))
-    cli_history.store_run(final, enabled=history, quiet=quiet)
+    storing.store_run(final, enabled=history, quiet=quiet)
     for out in outs:
         path = export(final, out)
         print(f"wrote {path}", file=sys.stderr)

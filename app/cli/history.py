@@ -25,6 +25,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import Any
 
+from app.cli.storing import warn
 from app.core.errors import UserError
 from app.core.text import display_text
 from app.core.units import format_seconds
@@ -39,47 +40,6 @@ _VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
     "too few rounds": "too few rounds",
     "not comparable": "not comparable",
 }
-
-
-# --- storing after bench, study and transfer ----------------------------------------------------
-
-
-def add_no_history_option(p: argparse.ArgumentParser) -> None:
-    """``--no-history`` on a command that stores its run."""
-    p.add_argument(
-        "--no-history",
-        action="store_true",
-        help="do not store this run in the history (CIPHERBENCH_NO_HISTORY=1 for every run)",
-    )
-
-
-def store_run(result: Any, *, enabled: bool = True, quiet: bool = False) -> int | None:
-    """Store a finished run; its id, or None when storing is off or failed (a warning on
-    stderr: a history problem never fails the benchmark it would have stored)."""
-    from app.core.history.location import storing_disabled
-    from app.core.history.store import History
-
-    if not enabled or storing_disabled():
-        return None
-    try:
-        with History.open() as history:
-            if not history.read_only:  # read-only: the error below says why, once
-                _warn(history.warning)
-            run_id = history.record(result)
-    except UserError as exc:
-        _warn(f"the run was not stored in the history: {exc}")
-        return None
-    except Exception as exc:  # never lose a finished benchmark to its bookkeeping
-        _warn(f"the run was not stored in the history ({type(exc).__name__}: {exc})")
-        return None
-    if not quiet:
-        print(f"saved to history as run {run_id}", file=sys.stderr)
-    return run_id
-
-
-def _warn(message: str | None) -> None:
-    if message:
-        print(display_text(f"{PROG}: warning: {message}"), file=sys.stderr)
 
 
 # --- the command ----------------------------------------------------------------------------------
@@ -144,7 +104,7 @@ def _open(*, changes: bool = False) -> Any:
 
     history = History.open()
     if not (changes and history.read_only):
-        _warn(history.warning)
+        warn(history.warning)
     return history
 
 

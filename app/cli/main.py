@@ -80,7 +80,7 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _add_info_commands(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+def _add_info_commands(sub: argparse._SubParsersAction[Any]) -> None:
     """``list``, ``selftest`` and ``sysinfo``: each prints one report, ``--json`` for machines."""
     p = sub.add_parser("list", help="the cipher registry")
     p.add_argument("--json", action="store_true", help="machine-readable output")

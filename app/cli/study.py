@@ -21,7 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.cli.history import add_no_history_option, store_run
+from app.cli.storing import add_no_history_option, store_run
 from app.cli.study_transfer import format_transfer_study
 from app.core.bench.results import JobResult
 from app.core.errors import UserError

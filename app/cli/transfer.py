@@ -21,7 +21,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.cli.history import add_no_history_option, store_run
+from app.cli.storing import add_no_history_option, store_run
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
 from app.core.units import MIB, format_seconds, parse_size, size_label

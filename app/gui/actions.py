@@ -1,28 +1,52 @@
 """The main window's actions, menus and the buttons and panel signals that trigger them.
 
-Each action calls a ``_on_<name>_action_triggered`` handler of the window; the buttons only
-trigger the actions, so a shortcut, a menu entry and a button do the same thing.
+Each action calls the window's handler for it, given as :class:`ActionHandlers` (the window's
+``_on_<name>_action_triggered`` methods); the buttons only trigger the actions, so a shortcut,
+a menu entry and a button do the same thing. Written against the window's declared parts
+(:class:`~app.gui.window_parts.WindowParts`), not the window itself.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:
-    from app.gui.main_window import MainWindow
+    from app.gui.window_parts import WindowParts
+
+Handler = Callable[[], Any]
 
 
-def install_actions(window: MainWindow) -> None:
+@dataclass(frozen=True)
+class ActionHandlers:
+    """What the window does for each of its own actions (the others open windows here)."""
+
+    open: Handler
+    export: Handler
+    encrypt_file: Handler
+    decrypt_file: Handler
+    save_encrypted: Handler
+    save_plaintext: Handler
+    save_chart: Handler
+    run: Handler
+    cancel: Handler
+    reset: Handler
+    about: Handler
+    table_selection_changed: Handler
+
+
+def install_actions(window: WindowParts, handlers: ActionHandlers) -> None:
     """Add the actions (``window.<name>_action``) and the menu bar, and connect the buttons."""
-    _create_actions(window)
+    _create_actions(window, handlers)
     _build_menus(window)
-    _connect_buttons(window)
+    _connect_buttons(window, handlers)
 
 
-def _create_actions(window: MainWindow) -> None:
+def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
     def action(text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
         a = QAction(text, window)
         if shortcut is not None:
@@ -35,39 +59,37 @@ def _create_actions(window: MainWindow) -> None:
 
     window.open_action = action(
         "&Open file…",
-        window._on_open_action_triggered,
+        on.open,
         QKeySequence.StandardKey.Open,
         "Choose the input file",
     )
     window.export_action = action(
         "&Export results…",
-        window._on_export_action_triggered,
+        on.export,
         "Ctrl+E",
         "Save results as .xlsx, .csv or .json",
     )
     window.encrypt_file_action = action(
         "E&ncrypt file…",
-        window._on_encrypt_file_action_triggered,
+        on.encrypt_file,
         "Ctrl+Shift+E",
         "Encrypt any file with a password or a key file",
     )
     window.decrypt_file_action = action(
         "&Decrypt file…",
-        window._on_decrypt_file_action_triggered,
+        on.decrypt_file,
         "Ctrl+Shift+D",
         "Decrypt a CipherBench file or a raw export, preview it, save the plaintext",
     )
     window.save_encrypted_action = action(
         "Save encr&ypted…",
-        window._on_save_encrypted_action_triggered,
+        on.save_encrypted,
         tip="Save the selected job's data encrypted",
     )
-    window.save_plaintext_action = action(
-        "Save &plaintext…", window._on_save_plaintext_action_triggered
-    )
-    window.save_chart_action = action("Save c&hart…", window._on_save_chart_action_triggered)
+    window.save_plaintext_action = action("Save &plaintext…", on.save_plaintext)
+    window.save_chart_action = action("Save c&hart…", on.save_chart)
     window.quit_action = action("&Quit", window.close, QKeySequence.StandardKey.Quit)
-    window.run_action = action("&Run Benchmark", window._on_run_action_triggered, "Ctrl+R")
+    window.run_action = action("&Run Benchmark", on.run, "Ctrl+R")
     window.study_action = action(
         "&Study…",
         lambda: _open_study_window(window),
@@ -86,8 +108,8 @@ def _create_actions(window: MainWindow) -> None:
         "Ctrl+H",
         "Every run stored so far: open one again, compare two, import or export",
     )
-    window.cancel_action = action("&Cancel", window._on_cancel_action_triggered, Qt.Key.Key_Escape)
-    window.reset_action = action("Re&set", window._on_reset_action_triggered)
+    window.cancel_action = action("&Cancel", on.cancel, Qt.Key.Key_Escape)
+    window.reset_action = action("Re&set", on.reset)
     window.copy_action = action("&Copy selected rows", window.table.copy_selection)
     window.help_action = action(
         "&What the numbers mean",
@@ -95,10 +117,10 @@ def _create_actions(window: MainWindow) -> None:
         Qt.Key.Key_F1,
         "Time, throughput, memory, CPU %, warnings and confidence intervals explained",
     )
-    window.about_action = action("&About CipherBench", window._on_about_action_triggered)
+    window.about_action = action("&About CipherBench", on.about)
 
 
-def _build_menus(window: MainWindow) -> None:
+def _build_menus(window: WindowParts) -> None:
     file_menu = window.menuBar().addMenu("&File")
     for a in (window.open_action, window.encrypt_file_action, window.decrypt_file_action):
         file_menu.addAction(a)
@@ -128,31 +150,31 @@ def _build_menus(window: MainWindow) -> None:
     help_menu.addAction(window.about_action)
 
 
-def _open_help(window: MainWindow) -> None:
+def _open_help(window: WindowParts) -> None:
     from app.gui.dialogs.help_dialog import open_help_dialog
 
     open_help_dialog(window)
 
 
-def _open_study_window(window: MainWindow) -> None:
+def _open_study_window(window: WindowParts) -> None:
     from app.gui.study.study_window import open_study_window  # pyqtgraph loads on first use
 
     open_study_window(window, window.settings)
 
 
-def _open_transfer_window(window: MainWindow) -> None:
+def _open_transfer_window(window: WindowParts) -> None:
     from app.gui.transfer.transfer_window import open_transfer_window  # pyqtgraph: first use
 
     open_transfer_window(window, window.settings)
 
 
-def _open_history_window(window: MainWindow) -> None:
+def _open_history_window(window: WindowParts) -> None:
     from app.gui.history.history_window import open_history_window
 
     open_history_window(window, window.settings)
 
 
-def _connect_buttons(window: MainWindow) -> None:
+def _connect_buttons(window: WindowParts, on: ActionHandlers) -> None:
     window.run_button.clicked.connect(window.run_action.trigger)
     window.cancel_button.clicked.connect(window.cancel_action.trigger)
     window.reset_button.clicked.connect(window.reset_action.trigger)
@@ -164,4 +186,4 @@ def _connect_buttons(window: MainWindow) -> None:
     window.input_panel.recent_chosen.connect(window.controller.set_input_file)
     window.input_panel.generate_requested.connect(window.controller.generate_input)
     window.input_panel.clear_recent_requested.connect(window.controller.clear_recent_files)
-    window.table.selectionModel().selectionChanged.connect(window._on_table_selection_changed)
+    window.table.selectionModel().selectionChanged.connect(on.table_selection_changed)

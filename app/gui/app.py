@@ -7,11 +7,11 @@ import sys
 from types import FrameType
 
 from PySide6.QtCore import QCoreApplication, QTimer
-from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication
 
 from app.core import scratch, termination
 from app.core.resources import resource_path
+from app.gui.app_icon import app_icon
 
 ORGANIZATION = "CipherBench"
 APPLICATION = "CipherBench"
@@ -25,15 +25,6 @@ DESKTOP_FILE_NAME = "cipherbench"
 GIL_SWITCH_INTERVAL_S = 0.001
 SIGNAL_POLL_MS = 200
 CLOSE_GRACE_MS = 8000  # closing cancels a run within about a second; this is the backstop
-
-
-def app_icon() -> QIcon:
-    icon = QIcon()
-    for name in ("icon.svg", "icon.png"):
-        path = resource_path(name)
-        if path.is_file():
-            icon.addFile(str(path))
-    return icon
 
 
 def configure_application(qapp: QCoreApplication) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -86,7 +86,7 @@ class BenchmarkController(QObject):
         self._ticker = QTimer(self)
         self._ticker.setInterval(TICK_MS)
         self._ticker.timeout.connect(self._on_ticker_timeout)
-        self.environment: dict | None = None
+        self.environment: Mapping[str, Any] | None = None
         self.processes = 1  # copies of each job at once; above 1 the factory takes processes=
         self.rounds = 1  # rounds of every job in fresh workers; above 1 the factory takes rounds=
         self.claims = RunClaims(self._runner, self)  # the last run's comparisons
@@ -398,7 +398,7 @@ class BenchmarkController(QObject):
             self.environment = value[0]
             self.environment_changed.emit(value[1])
 
-    def _set_environment(self, env: dict) -> None:
+    def _set_environment(self, env: Mapping[str, Any]) -> None:
         self.environment = env
         try:
             from app.core.bench.environment import format_environment

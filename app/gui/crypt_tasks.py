@@ -247,7 +247,7 @@ def decrypt(
             + (", authenticated." if checked else " (this mode cannot detect changes)."),
             checked,
         )
-    request = DecryptContainer(
+    container_request = DecryptContainer(
         r.source,
         r.output,
         password=r.password,
@@ -257,7 +257,7 @@ def decrypt(
     )
     try:
         with worded_for_window():
-            info = decrypt_container(request, on_progress=on_progress, cancel=cancel).info
+            info = decrypt_container(container_request, on_progress=on_progress, cancel=cancel).info
     except NeedsPassword:
         raise UserError("this file needs its password") from None
     except container.ExpensiveKdf as exc:  # before any work: the dialog asks, then retries

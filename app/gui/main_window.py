@@ -14,7 +14,6 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDialog,
     QFileDialog,
-    QMainWindow,
     QMessageBox,
     QWidget,
 )
@@ -23,24 +22,20 @@ from app.core.bench.results import RunResult
 from app.core.bench.rounds import per_round
 from app.core.errors import UserError
 from app.core.safe_files import check_output
-from app.gui.actions import install_actions
+from app.gui.actions import ActionHandlers, install_actions
 from app.gui.controller import BenchmarkController
 from app.gui.describe import sentence
 from app.gui.dialogs.about_dialog import show_about_dialog
+from app.gui.file_filters import CHART_FILTERS, RESULT_FILTERS, with_suffix
 from app.gui.history.recorder import history_recorder
 from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.questions import ask_yes_no
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
 from app.gui.window_layout import build_widgets
+from app.gui.window_parts import WindowParts
 from app.gui.worker import RunFactory, default_run_factory
 
-EXPORT_FILTERS = {
-    "Excel workbook with charts (*.xlsx)": ".xlsx",
-    "CSV, one row per job (*.csv)": ".csv",
-    "JSON, everything with raw samples (*.json)": ".json",
-}
-CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"}
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
 
 if TYPE_CHECKING:
@@ -50,14 +45,7 @@ if TYPE_CHECKING:
     from app.gui.results.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
 
 
-def with_suffix(path: str, selected_filter: str, filters: dict[str, str]) -> str:
-    """``path`` with the extension of the chosen filter when the user typed none."""
-    if not path or Path(path).suffix.lower() in filters.values():
-        return path
-    return path + filters.get(selected_filter, next(iter(filters.values())))
-
-
-class MainWindow(QMainWindow):
+class MainWindow(WindowParts):
     """Titled "CipherBench". ``settings`` and ``run_factory`` are replaceable for tests."""
 
     def __init__(
@@ -76,13 +64,29 @@ class MainWindow(QMainWindow):
         build_widgets(self)
         self.tabs.chart_save_requested.connect(self._on_tabs_chart_save_requested)
         self.table.columns_changed.connect(self._on_table_columns_changed)
-        install_actions(self)
+        install_actions(self, self._action_handlers())
         self._connect_controller()
         self._restore_settings()
         self._update_actions()
         self.controller.load_environment()
 
     # --- construction -----------------------------------------------------------------------
+
+    def _action_handlers(self) -> ActionHandlers:
+        return ActionHandlers(
+            open=self._on_open_action_triggered,
+            export=self._on_export_action_triggered,
+            encrypt_file=self._on_encrypt_file_action_triggered,
+            decrypt_file=self._on_decrypt_file_action_triggered,
+            save_encrypted=self._on_save_encrypted_action_triggered,
+            save_plaintext=self._on_save_plaintext_action_triggered,
+            save_chart=self._on_save_chart_action_triggered,
+            run=self._on_run_action_triggered,
+            cancel=self._on_cancel_action_triggered,
+            reset=self._on_reset_action_triggered,
+            about=self._on_about_action_triggered,
+            table_selection_changed=self._on_table_selection_changed,
+        )
 
     def _connect_controller(self) -> None:
         c = self.controller
@@ -260,9 +264,9 @@ class MainWindow(QMainWindow):
             return
         suggested = str(Path(self.settings.last_folder) / "cipherbench-results.xlsx")
         path, chosen = QFileDialog.getSaveFileName(
-            self, "Export results", suggested, ";;".join(EXPORT_FILTERS)
+            self, "Export results", suggested, ";;".join(RESULT_FILTERS)
         )
-        path = with_suffix(path, chosen, EXPORT_FILTERS)
+        path = with_suffix(path, chosen, RESULT_FILTERS)
         if path and not self._output_refused(path, "Export failed"):
             self.controller.export(path)
 

@@ -30,10 +30,10 @@ from app.gui.results.comparisons_panel import ComparisonsPanel
 from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
 
 if TYPE_CHECKING:
-    from app.gui.main_window import MainWindow
+    from app.gui.window_parts import WindowParts
 
 
-def build_widgets(window: MainWindow) -> None:
+def build_widgets(window: WindowParts) -> None:
     """Create the window's widgets and lay them out."""
     _build_left_side(window)
     window.environment_panel = EnvironmentPanel()
@@ -72,7 +72,7 @@ def build_widgets(window: MainWindow) -> None:
     window.resize(width, height)
 
 
-def _build_left_side(window: MainWindow) -> None:
+def _build_left_side(window: WindowParts) -> None:
     window.input_panel = InputPanel()
     window.selection_panel = SelectionPanel()
     window.options_panel = OptionsPanel()
@@ -118,7 +118,7 @@ def _build_left_side(window: MainWindow) -> None:
     side.addLayout(buttons)
 
 
-def _build_table_box(window: MainWindow) -> QWidget:
+def _build_table_box(window: WindowParts) -> QWidget:
     window.proxy = ResultsSortProxyModel(window)
     window.proxy.setSourceModel(window.controller.model)
     window.table = ResultsTableView()

@@ -18,8 +18,8 @@ import app
 from app.core.bench import environment, isolation, measure, multicore, stats
 from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import SLOW_RUN_SECONDS
+from app.core.resources import resource_path
 from app.core.study import claims
-from app.gui.app import resource_path
 from app.gui.dialogs import about_info, help_dialog
 from app.gui.dialogs.about_dialog import AboutDialog
 from app.gui.dialogs.help_dialog import HELP_PAGE, HelpDialog

@@ -6,7 +6,9 @@ import sys
 
 from PySide6.QtWidgets import QApplication
 
-from app.gui.app import GIL_SWITCH_INTERVAL_S, app_icon, configure_application, resource_path
+from app.core.resources import resource_path
+from app.gui.app import GIL_SWITCH_INTERVAL_S, configure_application
+from app.gui.app_icon import app_icon
 
 
 def test_resources_exist(qapp: QApplication) -> None:

@@ -15,7 +15,7 @@ import os
 import platform
 import subprocess
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from importlib import metadata
 from typing import Any, TypeVar
@@ -113,7 +113,7 @@ def capture_environment() -> dict[str, Any]:
     }
 
 
-def format_environment(env: dict[str, Any]) -> str:
+def format_environment(env: Mapping[str, Any]) -> str:
     """A multi-line, aligned summary of ``capture_environment()`` for ``main.py sysinfo``.
 
     Tolerates missing keys (e.g. an environment read back from an older results file).

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.gui.app import app_icon
+from app.gui.app_icon import app_icon
 
 COLUMNS = ("Component", "Version", "Licence")
 ICON_PX = 64

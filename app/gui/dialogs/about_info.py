@@ -63,14 +63,20 @@ def installed_distribution(names: tuple[str, ...]) -> str | None:
     return None
 
 
+def _first(meta: metadata.PackageMetadata, name: str) -> str:
+    """The first value of the metadata field ``name``, stripped ("" when absent)."""
+    values = meta.get_all(name) or []
+    return str(values[0]).strip() if values else ""
+
+
 def licence_of(distribution: str) -> str:
     """The licence ``distribution``'s metadata states, as an SPDX expression where it gives
     one (``PackageNotFoundError`` when it is not installed)."""
     meta = metadata.metadata(distribution)
-    expression = (meta.get("License-Expression") or "").strip()
+    expression = _first(meta, "License-Expression")
     if expression:
         return expression
-    field = (meta.get("License") or "").strip()
+    field = _first(meta, "License")
     if field and "\n" not in field and len(field) <= _LONGEST_LICENCE_FIELD and field != "UNKNOWN":
         return _classifier_name(field) if field.startswith(_CLASSIFIER) else field
     classifiers = [c for c in meta.get_all("Classifier") or [] if c.startswith(_CLASSIFIER)]

@@ -153,9 +153,9 @@ class EncryptDialog(CryptDialogBase):
             self.source_field.changed.connect(self._on_inputs_changed)
             self.cipher_combo.currentIndexChanged.connect(self._on_inputs_changed)
         else:
-            r, spec = self.job.result, self.job.input
+            r, source = self.job.result, self.job.input
             self.job_label = QLabel(
-                f"{spec.label} ({format_bytes(spec.size_bytes)}), as benchmarked with "
+                f"{source.label} ({format_bytes(source.size_bytes)}), as benchmarked with "
                 f"{r.cipher} [{r.library}], {r.key_bits}-bit key"
             )
             self.job_label.setWordWrap(True)
@@ -383,7 +383,9 @@ class EncryptDialog(CryptDialogBase):
         self.task.start("Encrypting", encrypt, request)
 
     @Slot(object)
-    def _on_task_succeeded(self, outcome: EncryptOutcome) -> None:
+    def _on_task_succeeded(self, value: object) -> None:
+        outcome = value
+        assert isinstance(outcome, EncryptOutcome)  # what encrypt() returns
         self.message.show_ok(outcome.summary)
         lines = [f"⚠ {outcome.key_warning}"] if outcome.key_warning else []
         if outcome.openssl_command:

@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import QUrl
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
-from app.gui.app import resource_path
+from app.core.resources import resource_path
 
 HELP_PAGE = "help/measures.html"
 TITLE = "What the numbers mean"

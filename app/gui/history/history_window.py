@@ -209,11 +209,17 @@ class HistoryWindow(QMainWindow):
 
     def run_ids(self) -> list[int]:
         """The ids listed, top to bottom (newest first)."""
-        return [self.table.item(r, 0).data(ID_ROLE) for r in range(self.table.rowCount())]
+        return [self._id_at(r) for r in range(self.table.rowCount())]
 
     def selected_ids(self) -> list[int]:
         rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        return [self.table.item(r, 0).data(ID_ROLE) for r in rows]
+        return [self._id_at(r) for r in rows]
+
+    def _id_at(self, row: int) -> int:
+        item = self.table.item(row, 0)
+        assert item is not None  # every listed row has its id cell
+        run_id: int = item.data(ID_ROLE)
+        return run_id
 
     def select_ids(self, ids: list[int]) -> None:
         self.table.clearSelection()

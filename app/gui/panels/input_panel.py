@@ -114,7 +114,8 @@ class InputPanel(QGroupBox):
             action.triggered.connect(lambda _=False, p=path: self.recent_chosen.emit(p))
         if paths:
             self.recent_menu.addSeparator()
-            self.recent_menu.addAction("Clear list", self.clear_recent_requested)
+            clear = self.recent_menu.addAction("Clear list")
+            clear.triggered.connect(lambda _=False: self.clear_recent_requested.emit())
         self.recent_button.setEnabled(bool(paths))
 
     def generated_size_text(self) -> str:

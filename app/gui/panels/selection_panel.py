@@ -181,7 +181,9 @@ class SelectionPanel(QGroupBox):
         """Open (or close) an algorithm with its key-size and mode groups."""
         item.setExpanded(on)
         for i in range(item.childCount()):
-            item.child(i).setExpanded(True)
+            child = item.child(i)
+            if child is not None:
+                child.setExpanded(True)
 
     def _checked(self, key: tuple[str, ...]) -> bool:
         return self._items[key].checkState(0) == Qt.CheckState.Checked

@@ -108,7 +108,8 @@ class ChartTabs(QTabWidget):
         self.removeTab(index)
         self.insertTab(index, chart, CHART_TABS[index][1])
         self.setCurrentIndex(current)
-        placeholder.deleteLater()
+        if placeholder is not None:
+            placeholder.deleteLater()
         chart.save_requested.connect(self._on_chart_save_requested)
         self._charts[key] = chart
         results = self._results()

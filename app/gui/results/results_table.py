@@ -16,6 +16,7 @@ from typing import Any
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
+    QObject,
     QPersistentModelIndex,
     QPoint,
     QSortFilterProxyModel,
@@ -44,7 +45,7 @@ MAX_COLUMN_WIDTH = 300  # px after fitting to contents: no column pushes the oth
 class ResultsTableModel(QAbstractTableModel):
     """Finished jobs, in the order they finished. Read-only for views."""
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._rows: list[JobResult] = []
         self._mono = QFontDatabase.systemFont(QFontDatabase.SystemFont.FixedFont)

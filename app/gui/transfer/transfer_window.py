@@ -29,6 +29,7 @@ from app.core.safe_files import check_output
 from app.core.text import display_text
 from app.core.transfer.results import TransferRun
 from app.gui.describe import sentence
+from app.gui.file_filters import CHART_FILTERS
 from app.gui.settings import AppSettings
 from app.gui.tool_window import ToolWindow, show_owned
 from app.gui.transfer.transfer_chart import TransferChart
@@ -41,7 +42,6 @@ EXPORT_FILTERS = {
     "CSV, one row per cipher (*.csv)": ".csv",
     "JSON, everything with raw samples (*.json)": ".json",
 }
-CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"}
 
 
 class TransferWindow(ToolWindow):
