@@ -89,8 +89,8 @@ def _add_bench_inputs(p: argparse.ArgumentParser) -> None:
         "--size",
         action="append",
         default=[],
-        help="generate random input of this size, e.g. 10MB, 64MiB (repeatable, as seed 000's "
-        "1, 10 and 50 MB)",
+        help="generate random input of this size, e.g. 10MB, 64MiB (repeatable, as the AES "
+        "key-length study's 1, 10 and 50 MB)",
     )
     p.add_argument(
         "--cipher",

@@ -184,7 +184,8 @@ def _aggregates(results: Sequence[JobResult]) -> list[str]:
 
 
 def format_results(run: RunResult) -> str:
-    """One table per input (with seed 003's speed-up factors), then warnings and failures."""
+    """One table per input (with the pyaes report's speed-up factors), then warnings and
+    failures."""
     width = terminal_width()
     lines = _wrapped(_preamble(run.results), width, "") if run.results else []
     groups: dict[tuple[str, int], list[JobResult]] = {}

@@ -1,6 +1,6 @@
-"""A transfer study (``workload = "transfer"``, seed 004) on the terminal: per input a table of
-total time (median ±IQR), throughput, each end's CPU % and memory above its baseline, then the
-fits and comparisons; no line longer than the terminal."""
+"""A transfer study (``workload = "transfer"``, the loopback study) on the terminal: per input a
+table of total time (median ±IQR), throughput, each end's CPU % and memory above its baseline, then
+the fits and comparisons; no line longer than the terminal."""
 
 from __future__ import annotations
 

@@ -175,5 +175,5 @@ PRESETS: tuple[Preset, ...] = _presets()
 
 
 def default_selection() -> Selection:
-    """The first preset (seed 002, the study whose window CipherBench reproduces)."""
+    """The first preset (the Blowfish study, the study whose window CipherBench reproduces)."""
     return Selection.from_dict(PRESETS[0].selection.to_dict())

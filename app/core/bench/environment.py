@@ -1,11 +1,10 @@
 """The machine a run happened on, as a plain JSON-able dict, and a readable summary of it.
 
-Benchmark figures mean little without the CPU (and whether it has AES instructions), the
-libraries and the OpenSSL behind them; the studies CipherBench reproduces print such a table
-(seed 000 Table 1, seed 002 Tables I and II). ``capture_environment`` never raises: anything
-it cannot find is ``None``. It takes a few milliseconds (no Qt import, one optional ``sysctl``
-call on macOS).
-"""
+Benchmark figures mean little without the CPU (and whether it has AES instructions), the libraries
+and the OpenSSL behind them; the studies CipherBench reproduces print such a table (the key-length
+study's Table 1, the Blowfish study's Tables I and II). ``capture_environment`` never raises:
+anything it cannot find is ``None``. It takes a few milliseconds (no Qt import, one optional
+``sysctl`` call on macOS)."""
 
 from __future__ import annotations
 

@@ -80,11 +80,11 @@ def generated_input(
     label: str | None = None,
     blocks: Iterable[bytes] | None = None,
 ) -> InputSpec:
-    """Random (incompressible) data of ``size_bytes`` in a temporary file, as seed 000 does:
-    from ``os.urandom``, or the ``blocks`` given (a seeded generator, for a study someone can
-    rerun). It lives in the caller's scratch folder (see :mod:`app.core.scratch`) unless
-    ``directory`` is given; a partial file is deleted however the writing stops (Ctrl-C
-    included)."""
+    """Random (incompressible) data of ``size_bytes`` in a temporary file, as the AES key-length
+    study makes it: from ``os.urandom``, or the ``blocks`` given (a seeded generator, for a
+    study someone can rerun). It lives in the caller's scratch folder (see
+    :mod:`app.core.scratch`) unless ``directory`` is given; a partial file is deleted however
+    the writing stops (Ctrl-C included)."""
     if size_bytes <= 0:
         raise UserError("the generated input must be at least 1 byte")
     folder = directory if directory is not None else str(scratch.root())

@@ -3,8 +3,8 @@
 Why a process per job: the peak memory of that process is exactly the job's; a crash, a
 ``MemoryError`` or a cancel cannot take the caller down; and a library holding the GIL inside a
 large call cannot freeze the caller's window. The caller samples the worker's CPU and resident
-memory every 50 ms (seed 004's monitor), without disturbing the measured process, and receives
-its progress through a pipe.
+memory every 50 ms (the loopback study's monitor), without disturbing the measured process, and
+receives its progress through a pipe.
 """
 
 from __future__ import annotations

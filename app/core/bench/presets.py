@@ -18,7 +18,7 @@ class Preset:
     title: str  # for the window
     description: str
     choices: tuple[tuple[str, str | None], ...]
-    key_bits: int | None = None  # for variable-key ciphers (Blowfish 256 in seed 002)
+    key_bits: int | None = None  # for variable-key ciphers (Blowfish 256 in the Blowfish study)
 
     def specs(self) -> list[CipherSpec]:
         out: list[CipherSpec] = []

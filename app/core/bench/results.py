@@ -12,7 +12,7 @@ from app.core.bench.stats import TimingStats
 
 @dataclass(frozen=True)
 class MonitorSample:
-    """The worker process seen from outside every 50 ms (seed 004's monitor)."""
+    """The worker process seen from outside every 50 ms (the loopback study's monitor)."""
 
     t_s: float  # since the job started
     cpu_percent: float  # of one core; above 100 when a library uses several threads
@@ -92,7 +92,8 @@ class JobResult:
     ciphertext_preview_hex: str  # first 32 bytes of ciphertext
     peak_rss_bytes: int | None  # kernel high-water mark of the worker in the memory pass
     baseline_rss_bytes: int | None  # worker RSS when that pass began
-    python_peak_bytes: int | None  # tracemalloc peak in the memory pass (what seed 000 reports)
+    # tracemalloc peak in the memory pass (what the AES key-length study reports)
+    python_peak_bytes: int | None
     cpu_percent: float  # process CPU time / wall time over the timed runs
     warnings: tuple[str, ...] = ()
     notes: tuple[str, ...] = ()  # the entry's security notes (ECB, 64-bit block, ...)

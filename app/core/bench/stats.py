@@ -110,7 +110,7 @@ def stability_warnings(stats: TimingStats, direction: str) -> list[str]:
             )
     elif cold is not None and stats.median_s > 0 and cold >= COLD_START_RATIO * stats.median_s:
         # Informational: the warm-up did its job. Kept so readers of papers that time one cold
-        # call (seed 000) can see how far off such a figure is.
+        # call (the AES key-length study) can see how far off such a figure is.
         out.append(
             f"{direction}: the cold first run took {cold / stats.median_s:.1f}x the median "
             "(discarded as warm-up)"

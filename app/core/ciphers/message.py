@@ -10,7 +10,7 @@ memory mode (one ``final`` over the whole buffer) and stream mode (``update`` pe
   the padding with the library's unpadder.
 - Stream modes (CFB, OFB, CTR, ChaCha20, RC4): output as long as input.
 - AEAD: memory mode seals the whole message once. Stream mode seals each chunk on its own, with
-  the nonce's last 8 bytes XORed with the chunk index (as TLS records and seed 004's 1 MB
+  the nonce's last 8 bytes XORed with the chunk index (as TLS records and the loopback study's 1 MB
   chunks do), so every chunk grows by one tag and is verified before its plaintext is used.
 """
 

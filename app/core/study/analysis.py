@@ -2,7 +2,7 @@
 
 ``fit_time_vs_size`` fits ``time_s = fixed_s + size_bytes / bytes_per_second`` by ordinary least
 squares. The intercept is the fixed cost of a call (key schedule, object creation, the Python
-overhead seed 003 measures); the inverse slope is the sustained throughput, which a single
+overhead the pyaes report measures); the inverse slope is the sustained throughput, which a single
 "MB/s at one size" figure mixes up with that fixed cost. Anything odd about the fit (two sizes
 only, a negative intercept, a flat or falling line) is reported in ``LinearFit.note`` and never
 corrected silently: a negative fixed cost stays negative, so the reader sees the model is wrong.
@@ -171,7 +171,7 @@ def fit_interval(
 
 
 def speedup(slow_median_s: float, fast_median_s: float) -> float:
-    """How many times faster: ``slow / fast`` (seed 003: 598.0 ms / 98.2 ms = 6.09x).
+    """How many times faster: ``slow / fast`` (the pyaes report: 598.0 ms / 98.2 ms = 6.09x).
 
     Raises ``ValueError`` unless both medians are positive and finite.
     """

@@ -13,7 +13,7 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     file_slots = ["txt", "pdf", "zip"]       # what files the study expects, if any
     files = ["report.pdf"]                   # files (relative to the TOML file's folder)
     key_bits = 256                    # for variable-key ciphers (Blowfish)
-    workload = "cipher"               # or "transfer": each cell a loopback transfer (seed 004)
+    workload = "cipher"               # or "transfer": each cell a loopback transfer
     data_mode = "memory"              # or "stream"
     chunk_bytes = 1048576
     repeat = 12                       # timed repetitions per job, over the first rounds
@@ -75,7 +75,7 @@ QUANTITIES = (
     "decrypt_s",
     "encrypt_rate",
     "decrypt_rate",
-    "transfer_rate",  # a loopback transfer's end-to-end throughput (seed 004)
+    "transfer_rate",  # a loopback transfer's end-to-end throughput (the loopback study)
     "memory",
     "speedup",
 )

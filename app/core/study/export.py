@@ -134,7 +134,7 @@ def export_study(
     path written."""
     target = Path(path)
     writer = check_study_target(target, inputs)
-    if isinstance(result, TransferStudyResult):  # seed 004's shape: its own tables and charts
+    if isinstance(result, TransferStudyResult):  # the loopback study's tables and charts
         write = transfer_report.WRITERS[target.suffix.lower()]
         write_atomically(target, lambda staged: write(result, staged))
         return target

@@ -1,9 +1,8 @@
-"""A transfer study's tables, charts and files (seed 004's shape): per cipher and input the total
-time (median and IQR of first byte sent to last byte verified), the throughput, each end's CPU %
-and peak memory above its baseline; charts of time, throughput and memory against size; the
-fits and comparisons. Written as .json (everything), .csv (the table), .xlsx (sheets and native
-charts) and .html (tables and inline SVG charts, printable).
-"""
+"""A transfer study's tables, charts and files (the loopback study's shape): per cipher and input
+the total time (median and IQR of first byte sent to last byte verified), the throughput, each
+end's CPU % and peak memory above its baseline; charts of time, throughput and memory against size;
+the fits and comparisons. Written as .json (everything), .csv (the table), .xlsx (sheets and native
+charts) and .html (tables and inline SVG charts, printable)."""
 
 from __future__ import annotations
 

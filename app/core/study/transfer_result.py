@@ -1,4 +1,4 @@
-"""What a transfer study produced (``workload = "transfer"``, seed 004): one
+"""What a transfer study produced (``workload = "transfer"``, the loopback study): one
 :class:`~app.core.transfer.results.TransferResult` per (cipher, input), its failures, the
 machine, and the claims derived from the raw total times as a cipher study derives them: per
 cipher a fit of total time against size, per input each pair compared on their rounds (each a fresh

@@ -1,6 +1,6 @@
-"""Running a transfer study (``workload = "transfer"``, seed 004): every cipher on every input
-sent over TCP loopback by :func:`app.core.transfer.runner.run_transfer`, with the cipher study's
-events, so the command line and the window follow it the same way:
+"""Running a transfer study (``workload = "transfer"``, the loopback study): every cipher on every
+input sent over TCP loopback by :func:`app.core.transfer.runner.run_transfer`, with the cipher
+study's events, so the command line and the window follow it the same way:
 
     run = TransferStudyRun(study)
     for event in run.events():   # StudyStarted, StepStarted, StepProgress, CellFinished

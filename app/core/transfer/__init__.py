@@ -1,4 +1,5 @@
-"""An authenticated transfer over TCP loopback, measured (seed 004's experiment, done right).
+"""An authenticated transfer over TCP loopback, measured (the loopback study's experiment, done
+right).
 
 A receiver process listens on 127.0.0.1 (an ephemeral port, never another address) and a sender
 process sends it a file in length-prefixed frames; each chunk is sealed with the container's

@@ -48,7 +48,7 @@ COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
     ),
     ("Repetitions", lambda r, _u: len(r.encrypt.samples_s), str),
 ]
-# A transfer study's rows (seed 004): total time end to end, each end's CPU and memory.
+# A transfer study's rows (the loopback study): total time end to end, each end's CPU and memory.
 TRANSFER_COLUMNS: list[tuple[str, Cell, Callable[[Any], str]]] = [
     ("Cipher", lambda r, _u: r.label, str),
     ("Input", lambda r, _u: r.input_label, display_text),

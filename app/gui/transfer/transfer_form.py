@@ -32,7 +32,8 @@ from app.gui.transfer.transfer_worker import TransferRequest
 
 SIZES = ("10 KB", "1 MB", "10 MB", "100 MB", "200 MiB", "500 MB")
 CHUNKS = ("16 KiB", "64 KiB", "256 KiB", "1 MiB", "4 MiB", "16 MiB")
-CHECKED = ("aes-256-gcm", "chacha20-poly1305", PLAINTEXT)  # seed 004's pair and the baseline
+# The loopback study's pair, and the baseline.
+CHECKED = ("aes-256-gcm", "chacha20-poly1305", PLAINTEXT)
 BASELINE_TEXT = "none (plaintext baseline)"
 
 
@@ -89,7 +90,7 @@ class TransferForm(QWidget):
         self.chunk_combo.setEditable(True)
         self.chunk_combo.addItems(CHUNKS)
         self.chunk_combo.setCurrentText("1 MiB")
-        self.chunk_combo.setToolTip("Plaintext bytes per sealed frame (seed 004: 1 MiB)")
+        self.chunk_combo.setToolTip("Plaintext bytes per sealed frame (the loopback study: 1 MiB)")
         defaults = TransferOptions()
         self.repeat_spin = QSpinBox()
         self.repeat_spin.setRange(1, MAX_REPEAT)

@@ -1,4 +1,5 @@
-"""pyaes: AES in pure Python, the interpreter-cost reference (seed 003). Block by block, slow."""
+"""pyaes: AES in pure Python, the interpreter-cost reference (the pyaes report). Block by
+block, slow."""
 
 from __future__ import annotations
 
