@@ -6,8 +6,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field, fields
 from typing import Any
 
-from app.core.bench.run_info import Environment, RunOptions
-from app.core.bench.stats import TimingStats
+from app.core.bench.run_info import Environment, RunOptions, ToolInfo
+from app.core.bench.stats import TimingStats, summarize
 
 
 @dataclass(frozen=True)
@@ -153,7 +153,7 @@ class JobResult:
         if "verified_round_trips" not in data:  # written before the count: at least one
             values["verified_round_trips"] = 1 if data["verified"] is True else 0
         for direction in ("encrypt", "decrypt"):
-            values[direction] = _timing_from_dict(data[direction])
+            values[direction] = _timing_from_dict(data[direction], int(data["input_bytes"]))
         for name in ("key_setup_s", "warnings", "notes"):
             values[name] = tuple(data.get(name, ()))
         values["monitor"] = tuple(MonitorSample(**m) for m in data.get("monitor", ()))
@@ -163,11 +163,13 @@ class JobResult:
         return cls(**values)
 
 
-def _timing_from_dict(data: Mapping[str, Any]) -> TimingStats:
-    values = {f.name: data[f.name] for f in fields(TimingStats)}
-    values["samples_s"] = tuple(values["samples_s"])
-    values["warmup_s"] = tuple(values["warmup_s"])
-    return TimingStats(**values)
+def _timing_from_dict(data: Mapping[str, Any], input_bytes: int) -> TimingStats:
+    """The statistics derived again from the raw samples, as pyperf does: a stored median,
+    spread or throughput is never trusted (an edited or truncated file cannot disagree with
+    its own samples)."""
+    samples = tuple(float(x) for x in data["samples_s"])
+    warmups = tuple(float(x) for x in data.get("warmup_s", ()))
+    return summarize(samples, input_bytes, warmups)
 
 
 @dataclass(frozen=True)
@@ -188,7 +190,7 @@ class RunResult:
     started_at: str  # ISO 8601, UTC
     finished_at: str
     cancelled: bool = False
-    tool: dict[str, Any] = field(default_factory=dict)  # CipherBench name and version
+    tool: ToolInfo = field(default_factory=ToolInfo)
 
     def __post_init__(self) -> None:
         # Also accept both in their JSON form, as a file or a test writes them.
@@ -196,10 +198,11 @@ class RunResult:
             object.__setattr__(self, "environment", Environment.from_dict(self.environment))
         if not isinstance(self.options, RunOptions):
             object.__setattr__(self, "options", RunOptions.from_dict(self.options))
+        object.__setattr__(self, "tool", ToolInfo.of(self.tool))
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "tool": self.tool,
+            "tool": self.tool.to_dict(),
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "cancelled": self.cancelled,
@@ -221,5 +224,5 @@ class RunResult:
             started_at=data["started_at"],
             finished_at=data["finished_at"],
             cancelled=bool(data.get("cancelled", False)),
-            tool=dict(data.get("tool", {})),
+            tool=ToolInfo.of(data.get("tool")),
         )

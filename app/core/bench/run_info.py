@@ -136,3 +136,32 @@ class Environment(Mapping[str, Any]):
 
     def __len__(self) -> int:
         return len(self.data)
+
+
+@dataclass(frozen=True)
+class ToolInfo:
+    """What made a result (pyperf keeps its own name and version the same way): the program,
+    its version, and any key a newer version wrote (kept, so a file loads back whole)."""
+
+    name: str = "CipherBench"
+    version: str | None = None
+    extra: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def current(cls) -> ToolInfo:
+        from app import __version__
+
+        return cls(version=__version__)
+
+    @classmethod
+    def of(cls, value: ToolInfo | Mapping[str, Any] | None) -> ToolInfo:
+        """``value`` as a ``ToolInfo``: itself, or read from its JSON form (a dict)."""
+        if isinstance(value, ToolInfo):
+            return value
+        data = dict(value or {})
+        name = data.pop("name", "CipherBench")
+        version = data.pop("version", None)
+        return cls(str(name), None if version is None else str(version), data)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "version": self.version, **self.extra}

@@ -19,7 +19,6 @@ from typing import Any
 
 import psutil
 
-from app import __version__
 from app.core.bench.events import (
     Event,
     JobFailed,
@@ -33,7 +32,7 @@ from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
 from app.core.bench.multicore import MIN_OVERLAP, run_copies
 from app.core.bench.results import JobFailure, JobResult, RunResult
-from app.core.bench.run_info import Environment, RunOptions
+from app.core.bench.run_info import Environment, RunOptions, ToolInfo
 from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
 from app.core.units import MIB, format_bytes
@@ -127,7 +126,7 @@ class BenchmarkRun:
                 started_at=started,
                 finished_at=_now(),
                 cancelled=cancelled,
-                tool={"name": "CipherBench", "version": __version__},
+                tool=ToolInfo.current(),
             )
         )
 

@@ -130,7 +130,7 @@ def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
         ("Key", "Value"),
         _environment_rows(run),
     )
-    tool = run.tool.get("version") if isinstance(run.tool, dict) else None
+    tool = run.tool.version
     wb.properties.creator = f"CipherBench {tool}" if tool else "CipherBench"
     save_workbook(wb, path)
 
@@ -288,7 +288,7 @@ def _environment_rows(run: RunResult) -> Iterator[tuple[str, Any]]:
     yield "run.cancelled", run.cancelled
     yield "run.jobs_finished", len(run.results)
     yield "run.jobs_failed", len(run.failures)
-    yield from _flatten("tool", run.tool)
+    yield from _flatten("tool", run.tool.to_dict())
     yield from _flatten("options", run.options.to_dict())
     yield from _flatten("environment", run.environment.to_dict())
 

@@ -94,7 +94,9 @@ def result_of(kind: str, doc: Mapping[str, Any]) -> Result:
     if kind == "bench":
         return RunResult.from_dict(_with_previews(doc))
     if kind == "study" and doc.get("workload") == "transfer":
-        return _transfer_study(doc)
+        from app.core.study.transfer_result import TransferStudyResult
+
+        return TransferStudyResult.from_dict(doc)
     if kind == "study":
         from app.core.study.result import StudyResult
 
@@ -104,28 +106,6 @@ def result_of(kind: str, doc: Mapping[str, Any]) -> Result:
 
         return TransferRun.from_dict(doc)
     raise ValueError(f"unknown kind of run {kind!r}")
-
-
-def _transfer_study(doc: Mapping[str, Any]) -> TransferStudyResult:
-    """A transfer study's document read back (the derived fits and comparisons are computed
-    again from the raw times, as they were: they are deterministic)."""
-    from app.core.bench.run_info import Environment
-    from app.core.study.definition import Study
-    from app.core.study.result import StudyFailure
-    from app.core.study.transfer_result import TransferStudyResult
-    from app.core.transfer.results import transfer_result_from_dict
-
-    return TransferStudyResult(
-        study=Study.from_dict(doc["study"]),
-        results=tuple(transfer_result_from_dict(r) for r in doc["results"]),
-        failures=tuple(StudyFailure(**f) for f in doc["failures"]),
-        environment=Environment.from_dict(doc["environment"]),
-        started_at=doc["started_at"],
-        finished_at=doc["finished_at"],
-        cancelled=bool(doc.get("cancelled", False)),
-        tool=dict(doc.get("tool", {})),
-        rounds_completed=int(doc.get("rounds_completed", 1)),
-    )
 
 
 def _with_previews(doc: Mapping[str, Any]) -> dict[str, Any]:

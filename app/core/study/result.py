@@ -15,7 +15,7 @@ from functools import cached_property
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from app.core.bench.results import JobResult, RoundInfo
-from app.core.bench.run_info import Environment
+from app.core.bench.run_info import Environment, ToolInfo
 from app.core.study.analysis import (
     FitInterval,
     LinearFit,
@@ -194,7 +194,10 @@ class StudyResult:
     started_at: str
     finished_at: str
     cancelled: bool = False
-    tool: dict[str, Any] = field(default_factory=dict)
+    tool: ToolInfo = field(default_factory=ToolInfo)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tool", ToolInfo.of(self.tool))  # also from its JSON form
 
     @property
     def interleaved(self) -> bool:
@@ -338,7 +341,7 @@ class StudyResult:
                 "warmup_per_worker": self.study.warmup,
                 "description": self.how_run(),
             },
-            "tool": self.tool,
+            "tool": self.tool.to_dict(),
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "cancelled": self.cancelled,
@@ -381,7 +384,7 @@ class StudyResult:
             started_at=data["started_at"],
             finished_at=data["finished_at"],
             cancelled=bool(data.get("cancelled", False)),
-            tool=dict(data.get("tool", {})),
+            tool=ToolInfo.of(data.get("tool")),
         )
 
 

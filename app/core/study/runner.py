@@ -35,7 +35,6 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Any
 
-from app import __version__
 from app.core import scratch
 from app.core.bench.events import (
     JobFailed,
@@ -49,7 +48,7 @@ from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
 from app.core.bench.results import JobResult
 from app.core.bench.rounds import CurrentRun, later_round, merge_rounds, round_order
-from app.core.bench.run_info import Environment
+from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
 from app.core.study.definition import SizeInput, Study
@@ -291,7 +290,7 @@ class StudyRun:
             started_at=started,
             finished_at=_now(),
             cancelled=self._runs.cancelled,
-            tool={"name": "CipherBench", "version": __version__},
+            tool=ToolInfo.current(),
         )
 
     def _run_round(

@@ -10,16 +10,17 @@ Frozen; the derived values are computed on first use and kept.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
 from typing import Any
 
-from app.core.bench.run_info import Environment
+from app.core.bench.run_info import Environment, ToolInfo
 from app.core.study.analysis import LinearFit, fit_time_vs_size
 from app.core.study.claims import Comparison, compare
 from app.core.study.definition import UNITS, Study
 from app.core.study.result import StudyFailure, by_input, cipher_labels
-from app.core.transfer.results import TransferResult
+from app.core.transfer.results import TransferResult, transfer_result_from_dict
 from app.core.units import MIB
 
 
@@ -67,8 +68,11 @@ class TransferStudyResult:
     started_at: str
     finished_at: str
     cancelled: bool = False
-    tool: dict[str, Any] = field(default_factory=dict)
+    tool: ToolInfo = field(default_factory=ToolInfo)
     rounds_completed: int = 1  # rounds run (each cell's own are its ``round_sizes``)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "tool", ToolInfo.of(self.tool))  # also from its JSON form
 
     @property
     def units(self) -> str:
@@ -146,6 +150,23 @@ class TransferStudyResult:
                 out.append(TransferComparison(input_label, c))
         return tuple(out)
 
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> TransferStudyResult:
+        """Inverse of :meth:`to_dict`. The statistics come again from the raw times, and the
+        fits and comparisons are derived from them as they were (they are deterministic).
+        Raises ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed record."""
+        return cls(
+            study=Study.from_dict(data["study"]),
+            results=tuple(transfer_result_from_dict(r) for r in data["results"]),
+            failures=tuple(StudyFailure(**f) for f in data["failures"]),
+            environment=Environment.from_dict(data["environment"]),
+            started_at=data["started_at"],
+            finished_at=data["finished_at"],
+            cancelled=bool(data.get("cancelled", False)),
+            tool=ToolInfo.of(data.get("tool")),
+            rounds_completed=int(data.get("rounds_completed", 1)),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {
             "workload": "transfer",
@@ -154,7 +175,7 @@ class TransferStudyResult:
             "unit_bytes_per_second": UNITS[self.units],
             "how_run": self.how_run(),
             "rounds_completed": self.rounds_completed,
-            "tool": self.tool,
+            "tool": self.tool.to_dict(),
             "started_at": self.started_at,
             "finished_at": self.finished_at,
             "cancelled": self.cancelled,

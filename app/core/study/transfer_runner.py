@@ -25,11 +25,10 @@ from collections.abc import Generator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from app import __version__
 from app.core.bench.inputs import check_unchanged, inspect_file
 from app.core.bench.jobs import InputSpec
 from app.core.bench.rounds import round_order
-from app.core.bench.run_info import Environment
+from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
 from app.core.study.claims import Comparison, compare
@@ -167,7 +166,7 @@ class TransferStudyRun:
                 started_at=started,
                 finished_at=_now(),
                 cancelled=self._cancel.is_set(),
-                tool={"name": "CipherBench", "version": __version__},
+                tool=ToolInfo.current(),
                 rounds_completed=round_no,
             )
         )

@@ -89,6 +89,29 @@ def test_json_loads_back_as_the_run_it_was_written_from(tmp_path: Path) -> None:
     assert back.to_dict() == run.to_dict()
 
 
+def test_statistics_are_derived_again_from_the_samples_on_load() -> None:
+    """As pyperf does: a stored median, spread or throughput that disagrees with the raw
+    samples (an edited or damaged file) is never believed."""
+    run = small_run(small_job(samples=5))
+    doc = json.loads(json.dumps(run.to_dict()))
+    encrypt = doc["results"][0]["encrypt"]
+    encrypt.update(median_s=42.0, iqr_s=-1.0, throughput_mb_s=1e9, min_s=0.0)
+    back = RunResult.from_dict(doc).results[0].encrypt
+    assert back == run.results[0].encrypt
+    assert back.median_s == pytest.approx(0.00102) and back.throughput_mb_s < 10
+    del encrypt["samples_s"]
+    with pytest.raises(KeyError):
+        RunResult.from_dict(doc)
+
+
+def test_the_tool_that_made_a_run_is_typed_and_loads_back_whole() -> None:
+    doc = small_run().to_dict()
+    doc["tool"] = {"name": "CipherBench", "version": "9.9", "build": "nightly"}  # a newer key
+    run = RunResult.from_dict(json.loads(json.dumps(doc)))
+    assert (run.tool.name, run.tool.version) == ("CipherBench", "9.9")
+    assert run.to_dict()["tool"] == doc["tool"]
+
+
 def test_run_from_dict_of_an_empty_cancelled_run() -> None:
     empty = RunResult((), (), {}, {}, "a", "b", cancelled=True)
     assert RunResult.from_dict(empty.to_dict()) == empty

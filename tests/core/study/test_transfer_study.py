@@ -75,6 +75,9 @@ def test_every_cipher_on_every_input_with_the_study_events():
     }
     assert len(result.comparisons) == 2  # one pair per input
     assert not _children()
+    # It loads back as it was (statistics, fits and comparisons derived again from the times).
+    back = TransferStudyResult.from_dict(json.loads(json.dumps(result.to_dict())))
+    assert back.to_dict() == result.to_dict()
 
 
 def test_the_files_have_seed_004s_table_and_charts(tmp_path: Path):
