@@ -51,7 +51,7 @@ from PySide6.QtWidgets import QApplication
 app = QApplication([])
 from app.gui.app import configure_application
 configure_application(app)
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.settings import AppSettings
 
 class FirstPaint(QObject):
@@ -237,7 +237,7 @@ def main() -> int:
     from app.core.ciphers.registry import lookup
     from app.core.units import format_bytes, parse_size
     from app.gui.app import configure_application
-    from app.gui.main_window import MainWindow
+    from app.gui.main.window import MainWindow
     from app.gui.settings import AppSettings
 
     app = QApplication([])

@@ -31,7 +31,7 @@ def main() -> int:
     from PySide6.QtWidgets import QApplication, QMessageBox
 
     from app.gui.app import configure_application
-    from app.gui.main_window import MainWindow
+    from app.gui.main.window import MainWindow
     from app.gui.results.results_table import COLUMN_INDEX
     from app.gui.settings import AppSettings
 

@@ -73,7 +73,7 @@ def run_app(argv: list[str] | None = None) -> int:
     configure_application(qapp)
     scratch.remove_stale()
     received = close_on_termination(qapp)
-    from app.gui.main_window import MainWindow
+    from app.gui.main.window import MainWindow
 
     window = MainWindow()
     window.show()

@@ -23,7 +23,7 @@ from app.core.study import claims
 from app.gui.dialogs import about_info, help_dialog
 from app.gui.dialogs.about_dialog import AboutDialog
 from app.gui.dialogs.help_dialog import HELP_PAGE, HelpDialog
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.settings import AppSettings
 
 # ---- About ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from conftest import Dialogs
 from pytestqt.qtbot import QtBot
 
 from app.core import scratch
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
 

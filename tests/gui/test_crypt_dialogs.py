@@ -27,10 +27,10 @@ from app.core.files.container import Argon2Params
 from app.core.files.container_keys import KdfPolicy
 from app.core.files.progress import Progress
 from app.core.files.rawexport import decrypt_raw, read_raw_key
-from app.gui.crypt_tasks import Protection
+from app.gui.dialogs.crypt_tasks import Protection
 from app.gui.dialogs.decrypt_dialog import TEMP_PREFIX, DecryptDialog
 from app.gui.dialogs.encrypt_dialog import EncryptDialog
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
 

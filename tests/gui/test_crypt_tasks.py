@@ -17,7 +17,7 @@ from app.core.files.container import Argon2Params
 from app.core.files.protect import KeyFileExists, NeedsKeyFile, NeedsPassword, RawKeyGiven
 from app.core.files.rawexport import ContainerKeyGiven
 from app.core.safe_files import OutputExists
-from app.gui.crypt_tasks import (
+from app.gui.dialogs.crypt_tasks import (
     DecryptRequest,
     EncryptRequest,
     Protection,
@@ -31,7 +31,7 @@ from app.gui.crypt_tasks import (
     window_message,
     worded_for_window,
 )
-from app.gui.preview import as_text, hex_dump, read_preview
+from app.gui.dialogs.preview import as_text, hex_dump, read_preview
 
 SECRET = "s3cret-password"
 

@@ -11,7 +11,7 @@ import pytest
 from conftest import Dialogs
 from pytestqt.qtbot import QtBot
 
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
 

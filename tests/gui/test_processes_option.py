@@ -16,7 +16,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.bench import multicore
 from app.core.bench.results import Aggregate
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.panels.options_panel import OptionsPanel
 from app.gui.results.result_columns import AGGREGATE_HEADER
 from app.gui.results.results_table import COLUMN_INDEX

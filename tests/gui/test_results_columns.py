@@ -5,7 +5,7 @@ from __future__ import annotations
 from gui_factories import job_result
 from pytestqt.qtbot import QtBot
 
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.results.result_columns import AGGREGATE_HEADER
 from app.gui.results.results_table import (
     COLUMN_INDEX,

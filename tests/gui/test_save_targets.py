@@ -14,7 +14,7 @@ from gui_factories import KeepingRun
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
 

@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 
 from app.core.bench.events import RunStarted
 from app.core.bench.jobs import Job
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings

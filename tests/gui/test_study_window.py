@@ -310,7 +310,7 @@ def test_exports_start_in_and_remember_the_apps_last_folder(
 def test_the_study_window_shares_the_main_windows_settings(
     qtbot: QtBot, settings: Any, dialogs: Dialogs
 ) -> None:
-    from app.gui.main_window import MainWindow
+    from app.gui.main.window import MainWindow
 
     main = MainWindow(settings=settings)
     qtbot.addWidget(main)
@@ -411,7 +411,7 @@ def test_every_preset_loads_into_the_form(qtbot: QtBot, dialogs: Dialogs) -> Non
 def test_the_main_window_opens_the_study_window_with_ctrl_shift_s(
     qtbot: QtBot, settings: Any, dialogs: Dialogs
 ) -> None:
-    from app.gui.main_window import MainWindow
+    from app.gui.main.window import MainWindow
 
     main = MainWindow(settings=settings)
     qtbot.addWidget(main)

@@ -22,7 +22,7 @@ from pytestqt.qtbot import QtBot
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
 from app.core.transfer.results import EndSample, RunSample, TransferResult, TransferRun
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.settings import AppSettings
 from app.gui.transfer.transfer_form import BASELINE_TEXT
 from app.gui.transfer.transfer_table import COLUMNS

@@ -7,7 +7,7 @@ from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QSpinBox
 from pytestqt.qtbot import QtBot
 
-from app.gui.main_window import MainWindow
+from app.gui.main.window import MainWindow
 from app.gui.settings import AppSettings
 
 

@@ -25,8 +25,8 @@ from app.core.ciphers.adapters import get_adapter
 from app.core.ciphers.message import decrypt_bytes
 from app.core.files.kept import raw_key_path
 from app.core.files.rawexport import read_raw_key
-from app.gui.crypt_tasks import Protection
-from app.gui.main_window import MainWindow
+from app.gui.dialogs.crypt_tasks import Protection
+from app.gui.main.window import MainWindow
 from app.gui.results.results_table import COLUMN_INDEX
 from app.gui.selection import PRESETS, Selection, make_selection
 from app.gui.settings import AppSettings

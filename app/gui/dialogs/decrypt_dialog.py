@@ -36,7 +36,7 @@ from app.core import scratch
 from app.core.errors import UserError
 from app.core.files.protect import describe_container
 from app.core.safe_files import check_output, move_into_place
-from app.gui.crypt_tasks import (
+from app.gui.dialogs.crypt_tasks import (
     DecryptOutcome,
     DecryptRequest,
     FileIdentity,
@@ -58,7 +58,7 @@ from app.gui.dialogs.crypt_widgets import (
     monospace_font,
 )
 from app.gui.dialogs.dialog_base import NOTHING_WRITTEN, CryptDialogBase
-from app.gui.preview import PREVIEW_BYTES, read_preview
+from app.gui.dialogs.preview import PREVIEW_BYTES, read_preview
 from app.gui.settings import AppSettings
 
 TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.scratch)

@@ -34,7 +34,7 @@ from app.core.bench.kept import FinishedJob
 from app.core.ciphers.registry import CipherSpec, cipher_ids
 from app.core.files import container
 from app.core.units import format_bytes
-from app.gui.crypt_tasks import (
+from app.gui.dialogs.crypt_tasks import (
     EncryptOutcome,
     EncryptRequest,
     Protection,

@@ -1,5 +1,5 @@
-"""The main window's parts, declared in one place: every widget :mod:`app.gui.window_layout`
-builds and every action :mod:`app.gui.actions` creates, with its type.
+"""The main window's parts, declared in one place: every widget :mod:`app.gui.main.layout`
+builds and every action :mod:`app.gui.main.actions` creates, with its type.
 
 :class:`MainWindow` derives from :class:`WindowParts` (a ``QMainWindow`` that only declares),
 so ``window.run_button`` is a ``QPushButton`` to mypy and to a reader, and the layout and the
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from PySide6.QtGui import QAction
     from PySide6.QtWidgets import QLabel, QPushButton, QScrollArea, QSplitter, QWidget
 
-    from app.gui.controller import BenchmarkController
+    from app.gui.main.controller import BenchmarkController
     from app.gui.panels.environment_panel import EnvironmentPanel
     from app.gui.panels.input_panel import InputPanel
     from app.gui.panels.options_panel import OptionsPanel

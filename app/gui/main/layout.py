@@ -30,7 +30,7 @@ from app.gui.results.comparisons_panel import ComparisonsPanel
 from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
 
 if TYPE_CHECKING:
-    from app.gui.window_parts import WindowParts
+    from app.gui.main.parts import WindowParts
 
 
 def build_widgets(window: WindowParts) -> None:

@@ -22,18 +22,18 @@ from app.core.bench.results import RunResult
 from app.core.bench.rounds import per_round
 from app.core.errors import UserError
 from app.core.safe_files import check_output
-from app.gui.actions import ActionHandlers, install_actions
-from app.gui.controller import BenchmarkController
 from app.gui.describe import sentence
 from app.gui.dialogs.about_dialog import show_about_dialog
 from app.gui.file_filters import CHART_FILTERS, RESULT_FILTERS, with_suffix
 from app.gui.history.recorder import history_recorder
+from app.gui.main.actions import ActionHandlers, install_actions
+from app.gui.main.controller import BenchmarkController
+from app.gui.main.layout import build_widgets
+from app.gui.main.parts import WindowParts
 from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.questions import ask_yes_no
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
-from app.gui.window_layout import build_widgets
-from app.gui.window_parts import WindowParts
 from app.gui.worker import RunFactory, default_run_factory
 
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then

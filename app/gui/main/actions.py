@@ -3,7 +3,7 @@
 Each action calls the window's handler for it, given as :class:`ActionHandlers` (the window's
 ``_on_<name>_action_triggered`` methods); the buttons only trigger the actions, so a shortcut,
 a menu entry and a button do the same thing. Written against the window's declared parts
-(:class:`~app.gui.window_parts.WindowParts`), not the window itself.
+(:class:`~app.gui.main.parts.WindowParts`), not the window itself.
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
 
 if TYPE_CHECKING:
-    from app.gui.window_parts import WindowParts
+    from app.gui.main.parts import WindowParts
 
 Handler = Callable[[], Any]
 

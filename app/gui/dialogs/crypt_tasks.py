@@ -12,7 +12,7 @@ Everything else here is small and quick enough for the GUI thread: what a chosen
 (:func:`identify`), default file names, the password hint, :func:`window_message`, which words
 the core's structured errors for the window (the core names no option; the window has none to
 give), and :func:`plain_message`, which makes a message a sentence (the preview is in
-:mod:`app.gui.preview`).
+:mod:`app.gui.dialogs.preview`).
 
 Requests hold the password in a field left out of their repr; outcomes hold no secret.
 """
