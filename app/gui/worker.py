@@ -6,8 +6,9 @@ and emits it, and cancels by a flag. :class:`TaskRunner` starts workers in a poo
 one referenced until its ``finished`` (they are not auto-deleted); the controller, the dialogs'
 task panel and the chart loader all use it.
 
-:class:`BenchmarkWorker` drives the engine's blocking ``BenchmarkRun.events()`` generator and
-forwards every event as a signal; :class:`TaskWorker` runs one plain function (generate test
+:class:`EventWorker` drives an engine run's blocking ``events()`` generator and forwards every
+event as a signal, with one throttle (:class:`BenchmarkWorker` for a benchmark, the Study
+window's ``StudyWorker`` for a study); :class:`TaskWorker` runs one plain function (generate test
 data, save a file; with ``progress=True`` a file operation that reports progress and can be
 cancelled).
 
@@ -26,8 +27,8 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable, Iterator
-from typing import Any, Protocol
+from collections.abc import Callable, Iterator, Mapping
+from typing import Any, ClassVar, Protocol
 
 from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
 
@@ -172,6 +173,97 @@ class TaskRunner(QObject):
                 self.busy_changed.emit(False)
 
 
+class EventWorker(WorkerBase):
+    """The one relay from an engine run's event stream to Qt signals (a benchmark, a study).
+
+    In a pool thread it drives ``make_run().events()`` and emits each event on the signal
+    :attr:`ROUTES` names for its type. One throttle, as superqt's ``_throttler`` does it: an
+    event type in :attr:`LATEST` (progress) is kept as the newest only, one in :attr:`BATCHED`
+    (monitor samples) is gathered into a list, and both go out at most once per
+    ``min_interval_s``; any other event flushes them first, so the order is kept. ``cancel()``
+    from any thread asks the engine to stop; it still ends its stream with its final event."""
+
+    ROUTES: ClassVar[Mapping[type, str]] = {}
+    LATEST: ClassVar[tuple[type, ...]] = ()
+    BATCHED: ClassVar[tuple[type, ...]] = ()
+
+    def __init__(
+        self,
+        signals: QObject,
+        make_run: Callable[[], RunLike],
+        *,
+        min_interval_s: float = PROGRESS_INTERVAL_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(signals)
+        self._make_run = make_run
+        self._interval = min_interval_s
+        self._clock = clock
+        self._lock = threading.Lock()
+        self._run: RunLike | None = None
+        self._latest: dict[type, Any] = {}
+        self._batched: dict[type, list[Any]] = {}
+        self._last_emit = float("-inf")
+        self.progress_emits = 0  # how many throttled emits went out (tests read it)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel_requested
+
+    def cancel(self) -> None:
+        """Ask the engine to stop; it kills the running job's process and ends its stream."""
+        with self._lock:
+            super().cancel()
+            run = self._run
+        if run is not None:
+            run.cancel()
+
+    def work(self) -> None:
+        with self._lock:
+            if self.cancel_requested:
+                return
+            self._run = self._make_run()
+        events = self._run.events()
+        try:
+            for event in events:
+                self._dispatch(event)
+        finally:
+            close = getattr(events, "close", None)
+            if close is not None:
+                close()  # a generator: kills the running job's process
+        self._flush()
+
+    def report_result(self, value: Any) -> None:
+        pass  # the results went out as events
+
+    def report_failure(self, exc: BaseException) -> None:
+        self._flush()
+        super().report_failure(exc)
+
+    def _dispatch(self, event: Any) -> None:
+        kind = type(event)
+        if kind in self.LATEST:
+            self._latest[kind] = event
+        elif kind in self.BATCHED:
+            self._batched.setdefault(kind, []).append(event)
+        else:
+            self._flush()
+            name = self.ROUTES.get(kind)
+            if name is not None:
+                emit_signal(self.signals, name, event)
+            return
+        if self._clock() - self._last_emit >= self._interval:
+            self._flush()
+
+    def _flush(self) -> None:
+        pending = [*self._batched.items(), *self._latest.items()]  # samples before progress
+        self._batched, self._latest = {}, {}
+        for kind, value in pending:
+            self.progress_emits += 1
+            emit_signal(self.signals, self.ROUTES[kind], value)
+        self._last_emit = self._clock()
+
+
 class BenchmarkWorkerSignals(QObject):
     """Signals of :class:`BenchmarkWorker`; every payload is a frozen engine event."""
 
@@ -188,10 +280,22 @@ class BenchmarkWorkerSignals(QObject):
     finished = Signal()  # always last
 
 
-class BenchmarkWorker(WorkerBase):
-    """Runs a list of jobs through the engine in a pool thread. ``cancel()`` from any thread."""
+class BenchmarkWorker(EventWorker):
+    """Runs a list of jobs through the engine (``run_factory(jobs)``) in a pool thread."""
 
     signals: BenchmarkWorkerSignals
+    ROUTES: ClassVar[Mapping[type, str]] = {
+        RunStarted: "run_started",
+        JobStarted: "job_started",
+        RoundStarted: "round_started",
+        JobProgress: "progressed",
+        JobSample: "sampled",
+        JobFinished: "resulted",
+        JobFailed: "job_failed",
+        RunFinished: "run_finished",
+    }
+    LATEST = (JobProgress,)
+    BATCHED = (JobSample,)
 
     def __init__(
         self,
@@ -201,77 +305,13 @@ class BenchmarkWorker(WorkerBase):
         min_interval_s: float = PROGRESS_INTERVAL_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(BenchmarkWorkerSignals())
-        self._jobs = list(jobs)
-        self._run_factory = run_factory
-        self._interval = min_interval_s
-        self._clock = clock
-        self._lock = threading.Lock()
-        self._run: RunLike | None = None
-        self._pending_progress: JobProgress | None = None
-        self._pending_samples: list[JobSample] = []
-        self._last_emit = float("-inf")
-
-    @property
-    def cancelled(self) -> bool:
-        return self.cancel_requested
-
-    def cancel(self) -> None:
-        """Ask the engine to stop; it kills the job's process and ends with ``RunFinished``."""
-        with self._lock:
-            super().cancel()
-            run = self._run
-        if run is not None:
-            run.cancel()
-
-    def work(self) -> None:
-        with self._lock:
-            if self.cancel_requested:
-                return
-            self._run = self._run_factory(self._jobs)
-        for event in self._run.events():
-            self._dispatch(event)
-        self._flush()
-
-    def report_result(self, value: Any) -> None:
-        pass  # results went out as `resulted` events, one per job
-
-    def report_failure(self, exc: BaseException) -> None:
-        self._flush()
-        super().report_failure(exc)
-
-    def _dispatch(self, event: Any) -> None:
-        signals = self.signals
-        if isinstance(event, JobProgress):
-            self._pending_progress = event
-        elif isinstance(event, JobSample):
-            self._pending_samples.append(event)
-        else:
-            self._flush()
-            if isinstance(event, JobFinished):
-                emit_signal(signals, "resulted", event)
-            elif isinstance(event, JobFailed):
-                emit_signal(signals, "job_failed", event)
-            elif isinstance(event, JobStarted):
-                emit_signal(signals, "job_started", event)
-            elif isinstance(event, RunStarted):
-                emit_signal(signals, "run_started", event)
-            elif isinstance(event, RunFinished):
-                emit_signal(signals, "run_finished", event)
-            elif isinstance(event, RoundStarted):
-                emit_signal(signals, "round_started", event)
-            return
-        if self._clock() - self._last_emit >= self._interval:
-            self._flush()
-
-    def _flush(self) -> None:
-        if self._pending_samples:
-            samples, self._pending_samples = self._pending_samples, []
-            emit_signal(self.signals, "sampled", samples)
-        if self._pending_progress is not None:
-            progress, self._pending_progress = self._pending_progress, None
-            emit_signal(self.signals, "progressed", progress)
-        self._last_emit = self._clock()
+        jobs = list(jobs)
+        super().__init__(
+            BenchmarkWorkerSignals(),
+            lambda: run_factory(jobs),
+            min_interval_s=min_interval_s,
+            clock=clock,
+        )
 
 
 class TaskWorkerSignals(QObject):
