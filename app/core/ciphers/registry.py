@@ -8,8 +8,9 @@ library that offers it; ``(id, library)`` is the key.
 Everything that differs between ciphers is declared in a :class:`Row` of ``ROWS`` (key sizes, IV
 layout and its block counter, in-place support, OpenSSL name, nominal key size, weaknesses); the
 expansion into entries has no special cases. Adding a cipher is one row plus its published
-vectors in ``vectors.py`` (and, for an algorithm new to a library, one line in that adapter's
-table). ``tests/core/ciphers/test_registry_rows.py`` fails for a row lacking either.
+vectors in ``resources/vectors/<algorithm>.json`` (and, for an algorithm new to a library, one
+line in that adapter's table). ``tests/core/ciphers/test_registry_rows.py`` fails for a row
+lacking either.
 
 Ciphers with a variable key (Blowfish, RC4) have one id and a ``key_bits_allowed`` set; a job picks
 the size (``--key-bits``), the entry gives the default.

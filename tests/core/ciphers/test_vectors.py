@@ -9,7 +9,12 @@ from __future__ import annotations
 
 import json
 import random
+import re
+import shutil
+from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -28,7 +33,16 @@ from app.core.ciphers.selftest import (
     report_to_dict,
     run_selftest,
 )
-from app.core.ciphers.vectors import DOCUMENTS, OCB_ITERATED, VECTORS, Vector
+from app.core.ciphers.vectors import (
+    DOCUMENTS,
+    OCB_ITERATED,
+    VECTORS,
+    Vector,
+    VectorFileError,
+    load_documents,
+    load_vectors,
+)
+from app.core.resources import resource_path
 
 ENTRIES = [pytest.param(s, id=s.label) for s in REGISTRY]
 SHARED_IDS = sorted({s.id for s in REGISTRY if sum(t.id == s.id for t in REGISTRY) > 1})
@@ -260,8 +274,10 @@ def test_selftest_output_formats(report: selftest.SelfTestReport) -> None:
 
 def test_selftest_reports_a_failing_entry(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = next(s for s in REGISTRY if s.id == "aes-128-ecb" and s.library == "cryptography")
-    broken = [replace(v, ciphertext=_flip_first_bit(v.ciphertext)) for v in VECTORS[:1]]
-    monkeypatch.setattr(selftest, "VECTORS", tuple(broken) + VECTORS[1:])
+    first = next(i for i, v in enumerate(VECTORS) if v.algorithm == "AES" and v.mode == "ECB")
+    broken = replace(VECTORS[first], ciphertext=_flip_first_bit(VECTORS[first].ciphertext))
+    vectors = (*VECTORS[:first], broken, *VECTORS[first + 1 :])
+    monkeypatch.setattr(selftest, "VECTORS", vectors)
     result = run_selftest([spec])
     assert not result.ok
     assert result.failures and "aes-128-ecb [cryptography]" in result.failures[0]
@@ -278,3 +294,47 @@ def test_an_entry_without_vectors_fails(monkeypatch: pytest.MonkeyPatch) -> None
 def test_vector_source_names_its_location() -> None:
     v: Vector = VECTORS[0]
     assert v.source.startswith(v.document) and "COUNT" in v.source
+
+
+# --- the vector files and their reader ----------------------------------------------------------
+
+
+def _copy_vectors(tmp_path: Path) -> Path:
+    folder = tmp_path / "vectors"
+    shutil.copytree(resource_path("vectors"), folder)
+    return folder
+
+
+def test_the_shipped_files_hold_every_vector_once() -> None:
+    assert len(load_vectors()) == len(VECTORS) == len(set(VECTORS)) > 150
+    assert {v.document for v in VECTORS} <= set(load_documents())
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        (lambda row: row.update(key_size=128), "unknown fields ['key_size']"),
+        (lambda row: row.update(key="zz"), "key is not hex"),
+        (lambda row: row.update(document="A paper nobody cites"), "no citation for"),
+        (lambda row: row.pop("ciphertext"), "ciphertext"),
+    ],
+)
+def test_a_malformed_vector_file_is_refused_by_name(
+    tmp_path: Path, change: Callable[[dict[str, Any]], object], said: str
+) -> None:
+    folder = _copy_vectors(tmp_path)
+    path = folder / "des.json"
+    data = json.loads(path.read_text())
+    change(data["vectors"][0])
+    path.write_text(json.dumps(data))
+    with pytest.raises(VectorFileError, match=re.escape(said)) as caught:
+        load_vectors(folder)
+    assert "des.json" in str(caught.value)
+
+
+def test_a_new_algorithm_is_a_new_file(tmp_path: Path) -> None:
+    folder = _copy_vectors(tmp_path)
+    des = json.loads((folder / "des.json").read_text())
+    (folder / "des-again.json").write_text(json.dumps({**des, "algorithm": "DES2"}))
+    loaded = load_vectors(folder)
+    assert sum(v.algorithm == "DES2" for v in loaded) == len(des["vectors"])
