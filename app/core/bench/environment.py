@@ -20,6 +20,7 @@ from importlib import metadata
 from typing import Any, TypeVar
 
 import app
+from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.units import format_bytes
 
 CPUINFO_PATH = "/proc/cpuinfo"
@@ -27,9 +28,7 @@ GOVERNOR_PATH = "/sys/devices/system/cpu/cpu0/cpufreq/scaling_governor"
 
 # Distribution names looked up with importlib.metadata; the first one installed wins.
 PACKAGES: dict[str, tuple[str, ...]] = {
-    "cryptography": ("cryptography",),
-    "pycryptodome": ("pycryptodome",),
-    "pyaes": ("pyaes",),
+    **{row.name: (row.distribution,) for row in LIBRARY_ROWS},
     "openpyxl": ("openpyxl",),
     "psutil": ("psutil",),
     "PySide6": ("PySide6", "PySide6-Essentials"),

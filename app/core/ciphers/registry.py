@@ -25,6 +25,7 @@ from enum import StrEnum
 from itertools import pairwise
 from typing import Any
 
+from app.core.ciphers import libraries
 from app.core.errors import UserError
 
 
@@ -36,7 +37,7 @@ class Kind(StrEnum):
     AEAD = "aead"  # authenticated: output grows by the tag, tag verified on decryption
 
 
-LIBRARIES = ("cryptography", "pycryptodome", "pyaes")
+LIBRARIES = libraries.LIBRARIES  # one row each in app.core.ciphers.libraries
 
 
 @dataclass(frozen=True)
@@ -163,7 +164,7 @@ def _bits_range(lo: int, hi: int) -> tuple[int, ...]:
 
 # --- the rows ---------------------------------------------------------------------------------
 
-_ALL = ("cryptography", "pycryptodome", "pyaes")
+_AES_LIBS = ("cryptography", "pycryptodome", "pyaes")  # the libraries that offer AES
 _CRYPTO_AND_DOME = ("cryptography", "pycryptodome")
 _DOME = ("pycryptodome",)
 _CRYPTO = ("cryptography",)
@@ -282,7 +283,7 @@ def _aes_aead(mode: str, nonce: int, libraries: tuple[str, ...], **fields: Any) 
 _AES_ROWS = [
     *_block_modes(
         "aes-{{bits}}-{mode}", "AES", (128, 192, 256), 16,
-        libraries=_ALL, openssl=True, in_place=_DOME,
+        libraries=_AES_LIBS, openssl=True, in_place=_DOME,
     ),
     _aes_aead("GCM", 12, _CRYPTO_AND_DOME, in_place=_DOME),
     _aes_aead("CCM", 11, _CRYPTO_AND_DOME, in_place=_DOME),

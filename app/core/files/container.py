@@ -55,6 +55,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.ciphers.adapters import SLACK
+from app.core.ciphers.libraries import LIBRARIES
 from app.core.ciphers.registry import CipherSpec, UnknownCipher, libraries_for, lookup
 from app.core.errors import AuthenticationError, UserError
 from app.core.files.container_chunks import ChunkCodec, make_codec
@@ -137,7 +138,7 @@ DEFAULT_CIPHER = "aes-256-gcm"
 # tag overhead at 16 bytes per MiB. Memory stays at three chunk buffers.
 DEFAULT_CHUNK_BYTES = MIB
 # Library order when the caller does not name one: OpenSSL first (fastest), pure Python last.
-LIBRARY_PREFERENCE = ("cryptography", "pycryptodome", "pyaes")
+LIBRARY_PREFERENCE = LIBRARIES
 # DEFAULT_ARGON2 (48 MiB x 4 passes x 4 lanes, 0.1-0.2 s here) is defined beside the reader's
 # policy in container_keys, which scales from it; encrypt_file reads this module's name, so a
 # test can make encryption cheap without moving the policy.

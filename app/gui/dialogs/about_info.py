@@ -18,6 +18,7 @@ from typing import Any
 
 import app
 from app.core.bench.environment import PACKAGES, format_environment
+from app.core.ciphers.libraries import LIBRARIES
 
 DESCRIPTION = (
     "Benchmarks symmetric ciphers on your own files: time, throughput, memory and CPU, "
@@ -31,9 +32,7 @@ ORDER = (
     "PySide6",
     "pyqtgraph",
     "numpy",
-    "cryptography",
-    "pycryptodome",
-    "pyaes",
+    *LIBRARIES,
     "openpyxl",
     "psutil",
 )

@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
 from app.gui.selection import (
     CATALOG,
@@ -31,7 +32,7 @@ from app.gui.selection import (
     weakness_notes,
 )
 
-LIBRARY_TEXT = {"pyaes": "pyaes (pure Python)"}
+LIBRARY_TEXT = {row.name: f"{row.name} (pure Python)" for row in LIBRARY_ROWS if not row.compiled}
 _ROLE = Qt.ItemDataRole.UserRole
 CUSTOM_TEXT = "Custom selection"
 

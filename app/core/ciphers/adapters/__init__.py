@@ -15,6 +15,7 @@ from __future__ import annotations
 from importlib import import_module
 from typing import Protocol
 
+from app.core.ciphers.libraries import BY_NAME
 from app.core.ciphers.registry import CipherSpec
 
 SLACK = 32
@@ -46,19 +47,11 @@ class Adapter(Protocol):
     def unpad_length(self, last_block: bytes, block_bytes: int) -> int: ...
 
 
-# library -> (module, class); imported lazily so a missing optional library only fails the
-# entries that need it.
-_ADAPTERS = {
-    "cryptography": ("app.core.ciphers.adapters.cryptography_lib", "CryptographyAdapter"),
-    "pycryptodome": ("app.core.ciphers.adapters.pycryptodome_lib", "PycryptodomeAdapter"),
-    "pyaes": ("app.core.ciphers.adapters.pyaes_lib", "PyaesAdapter"),
-}
-
-
 def get_adapter(library: str) -> Adapter:
-    """The adapter for ``library``."""
-    if library not in _ADAPTERS:
+    """The adapter for ``library`` (its row in app.core.ciphers.libraries names it); imported
+    lazily, so a missing optional library only fails the entries that need it."""
+    if library not in BY_NAME:
         raise ValueError(f"no adapter for {library!r}")
-    module, name = _ADAPTERS[library]
+    module, name = BY_NAME[library].adapter
     adapter: Adapter = getattr(import_module(module), name)()
     return adapter

@@ -13,6 +13,7 @@ from cryptography.hazmat.primitives import padding
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers import aead as aead_mod
 
+from app.core.ciphers.libraries import BY_NAME
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
 
@@ -133,7 +134,7 @@ class CryptographyAdapter:
     name = "cryptography"
 
     def version(self) -> str:
-        return _dist_version("cryptography")
+        return _dist_version(BY_NAME[self.name].distribution)
 
     def supports(self, spec: CipherSpec) -> bool:
         return (spec.algorithm, spec.mode) in (_AEADS if spec.kind is Kind.AEAD else _RAW)

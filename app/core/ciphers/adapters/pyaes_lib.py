@@ -10,6 +10,7 @@ from typing import Any, NoReturn
 import pyaes
 
 from app.core.ciphers.adapters.pkcs7 import CryptodomePkcs7
+from app.core.ciphers.libraries import BY_NAME
 from app.core.ciphers.registry import CipherSpec, Kind
 
 
@@ -59,7 +60,7 @@ class PyaesAdapter(CryptodomePkcs7):
     name = "pyaes"
 
     def version(self) -> str:
-        return _dist_version("pyaes")
+        return _dist_version(BY_NAME[self.name].distribution)
 
     def supports(self, spec: CipherSpec) -> bool:
         return spec.kind is not Kind.AEAD and (spec.algorithm, spec.mode) in _RAW

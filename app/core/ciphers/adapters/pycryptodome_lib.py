@@ -9,6 +9,7 @@ from typing import Any
 from Crypto.Cipher import AES, ARC4, DES, DES3, Blowfish, ChaCha20, ChaCha20_Poly1305
 
 from app.core.ciphers.adapters.pkcs7 import CryptodomePkcs7
+from app.core.ciphers.libraries import BY_NAME
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
 
@@ -171,7 +172,7 @@ class PycryptodomeAdapter(CryptodomePkcs7):
     name = "pycryptodome"
 
     def version(self) -> str:
-        return _dist_version("pycryptodome")
+        return _dist_version(BY_NAME[self.name].distribution)
 
     def supports(self, spec: CipherSpec) -> bool:
         return (spec.algorithm, spec.mode) in (_AEADS if spec.kind is Kind.AEAD else _RAW)
