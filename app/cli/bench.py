@@ -20,6 +20,7 @@ from typing import Any, TextIO
 
 from app.cli import storing
 from app.cli.report import aggregate_line, format_results
+from app.core import formats
 from app.core.bench.jobs import (
     DATA_MODES,
     MAX_CHUNK_BYTES,
@@ -57,7 +58,7 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         action="append",
         default=[],
         metavar="PATH",
-        help="write results; .json, .csv or .xlsx by extension (repeatable)",
+        help=f"write results, by extension: {formats.BENCH.help_text()}; repeatable",
     )
     p.add_argument(
         "--processes",
@@ -198,7 +199,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
     from app.core.bench.jobs import InputSpec
     from app.core.bench.plan import make_jobs
-    from app.core.export.writers import WRITERS, check_targets
+    from app.core.formats import BENCH, check_outputs
 
     specs = _resolve_specs(args)  # what to run first: `bench --preset nope` names the presets
     if not args.file and not args.size:
@@ -220,7 +221,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     # Fail before a long run, not after it. An export must never replace an input
     # (`bench data.csv --out data.csv`), nor another export; links and hard links to one are
     # caught by the file's identity, not its name.
-    check_targets(args.out, WRITERS, [os.path.expanduser(f) for f in args.file])
+    check_outputs(BENCH, args.out, [os.path.expanduser(f) for f in args.file])
     # Check the whole plan (options, chunk size) before generating possibly gigabytes.
     for size in sizes:
         make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)
@@ -285,7 +286,7 @@ def _run_jobs(
         RunFinished,
     )
     from app.core.bench.rounds import RoundsRun
-    from app.core.export.writers import export
+    from app.core.formats import save
 
     run = RoundsRun(jobs, rounds=rounds, processes=processes)
     bar = _ProgressBar(len(jobs) * rounds, enabled=not quiet and sys.stderr.isatty())
@@ -331,7 +332,7 @@ def _run_jobs(
     print(format_results(final))
     storing.store_run(final, enabled=history, quiet=quiet)
     for out in outs:
-        path = export(final, out)
+        path = save(final, out)
         print(f"wrote {path}", file=sys.stderr)
     return 1 if final.failures else 0
 

@@ -68,9 +68,17 @@ def register(sub: Any) -> None:
     a.add_argument("b", type=_run_id, metavar="ID_B")
     a.add_argument("--json", action="store_true", help="machine-readable output")
     a.set_defaults(handler=cmd_compare)
-    a = actions.add_parser("export", help="write a run as JSON (importable elsewhere)")
+    a = actions.add_parser(
+        "export", help="write a run as JSON (importable elsewhere), or .xlsx/.csv/.html"
+    )
     a.add_argument("id", type=_run_id, metavar="ID")
-    a.add_argument("--out", required=True, metavar="F.json", help="the file to write")
+    a.add_argument(
+        "--out",
+        required=True,
+        metavar="F.json",
+        help="the file to write: .json (importable), or any format of the run's kind "
+        "(.xlsx, .csv; .html for a study)",
+    )
     a.set_defaults(handler=cmd_export)
     a = actions.add_parser("import", help="store a bench/study/transfer JSON or an export")
     a.add_argument("file", metavar="F.json")

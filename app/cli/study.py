@@ -23,6 +23,7 @@ from typing import Any
 
 from app.cli.storing import add_no_history_option, store_run
 from app.cli.study_transfer import format_transfer_study
+from app.core import formats
 from app.core.bench.results import JobResult
 from app.core.errors import UserError
 from app.core.study import report_text
@@ -89,8 +90,7 @@ def register(sub: Any) -> None:
         action="append",
         default=[],
         metavar="PATH",
-        help="write results, by extension: .json (everything), .csv (the table), .xlsx "
-        "(sheets and charts), .html (the report); repeatable",
+        help=f"write results, by extension: {formats.STUDY.help_text()}; repeatable",
     )
     p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -161,7 +161,6 @@ def cmd_study(args: argparse.Namespace) -> int:
 def run_study(
     study: Study, outs: Sequence[str], *, save: str | None, quiet: bool, history: bool = True
 ) -> int:
-    from app.core.study.export import check_study_targets, export_study
     from app.core.study.presets import save_study
     from app.core.study.runner import StudyRun
 
@@ -173,7 +172,7 @@ def run_study(
         run = StudyRun(study)
     inputs = [f.path for f in run.files]
     # Fail before a long run, not after it: an export over an input or over another export.
-    check_study_targets(outs, inputs)
+    formats.check_outputs(formats.STUDY, outs, inputs)
     if save is not None:  # `--save-definition ""` is refused, not skipped
         saved = save_study(study, save, inputs=inputs)
         print(f"saved the study to {saved}", file=sys.stderr)
@@ -198,7 +197,7 @@ def run_study(
         print(format_study(final, _width()))
     store_run(final, enabled=history, quiet=quiet)
     for out in outs:
-        print(f"wrote {export_study(final, out, inputs=inputs)}", file=sys.stderr)
+        print(f"wrote {formats.save(final, out, inputs=inputs)}", file=sys.stderr)
     return 1 if final.failures else 0
 
 

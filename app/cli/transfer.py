@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.cli.storing import add_no_history_option, store_run
+from app.core import formats
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
 from app.core.units import MIB, format_seconds, parse_size, size_label
@@ -66,8 +67,7 @@ def register(sub: Any) -> None:
         action="append",
         default=[],
         metavar="PATH",
-        help="write the results, by extension: .json (everything, raw runs included), .csv (the "
-        "table), .xlsx (sheets and a chart); repeatable",
+        help=f"write the results, by extension: {formats.TRANSFER.help_text()}; repeatable",
     )
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_no_history_option(p)
@@ -89,8 +89,7 @@ def _count(low: int, high: int) -> Callable[[str], int]:
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
-    from app.core.export.writers import check_targets
-    from app.core.transfer.export import WRITERS
+    from app.core.formats import TRANSFER, check_outputs
     from app.core.transfer.framing import transfer_spec
     from app.core.transfer.runner import TransferOptions
     from app.core.transfer.session import transfer_input
@@ -115,7 +114,7 @@ def cmd_transfer(args: argparse.Namespace) -> int:
     options.check()
     inputs = [os.path.expanduser(args.file)] if args.file is not None else []
     # Fail before the run, not after it: an export over the input or over another export.
-    check_targets(args.out, WRITERS, inputs, what="the transfer")
+    check_outputs(TRANSFER, args.out, inputs)
     size, label = 0, ""
     if args.file is None:
         size = parse_size(args.size)
@@ -146,7 +145,7 @@ def _run(
     history: bool = True,
 ) -> int:
     """Run the session, print its table, store it, write ``outs``; the exit code."""
-    from app.core.transfer.export import export_transfer
+    from app.core.formats import save
     from app.core.transfer.session import run_transfers
 
     def on_result(r: TransferResult) -> None:
@@ -170,7 +169,7 @@ def _run(
     store_run(run, enabled=history, quiet=quiet)
     inputs = [] if source.generated else [source.path]
     for out in outs:
-        print(f"wrote {export_transfer(run, out, inputs=inputs)}", file=sys.stderr)
+        print(f"wrote {save(run, out, inputs=inputs)}", file=sys.stderr)
     return 1 if run.failures else 0
 
 

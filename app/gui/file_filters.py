@@ -4,12 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-# Benchmark results (the main window's Export).
-RESULT_FILTERS = {
-    "Excel workbook with charts (*.xlsx)": ".xlsx",
-    "CSV, one row per job (*.csv)": ".csv",
-    "JSON, everything with raw samples (*.json)": ".json",
-}
+from app.core.formats import BENCH
+
+# Benchmark results (the main window's Export): the engine's table of formats.
+RESULT_FILTERS = BENCH.file_filters()
 # Every chart the windows draw.
 CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"}
 

@@ -17,6 +17,7 @@ from openpyxl import load_workbook
 from app.cli import bench as cli_bench
 from app.cli import main as cli
 from app.cli.report import format_results
+from app.core import formats
 from app.core.bench import isolation
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import MAX_CHUNK_BYTES, BenchOptions, InputSpec, Job
@@ -26,7 +27,6 @@ from app.core.bench.runner import memory_mode_shortfall
 from app.core.ciphers import registry
 from app.core.ciphers.registry import REGISTRY, lookup, select
 from app.core.errors import UserError
-from app.core.export import writers as exporters
 from app.core.text import display_text
 from app.core.units import MIB, parse_size
 
@@ -62,7 +62,7 @@ def test_every_exporter_keeps_a_label_that_is_not_utf8(tmp_path: Path, ext: str)
     """The exporters cope even with a label made elsewhere (lone surrogates included)."""
     label = os.fsdecode(b"data\xff.bin")
     run_ = small_run(small_job(label), small_job("b\ud800.bin", cipher="rc4"))
-    target = exporters.export(run_, tmp_path / f"r{ext}")
+    target = formats.save(run_, tmp_path / f"r{ext}")
     if ext == ".json":
         doc = json.loads(target.read_text(encoding="utf-8"))
         assert [r["input_label"] for r in doc["results"]] == [ESCAPED, "b\\ud800.bin"]

@@ -20,8 +20,8 @@ import pytest
 from hostile import assert_one_line_error, run, small_run
 
 from app.cli import main as cli
+from app.core import formats
 from app.core.errors import UserError
-from app.core.export import writers as exporters
 from app.core.export import xlsx_export as export_xlsx
 from app.core.files import container
 from app.core.files.container import Argon2Params
@@ -133,7 +133,7 @@ def test_check_paths_takes_every_input(tmp_path: Path, data: Path) -> None:
 def test_export_refuses_an_input(tmp_path: Path, data: Path) -> None:
     before = data.read_bytes()
     with pytest.raises(UserError, match=r"cannot write .*data\.csv: it is the input file"):
-        exporters.export(small_run(), data, inputs=[data])
+        formats.save(small_run(), data, inputs=[data])
     assert data.read_bytes() == before
 
 
@@ -214,7 +214,7 @@ def test_check_output_names_what_it_refuses(tmp_path: Path) -> None:
 @needs_fifo
 def test_export_refuses_a_pipe_without_blocking(tmp_path: Path, fifo: Path) -> None:
     with pytest.raises(UserError, match=r"cannot write .*pipe\.json: it is a named pipe"):
-        exporters.export(small_run(), fifo)
+        formats.save(small_run(), fifo)
     assert stat.S_ISFIFO(os.lstat(fifo).st_mode) and names(tmp_path) == ["pipe.json"]
 
 
@@ -344,7 +344,7 @@ def test_xlsx_on_a_full_disk_fails_cleanly(
     """openpyxl's save left a ZipFile open, whose __del__ printed a second traceback."""
     target = tmp_path / "r.xlsx"
     with pytest.raises(UserError, match=r"cannot write .*r\.xlsx: no space left on device"):
-        exporters.export(small_run(), target)
+        formats.save(small_run(), target)
     gc.collect()
     assert full_disk == []
     assert capsys.readouterr().err == ""
@@ -360,7 +360,7 @@ def test_xlsx_save_writes_one_complete_file(tmp_path: Path) -> None:
 
 
 def test_small_run_exports_as_json(tmp_path: Path) -> None:
-    exporters.export(small_run(), tmp_path / "r.json")
+    formats.save(small_run(), tmp_path / "r.json")
     assert json.loads((tmp_path / "r.json").read_text())["results"][0]["input_label"] == "data.bin"
 
 

@@ -140,7 +140,7 @@ def test_pdf_is_refused_before_the_run(capsys, tmp_path):
         capsys, "study", "aes-key-sizes", "--sizes", "2KB", "--out", str(tmp_path / "r.PDF")
     )
     assert code == 2 and out == "" and list(tmp_path.iterdir()) == []
-    assert "'.pdf' is not supported; use .json, .csv, .xlsx, .html" in err
+    assert "'.pdf' is not supported; use .html, .xlsx, .csv, .json" in err
 
 
 def test_seed_004_runs_transfers_and_its_report_fits_80_columns(capsys, tmp_path, monkeypatch):

@@ -35,7 +35,7 @@ from app.core.study.runner import (
     StudyStarted,
 )
 from app.gui.study.study_controller import format_eta
-from app.gui.study.study_window import StudyWindow, export_filters
+from app.gui.study.study_window import StudyWindow
 from app.gui.study.study_worker import StudyWorker
 
 TIMEOUT_MS = 10_000
@@ -428,13 +428,16 @@ def test_the_main_window_opens_the_study_window_with_ctrl_shift_s(
 def test_export_offers_what_the_engine_writes(
     window: StudyWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from app.core.study import export
+    from app.core import formats
 
-    assert window.controller.export_extensions()[:2] == [".json", ".csv"]
-    monkeypatch.setattr(export, "WRITERS", {**export.WRITERS, ".html": lambda r, p: None})
-    extensions = window.controller.export_extensions()
-    assert ".html" in extensions
-    assert "HTML report (*.html)" in export_filters(extensions)
+    filters = window.controller.export_filters()
+    assert list(filters.values()) == [".html", ".xlsx", ".csv", ".json"]  # the report first
+    assert "HTML report with charts (*.html)" in filters
+    # A format added to the engine's table is offered at once.
+    extra = formats.Format(".md", "Markdown table", "tests.core.test_formats:write_md")
+    study = dataclasses.replace(formats.STUDY, formats=(*formats.STUDY.formats, extra))
+    monkeypatch.setattr(formats, "STUDY", study)
+    assert window.controller.export_filters()["Markdown table (*.md)"] == ".md"
 
 
 def test_a_study_file_opens_into_the_form(

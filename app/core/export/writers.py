@@ -1,11 +1,11 @@
-"""Save a run to a file, the format chosen by the extension, atomically.
+"""Checking an output and writing it atomically, for every file CipherBench saves.
 
-``export(run, "results.xlsx")`` writes a temporary file next to the target, flushes it to disk
-and renames it over the target: readers see the old file or the complete new one, never a
-partial file, and nothing is left behind on failure. Every failure is a ``UserError`` whose
-message starts with ``cannot write <path>:``. :func:`check_target` and :func:`write_atomically`
-save a study's exports and definitions the same way; :func:`check_targets` checks every output
-of a run before it starts.
+:func:`write_atomically` writes into an unnamed file beside the target, flushes it to disk and
+links it in under its name when complete: readers see the old file or the complete new one,
+never a partial file, and nothing is left behind on failure. Every failure is a ``UserError``
+whose message starts with ``cannot write <path>:``. :func:`check_target` refuses a target
+before anything is written; :func:`check_targets` checks every output of a run before it starts.
+Which writer a suffix takes is :mod:`app.core.formats`' table.
 """
 
 from __future__ import annotations
@@ -19,21 +19,10 @@ from os import PathLike
 from pathlib import Path
 from typing import TypeVar
 
-from app.core.bench.results import RunResult
 from app.core.errors import UserError
-from app.core.export.csv_export import write_csv
-from app.core.export.json_export import write_json
-from app.core.export.xlsx_export import write_xlsx
 from app.core.safe_files import OutputRefused, StagedFile, check_output, check_outputs
 
-Writer = Callable[[RunResult, Path], None]
 W = TypeVar("W")  # a writer of any kind: of a run, of a study, of a study definition
-
-WRITERS: dict[str, Writer] = {
-    ".json": write_json,
-    ".csv": write_csv,
-    ".xlsx": write_xlsx,
-}
 
 
 def check_target(
@@ -81,21 +70,6 @@ def check_targets(
     for path in paths:
         check_target(path, writers, inputs, what=what)
     check_outputs(paths, inputs=inputs, force=True)
-
-
-def export(
-    run: RunResult, path: str | PathLike[str], *, inputs: Sequence[str | PathLike[str]] = ()
-) -> Path:
-    """Write ``run`` to ``path`` (.json, .csv or .xlsx, any case) and return the path written.
-
-    Replaces an existing regular file, never one of ``inputs`` (the files benchmarked). Raises
-    ``UserError`` for what :func:`check_target` refuses, no permission, a full disk and any
-    other failure.
-    """
-    target = Path(path)
-    writer = check_target(target, WRITERS, inputs)
-    write_atomically(target, lambda staged: writer(run, staged))
-    return target
 
 
 def write_atomically(target: Path, write: Callable[[Path], None]) -> None:

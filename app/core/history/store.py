@@ -215,11 +215,18 @@ class History:
                 raise _no_run(run_id)
 
     def export(self, run_id: int, path: str | PathLike[str]) -> Path:
-        """Write run ``run_id`` as its kind's JSON export plus a ``history`` section (id,
-        host name, title, source), atomically; :meth:`import_file` reads it back, here or on
-        another machine. Returns the path written."""
+        """Write run ``run_id`` to ``path``, atomically; returns the path written. ``.json``:
+        its kind's JSON export plus a ``history`` section (id, host name, title, source), which
+        :meth:`import_file` reads back, here or on another machine; any other suffix: a format
+        of its kind (:mod:`app.core.formats`: .xlsx, .csv, and .html for a study)."""
+        from app.core import formats
+
         summary = self.summary(run_id)
-        return write_export(Path(path), summary, self._document(run_id))
+        if Path(path).suffix.lower() == ".json":
+            return write_export(Path(path), summary, self._document(run_id))
+        result = self.load(run_id).result
+        formats.check_output(formats.kind_of(result), path)  # a bad name before reading more
+        return formats.save(result, path)
 
     # --- plumbing --------------------------------------------------------------------------
 

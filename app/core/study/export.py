@@ -21,23 +21,16 @@ from __future__ import annotations
 
 import csv
 import json
-from collections.abc import Callable, Sequence
 from dataclasses import asdict
 from os import PathLike
-from pathlib import Path
 from typing import Any
 
 # The benchmark exporters' helpers: the same checks, permissions and failure wording for every
 # export.
 from app.core.export.json_export import json_safe
-from app.core.export.writers import check_target, check_targets, write_atomically
-from app.core.study import transfer_report
 from app.core.study.paper import PaperMatch, match_published
 from app.core.study.report_data import result_header, result_row
-from app.core.study.report_html import write_study_html
-from app.core.study.report_xlsx import write_study_xlsx
 from app.core.study.result import StudyResult
-from app.core.study.transfer_result import TransferStudyResult
 from app.core.text import display_text
 
 FORMAT = "cipherbench-study"
@@ -62,7 +55,7 @@ def _published(m: PaperMatch) -> dict[str, Any]:
 
 
 def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:
-    """Write ``result`` as indented JSON. Not atomic (use :func:`export_study`)."""
+    """Write ``result`` as indented JSON. Not atomic (``app.core.formats.save`` is)."""
     with open(path, "w", encoding="utf-8") as f:
         json.dump(study_document(result), f, indent=2, ensure_ascii=False, allow_nan=False)
         f.write("\n")
@@ -98,45 +91,3 @@ def write_study_csv(result: StudyResult, path: str | PathLike[str]) -> None:
     """Write the paper-style table (UTF-8, comma-separated, header row). Not atomic."""
     with open(path, "w", newline="", encoding="utf-8") as f:
         csv.writer(f).writerows(csv_rows(result))
-
-
-Writer = Callable[[StudyResult, Path], None]
-WRITERS: dict[str, Writer] = {
-    ".json": write_study_json,
-    ".csv": write_study_csv,
-    ".xlsx": write_study_xlsx,
-    ".html": write_study_html,
-}
-
-
-def check_study_target(
-    path: str | PathLike[str], inputs: Sequence[str | PathLike[str]] = ()
-) -> Writer:
-    """The writer for ``path``, or ``UserError`` (``cannot write/save ...``) for an unknown
-    extension, a folder, a device, one of ``inputs``, a missing or read-only folder."""
-    return check_target(path, WRITERS, inputs, what="a study")
-
-
-def check_study_targets(
-    paths: Sequence[str | PathLike[str]], inputs: Sequence[str | PathLike[str]] = ()
-) -> None:
-    """:func:`check_study_target` for each of ``paths``, and none given twice: before a run."""
-    check_targets(paths, WRITERS, inputs, what="a study")
-
-
-def export_study(
-    result: StudyResult | TransferStudyResult,
-    path: str | PathLike[str],
-    *,
-    inputs: Sequence[str | PathLike[str]] = (),
-) -> Path:
-    """Write ``result`` to ``path`` (.json, .csv, .xlsx or .html) atomically; returns the
-    path written."""
-    target = Path(path)
-    writer = check_study_target(target, inputs)
-    if isinstance(result, TransferStudyResult):  # the loopback study's tables and charts
-        write = transfer_report.WRITERS[target.suffix.lower()]
-        write_atomically(target, lambda staged: write(result, staged))
-        return target
-    write_atomically(target, lambda staged: writer(result, staged))
-    return target

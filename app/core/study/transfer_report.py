@@ -219,11 +219,3 @@ def _cell(value: Any) -> str:
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)
-
-
-WRITERS: dict[str, Callable[[TransferStudyResult, Path], None]] = {
-    ".json": write_json,
-    ".csv": write_csv,
-    ".xlsx": write_xlsx,
-    ".html": write_html,
-}

@@ -17,11 +17,9 @@ import csv
 import json
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from app.core.export.writers import check_target, write_atomically
 from app.core.export.xlsx_export import save_workbook
 from app.core.text import display_text
 from app.core.transfer.results import (
@@ -94,18 +92,7 @@ FIELDS: tuple[Field, ...] = (
 )
 
 
-def export_transfer(
-    run: TransferRun, path: str | PathLike[str], *, inputs: Sequence[str | PathLike[str]] = ()
-) -> Path:
-    """Write ``run`` to ``path`` (.json, .csv or .xlsx, any case) and return the path written;
-    never over one of ``inputs`` (the file sent). ``UserError`` when it cannot."""
-    target = Path(path)
-    writer = check_target(target, WRITERS, inputs, what="the transfer")
-    write_atomically(target, lambda staged: writer(run, staged))
-    return target
-
-
-def _write_json(run: TransferRun, path: Path) -> None:
+def write_json(run: TransferRun, path: Path) -> None:
     text = json.dumps(transfer_document(run), indent=2, ensure_ascii=False)
     path.write_text(text + "\n", encoding="utf-8")
 
@@ -134,7 +121,7 @@ def _csv_cell(value: Any) -> str:
     return display_text(str(value))
 
 
-def _write_csv(run: TransferRun, path: Path) -> None:
+def write_csv(run: TransferRun, path: Path) -> None:
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow([field.key for field in FIELDS])
@@ -142,7 +129,7 @@ def _write_csv(run: TransferRun, path: Path) -> None:
             writer.writerow([_csv_cell(v) for v in row])
 
 
-def _write_xlsx(run: TransferRun, path: Path) -> None:
+def write_xlsx(run: TransferRun, path: Path) -> None:
     from openpyxl import Workbook
     from openpyxl.chart import BarChart, Reference
     from openpyxl.styles import Font
@@ -233,6 +220,3 @@ def _flatten(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:
         yield prefix, value
     else:
         yield prefix, json.dumps(value, default=str)
-
-
-WRITERS: dict[str, Writer] = {".json": _write_json, ".csv": _write_csv, ".xlsx": _write_xlsx}

@@ -29,16 +29,28 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import UserError
+from app.core.formats import BY_NAME, IMPORTABLE_JSON
 from app.core.history.location import history_path, storing_disabled
 from app.core.history.records import RunSummary
 from app.core.history.store import History
+from app.gui.file_filters import with_suffix
 from app.gui.history.recorder import history_recorder
 from app.gui.settings import AppSettings
 from app.gui.worker import TaskRunner, TaskWorker
 
 HEADERS = ("Id", "Date", "Machine", "Kind", "What was run", "Where", "State")
 WHAT_COLUMN = HEADERS.index("What was run")
+KIND_COLUMN = HEADERS.index("Kind")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
+
+def export_filters(kind: str) -> dict[str, str]:
+    """The Export dialog's filters for a run of ``kind``: the importable JSON first, then the
+    other formats of its kind (app.core.formats)."""
+    filters = {f"{IMPORTABLE_JSON} (*.json)": ".json"}
+    if kind in BY_NAME:
+        filters.update({k: v for k, v in BY_NAME[kind].file_filters().items() if v != ".json"})
+    return filters
 
 
 def what_was_run(s: RunSummary) -> str:
@@ -211,9 +223,15 @@ class HistoryWindow(QMainWindow):
         """The ids listed, top to bottom (newest first)."""
         return [self._id_at(r) for r in range(self.table.rowCount())]
 
+    def selected_rows(self) -> list[int]:
+        return sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+
     def selected_ids(self) -> list[int]:
-        rows = sorted({i.row() for i in self.table.selectionModel().selectedRows()})
-        return [self._id_at(r) for r in rows]
+        return [self._id_at(r) for r in self.selected_rows()]
+
+    def _kind_at(self, row: int) -> str:
+        item = self.table.item(row, KIND_COLUMN)
+        return item.text() if item is not None else ""
 
     def _id_at(self, row: int) -> int:
         item = self.table.item(row, 0)
@@ -331,9 +349,11 @@ class HistoryWindow(QMainWindow):
         if len(ids) != 1:
             return
         suggested = str(Path(self.settings.last_folder) / f"cipherbench-run-{ids[0]}.json")
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Export the run", suggested, "CipherBench JSON (*.json)"
+        filters = export_filters(self._kind_at(self.selected_rows()[0]))
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export the run", suggested, ";;".join(filters)
         )
+        path = with_suffix(path, chosen, filters)
         if not path:
             return
         try:

@@ -414,10 +414,10 @@ class BenchmarkController(QObject):
         if self._last_run is None:
             self.error.emit("Nothing to export", "Run a benchmark first.")
             return None
-        from app.core.export.writers import export
+        from app.core.formats import save
 
         try:
-            written = export(self._last_run, path)
+            written = save(self._last_run, path)
         except UserError as exc:
             self.error.emit("Export failed", sentence(str(exc)))
             return None

@@ -210,20 +210,22 @@ class StudyController(QObject):
     def export(self, path: str | Path) -> Path:
         """Write every run's results to ``path`` (.json, .csv, or what the engine offers);
         ``UserError`` naming the file when it cannot."""
-        from app.core.study.export import export_study
+        from app.core.formats import save
 
         combined = self.analysis or self.combined()
         if combined is None:
             raise ValueError("nothing to export")
-        written = export_study(combined, path, inputs=self._inputs)
+        written = save(combined, path, inputs=self._inputs)
         self.exported = True
         return written
 
-    def export_extensions(self) -> list[str]:
-        """The file types the engine can write a study to (.json, .csv, .xlsx, .html)."""
-        from app.core.study.export import WRITERS
+    def export_filters(self) -> dict[str, str]:
+        """The save dialog's filters for the results shown (a study's or a transfer study's
+        formats), the default first: ``{"HTML report with charts (*.html)": ".html", ...}``."""
+        from app.core.formats import STUDY, kind_of
 
-        return list(WRITERS)
+        combined = self.analysis or self.combined()
+        return (STUDY if combined is None else kind_of(combined)).file_filters()
 
     # --- the worker's events ----------------------------------------------------------------------
 

@@ -38,17 +38,6 @@ from app.gui.study.study_table import StudyTableModel, StudyTableView
 from app.gui.study.study_text import claims_text
 from app.gui.tool_window import ToolWindow, show_owned
 
-FORMAT_NAMES = {
-    ".json": "JSON, everything",
-    ".csv": "CSV table",
-    ".xlsx": "Excel",
-    ".html": "HTML report",
-}
-
-
-def export_filters(extensions: list[str]) -> list[str]:
-    return [f"{FORMAT_NAMES.get(ext, ext[1:].upper())} (*{ext})" for ext in extensions]
-
 
 class StudyWindow(ToolWindow):
     """Study mode; ``presets``, ``run_factory`` and ``settings`` (the main window's, for the
@@ -197,11 +186,10 @@ class StudyWindow(ToolWindow):
     def _on_export_action_triggered(self) -> None:
         if self.controller.running or not self.controller.has_results:
             return
-        extensions = self.controller.export_extensions()
-        name = (
-            self.controller.runs[-1].study.name if self.controller.runs else "study"
-        ) + extensions[0]
-        filters = dict(zip(export_filters(extensions), extensions, strict=True))
+        filters = self.controller.export_filters()
+        name = (self.controller.runs[-1].study.name if self.controller.runs else "study") + next(
+            iter(filters.values())
+        )
         path = self._save_path("Export the study", str(Path(self._folder()) / name), filters)
         if path:
             self.export_to(path)

@@ -82,12 +82,12 @@ class TransferController(QObject):
     def export(self, path: str | Path) -> Path:
         """Write the last run to ``path`` (.json, .csv or .xlsx); ``UserError`` when it
         cannot, ``ValueError`` when there is nothing to write."""
-        from app.core.transfer.export import export_transfer
+        from app.core.formats import save
 
         if self.last_run is None:
             raise ValueError("nothing to export")
         inputs = [self._path] if self._path else []
-        return export_transfer(self.last_run, path, inputs=inputs)
+        return save(self.last_run, path, inputs=inputs)
 
     # --- the worker's events -------------------------------------------------------------------
 

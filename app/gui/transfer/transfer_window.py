@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import UserError
+from app.core.formats import TRANSFER
 from app.core.safe_files import check_output
 from app.core.text import display_text
 from app.core.transfer.results import TransferRun
@@ -36,12 +37,6 @@ from app.gui.transfer.transfer_chart import TransferChart
 from app.gui.transfer.transfer_controller import TransferController
 from app.gui.transfer.transfer_form import TransferForm
 from app.gui.transfer.transfer_table import TransferTableModel, TransferTableView
-
-EXPORT_FILTERS = {
-    "Excel workbook with a chart (*.xlsx)": ".xlsx",
-    "CSV, one row per cipher (*.csv)": ".csv",
-    "JSON, everything with raw samples (*.json)": ".json",
-}
 
 
 class TransferWindow(ToolWindow):
@@ -156,7 +151,7 @@ class TransferWindow(ToolWindow):
         if not self._has_results_to_export():
             return
         suggested = str(Path(self._folder()) / "cipherbench-transfer.xlsx")
-        path = self._save_path("Export the transfer", suggested, EXPORT_FILTERS, ".xlsx")
+        path = self._save_path("Export the transfer", suggested, TRANSFER.file_filters(), ".xlsx")
         if path:
             self.export_to(path)
 

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from app.core import formats
 from app.core.errors import UserError
 from app.core.export import writers as exporters
 
@@ -28,4 +29,4 @@ def test_check_target_refuses_a_read_only_folder(
 ) -> None:
     monkeypatch.setattr(exporters.os, "access", lambda path, mode: False)
     with pytest.raises(UserError, match=r"cannot write .*r\.csv: permission denied"):
-        exporters.check_target(tmp_path / "r.csv", exporters.WRITERS)
+        exporters.check_target(tmp_path / "r.csv", formats.BENCH.writers)

@@ -17,14 +17,14 @@ import pytest
 from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
-from app.core import scratch
+from app.core import formats, scratch
 from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
 from app.core.errors import UserError
 from app.core.export import writers as exporters
 from app.core.export.csv_export import CSV_COLUMNS
 from app.core.export.json_export import FORMAT, VERSION, read_json, write_json
-from app.core.export.writers import export
 from app.core.export.xlsx_export import RESULT_COLUMNS, column_index, job_labels
+from app.core.formats import save as export
 
 MB_10 = 10_000_000
 
@@ -429,7 +429,7 @@ def test_export_new_file_is_not_private(run: RunResult, tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("name", ["r.txt", "r.xls", "results", "r.json.bak"])
 def test_export_unknown_extension(run: RunResult, tmp_path: Path, name: str) -> None:
-    with pytest.raises(UserError, match=r"not supported; use \.json, \.csv, \.xlsx"):
+    with pytest.raises(UserError, match=r"not supported; use \.xlsx, \.csv, \.json"):
         export(run, tmp_path / name)
     assert os.listdir(tmp_path) == []
 
@@ -464,6 +464,11 @@ def test_export_read_only_folder(run: RunResult, tmp_path: Path) -> None:
         folder.chmod(0o700)
 
 
+def broken_writer(run: RunResult, path: Path) -> None:
+    path.write_bytes(b"partial")
+    raise OSError(28, "No space left on device")
+
+
 @pytest.mark.parametrize("ext", [".json", ".csv", ".xlsx"])
 def test_export_failure_mid_write_leaves_nothing(
     run: RunResult, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ext: str
@@ -472,11 +477,9 @@ def test_export_failure_mid_write_leaves_nothing(
     target = tmp_path / f"r{ext}"
     target.write_bytes(b"previous results")
 
-    def broken(run: RunResult, path: Path) -> None:
-        path.write_bytes(b"partial")
-        raise OSError(28, "No space left on device")
-
-    monkeypatch.setitem(exporters.WRITERS, ext, broken)
+    broken = formats.Format(ext, "broken", f"{__name__}:broken_writer")
+    bench = dataclasses.replace(formats.BENCH, formats=(broken,))
+    monkeypatch.setattr(formats, "_KINDS", (("app.core.bench.results", "RunResult", bench),))
     with pytest.raises(UserError, match=rf"cannot write .*r\{ext}: no space left on device"):
         export(run, target)
     assert os.listdir(tmp_path) == [target.name]

@@ -154,11 +154,22 @@ def test_missing_and_folder_imports_are_refused(tmp_path: Path, history: History
         history.import_file(tmp_path)
 
 
-def test_export_refuses_another_extension(tmp_path: Path, history: History) -> None:
+def test_export_writes_any_format_of_the_runs_kind(tmp_path: Path, history: History) -> None:
+    """.json is the importable export; the other suffixes are the kind's formats (the engine's
+    table in app.core.formats), written from the stored result; others are refused."""
+    import csv
+
+    import openpyxl
+
     run_id = history.record(bench_run())
-    with pytest.raises(UserError, match=r"use \.json"):
-        history.export(run_id, tmp_path / "run.xlsx")
-    assert not (tmp_path / "run.xlsx").exists()
+    xlsx = history.export(run_id, tmp_path / "run.xlsx")
+    assert "Results" in openpyxl.load_workbook(xlsx).sheetnames
+    with open(history.export(run_id, tmp_path / "run.csv"), newline="") as f:
+        rows = list(csv.DictReader(f))
+    assert [r["cipher"] for r in rows] == [j.cipher for j in bench_run().results]
+    with pytest.raises(UserError, match=r"'\.html' is not supported; use \.xlsx, \.csv, \.json"):
+        history.export(run_id, tmp_path / "run.html")
+    assert not (tmp_path / "run.html").exists()
 
 
 def all_bytes(folder: Path) -> bytes:

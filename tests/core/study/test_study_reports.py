@@ -13,8 +13,8 @@ from openpyxl import load_workbook
 from app.core.bench.results import RoundInfo
 from app.core.bench.run_info import Environment
 from app.core.errors import UserError
+from app.core.formats import save
 from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
-from app.core.study.export import export_study
 from app.core.study.report_data import size_label, spans_decades
 from app.core.study.report_html import study_html
 from app.core.study.result import StudyFailure, StudyResult
@@ -175,7 +175,7 @@ def test_svg_chart_log_ticks_and_no_data():
 @pytest.mark.parametrize(("sizes", "log"), [((1_000_000, 10_000_000, 50_000_000), True),
                                             ((2000, 4000), False)])  # fmt: skip
 def test_xlsx_sheets_and_charts_against_size(tmp_path, sizes, log):
-    path = export_study(_result(sizes, hostile=True), tmp_path / "study.xlsx")
+    path = save(_result(sizes, hostile=True), tmp_path / "study.xlsx")
     wb = load_workbook(path)
     for name in (
         "Results",
@@ -209,10 +209,10 @@ def test_html_export_is_atomic_and_refuses_inputs(tmp_path):
     source = tmp_path / "input.html"  # a studied file is never overwritten by a report
     source.write_text("data")
     with pytest.raises(UserError, match="cannot write"):
-        export_study(_result(), source, inputs=[source])
+        save(_result(), source, inputs=[source])
     assert source.read_text() == "data"
-    target = export_study(_result(), tmp_path / "r.html", inputs=[source])
+    target = save(_result(), tmp_path / "r.html", inputs=[source])
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["input.html", "r.html"]
     with pytest.raises(UserError, match="not supported"):
-        export_study(_result(), tmp_path / "r.pdf")
+        save(_result(), tmp_path / "r.pdf")

@@ -14,8 +14,8 @@ import pytest
 from leftovers import spawned_children
 
 from app.core.errors import UserError
+from app.core.formats import save
 from app.core.study.definition import CipherChoice, SizeInput, Study
-from app.core.study.export import export_study
 from app.core.study.presets import find_study
 from app.core.study.runner import (
     CellFailed,
@@ -83,7 +83,7 @@ def test_every_cipher_on_every_input_with_the_study_events():
 def test_the_files_have_seed_004s_table_and_charts(tmp_path: Path):
     _events, result = _run(_study())
     for ext in (".json", ".csv", ".xlsx", ".html"):
-        export_study(result, tmp_path / f"r{ext}")
+        save(result, tmp_path / f"r{ext}")
     doc = json.loads((tmp_path / "r.json").read_text())
     assert doc["format"] == "cipherbench-study" and doc["workload"] == "transfer"
     assert doc["results"][0]["sender"]["cpu_percent"] >= 0

@@ -14,7 +14,8 @@ import pytest
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
 from app.core.errors import UserError
-from app.core.transfer.export import FIELDS, export_transfer
+from app.core.formats import save
+from app.core.transfer.export import FIELDS
 from app.core.transfer.results import (
     EndSample,
     RunSample,
@@ -64,7 +65,7 @@ def run() -> TransferRun:
 
 
 def test_json_reads_back(run: TransferRun, tmp_path: Path) -> None:
-    path = export_transfer(run, tmp_path / "t.JSON")
+    path = save(run, tmp_path / "t.JSON")
     doc = json.loads(path.read_text(encoding="utf-8"))
     assert doc["format"] == "cipherbench-transfer" and doc["version"] == 1
     back = TransferRun.from_dict(doc)
@@ -74,7 +75,7 @@ def test_json_reads_back(run: TransferRun, tmp_path: Path) -> None:
 
 
 def test_csv_has_a_row_per_cipher_and_per_failure(run: TransferRun, tmp_path: Path) -> None:
-    export_transfer(run, tmp_path / "t.csv")
+    save(run, tmp_path / "t.csv")
     with open(tmp_path / "t.csv", newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
         rows = list(reader)
@@ -92,7 +93,7 @@ def test_csv_has_a_row_per_cipher_and_per_failure(run: TransferRun, tmp_path: Pa
 
 
 def test_xlsx_has_results_runs_environment_and_a_chart(run: TransferRun, tmp_path: Path) -> None:
-    path = export_transfer(run, tmp_path / "t.xlsx")
+    path = save(run, tmp_path / "t.xlsx")
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["Results", "Runs", "Environment"]
     results = list(book["Results"].iter_rows(values_only=True))
@@ -110,12 +111,12 @@ def test_refused_targets_are_one_sentence_and_leave_nothing(
 ) -> None:
     sent = tmp_path / "sent.csv"  # the file the transfer sent: never overwritten
     sent.write_bytes(b"data")
-    with pytest.raises(UserError, match=r"is not supported; use \.json, \.csv, \.xlsx"):
-        export_transfer(run, tmp_path / "t.html")
+    with pytest.raises(UserError, match=r"is not supported; use \.xlsx, \.csv, \.json"):
+        save(run, tmp_path / "t.html")
     with pytest.raises(UserError, match="cannot write"):
-        export_transfer(run, sent, inputs=[sent])
+        save(run, sent, inputs=[sent])
     (tmp_path / "folder.csv").mkdir()
     with pytest.raises(UserError, match="cannot write"):
-        export_transfer(run, tmp_path / "folder.csv")
+        save(run, tmp_path / "folder.csv")
     assert sent.read_bytes() == b"data"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["folder.csv", "sent.csv"]

@@ -1,0 +1,162 @@
+"""Every file format a result can be saved in: one registry keyed by result type and suffix.
+
+After hyperfine's ``src/export/mod.rs``: each kind of result (a benchmark run, a study, a
+transfer, a study of transfers) lists its formats once, with the words a file dialog shows and
+the writer; the command line's ``--out`` (checked before a run, written after), the windows'
+Export dialogs and filters, and ``history export`` all read this table, so
+
+    adding a format is one writer module and one :class:`Format` line below.
+
+A writer takes ``(result, path)`` and writes ``path`` plainly; :func:`save` makes it atomic
+(:func:`app.core.export.writers.write_atomically`: an unnamed file linked in whole) and checks
+the target first (never an input, a folder or a device). Every failure is a ``UserError``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from app.core.export.writers import check_target, check_targets, write_atomically
+
+Writer = Callable[[Any, Path], None]
+
+
+@dataclass(frozen=True)
+class Format:
+    suffix: str  # lower case, with its dot: ".xlsx"
+    description: str  # what a file dialog lists: "Excel workbook with charts"
+    writer: str  # "module:function", imported when used (openpyxl costs 0.2 s to import)
+
+    def write(self, result: Any, path: Path) -> None:
+        """Write ``result`` to ``path`` plainly (not atomically: :func:`save` is)."""
+        module, _, name = self.writer.partition(":")
+        write: Writer = getattr(import_module(module), name)
+        write(result, path)
+
+    @property
+    def file_filter(self) -> str:
+        return f"{self.description} (*{self.suffix})"
+
+
+@dataclass(frozen=True)
+class ResultKind:
+    """One type of result and the formats it can be saved in, the first the default."""
+
+    name: str  # "bench", "study", "transfer": as the history names kinds
+    what: str  # for messages: "cannot save <what> to x.pdf"
+    formats: tuple[Format, ...]
+
+    @property
+    def writers(self) -> dict[str, Format]:
+        return {f.suffix: f for f in self.formats}
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        return tuple(f.suffix for f in self.formats)
+
+    def help_text(self) -> str:
+        """For ``--out``'s help: ``.xlsx (Excel workbook with charts), .csv (...)``."""
+        return ", ".join(f"{f.suffix} ({f.description})" for f in self.formats)
+
+    def file_filters(self) -> dict[str, str]:
+        """``{"Excel workbook with charts (*.xlsx)": ".xlsx", ...}`` for a save dialog."""
+        return {f.file_filter: f.suffix for f in self.formats}
+
+
+_EXPORT = "app.core.export."  # the writers' modules, imported when used
+_STUDY = "app.core.study."
+_TRANSFER_REPORT = "app.core.study.transfer_report:"
+_TRANSFER = "app.core.transfer.export:"
+
+BENCH = ResultKind(
+    "bench",
+    "results",
+    (
+        Format(".xlsx", "Excel workbook with charts", _EXPORT + "xlsx_export:write_xlsx"),
+        Format(".csv", "CSV, one row per job", _EXPORT + "csv_export:write_csv"),
+        Format(".json", "JSON, everything with raw samples", _EXPORT + "json_export:write_json"),
+    ),
+)
+STUDY = ResultKind(
+    "study",
+    "a study",
+    (
+        Format(".html", "HTML report with charts", _STUDY + "report_html:write_study_html"),
+        Format(".xlsx", "Excel workbook with charts", _STUDY + "report_xlsx:write_study_xlsx"),
+        Format(".csv", "CSV, the paper-style table", _STUDY + "export:write_study_csv"),
+        Format(".json", "JSON, everything with raw samples", _STUDY + "export:write_study_json"),
+    ),
+)
+# A study of loopback transfers: the same suffixes as a study (its definition may be either).
+TRANSFER_STUDY = ResultKind(
+    "study",
+    "a study",
+    (
+        Format(".html", "HTML report with charts", _TRANSFER_REPORT + "write_html"),
+        Format(".xlsx", "Excel workbook with charts", _TRANSFER_REPORT + "write_xlsx"),
+        Format(".csv", "CSV, the paper-style table", _TRANSFER_REPORT + "write_csv"),
+        Format(".json", "JSON, everything with raw samples", _TRANSFER_REPORT + "write_json"),
+    ),
+)
+TRANSFER = ResultKind(
+    "transfer",
+    "the transfer",
+    (
+        Format(".xlsx", "Excel workbook with a chart", _TRANSFER + "write_xlsx"),
+        Format(".csv", "CSV, one row per cipher", _TRANSFER + "write_csv"),
+        Format(".json", "JSON, everything with raw samples", _TRANSFER + "write_json"),
+    ),
+)
+
+BY_NAME: dict[str, ResultKind] = {kind.name: kind for kind in (BENCH, STUDY, TRANSFER)}
+IMPORTABLE_JSON = "CipherBench JSON, importable elsewhere"  # a history export (with its id)
+
+# (module, class) of each result type, the most specific first: isinstance decides.
+_KINDS: tuple[tuple[str, str, ResultKind], ...] = (
+    ("app.core.bench.results", "RunResult", BENCH),
+    ("app.core.study.transfer_result", "TransferStudyResult", TRANSFER_STUDY),
+    ("app.core.study.result", "StudyResult", STUDY),
+    ("app.core.transfer.results", "TransferRun", TRANSFER),
+)
+
+
+def kind_of(result: object) -> ResultKind:
+    """The kind of ``result``; ``TypeError`` for anything CipherBench does not save."""
+    for module, name, kind in _KINDS:
+        if isinstance(result, getattr(import_module(module), name)):
+            return kind
+    raise TypeError(f"no file format saves a {type(result).__name__}")
+
+
+def check_output(
+    kind: ResultKind, path: str | PathLike[str], inputs: Sequence[str | PathLike[str]] = ()
+) -> Format:
+    """The format for ``path``, or ``UserError`` for a suffix ``kind`` has no format for, a
+    folder, a device, one of ``inputs`` (the files measured), a missing or read-only folder."""
+    return check_target(path, kind.writers, inputs, what=kind.what)
+
+
+def check_outputs(
+    kind: ResultKind,
+    paths: Sequence[str | PathLike[str]],
+    inputs: Sequence[str | PathLike[str]] = (),
+) -> None:
+    """:func:`check_output` for each of ``paths``, and none given twice: before a run starts,
+    rather than finding an output unusable after it (and the results lost)."""
+    check_targets(paths, kind.writers, inputs, what=kind.what)
+
+
+def save(
+    result: object, path: str | PathLike[str], *, inputs: Sequence[str | PathLike[str]] = ()
+) -> Path:
+    """Write ``result`` to ``path`` in the format its suffix names (any case), atomically, never
+    over one of ``inputs``; returns the path written. ``UserError`` when it cannot."""
+    target = Path(path)
+    fmt = check_output(kind_of(result), target, inputs)
+    write_atomically(target, lambda staged: fmt.write(result, staged))
+    return target

@@ -1,0 +1,56 @@
+"""The one table of file formats (app.core.formats): what every --out, Export dialog and
+history export reads."""
+
+from __future__ import annotations
+
+import dataclasses
+from importlib import import_module
+from pathlib import Path
+
+import pytest
+
+from app.core import formats
+from app.core.errors import UserError
+from tests.hostile import small_run
+
+WRITTEN: list[str] = []
+
+
+def write_md(run: object, path: Path) -> None:
+    WRITTEN.append(path.name)
+    path.write_text("| cipher |\n", encoding="utf-8")
+
+
+def test_every_kind_lists_distinct_suffixes_with_words_for_a_dialog() -> None:
+    for kind in (formats.BENCH, formats.STUDY, formats.TRANSFER_STUDY, formats.TRANSFER):
+        assert len(set(kind.suffixes)) == len(kind.suffixes)
+        for fmt in kind.formats:
+            assert fmt.suffix == fmt.suffix.lower() and fmt.suffix.startswith(".")
+            module, _, name = fmt.writer.partition(":")
+            assert fmt.description and callable(getattr(import_module(module), name))
+        assert list(kind.file_filters().values()) == list(kind.suffixes)
+    # A study's definition may run either workload: the --out check before the run must hold.
+    assert formats.STUDY.suffixes == formats.TRANSFER_STUDY.suffixes
+
+
+def test_kind_of_tells_the_result_types_apart() -> None:
+    assert formats.kind_of(small_run()) is formats.BENCH
+    with pytest.raises(TypeError, match="no file format saves a str"):
+        formats.kind_of("results")
+
+
+def test_a_format_added_to_the_table_is_checked_and_written_atomically(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Adding a format is one line: --out accepts it, save writes it through the unnamed file."""
+    extra = formats.Format(".md", "Markdown table", f"{__name__}:write_md")
+    bench = dataclasses.replace(formats.BENCH, formats=(*formats.BENCH.formats, extra))
+    monkeypatch.setattr(formats, "_KINDS", (("app.core.bench.results", "RunResult", bench),))
+    formats.check_outputs(bench, [tmp_path / "r.MD"])
+    target = formats.save(small_run(), tmp_path / "r.md")
+    assert target.read_text(encoding="utf-8") == "| cipher |\n"
+    assert WRITTEN and WRITTEN[-1] != "r.md"  # written under another name, linked in whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.md"]
+    refused = r"'\.txt' is not supported; use \.xlsx, \.csv, \.json, \.md"
+    with pytest.raises(UserError, match=refused):
+        formats.check_output(bench, tmp_path / "r.txt")
