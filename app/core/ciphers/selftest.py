@@ -77,19 +77,21 @@ PYAES_MAX_BYTES = 1000  # pure Python: ~2 ms per KB, so the 4099-byte case is le
 AAD_LENGTHS = {1: 13, 1000: 32}  # data length -> AAD length for the extra AEAD cases
 
 
-def _seal(
-    adapter: Adapter, spec: CipherSpec, key: bytes, nonce: bytes, pt: bytes, aad: bytes
+def _aead(
+    adapter: Adapter,
+    spec: CipherSpec,
+    key: bytes,
+    nonce: bytes,
+    data: bytes,
+    aad: bytes,
+    *,
+    decrypt: bool = False,
 ) -> bytes:
-    out = bytearray(len(pt) + 64)
-    n = adapter.aead(spec, key).seal_into(nonce, memoryview(pt), memoryview(out), aad)
-    return bytes(out[:n])
-
-
-def _open(
-    adapter: Adapter, spec: CipherSpec, key: bytes, nonce: bytes, ct: bytes, aad: bytes
-) -> bytes:
-    out = bytearray(len(ct) + 64)
-    n = adapter.aead(spec, key).open_into(nonce, memoryview(ct), memoryview(out), aad)
+    """Seal ``data`` (``decrypt``: open it) in one call through the adapter's AEAD."""
+    aead = adapter.aead(spec, key)
+    run = aead.open_into if decrypt else aead.seal_into
+    out = bytearray(len(data) + 64)  # room for any tag
+    n = run(nonce, memoryview(data), memoryview(out), aad)
     return bytes(out[:n])
 
 
@@ -188,14 +190,14 @@ def _aead_vector_checks(
     forged = sealed[:at] + bytes([sealed[at] ^ 1]) + sealed[at + 1 :]
 
     def seal() -> str | None:
-        return _mismatch("seal", _seal(adapter, spec, key, nonce, pt, aad), sealed)
+        return _mismatch("seal", _aead(adapter, spec, key, nonce, pt, aad), sealed)
 
     def open_() -> str | None:
-        return _mismatch("open", _open(adapter, spec, key, nonce, sealed, aad), pt)
+        return _mismatch("open", _aead(adapter, spec, key, nonce, sealed, aad, decrypt=True), pt)
 
     def forged_rejected() -> str | None:
         try:
-            _open(adapter, spec, key, nonce, forged, aad)
+            _aead(adapter, spec, key, nonce, forged, aad, decrypt=True)
         except AuthenticationError:
             return None
         return "a flipped tag bit was accepted"
@@ -226,7 +228,7 @@ def check_ocb_iterated(
     nonce_len = item.nonce_bits // 8
 
     def seal(n: int, aad: bytes, pt: bytes) -> bytes:
-        return _seal(adapter, spec, key, n.to_bytes(nonce_len, "big"), pt, aad)
+        return _aead(adapter, spec, key, n.to_bytes(nonce_len, "big"), pt, aad)
 
     def run() -> str | None:
         c = b""
@@ -310,7 +312,7 @@ def _agree_once(
     for s in usable:
         a = adapters[s.library]
         outputs[s.library] = (
-            _seal(a, s, key, iv, data, aad) if aad else encrypt_bytes(s, a, key, iv, data)
+            _aead(a, s, key, iv, data, aad) if aad else encrypt_bytes(s, a, key, iv, data)
         )
     first, reference = next(iter(outputs.items()))
     for lib, out in outputs.items():
@@ -319,7 +321,9 @@ def _agree_once(
     for s in usable:  # each library decrypts what the others produced
         a = adapters[s.library]
         back = (
-            _open(a, s, key, iv, reference, aad) if aad else decrypt_bytes(s, a, key, iv, reference)
+            _aead(a, s, key, iv, reference, aad, decrypt=True)
+            if aad
+            else decrypt_bytes(s, a, key, iv, reference)
         )
         if back != data:
             return f"{where}: {s.library} does not decrypt {first}'s output"
