@@ -41,6 +41,7 @@ from app.gui.panels.progress_panel import ProgressInfo, format_duration
 from app.gui.results.results_table import ResultsTableModel
 from app.gui.results.run_claims import RunClaims
 from app.gui.settings import AppSettings
+from app.gui.wiring import connect_handlers
 from app.gui.worker import BenchmarkWorker, RunFactory, TaskRunner, TaskWorker, default_run_factory
 
 TICK_MS = 250  # elapsed-time refresh while a run goes on
@@ -235,17 +236,7 @@ class BenchmarkController(QObject):
         extra = {k: v for k, v in (("processes", self.processes), ("rounds", self.rounds)) if v > 1}
         worker = BenchmarkWorker(jobs, partial(factory, **extra) if extra else factory)
         self.claims.clear()
-        s = worker.signals
-        s.run_started.connect(self._on_worker_run_started)
-        s.round_started.connect(self._on_worker_round_started)
-        s.job_started.connect(self._on_worker_job_started)
-        s.progressed.connect(self._on_worker_progressed)
-        s.sampled.connect(self._on_worker_sampled)
-        s.resulted.connect(self._on_worker_resulted)
-        s.job_failed.connect(self._on_worker_job_failed)
-        s.run_finished.connect(self._on_worker_run_finished)
-        s.failed.connect(self._on_worker_failed)
-        s.finished.connect(self._on_worker_finished)
+        connect_handlers(worker.signals, self, "worker")
         self._worker = worker
         self._jobs = list(jobs)
         from app.core.bench.plan import estimated_job_seconds

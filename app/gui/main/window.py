@@ -34,6 +34,7 @@ from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.questions import ask_yes_no
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
+from app.gui.wiring import connect_handlers
 from app.gui.worker import RunFactory, default_run_factory
 
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
@@ -90,17 +91,12 @@ class MainWindow(WindowParts):
 
     def _connect_controller(self) -> None:
         c = self.controller
+        connect_handlers(c, self, "controller")  # first: a handler runs before the slots below
         c.input_changed.connect(self.input_panel.set_input)
         c.input_changed.connect(lambda _info: self._update_actions())
         c.recent_files_changed.connect(self.input_panel.set_recent_files)
-        c.running_changed.connect(self._on_controller_running_changed)
         c.busy_changed.connect(lambda _busy: self._update_actions())
-        c.progress_changed.connect(self._on_controller_progress_changed)
-        c.job_started.connect(self._on_controller_job_started)
-        c.samples_added.connect(self._on_controller_samples_added)
-        c.results_changed.connect(self._on_controller_results_changed)
         c.failures_changed.connect(self.progress_panel.set_failures)
-        c.run_finished.connect(self._on_controller_run_finished)
         c.run_finished.connect(lambda run: history_recorder().record(run, self))
         c.environment_changed.connect(self.environment_panel.set_text)
         c.message.connect(self.show_status)

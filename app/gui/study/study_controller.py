@@ -34,6 +34,7 @@ from app.core.study.transfer_result import TransferStudyResult
 from app.gui.history.recorder import history_recorder
 from app.gui.study.accumulate import combine_runs, relabel
 from app.gui.study.study_worker import StudyRunLike, StudyWorker
+from app.gui.wiring import connect_handlers
 from app.gui.worker import TaskRunner, TaskWorker
 
 StudyRunFactory = Callable[[Study], StudyRunLike]
@@ -167,15 +168,8 @@ class StudyController(QObject):
         self._step, self._total, self._rounds = 0, 1, study.rounds
         self._started = self._clock()
         worker = StudyWorker(run)
-        s = worker.signals
-        s.study_started.connect(self._on_worker_study_started)
-        s.step_started.connect(self._on_worker_step_started)
-        s.rounds_added.connect(self._on_worker_rounds_added)
-        s.progressed.connect(self._on_worker_progressed)
-        s.cell_finished.connect(self._on_worker_cell_finished)
-        s.cell_failed.connect(self._on_worker_cell_failed)
-        s.study_finished.connect(self._on_worker_study_finished)
-        s.failed.connect(self.failed)
+        connect_handlers(worker.signals, self, "worker")
+        worker.signals.failed.connect(self.failed)
         self._worker = worker
         self.runner.start(worker, busy=True)
 

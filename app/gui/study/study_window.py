@@ -37,6 +37,7 @@ from app.gui.study.study_form import StudyForm
 from app.gui.study.study_table import StudyTableModel, StudyTableView
 from app.gui.study.study_text import claims_text
 from app.gui.tool_window import ToolWindow, show_owned
+from app.gui.wiring import connect_handlers
 
 
 class StudyWindow(ToolWindow):
@@ -157,15 +158,8 @@ class StudyWindow(ToolWindow):
         self.clear_button.clicked.connect(self.clear_action.trigger)
         self.form.units_changed.connect(self.controller.set_units)
         self.form.error.connect(self._warn)
-        c = self.controller
-        c.running_changed.connect(self._on_controller_running_changed)
-        c.step_changed.connect(self.step_label.setText)
-        c.progress_changed.connect(self._on_controller_progress_changed)
-        c.results_changed.connect(self._on_controller_results_changed)
-        c.analysed.connect(self._on_controller_analysed)
-        c.cell_failed.connect(self._on_controller_cell_failed)
-        c.study_finished.connect(self._on_controller_study_finished)
-        c.failed.connect(self._on_controller_failed)
+        connect_handlers(self.controller, self, "controller")
+        self.controller.step_changed.connect(self.step_label.setText)
 
     # --- actions -------------------------------------------------------------------------------
 

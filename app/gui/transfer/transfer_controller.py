@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
 from app.gui.history.recorder import history_recorder
 from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
+from app.gui.wiring import connect_handlers
 from app.gui.worker import TaskRunner
 
 
@@ -59,12 +60,7 @@ class TransferController(QObject):
         self._path = request.path
         self.results_changed.emit()
         worker = TransferWorker(request)
-        s = worker.signals
-        s.progressed.connect(self._on_worker_progressed)
-        s.cipher_finished.connect(self._on_worker_cipher_finished)
-        s.cipher_failed.connect(self._on_worker_cipher_failed)
-        s.resulted.connect(self._on_worker_resulted)
-        s.failed.connect(self._on_worker_failed)
+        connect_handlers(worker.signals, self, "worker")
         self._worker = worker
         self.progress_changed.emit(0.0, "Starting…")
         self.runner.start(worker, busy=True)

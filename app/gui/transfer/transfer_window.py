@@ -37,6 +37,7 @@ from app.gui.transfer.transfer_chart import TransferChart
 from app.gui.transfer.transfer_controller import TransferController
 from app.gui.transfer.transfer_form import TransferForm
 from app.gui.transfer.transfer_table import TransferTableModel, TransferTableView
+from app.gui.wiring import connect_handlers
 
 
 class TransferWindow(ToolWindow):
@@ -114,12 +115,8 @@ class TransferWindow(ToolWindow):
         self.export_button.clicked.connect(self.export_action.trigger)
         self.form.browse_requested.connect(self.open_action.trigger)
         self.chart.save_requested.connect(self._on_chart_save_requested)
-        c = self.controller
-        c.running_changed.connect(self._on_controller_running_changed)
-        c.progress_changed.connect(self._on_controller_progress_changed)
-        c.results_changed.connect(self._on_controller_results_changed)
-        c.failed.connect(self._warn)
-        c.run_finished.connect(self._on_controller_run_finished)
+        connect_handlers(self.controller, self, "controller")
+        self.controller.failed.connect(self._warn)
 
     # --- actions -------------------------------------------------------------------------------
 
