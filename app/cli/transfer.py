@@ -25,7 +25,7 @@ from app.cli.storing import add_no_history_option, store_run
 from app.core import formats
 from app.core.errors import UserError
 from app.core.termination import Terminated, exit_code
-from app.core.units import MIB, format_seconds, parse_size, size_label
+from app.core.units import parse_size, size_label
 
 if TYPE_CHECKING:
     from app.core.bench.jobs import InputSpec
@@ -176,22 +176,10 @@ def _run(
 def format_transfers(results: Sequence[Any], label: str, width: int = 80) -> str:
     """The terminal table, 80 columns: one row per cipher, medians; s/r = sender/receiver,
     their CPU % and peak resident memory above each end's baseline (MiB = 2^20 bytes)."""
-    head = ("cipher", "time", "±IQR", "MB/s", "s CPU%", "s MiB", "r CPU%", "r MiB")
-    rows = [head]
-    for r in results:
-        s, v = r.sender, r.receiver
-        rows.append(
-            (
-                r.cipher_id,
-                format_seconds(r.timing.median_s),
-                format_seconds(r.timing.iqr_s),
-                f"{r.throughput_mb_s:,.1f}",
-                f"{s.cpu_percent:.0f}",
-                f"{s.peak_above_baseline_bytes / MIB:.1f}",
-                f"{v.cpu_percent:.0f}",
-                f"{v.peak_above_baseline_bytes / MIB:.1f}",
-            )
-        )
+    from app.core.transfer.columns import TERMINAL
+
+    head = [c.short_title("") for c in TERMINAL]
+    rows = [head, *([c.text(c.get(r, "")) for c in TERMINAL] for r in results)]
     widths = [max(len(row[i]) for row in rows) for i in range(len(head))]
     lines = textwrap.wrap(
         f"Transfer of {label} over 127.0.0.1: median time of the timed runs, ±IQR their "

@@ -25,11 +25,13 @@ from dataclasses import asdict
 from os import PathLike
 from typing import Any
 
+from app.core.columns import headers, values
+
 # The benchmark exporters' helpers: the same checks, permissions and failure wording for every
 # export.
 from app.core.export.json_export import json_safe
+from app.core.study.columns import STUDY_COLUMNS
 from app.core.study.paper import PaperMatch, match_published
-from app.core.study.report_data import result_header, result_row
 from app.core.study.result import StudyResult
 from app.core.text import display_text
 
@@ -62,7 +64,7 @@ def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:
 
 
 def csv_header(units: str) -> list[str]:
-    return [*result_header(units), "Note"]
+    return [*headers(STUDY_COLUMNS, units), "Note"]
 
 
 def _cell(value: Any) -> str:
@@ -77,7 +79,9 @@ def csv_rows(result: StudyResult) -> list[list[str]]:
     """The paper-style table, header first."""
     rows = [csv_header(result.units)]
     for r in result.results:
-        rows.append([_cell(v) for v in (*result_row(result, r), " | ".join(r.warnings))])
+        rows.append(
+            [_cell(v) for v in (*values(STUDY_COLUMNS, r, result.units), " | ".join(r.warnings))]
+        )
     for f in result.failures:
         cipher, _, library = f.cipher_label.partition(" [")
         row = [""] * len(rows[0])

@@ -42,38 +42,7 @@ def spans_decades(values: list[int] | list[float]) -> bool:
 # --- the paper-style table ------------------------------------------------------------------
 
 
-def result_header(units: str) -> list[str]:
-    return [
-        "Algorithm",
-        "Library",
-        "Input",
-        "Size (bytes)",
-        "Enc. time (s)",
-        "Dec. time (s)",
-        f"Enc. throughput ({units})",
-        f"Dec. throughput ({units})",
-        "Memory above baseline (MiB)",
-        "Repetitions",
-        "Enc. IQR (s)",
-        "Dec. IQR (s)",
-    ]
-
-
-def result_row(result: StudyResult, r: JobResult) -> list[Any]:
-    return [
-        r.cipher,
-        r.library,
-        r.input_label,
-        r.input_bytes,
-        r.encrypt.median_s,
-        r.decrypt.median_s,
-        rate(r, "encrypt", result.units),
-        rate(r, "decrypt", result.units),
-        memory_mib(r),
-        len(r.encrypt.samples_s),
-        r.encrypt.iqr_s,
-        r.decrypt.iqr_s,
-    ]
+# Its columns: app.core.study.columns (STUDY_COLUMNS).
 
 
 # --- the claims -------------------------------------------------------------------------------

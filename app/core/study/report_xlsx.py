@@ -33,9 +33,12 @@ from openpyxl.chart.shapes import GraphicalProperties
 from openpyxl.drawing.line import LineProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
+from app.core.columns import headers, values
+
 # The benchmark workbook's cell helpers: formulas stored as text, NaN as empty, fitted widths,
 # and its in-memory save with one write.
 from app.core.export.xlsx_export import _put, _write_table, save_workbook
+from app.core.study.columns import STUDY_COLUMNS
 from app.core.study.report_data import (
     COMPARISON_HEADER,
     PUBLISHED_HEADER,
@@ -47,8 +50,6 @@ from app.core.study.report_data import (
     method_sentences,
     published_rows,
     quantities,
-    result_header,
-    result_row,
     spans_decades,
     speedup_rows,
 )
@@ -56,7 +57,6 @@ from app.core.study.result import StudyResult
 from app.core.study.svg_chart import OKABE_ITO
 
 SECONDS = "0.000000"
-RESULT_FORMATS = (None, None, None, "#,##0", SECONDS, SECONDS, "#,##0.0", "#,##0.0", "0.0", "0")
 CHART_ROWS = 22  # rows between the tops of two charts (a chart is 10 cm high)
 MARKERS = ("circle", "square", "triangle", "diamond", "x")
 
@@ -67,10 +67,13 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
     ws = wb.active
     assert ws is not None
     ws.title = "Results"
-    rows = [result_row(result, r) for group in result.by_input().values() for r in group]
-    _write_table(
-        ws, result_header(result.units), rows, (*RESULT_FORMATS, SECONDS, SECONDS), freeze="B2"
-    )
+    rows = [
+        values(STUDY_COLUMNS, r, result.units)
+        for group in result.by_input().values()
+        for r in group
+    ]
+    formats = [c.number_format for c in STUDY_COLUMNS]
+    _write_table(ws, headers(STUDY_COLUMNS, result.units), rows, formats, freeze="B2")
     charts = wb.create_sheet("Charts")
     data = wb.create_sheet("Chart data")
     _write_charts(charts, data, result)

@@ -16,9 +16,11 @@ from typing import Any
 
 from openpyxl import Workbook
 
+from app.core.columns import headers, values
 from app.core.export.json_export import json_safe
 from app.core.export.xlsx_export import _write_table, save_workbook
 from app.core.study.claims import method_text
+from app.core.study.columns import TRANSFER_STUDY_COLUMNS
 from app.core.study.report_data import environment_rows, size_label, spans_decades
 from app.core.study.report_html import STYLE
 from app.core.study.report_text import fit_text
@@ -32,37 +34,11 @@ VERSION = 1
 
 
 def header(units: str) -> list[str]:
-    return [
-        "Cipher",
-        "Input",
-        "Size (bytes)",
-        "Total time (s)",
-        "IQR (s)",
-        f"Throughput ({units})",
-        "Sender CPU (%)",
-        "Receiver CPU (%)",
-        "Sender memory above baseline (MiB)",
-        "Receiver memory above baseline (MiB)",
-        "Runs",
-        "Verified",
-    ]
+    return headers(TRANSFER_STUDY_COLUMNS, units)
 
 
 def row(result: TransferStudyResult, r: TransferResult) -> list[Any]:
-    return [
-        r.label,
-        r.input_label,
-        r.input_bytes,
-        r.timing.median_s,
-        r.timing.iqr_s,
-        transfer_rate(r, result.units),
-        r.sender.cpu_percent,
-        r.receiver.cpu_percent,
-        end_mib(r, "sender"),
-        end_mib(r, "receiver"),
-        len(r.runs),
-        "yes" if r.verified else "NO",
-    ]
+    return values(TRANSFER_STUDY_COLUMNS, r, result.units)
 
 
 @dataclass(frozen=True)
@@ -201,7 +177,7 @@ def write_xlsx(result: TransferStudyResult, path: str | PathLike[str]) -> None:
     assert table is not None
     table.title = "Transfers"
     rows = [row(result, r) for r in result.results]
-    formats = (None, None, "#,##0", "0.000000", "0.000000", "0.00", "0.0", "0.0", "0.0", "0.0")
+    formats = [c.number_format for c in TRANSFER_STUDY_COLUMNS]
     _write_table(table, header(result.units), rows, formats)
     charts, data = wb.create_sheet("Charts"), wb.create_sheet("Chart data")
     _write_charts(charts, data, result, quantities(result))

@@ -2,7 +2,7 @@
 
 * ``.json``: the run's document (:func:`app.core.transfer.results.transfer_document`), what
   ``transfer --out`` writes and :meth:`TransferRun.from_dict` reads back.
-* ``.csv``: one row per cipher (:data:`FIELDS`, the unit at the end of each column name); a
+* ``.csv``: one row per cipher (:data:`COLUMNS`, the unit at the end of each column name); a
   cipher whose transfer failed has a row with ``failed: <reason>`` in ``warnings``.
 * ``.xlsx``: ``Results`` (the same columns, units in the headers) with a throughput bar chart
   beside them, ``Runs`` (every timed run of each end) and ``Environment``.
@@ -16,80 +16,20 @@ from __future__ import annotations
 import csv
 import json
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from app.core.columns import headers, values
 from app.core.export.xlsx_export import save_workbook
 from app.core.text import display_text
+from app.core.transfer.columns import COLUMNS
 from app.core.transfer.results import (
     TransferFailure,
-    TransferResult,
     TransferRun,
     transfer_document,
 )
 
 Writer = Callable[[TransferRun, Path], None]
-
-
-@dataclass(frozen=True)
-class Field:
-    key: str  # the CSV column
-    header: str  # for people, with the unit
-    get: Callable[[TransferResult], Any]
-    number_format: str | None = None  # Excel
-
-
-def _stat(name: str) -> Callable[[TransferResult], float]:
-    return lambda r: float(getattr(r.timing, name))
-
-
-def _end(end: str, name: str) -> Callable[[TransferResult], Any]:
-    return lambda r: getattr(getattr(r, end), name)
-
-
-FIELDS: tuple[Field, ...] = (
-    Field("cipher", "Cipher", lambda r: r.cipher_id),
-    Field("library", "Library", lambda r: r.library or ""),
-    Field("input", "Input", lambda r: r.input_label),
-    Field("input_bytes", "Size (bytes)", lambda r: r.input_bytes, "#,##0"),
-    Field("chunk_bytes", "Chunk (bytes)", lambda r: r.chunk_bytes, "#,##0"),
-    Field("chunks", "Chunks", lambda r: r.chunks, "0"),
-    Field("runs", "Timed runs", lambda r: len(r.runs), "0"),
-    Field("verified", "Verified", lambda r: r.verified),
-    Field("median_s", "Total time median (s)", _stat("median_s"), "0.000000"),
-    Field("iqr_s", "Total time IQR (s)", _stat("iqr_s"), "0.000000"),
-    Field("min_s", "Total time min (s)", _stat("min_s"), "0.000000"),
-    Field("max_s", "Total time max (s)", _stat("max_s"), "0.000000"),
-    Field("throughput_mb_s", "Throughput (MB/s)", lambda r: r.throughput_mb_s, "#,##0.00"),
-    Field("throughput_mib_s", "Throughput (MiB/s)", lambda r: r.throughput_mib_s, "#,##0.00"),
-    *(
-        field
-        for end, word in (("sender", "Sender"), ("receiver", "Receiver"))
-        for field in (
-            Field(f"{end}_cpu_percent", f"{word} CPU (%)", _end(end, "cpu_percent"), "0.0"),
-            Field(
-                f"{end}_peak_rss_bytes",
-                f"{word} peak RSS (bytes)",
-                _end(end, "peak_rss_bytes"),
-                "#,##0",
-            ),
-            Field(
-                f"{end}_baseline_rss_bytes",
-                f"{word} baseline RSS (bytes)",
-                _end(end, "baseline_rss_bytes"),
-                "#,##0",
-            ),
-            Field(
-                f"{end}_peak_above_baseline_bytes",
-                f"{word} peak above baseline (bytes)",
-                _end(end, "peak_above_baseline_bytes"),
-                "#,##0",
-            ),
-        )
-    ),
-    Field("warnings", "Warnings", lambda r: " | ".join(r.warnings)),
-)
 
 
 def write_json(run: TransferRun, path: Path) -> None:
@@ -99,13 +39,13 @@ def write_json(run: TransferRun, path: Path) -> None:
 
 def _rows(run: TransferRun) -> Iterator[list[Any]]:
     for r in run.results:
-        yield [f.get(r) for f in FIELDS]
+        yield values(COLUMNS, r, "")
     for failure in run.failures:
         yield _failure_row(failure)
 
 
 def _failure_row(failure: TransferFailure) -> list[Any]:
-    row: list[Any] = [None] * len(FIELDS)
+    row: list[Any] = [None] * len(COLUMNS)
     row[0] = failure.cipher
     row[-1] = f"failed: {failure.message}"
     return row
@@ -124,7 +64,7 @@ def _csv_cell(value: Any) -> str:
 def write_csv(run: TransferRun, path: Path) -> None:
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
-        writer.writerow([field.key for field in FIELDS])
+        writer.writerow([field.key for field in COLUMNS])
         for row in _rows(run):
             writer.writerow([_csv_cell(v) for v in row])
 
@@ -139,7 +79,7 @@ def write_xlsx(run: TransferRun, path: Path) -> None:
     assert ws is not None
     ws.title = "Results"
     rows = list(_rows(run))
-    _table(ws, [f.header for f in FIELDS], rows, [f.number_format for f in FIELDS])
+    _table(ws, headers(COLUMNS, ""), rows, [f.number_format for f in COLUMNS])
     if run.results:
         chart = BarChart()
         chart.type = "bar"
@@ -149,7 +89,7 @@ def write_xlsx(run: TransferRun, path: Path) -> None:
         chart.x_axis.delete = False  # openpyxl >= 3.1 hides the axes otherwise
         chart.y_axis.delete = False
         chart.legend = None
-        column = 1 + [f.key for f in FIELDS].index("throughput_mb_s")
+        column = 1 + [f.key for f in COLUMNS].index("throughput_mb_s")
         last = 1 + len(run.results)
         chart.add_data(
             Reference(ws, min_col=column, min_row=1, max_row=last), titles_from_data=True

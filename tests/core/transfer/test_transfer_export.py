@@ -15,7 +15,7 @@ from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
 from app.core.errors import UserError
 from app.core.formats import save
-from app.core.transfer.export import FIELDS
+from app.core.transfer.columns import COLUMNS
 from app.core.transfer.results import (
     EndSample,
     RunSample,
@@ -79,7 +79,7 @@ def test_csv_has_a_row_per_cipher_and_per_failure(run: TransferRun, tmp_path: Pa
     with open(tmp_path / "t.csv", newline="", encoding="utf-8") as f:
         reader = csv.DictReader(f)
         rows = list(reader)
-    assert reader.fieldnames == [f.key for f in FIELDS]
+    assert reader.fieldnames == [f.key for f in COLUMNS]
     assert [r["cipher"] for r in rows] == ["aes-256-gcm", "none", "chacha20-poly1305"]
     gcm, plain, failed = rows
     assert float(gcm["median_s"]) == pytest.approx(0.011)
@@ -97,7 +97,7 @@ def test_xlsx_has_results_runs_environment_and_a_chart(run: TransferRun, tmp_pat
     book = openpyxl.load_workbook(path)
     assert book.sheetnames == ["Results", "Runs", "Environment"]
     results = list(book["Results"].iter_rows(values_only=True))
-    assert results[0] == tuple(f.header for f in FIELDS)
+    assert results[0] == tuple(f.header for f in COLUMNS)
     assert [r[0] for r in results[1:]] == ["aes-256-gcm", "none", "chacha20-poly1305"]
     assert len(list(book["Runs"].iter_rows(min_row=2))) == 4
     env = dict(book["Environment"].iter_rows(min_row=2, values_only=True))
