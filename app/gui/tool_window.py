@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, ClassVar, Protocol, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
@@ -31,22 +31,10 @@ from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings
+from app.gui.tool_controller import ToolController
 
 WAIT_ON_QUIT_MS = 10_000
 STATUS_MS = 8000
-
-
-class ToolController(Protocol):
-    """What the window asks of its controller."""
-
-    @property
-    def running(self) -> bool: ...
-
-    def cancel(self) -> None: ...
-
-    def cancel_and_wait(self, timeout_ms: int = ...) -> bool: ...
-
-    def export(self, path: str | Path) -> Path: ...
 
 
 class ToolWindow(QMainWindow):
@@ -124,8 +112,12 @@ class ToolWindow(QMainWindow):
         return a
 
     @staticmethod
-    def _match_buttons(pairs: tuple[tuple[QPushButton, QAction], ...]) -> None:
+    def _bind_buttons(*pairs: tuple[QPushButton, QAction]) -> None:
+        """Each button triggers its action and is enabled when the action is: a click, the
+        shortcut and the menu entry do the same, and :meth:`_update_actions` sets actions only."""
         for button, action in pairs:
+            button.clicked.connect(action.trigger)
+            action.enabledChanged.connect(button.setEnabled)
             button.setEnabled(action.isEnabled())
 
     def _update_actions(self) -> None:

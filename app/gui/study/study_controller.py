@@ -34,8 +34,8 @@ from app.core.study.transfer_result import TransferStudyResult
 from app.gui.history.recorder import history_recorder
 from app.gui.study.accumulate import combine_runs, relabel
 from app.gui.study.study_worker import StudyRunLike, StudyWorker
-from app.gui.wiring import connect_handlers
-from app.gui.worker import TaskRunner, TaskWorker
+from app.gui.tool_controller import ToolController
+from app.gui.worker import TaskWorker
 
 StudyRunFactory = Callable[[Study], StudyRunLike]
 AnyStudyResult = StudyResult | TransferStudyResult
@@ -87,8 +87,7 @@ def format_eta(seconds: float) -> str:
     return f"{hours} h {minutes:02d} min"
 
 
-class StudyController(QObject):
-    running_changed = Signal(bool)
+class StudyController(ToolController):
     step_changed = Signal(str)  # "round 2 of 4: aes-128-cbc [pycryptodome] on 10 MB"
     progress_changed = Signal(float, str)  # overall fraction 0..1, "about 12 s left"
     results_changed = Signal()  # rows, charts and claims to redraw
@@ -106,15 +105,12 @@ class StudyController(QObject):
         super().__init__(parent)
         self._run_factory = run_factory
         self._clock = clock
-        self.runner = TaskRunner(parent=self)
-        self.runner.busy_changed.connect(self._on_runner_busy_changed)
         self.units = "MB/s"
         self.runs: list[StudyResult] = []
         self._results: list[JobResult] = []  # every run's, relabelled, then the live run's
         self._live: list[JobResult] = []
         self._taken: set[tuple[str, str]] = set()
         self._inputs: list[str] = []  # files read, never to be overwritten by an export
-        self._worker: StudyWorker | None = None
         self._rounds = 1
         self._total = 1
         self._step = 0
@@ -124,10 +120,6 @@ class StudyController(QObject):
         self._analysing: StudyResult | None = None
 
     # --- state ---------------------------------------------------------------------------------
-
-    @property
-    def running(self) -> bool:
-        return self.runner.busy
 
     @property
     def has_results(self) -> bool:
@@ -168,19 +160,8 @@ class StudyController(QObject):
         self._step, self._total, self._rounds = 0, 1, study.rounds
         self._started = self._clock()
         worker = StudyWorker(run)
-        connect_handlers(worker.signals, self, "worker")
         worker.signals.failed.connect(self.failed)
-        self._worker = worker
-        self.runner.start(worker, busy=True)
-
-    def cancel(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
-
-    def cancel_and_wait(self, timeout_ms: int = 10_000) -> bool:
-        """Cancel and block until the worker has stopped (closing, quitting)."""
-        self.cancel()
-        return self.runner.wait_for_done(timeout_ms)
+        self._start_worker(worker)
 
     def set_units(self, units: str) -> None:
         """Show every figure in ``units`` (the fits and comparisons do not change)."""
@@ -309,6 +290,5 @@ class StudyController(QObject):
     @Slot(bool)
     def _on_runner_busy_changed(self, busy: bool) -> None:
         if not busy:
-            self._worker = None
             self._live = []
-        self.running_changed.emit(busy)
+        super()._on_runner_busy_changed(busy)

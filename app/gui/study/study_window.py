@@ -152,10 +152,12 @@ class StudyWindow(ToolWindow):
             menu.addAction(a)
 
     def _connect(self) -> None:
-        self.run_button.clicked.connect(self.run_action.trigger)
-        self.cancel_button.clicked.connect(self.cancel_action.trigger)
-        self.export_button.clicked.connect(self.export_action.trigger)
-        self.clear_button.clicked.connect(self.clear_action.trigger)
+        self._bind_buttons(
+            (self.run_button, self.run_action),
+            (self.cancel_button, self.cancel_action),
+            (self.export_button, self.export_action),
+            (self.clear_button, self.clear_action),
+        )
         self.form.units_changed.connect(self.controller.set_units)
         self.form.error.connect(self._warn)
         connect_handlers(self.controller, self, "controller")
@@ -273,14 +275,6 @@ class StudyWindow(ToolWindow):
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(has and not running)
         self.clear_action.setEnabled(has and not running)
-        self._match_buttons(
-            (
-                (self.run_button, self.run_action),
-                (self.cancel_button, self.cancel_action),
-                (self.export_button, self.export_action),
-                (self.clear_button, self.clear_action),
-            )
-        )
         self.form.setEnabled(not running)
 
     # --- dropping files, closing ------------------------------------------------------------------

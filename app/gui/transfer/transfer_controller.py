@@ -13,13 +13,11 @@ from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
 from app.gui.history.recorder import history_recorder
+from app.gui.tool_controller import ToolController
 from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
-from app.gui.wiring import connect_handlers
-from app.gui.worker import TaskRunner
 
 
-class TransferController(QObject):
-    running_changed = Signal(bool)
+class TransferController(ToolController):
     progress_changed = Signal(float, str)  # overall fraction 0..1, what runs now
     results_changed = Signal()  # rows and bars to redraw
     run_finished = Signal(object)  # TransferRun (also after a cancel)
@@ -27,17 +25,10 @@ class TransferController(QObject):
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
-        self.runner = TaskRunner(parent=self)
-        self.runner.busy_changed.connect(self._on_runner_busy_changed)
-        self._worker: TransferWorker | None = None
         self._results: list[TransferResult] = []
         self._failures: list[TransferFailure] = []
         self._path: str | None = None  # the file sent: never overwritten by an export
         self.last_run: TransferRun | None = None
-
-    @property
-    def running(self) -> bool:
-        return self.runner.busy
 
     def results(self) -> list[TransferResult]:
         """The ciphers of the running (or last) run that finished."""
@@ -59,21 +50,8 @@ class TransferController(QObject):
         self._results, self._failures, self.last_run = [], [], None
         self._path = request.path
         self.results_changed.emit()
-        worker = TransferWorker(request)
-        connect_handlers(worker.signals, self, "worker")
-        self._worker = worker
         self.progress_changed.emit(0.0, "Starting…")
-        self.runner.start(worker, busy=True)
-
-    def cancel(self) -> None:
-        """Stop the run: the engine kills the running transfer's two processes."""
-        if self._worker is not None:
-            self._worker.cancel()
-
-    def cancel_and_wait(self, timeout_ms: int = 10_000) -> bool:
-        """Cancel and block until the worker has stopped (closing, quitting)."""
-        self.cancel()
-        return self.runner.wait_for_done(timeout_ms)
+        self._start_worker(TransferWorker(request))
 
     def export(self, path: str | Path) -> Path:
         """Write the last run to ``path`` (.json, .csv or .xlsx); ``UserError`` when it
@@ -128,9 +106,3 @@ class TransferController(QObject):
     def _on_worker_failed(self, text: str) -> None:
         self.progress_changed.emit(0.0, "Not run.")
         self.failed.emit("Cannot run the transfer", text)
-
-    @Slot(bool)
-    def _on_runner_busy_changed(self, busy: bool) -> None:
-        if not busy:
-            self._worker = None
-        self.running_changed.emit(busy)

@@ -110,9 +110,11 @@ class TransferWindow(ToolWindow):
             menu.addAction(a)
 
     def _connect(self) -> None:
-        self.run_button.clicked.connect(self.run_action.trigger)
-        self.cancel_button.clicked.connect(self.cancel_action.trigger)
-        self.export_button.clicked.connect(self.export_action.trigger)
+        self._bind_buttons(
+            (self.run_button, self.run_action),
+            (self.cancel_button, self.cancel_action),
+            (self.export_button, self.export_action),
+        )
         self.form.browse_requested.connect(self.open_action.trigger)
         self.chart.save_requested.connect(self._on_chart_save_requested)
         connect_handlers(self.controller, self, "controller")
@@ -195,13 +197,6 @@ class TransferWindow(ToolWindow):
         self.open_action.setEnabled(not running)
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self._has_results_to_export())
-        self._match_buttons(
-            (
-                (self.run_button, self.run_action),
-                (self.cancel_button, self.cancel_action),
-                (self.export_button, self.export_action),
-            )
-        )
         self.form.setEnabled(not running)
 
     def _has_results_to_export(self) -> bool:
