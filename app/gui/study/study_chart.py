@@ -15,15 +15,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pyqtgraph as pg
-from PySide6.QtGui import QPalette, QShowEvent
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
 from app.core.study.result import memory_mib, rate
 from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
+from app.gui.plot_chart import PlotChart
 from app.gui.results import chart_math
-from app.gui.results.charts import OKABE_ITO, ThrottledChart, style_legend, style_plot
+from app.gui.results.charts import OKABE_ITO, style_legend
 
 MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly
 LOG_SPAN = 100.0  # largest / smallest size from which the size axis is logarithmic
@@ -86,7 +87,7 @@ def log_ticks(values: Sequence[float]) -> list[list[tuple[float, str]]] | None:
     return chart_math.log_ticks(low, high)
 
 
-class StudyChart(ThrottledChart):
+class StudyChart(PlotChart):
     """One quantity against input size, a curve per cipher entry."""
 
     def __init__(self, key: str, parent: QWidget | None = None) -> None:
@@ -96,11 +97,7 @@ class StudyChart(ThrottledChart):
             "Curves against input size appear here as the study's cells finish.",
             parent,
         )
-        self.plot_widget = pg.PlotWidget()
-        self._finish_header(self.plot_widget)
-        self.plot = self.plot_widget.getPlotItem()
         self.plot.setLabel("bottom", "Input size (MB = 10^6 bytes)")
-        self.plot.hideButtons()
         self.legend = self.plot.addLegend(offset=(10, 10))
         self.curves: dict[str, pg.PlotDataItem] = {}
         self._results: list[JobResult | TransferResult] = []
@@ -209,12 +206,7 @@ class StudyChart(ThrottledChart):
         if changed:
             self.plot.enableAutoRange()
 
-    def _graphics(self) -> pg.GraphicsView:
-        return self.plot_widget
-
     def _apply_palette(self) -> None:
-        palette = self.palette()
-        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        style_plot(self.plot, palette)  # the main window's charts' look
+        super()._apply_palette()
         self.plot.showGrid(x=True, y=True, alpha=0.2)  # against size: both axes matter
-        style_legend(self.legend, palette)
+        style_legend(self.legend, self.palette())

@@ -11,18 +11,18 @@ from collections.abc import Sequence
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QWidget
 
 from app.core.transfer.framing import PLAINTEXT
 from app.core.transfer.results import TransferResult
-from app.gui.results.charts import ENCRYPT_COLOR, ThrottledChart, style_plot
+from app.gui.plot_chart import PlotChart
+from app.gui.results.charts import ENCRYPT_COLOR
 
 BASELINE_COLOR = "#999999"
 BAR_HEIGHT = 0.6
 
 
-class TransferChart(ThrottledChart):
+class TransferChart(PlotChart):
     """Throughput per cipher; :meth:`set_results` with the finished ones."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -31,14 +31,10 @@ class TransferChart(ThrottledChart):
             "The throughput of each cipher appears here as its transfers finish.",
             parent,
         )
-        self.plot_widget = pg.PlotWidget()
-        self._finish_header(self.plot_widget)
-        self.plot = self.plot_widget.getPlotItem()
         self.plot.setContentsMargins(8, 4, 12, 4)
         self.plot.setLabel("bottom", "Throughput (MB/s, 10^6 bytes per second)")
         self.plot.invertY(True)  # first cipher at the top, like the table
         self.plot.setMouseEnabled(x=False, y=False)
-        self.plot.hideButtons()
         self.bars = pg.BarGraphItem(
             x0=[0.0], y=[0.0], width=[0.0], height=BAR_HEIGHT, pen=pg.mkPen(None)
         )
@@ -53,14 +49,6 @@ class TransferChart(ThrottledChart):
 
     def clear(self) -> None:
         self.set_results([])
-
-    def _graphics(self) -> pg.GraphicsView:
-        return self.plot_widget
-
-    def _apply_palette(self) -> None:
-        palette = self.palette()
-        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        style_plot(self.plot, palette)  # the main window's charts' look
 
     def _redraw(self) -> None:
         n = len(self._results)
