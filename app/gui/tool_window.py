@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any, ClassVar, TypeVar
 
 from PySide6.QtCore import QCoreApplication, Qt, Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QMainWindow,
@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.text import display_text
+from app.gui.menus import add_action
 from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.questions import ask_yes_no
@@ -104,12 +105,7 @@ class ToolWindow(QMainWindow):
 
     def _action(self, text: str, slot: Any, shortcut: Any = None) -> QAction:
         """An action of this window (its shortcut works anywhere in it)."""
-        a = QAction(text, self)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        a.triggered.connect(slot)
-        self.addAction(a)
-        return a
+        return add_action(self, text, slot, shortcut)
 
     @staticmethod
     def _bind_buttons(*pairs: tuple[QPushButton, QAction]) -> None:

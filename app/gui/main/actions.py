@@ -10,10 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QKeySequence
+
+from app.gui.menus import add_action, add_menu
 
 if TYPE_CHECKING:
     from app.gui.main.parts import WindowParts
@@ -47,16 +50,7 @@ def install_actions(window: WindowParts, handlers: ActionHandlers) -> None:
 
 
 def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
-    def action(text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-        a = QAction(text, window)
-        if shortcut is not None:
-            a.setShortcut(QKeySequence(shortcut))
-        if tip:
-            a.setStatusTip(tip)
-        a.triggered.connect(slot)
-        window.addAction(a)
-        return a
-
+    action = partial(add_action, window)
     window.open_action = action(
         "&Open file…",
         on.open,
@@ -121,33 +115,27 @@ def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
 
 
 def _build_menus(window: WindowParts) -> None:
-    file_menu = window.menuBar().addMenu("&File")
-    for a in (window.open_action, window.encrypt_file_action, window.decrypt_file_action):
-        file_menu.addAction(a)
-    file_menu.addSeparator()
-    for a in (
-        window.export_action,
-        window.save_encrypted_action,
-        window.save_plaintext_action,
-        window.save_chart_action,
-    ):
-        file_menu.addAction(a)
-    file_menu.addSeparator()
-    file_menu.addAction(window.quit_action)
-    run_menu = window.menuBar().addMenu("&Run")
-    for a in (window.run_action, window.cancel_action, window.reset_action):
-        run_menu.addAction(a)
-    run_menu.addSeparator()
-    run_menu.addAction(window.study_action)
-    run_menu.addAction(window.transfer_action)
-    run_menu.addSeparator()
-    run_menu.addAction(window.history_action)
-    edit_menu = window.menuBar().addMenu("&Edit")
-    edit_menu.addAction(window.copy_action)
-    help_menu = window.menuBar().addMenu("&Help")
-    help_menu.addAction(window.help_action)
-    help_menu.addSeparator()
-    help_menu.addAction(window.about_action)
+    add_menu(
+        window,
+        "&File",
+        (window.open_action, window.encrypt_file_action, window.decrypt_file_action),
+        (
+            window.export_action,
+            window.save_encrypted_action,
+            window.save_plaintext_action,
+            window.save_chart_action,
+        ),
+        (window.quit_action,),
+    )
+    add_menu(
+        window,
+        "&Run",
+        (window.run_action, window.cancel_action, window.reset_action),
+        (window.study_action, window.transfer_action),
+        (window.history_action,),
+    )
+    add_menu(window, "&Edit", (window.copy_action,))
+    add_menu(window, "&Help", (window.help_action,), (window.about_action,))
 
 
 def _open_help(window: WindowParts) -> None:

@@ -30,6 +30,7 @@ from app.core.errors import UserError
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.text import display_text
+from app.gui.menus import add_menu
 from app.gui.settings import AppSettings
 from app.gui.study.study_chart import QUANTITIES, StudyChart
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
@@ -139,17 +140,12 @@ class StudyWindow(ToolWindow):
         self.close_action = action(
             "&Close", self._on_close_action_triggered, QKeySequence.StandardKey.Close
         )
-        menu = self.menuBar().addMenu("&Study")
-        for a in (self.add_files_action, self.run_action, self.cancel_action):
-            menu.addAction(a)
-        menu.addSeparator()
-        for a in (
-            self.save_definition_action,
-            self.export_action,
-            self.clear_action,
-            self.close_action,
-        ):
-            menu.addAction(a)
+        add_menu(
+            self,
+            "&Study",
+            (self.add_files_action, self.run_action, self.cancel_action),
+            (self.save_definition_action, self.export_action, self.clear_action, self.close_action),
+        )
 
     def _connect(self) -> None:
         self._bind_buttons(

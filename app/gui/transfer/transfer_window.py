@@ -31,6 +31,7 @@ from app.core.text import display_text
 from app.core.transfer.results import TransferRun
 from app.gui.describe import sentence
 from app.gui.file_filters import CHART_FILTERS
+from app.gui.menus import add_menu
 from app.gui.settings import AppSettings
 from app.gui.tool_window import ToolWindow, show_owned
 from app.gui.transfer.transfer_chart import TransferChart
@@ -102,12 +103,12 @@ class TransferWindow(ToolWindow):
         self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
         self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
         self.close_action = action("C&lose", self.close, QKeySequence.StandardKey.Close)
-        menu = self.menuBar().addMenu("&Transfer")
-        for a in (self.open_action, self.run_action, self.cancel_action):
-            menu.addAction(a)
-        menu.addSeparator()
-        for a in (self.export_action, self.close_action):
-            menu.addAction(a)
+        add_menu(
+            self,
+            "&Transfer",
+            (self.open_action, self.run_action, self.cancel_action),
+            (self.export_action, self.close_action),
+        )
 
     def _connect(self) -> None:
         self._bind_buttons(
