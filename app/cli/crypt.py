@@ -63,14 +63,15 @@ _PASSWORD_FILE_MAX_BYTES = 64 * 1024
 
 def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``encrypt`` and ``decrypt`` to the main parser's subcommands."""
-    enc = subparsers.add_parser(
+    enc = _add_file_command(
+        subparsers,
         "encrypt",
-        help="encrypt a file to the CipherBench format (or raw, for OpenSSL)",
-        description="Encrypt IN into OUT: the CipherBench format (authenticated, chunked; a "
-        "password or a key file), or with --raw the bare ciphertext plus a JSON key file.",
+        "encrypt a file to the CipherBench format (or raw, for OpenSSL)",
+        "Encrypt IN into OUT: the CipherBench format (authenticated, chunked; a password or a key "
+        "file), or with --raw the bare ciphertext plus a JSON key file.",
+        reads="file to encrypt (only read)",
+        writes="encrypted file",
     )
-    enc.add_argument("input", metavar="IN", help="file to encrypt (only read)")
-    enc.add_argument("-o", "--output", metavar="OUT", required=True, help="encrypted file")
     enc.add_argument("--cipher", default=DEFAULT_CIPHER, metavar="ID", help="default %(default)s")
     enc.add_argument("--library", choices=LIBRARIES, help="default: the fastest that has ID")
     enc.add_argument("--key-bits", type=int, metavar="N", help="for Blowfish and RC4")
@@ -90,14 +91,14 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     enc.add_argument("--force", action="store_true", help="overwrite OUT (and K.json)")
     enc.set_defaults(handler=run_encrypt)
 
-    dec = subparsers.add_parser(
+    dec = _add_file_command(
+        subparsers,
         "decrypt",
-        help="decrypt a CipherBench file (or a raw export with its key file)",
-        description="Decrypt IN into OUT. OUT appears only once every chunk and the end of IN "
-        "authenticated.",
+        "decrypt a CipherBench file (or a raw export with its key file)",
+        "Decrypt IN into OUT. OUT appears only once every chunk and the end of IN authenticated.",
+        reads="encrypted file (only read)",
+        writes="decrypted file",
     )
-    dec.add_argument("input", metavar="IN", help="encrypted file (only read)")
-    dec.add_argument("-o", "--output", metavar="OUT", required=True, help="decrypted file")
     _add_secret_options(dec.add_mutually_exclusive_group())
     dec.add_argument("--library", choices=LIBRARIES, help="default: the fastest that has it")
     dec.add_argument("--raw", action="store_true", help="IN is a raw export")
@@ -109,6 +110,22 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     dec.add_argument("--force", action="store_true", help="overwrite OUT")
     dec.set_defaults(handler=run_decrypt)
+
+
+def _add_file_command(
+    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    summary: str,
+    description: str,
+    *,
+    reads: str,
+    writes: str,
+) -> argparse.ArgumentParser:
+    """A subcommand that reads the file IN and writes the file OUT (``-o``)."""
+    parser = subparsers.add_parser(name, help=summary, description=description)
+    parser.add_argument("input", metavar="IN", help=reads)
+    parser.add_argument("-o", "--output", metavar="OUT", required=True, help=writes)
+    return parser
 
 
 def _add_secret_options(group: argparse._MutuallyExclusiveGroup) -> None:
