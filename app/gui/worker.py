@@ -6,11 +6,12 @@ and emits it, and cancels by a flag. :class:`TaskRunner` starts workers in a poo
 one referenced until its ``finished`` (they are not auto-deleted); the controller, the dialogs'
 task panel and the chart loader all use it.
 
-:class:`EventWorker` drives an engine run's blocking ``events()`` generator and forwards every
-event as a signal, with one throttle (:class:`BenchmarkWorker` for a benchmark, the Study
-window's ``StudyWorker`` for a study); :class:`TaskWorker` runs one plain function (generate test
-data, save a file; with ``progress=True`` a file operation that reports progress and can be
-cancelled).
+:class:`EventWorker` forwards the engine's events as signals, with one throttle: a
+:class:`RunWorker` drives an engine run's blocking ``events()`` generator
+(:class:`BenchmarkWorker` for a benchmark, the Study window's ``StudyWorker`` for a study), the
+Transfer window's ``TransferWorker`` the transfer session's callbacks. :class:`TaskWorker` runs
+one plain function (generate test data, save a file; with ``progress=True`` a file operation
+that reports progress and can be cancelled).
 
 The signals object lives in the GUI thread, so connected slots of GUI objects run there
 (queued connections): the worker thread never touches a widget.
@@ -174,18 +175,76 @@ class TaskRunner(QObject):
 
 
 class EventWorker(WorkerBase):
-    """The one relay from an engine run's event stream to Qt signals (a benchmark, a study).
+    """The one relay from the engine's events to Qt signals (a benchmark, a study, a transfer).
 
-    In a pool thread it drives ``make_run().events()`` and emits each event on the signal
-    :attr:`ROUTES` names for its type. One throttle, as superqt's ``_throttler`` does it: an
-    event type in :attr:`LATEST` (progress) is kept as the newest only, one in :attr:`BATCHED`
-    (monitor samples) is gathered into a list, and both go out at most once per
-    ``min_interval_s``; any other event flushes them first, so the order is kept. ``cancel()``
-    from any thread asks the engine to stop; it still ends its stream with its final event."""
+    :meth:`work` (in a pool thread) hands each event to :meth:`relay`, which emits it on the
+    signal :attr:`ROUTES` names for its type. One throttle, as superqt's ``_throttler`` does it:
+    an event type in :attr:`LATEST` (progress) is kept as the newest only, one in
+    :attr:`BATCHED` (monitor samples) is gathered into a list, and both go out at most once per
+    ``min_interval_s`` (or at once when :meth:`is_urgent`); any other event flushes them first,
+    so the order is kept."""
 
     ROUTES: ClassVar[Mapping[type, str]] = {}
     LATEST: ClassVar[tuple[type, ...]] = ()
     BATCHED: ClassVar[tuple[type, ...]] = ()
+
+    def __init__(
+        self,
+        signals: QObject,
+        *,
+        min_interval_s: float = PROGRESS_INTERVAL_S,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__(signals)
+        self._interval = min_interval_s
+        self._clock = clock
+        self._latest: dict[type, Any] = {}
+        self._batched: dict[type, list[Any]] = {}
+        self._last_emit = float("-inf")
+        self.progress_emits = 0  # how many throttled emits went out (tests read it)
+
+    @property
+    def cancelled(self) -> bool:
+        return self.cancel_requested
+
+    def report_failure(self, exc: BaseException) -> None:
+        self._flush()
+        super().report_failure(exc)
+
+    def is_urgent(self, event: Any) -> bool:
+        """Whether a throttled ``event`` goes out at once: nothing flushes it before the next
+        event, which may come seconds later (a subclass says which)."""
+        return False
+
+    def relay(self, event: Any) -> None:
+        """Emit ``event`` on its signal, throttled (in the pool thread)."""
+        kind = type(event)
+        if kind in self.LATEST:
+            self._latest[kind] = event
+        elif kind in self.BATCHED:
+            self._batched.setdefault(kind, []).append(event)
+        else:
+            self._flush()
+            name = self.ROUTES.get(kind)
+            if name is not None:
+                emit_signal(self.signals, name, event)
+            return
+        if self.is_urgent(event) or self._clock() - self._last_emit >= self._interval:
+            self._flush()
+
+    def _flush(self) -> None:
+        pending = [*self._batched.items(), *self._latest.items()]  # samples before progress
+        self._batched, self._latest = {}, {}
+        for kind, value in pending:
+            self.progress_emits += 1
+            emit_signal(self.signals, self.ROUTES[kind], value)
+        self._last_emit = self._clock()
+
+
+class RunWorker(EventWorker):
+    """Relays an engine run's event stream: drives ``make_run().events()`` in a pool thread.
+    ``cancel()`` from any thread asks the engine to stop; it still ends its stream with its
+    final event."""
 
     def __init__(
         self,
@@ -195,20 +254,10 @@ class EventWorker(WorkerBase):
         min_interval_s: float = PROGRESS_INTERVAL_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(signals)
+        super().__init__(signals, min_interval_s=min_interval_s, clock=clock)
         self._make_run = make_run
-        self._interval = min_interval_s
-        self._clock = clock
         self._lock = threading.Lock()
         self._run: RunLike | None = None
-        self._latest: dict[type, Any] = {}
-        self._batched: dict[type, list[Any]] = {}
-        self._last_emit = float("-inf")
-        self.progress_emits = 0  # how many throttled emits went out (tests read it)
-
-    @property
-    def cancelled(self) -> bool:
-        return self.cancel_requested
 
     def cancel(self) -> None:
         """Ask the engine to stop; it kills the running job's process and ends its stream."""
@@ -226,7 +275,7 @@ class EventWorker(WorkerBase):
         events = self._run.events()
         try:
             for event in events:
-                self._dispatch(event)
+                self.relay(event)
         finally:
             close = getattr(events, "close", None)
             if close is not None:
@@ -235,33 +284,6 @@ class EventWorker(WorkerBase):
 
     def report_result(self, value: Any) -> None:
         pass  # the results went out as events
-
-    def report_failure(self, exc: BaseException) -> None:
-        self._flush()
-        super().report_failure(exc)
-
-    def _dispatch(self, event: Any) -> None:
-        kind = type(event)
-        if kind in self.LATEST:
-            self._latest[kind] = event
-        elif kind in self.BATCHED:
-            self._batched.setdefault(kind, []).append(event)
-        else:
-            self._flush()
-            name = self.ROUTES.get(kind)
-            if name is not None:
-                emit_signal(self.signals, name, event)
-            return
-        if self._clock() - self._last_emit >= self._interval:
-            self._flush()
-
-    def _flush(self) -> None:
-        pending = [*self._batched.items(), *self._latest.items()]  # samples before progress
-        self._batched, self._latest = {}, {}
-        for kind, value in pending:
-            self.progress_emits += 1
-            emit_signal(self.signals, self.ROUTES[kind], value)
-        self._last_emit = self._clock()
 
 
 class BenchmarkWorkerSignals(QObject):
@@ -280,7 +302,7 @@ class BenchmarkWorkerSignals(QObject):
     finished = Signal()  # always last
 
 
-class BenchmarkWorker(EventWorker):
+class BenchmarkWorker(RunWorker):
     """Runs a list of jobs through the engine (``run_factory(jobs)``) in a pool thread."""
 
     signals: BenchmarkWorkerSignals

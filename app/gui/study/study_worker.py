@@ -1,7 +1,8 @@
-"""The study's worker: the app's one event relay (:class:`~app.gui.worker.EventWorker`) over
-``StudyRun.events()``, with its signals and which event goes to which. Progress
-(``StepProgress``, up to 20 per second per worker from the engine) is coalesced to the latest
-value and emitted at most once per ``min_interval_s``, as a benchmark's is.
+"""The study's worker: the app's one event relay, driving a run's stream
+(:class:`~app.gui.worker.RunWorker`) over ``StudyRun.events()``, with its signals and which
+event goes to which. Progress (``StepProgress``, up to 20 per second per worker from the
+engine) is coalesced to the latest value and emitted at most once per ``min_interval_s``, as a
+benchmark's is.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from app.core.study.runner import (
     StudyFinished,
     StudyStarted,
 )
-from app.gui.worker import PROGRESS_INTERVAL_S, EventWorker, RunLike
+from app.gui.worker import PROGRESS_INTERVAL_S, RunLike, RunWorker
 
 # What the worker needs from ``app.core.study.runner.StudyRun``: the same as from a benchmark run.
 StudyRunLike = RunLike
@@ -42,7 +43,7 @@ class StudyWorkerSignals(QObject):
     finished = Signal()  # always last
 
 
-class StudyWorker(EventWorker):
+class StudyWorker(RunWorker):
     """Runs one study in a pool thread. ``cancel()`` from any thread: the engine kills the
     running job's process and still ends with ``StudyFinished`` (partial results kept)."""
 

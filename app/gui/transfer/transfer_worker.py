@@ -1,20 +1,21 @@
 """The transfer's worker: runs the engine's transfer session
 (:func:`~app.core.transfer.session.run_transfers`: one cipher after the other) in a pool thread
-(the app's one worker pattern, :class:`~app.gui.worker.WorkerBase`) and relays what happens as
-signals.
+and relays its callbacks as signals through the app's one event relay
+(:class:`~app.gui.worker.EventWorker`).
 
 Cancel sets the event the engine checks every 50 ms; it then kills both ends of the running
 transfer, and the worker still reports the run (``cancelled=True``) with the ciphers that
 finished. Progress (one call per transfer run from the engine, which can be thousands a second
-on a tiny input) goes out at most once per ``min_interval_s``; a cipher's start and the other
-phases always go out.
+on a tiny input) is coalesced to the latest and goes out at most once per ``min_interval_s``;
+a cipher's start and the other phases go out at once.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Signal
 
@@ -27,7 +28,7 @@ from app.core.transfer.session import (
     run_transfers,
     transfer_input,
 )
-from app.gui.worker import PROGRESS_INTERVAL_S, WorkerBase, emit_signal
+from app.gui.worker import PROGRESS_INTERVAL_S, EventWorker
 
 __all__ = ["TransferProgress", "TransferRequest", "TransferWorker", "TransferWorkerSignals"]
 
@@ -54,10 +55,16 @@ class TransferWorkerSignals(QObject):
     finished = Signal()  # always last
 
 
-class TransferWorker(WorkerBase):
+class TransferWorker(EventWorker):
     """Runs a :class:`TransferRequest`. ``cancel()`` from any thread."""
 
     signals: TransferWorkerSignals
+    ROUTES: ClassVar[Mapping[type, str]] = {
+        TransferProgress: "progressed",
+        TransferResult: "cipher_finished",
+        TransferFailure: "cipher_failed",
+    }
+    LATEST = (TransferProgress,)
 
     def __init__(
         self,
@@ -66,32 +73,18 @@ class TransferWorker(WorkerBase):
         min_interval_s: float = PROGRESS_INTERVAL_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(TransferWorkerSignals())
+        super().__init__(TransferWorkerSignals(), min_interval_s=min_interval_s, clock=clock)
         self.request = request
-        self._interval = min_interval_s
-        self._clock = clock
-        self._last_emit = float("-inf")
 
-    def _progress(self, progress: TransferProgress, force: bool = False) -> None:
-        now = self._clock()
-        if force or now - self._last_emit >= self._interval:
-            self._last_emit = now
-            emit_signal(self.signals, "progressed", progress)
-
-    def _on_progress(self, progress: TransferProgress) -> None:
-        self._progress(progress, force=progress.phase != TRANSFER or progress.done == 0)
-
-    def _on_result(self, result: TransferResult) -> None:
-        emit_signal(self.signals, "cipher_finished", result)
-
-    def _on_failure(self, failure: TransferFailure) -> None:
-        emit_signal(self.signals, "cipher_failed", failure)
+    def is_urgent(self, event: Any) -> bool:
+        """A cipher's start and the other phases: a transfer run may take seconds."""
+        return event.phase != TRANSFER or event.done == 0
 
     def work(self) -> TransferRun:
         req = self.request
         if req.path is None:
             first = req.ciphers[0] if req.ciphers else ""
-            self._progress(TransferProgress(first, 0, 1, 0, 1, GENERATING), True)
+            self.relay(TransferProgress(first, 0, 1, 0, 1, GENERATING))
         label = f"random {req.size_text}"
         # UserError for a vanished, unreadable or folder path: the worker's `failed`
         with transfer_input(req.path, size_bytes=req.size_bytes, label=label) as source:
@@ -100,7 +93,11 @@ class TransferWorker(WorkerBase):
                 req.ciphers,
                 req.options,
                 cancel=self._cancel,
-                on_progress=self._on_progress,
-                on_result=self._on_result,
-                on_failure=self._on_failure,
+                on_progress=self.relay,
+                on_result=self.relay,
+                on_failure=self.relay,
             )
+
+    def report_result(self, value: TransferRun) -> None:
+        self._flush()  # the newest progress before the whole run
+        super().report_result(value)
