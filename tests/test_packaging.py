@@ -26,7 +26,7 @@ import app
 from app import __main__ as entry
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "app", "resources")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "requirements.txt", "app", "resources")
 DECOYS = ("packaging", "tests", "benchmarks", "scripts")
 DIST_INFO = f"cipherbench-{app.__version__}.dist-info"
 

@@ -110,7 +110,10 @@ def _change(checkout: Checkout, name: str) -> None:
     path = checkout.root / name
     text = path.read_text()
     if name == "pyproject.toml":
-        path.write_text(text.replace('"pyaes>=1.6.1"', '"pyaes>=1.6.2"', 1))
+        # The [project] table (dependencies are requirements.txt's, read through it).
+        path.write_text(
+            text.replace('requires-python = ">=3.11"', 'requires-python = ">=3.11.1"', 1)
+        )
     elif name == ".venv/pyvenv.cfg":  # the environment's Python was upgraded
         path.write_text(text.replace("3.11.7", "3.11.9"))
     else:
