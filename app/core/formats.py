@@ -82,26 +82,34 @@ BENCH = ResultKind(
         Format(".json", "JSON, everything with raw samples", _EXPORT + "json_export:write_json"),
     ),
 )
+
+
+def _study_formats(module: str, html: str, xlsx: str, csv: str, json: str) -> tuple[Format, ...]:
+    """A study's four formats (a cipher study's and a transfer study's share their suffixes,
+    since a study's definition may run either), written by ``module``'s functions."""
+    return (
+        Format(".html", "HTML report with charts", module + html),
+        Format(".xlsx", "Excel workbook with charts", module + xlsx),
+        Format(".csv", "CSV, the paper-style table", module + csv),
+        Format(".json", "JSON, everything with raw samples", module + json),
+    )
+
+
 STUDY = ResultKind(
     "study",
     "a study",
-    (
-        Format(".html", "HTML report with charts", _STUDY + "report_html:write_study_html"),
-        Format(".xlsx", "Excel workbook with charts", _STUDY + "report_xlsx:write_study_xlsx"),
-        Format(".csv", "CSV, the paper-style table", _STUDY + "export:write_study_csv"),
-        Format(".json", "JSON, everything with raw samples", _STUDY + "export:write_study_json"),
+    _study_formats(
+        _STUDY,
+        "report_html:write_study_html",
+        "report_xlsx:write_study_xlsx",
+        "export:write_study_csv",
+        "export:write_study_json",
     ),
 )
-# A study of loopback transfers: the same suffixes as a study (its definition may be either).
 TRANSFER_STUDY = ResultKind(
     "study",
     "a study",
-    (
-        Format(".html", "HTML report with charts", _TRANSFER_REPORT + "write_html"),
-        Format(".xlsx", "Excel workbook with charts", _TRANSFER_REPORT + "write_xlsx"),
-        Format(".csv", "CSV, the paper-style table", _TRANSFER_REPORT + "write_csv"),
-        Format(".json", "JSON, everything with raw samples", _TRANSFER_REPORT + "write_json"),
-    ),
+    _study_formats(_TRANSFER_REPORT, "write_html", "write_xlsx", "write_csv", "write_json"),
 )
 TRANSFER = ResultKind(
     "transfer",

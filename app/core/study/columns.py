@@ -66,6 +66,17 @@ def _times(direction: str, word: str) -> tuple[Column[JobResult], Column[JobResu
     )
 
 
+def _rate(direction: str, word: str) -> Column[JobResult]:
+    return Column(
+        f"{direction}_throughput",
+        f"{word} throughput ({{units}})",
+        lambda r, u: rate(r, direction, u),
+        RATE,
+        rate_text,
+        label=f"{word} {{units}}",
+    )
+
+
 STUDY_COLUMNS: tuple[Column[JobResult], ...] = (
     Column("cipher", "Algorithm", lambda r, _u: r.cipher, text=_text),
     Column("library", "Library", lambda r, _u: r.library, text=_text),
@@ -73,22 +84,8 @@ STUDY_COLUMNS: tuple[Column[JobResult], ...] = (
     Column("input_bytes", "Size (bytes)", lambda r, _u: r.input_bytes, BYTES),
     *_times("encrypt", "Enc."),
     *_times("decrypt", "Dec."),
-    Column(
-        "encrypt_throughput",
-        "Enc. throughput ({units})",
-        lambda r, u: rate(r, "encrypt", u),
-        RATE,
-        rate_text,
-        label="Enc. {units}",
-    ),
-    Column(
-        "decrypt_throughput",
-        "Dec. throughput ({units})",
-        lambda r, u: rate(r, "decrypt", u),
-        RATE,
-        rate_text,
-        label="Dec. {units}",
-    ),
+    _rate("encrypt", "Enc."),
+    _rate("decrypt", "Dec."),
     Column(
         "memory_mib",
         "Memory above baseline (MiB)",

@@ -129,35 +129,19 @@ COLUMNS: tuple[Column[TransferResult], ...] = (
     ),
 )
 BY_KEY = {c.key: c for c in COLUMNS}
+_TIMES = ("median_s", "iqr_s", "throughput_mb_s")
+_ENDS = tuple(
+    f"{end}_{what}"
+    for end in ("sender", "receiver")
+    for what in ("cpu_percent", "peak_above_baseline_bytes")
+)
+
+
+def _pick(*keys: str) -> tuple[Column[TransferResult], ...]:
+    return tuple(BY_KEY[key] for key in keys)
+
+
 # The Transfer window's table: what a reader compares first.
-SHOWN: tuple[Column[TransferResult], ...] = tuple(
-    BY_KEY[key]
-    for key in (
-        "cipher",
-        "input_bytes",
-        "median_s",
-        "iqr_s",
-        "throughput_mb_s",
-        "throughput_mib_s",
-        "sender_cpu_percent",
-        "sender_peak_above_baseline_bytes",
-        "receiver_cpu_percent",
-        "receiver_peak_above_baseline_bytes",
-        "verified",
-        "warnings",
-    )
-)
+SHOWN = _pick("cipher", "input_bytes", *_TIMES, "throughput_mib_s", *_ENDS, "verified", "warnings")
 # The terminal's table (80 columns; the warnings follow it as lines of their own).
-TERMINAL: tuple[Column[TransferResult], ...] = tuple(
-    BY_KEY[key]
-    for key in (
-        "cipher",
-        "median_s",
-        "iqr_s",
-        "throughput_mb_s",
-        "sender_cpu_percent",
-        "sender_peak_above_baseline_bytes",
-        "receiver_cpu_percent",
-        "receiver_peak_above_baseline_bytes",
-    )
-)
+TERMINAL = _pick("cipher", *_TIMES, *_ENDS)
