@@ -325,14 +325,10 @@ class BenchmarkWorker(RunWorker):
         run_factory: RunFactory = default_run_factory,
         *,
         min_interval_s: float = PROGRESS_INTERVAL_S,
-        clock: Callable[[], float] = time.monotonic,
     ) -> None:
         jobs = list(jobs)
         super().__init__(
-            BenchmarkWorkerSignals(),
-            lambda: run_factory(jobs),
-            min_interval_s=min_interval_s,
-            clock=clock,
+            BenchmarkWorkerSignals(), lambda: run_factory(jobs), min_interval_s=min_interval_s
         )
 
 

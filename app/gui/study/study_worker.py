@@ -7,8 +7,7 @@ benchmark's is.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from typing import ClassVar
 
 from PySide6.QtCore import QObject, Signal
@@ -59,13 +58,5 @@ class StudyWorker(RunWorker):
     }
     LATEST = (StepProgress,)
 
-    def __init__(
-        self,
-        run: StudyRunLike,
-        *,
-        min_interval_s: float = PROGRESS_INTERVAL_S,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(
-            StudyWorkerSignals(), lambda: run, min_interval_s=min_interval_s, clock=clock
-        )
+    def __init__(self, run: StudyRunLike, *, min_interval_s: float = PROGRESS_INTERVAL_S) -> None:
+        super().__init__(StudyWorkerSignals(), lambda: run, min_interval_s=min_interval_s)

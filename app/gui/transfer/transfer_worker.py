@@ -12,8 +12,7 @@ a cipher's start and the other phases go out at once.
 
 from __future__ import annotations
 
-import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -67,13 +66,9 @@ class TransferWorker(EventWorker):
     LATEST = (TransferProgress,)
 
     def __init__(
-        self,
-        request: TransferRequest,
-        *,
-        min_interval_s: float = PROGRESS_INTERVAL_S,
-        clock: Callable[[], float] = time.monotonic,
+        self, request: TransferRequest, *, min_interval_s: float = PROGRESS_INTERVAL_S
     ) -> None:
-        super().__init__(TransferWorkerSignals(), min_interval_s=min_interval_s, clock=clock)
+        super().__init__(TransferWorkerSignals(), min_interval_s=min_interval_s)
         self.request = request
 
     def is_urgent(self, event: Any) -> bool:
