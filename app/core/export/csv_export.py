@@ -21,7 +21,7 @@ from app.core.bench.results import JobFailure, RunResult
 from app.core.export.schema import FIELDS, WARNING_SEPARATOR, job_row
 from app.core.text import display_text
 
-__all__ = ["CSV_COLUMNS", "WARNING_SEPARATOR", "failure_row", "job_row", "write_csv"]
+__all__ = ["CSV_COLUMNS", "WARNING_SEPARATOR", "csv_cell", "failure_row", "job_row", "write_csv"]
 
 # Every field of the schema, in its order.
 CSV_COLUMNS: tuple[str, ...] = tuple(f.key for f in FIELDS)
@@ -36,7 +36,9 @@ def failure_row(failure: JobFailure) -> dict[str, Any]:
     return row
 
 
-def _cell(value: Any) -> str:
+def csv_cell(value: Any) -> str:
+    """A value as every CipherBench CSV writes it: full precision, true/false, empty for
+    not measured, a file name's stray byte as the text ``\\xff``."""
     if isinstance(value, str):
         return display_text(value)  # UTF-8 cannot hold a file name's stray byte as it is
     if value is None:
@@ -55,4 +57,4 @@ def write_csv(run: RunResult, path: str | PathLike[str]) -> None:
         writer = csv.writer(f)
         writer.writerow(CSV_COLUMNS)
         for row in rows:
-            writer.writerow([_cell(row[c]) for c in CSV_COLUMNS])
+            writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])

@@ -26,6 +26,7 @@ from os import PathLike
 from typing import Any
 
 from app.core.columns import headers, values
+from app.core.export.csv_export import csv_cell
 
 # The benchmark exporters' helpers: the same checks, permissions and failure wording for every
 # export.
@@ -67,20 +68,12 @@ def csv_header(units: str) -> list[str]:
     return [*headers(STUDY_COLUMNS, units), "Note"]
 
 
-def _cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, float):
-        return repr(value)
-    return display_text(str(value))
-
-
 def csv_rows(result: StudyResult) -> list[list[str]]:
     """The paper-style table, header first."""
     rows = [csv_header(result.units)]
     for r in result.results:
         rows.append(
-            [_cell(v) for v in (*values(STUDY_COLUMNS, r, result.units), " | ".join(r.warnings))]
+            [csv_cell(v) for v in (*values(STUDY_COLUMNS, r, result.units), " | ".join(r.warnings))]
         )
     for f in result.failures:
         cipher, _, library = f.cipher_label.partition(" [")

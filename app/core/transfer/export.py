@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.columns import headers, values
+from app.core.export.csv_export import csv_cell
 from app.core.export.xlsx_export import save_workbook
 from app.core.text import display_text
 from app.core.transfer.columns import COLUMNS
@@ -51,22 +52,12 @@ def _failure_row(failure: TransferFailure) -> list[Any]:
     return row
 
 
-def _csv_cell(value: Any) -> str:
-    if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, float):
-        return repr(value)
-    return display_text(str(value))
-
-
 def write_csv(run: TransferRun, path: Path) -> None:
     with open(path, "w", newline="", encoding="utf-8") as f:
         writer = csv.writer(f)
         writer.writerow([field.key for field in COLUMNS])
         for row in _rows(run):
-            writer.writerow([_csv_cell(v) for v in row])
+            writer.writerow([csv_cell(v) for v in row])
 
 
 def write_xlsx(run: TransferRun, path: Path) -> None:
