@@ -21,11 +21,11 @@ from pytestqt.qtbot import QtBot
 
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
+from app.core.transfer.columns import SHOWN
 from app.core.transfer.results import EndSample, RunSample, TransferResult, TransferRun
 from app.gui.main.window import MainWindow
 from app.gui.settings import AppSettings
 from app.gui.transfer.transfer_form import BASELINE_TEXT
-from app.core.transfer.columns import SHOWN
 from app.gui.transfer.transfer_window import TransferWindow
 
 RUN_TIMEOUT_MS = 90_000
