@@ -64,12 +64,6 @@ class ColumnTableModel(QAbstractTableModel):
     def result(self, row: int) -> Any:
         return self._rows[row]
 
-    def columns(self) -> tuple[Column[Any], ...]:
-        return self._columns
-
-    def column_index(self, key: str) -> int:
-        return next(i for i, c in enumerate(self._columns) if c.key == key)
-
     def rows_as_tsv(self) -> str:
         """A header line and one line per row, tab-separated, as shown."""
         lines = ["\t".join(c.shown_title(self.units) for c in self._columns)]
