@@ -31,7 +31,13 @@ from app.core.bench.jobs import Job
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.bench.results import JobResult, TimedSpan
 from app.core.bench.stats import TOO_SHORT_S, TimingStats, stability_warnings, summarize
-from app.core.bench.workloads import Clock, MemoryWorkload, StreamWorkload, sha256_file
+from app.core.bench.workloads import (
+    Clock,
+    Material,
+    MemoryWorkload,
+    StreamWorkload,
+    sha256_file,
+)
 from app.core.ciphers.adapters import Adapter, get_adapter
 from app.core.ciphers.registry import CipherSpec, lookup
 from app.core.errors import UserError, VerificationError
@@ -193,22 +199,19 @@ def _workload_factory(
     key, iv = key_iv
     size = job.input.size_bytes
 
+    material = Material(spec, adapter, key, iv, job.input.path, size)
+
     def make() -> Workload:
         if opts.data_mode == "stream":
             return StreamWorkload(
-                spec,
-                adapter,
-                key,
-                iv,
-                job.input.path,
-                size,
+                material,
                 opts.chunk_bytes,
                 tmp,
                 clock=clock,
                 on_bytes=prog.bytes_done,
                 digest=digest,
             )
-        return MemoryWorkload(spec, adapter, key, iv, job.input.path, size, clock=clock)
+        return MemoryWorkload(material, clock=clock)
 
     return make
 

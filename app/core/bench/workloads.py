@@ -23,6 +23,7 @@ import io
 import os
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from app.core.ciphers.adapters import SLACK, Adapter
 from app.core.ciphers.message import MessageCipher, stream_output_bytes
@@ -53,23 +54,27 @@ def sha256_file(path: str, chunk: int = 1 << 20) -> bytes:
     return h.digest()
 
 
+@dataclass(frozen=True)
+class Material:
+    """What a workload works on: the entry, its library's adapter, the key and IV, and the input
+    file with its size in bytes."""
+
+    spec: CipherSpec
+    adapter: Adapter
+    key: bytes
+    iv: bytes
+    path: str
+    size: int
+
+
 class _Workload:
-    def __init__(
-        self,
-        spec: CipherSpec,
-        adapter: Adapter,
-        key: bytes,
-        iv: bytes,
-        path: str,
-        size: int,
-        clock: Clock,
-    ) -> None:
-        self.spec = spec
-        self.adapter = adapter
-        self.key = key
-        self.iv = iv
-        self.path = path
-        self.size = size
+    def __init__(self, material: Material, clock: Clock) -> None:
+        self.spec = material.spec
+        self.adapter = material.adapter
+        self.key = material.key
+        self.iv = material.iv
+        self.path = material.path
+        self.size = material.size
         self.clock = clock
         self.preview = b""
         self.output_bytes = 0
@@ -98,17 +103,9 @@ class _Workload:
 class MemoryWorkload(_Workload):
     """Whole input in RAM; see the module docstring."""
 
-    def __init__(
-        self,
-        spec: CipherSpec,
-        adapter: Adapter,
-        key: bytes,
-        iv: bytes,
-        path: str,
-        size: int,
-        clock: Clock = time.perf_counter_ns,
-    ) -> None:
-        super().__init__(spec, adapter, key, iv, path, size, clock)
+    def __init__(self, material: Material, clock: Clock = time.perf_counter_ns) -> None:
+        super().__init__(material, clock)
+        spec, path, size = material.spec, material.path, material.size
         cap = max(size, spec.output_bytes(size)) + SLACK
         self.plain = bytearray(cap)
         with open(path, "rb", buffering=0) as fh:
@@ -162,19 +159,15 @@ class StreamWorkload(_Workload):
 
     def __init__(
         self,
-        spec: CipherSpec,
-        adapter: Adapter,
-        key: bytes,
-        iv: bytes,
-        path: str,
-        size: int,
+        material: Material,
         chunk: int,
         work_dir: str,
         clock: Clock = time.perf_counter_ns,
         on_bytes: Callable[[int], None] | None = None,
         digest: bytes | None = None,
     ) -> None:
-        super().__init__(spec, adapter, key, iv, path, size, clock)
+        super().__init__(material, clock)
+        spec, path, size = material.spec, material.path, material.size
         if spec.kind is Kind.BLOCK and chunk % spec.block_bytes:
             raise UserError(f"the chunk size must be a multiple of {spec.block_bytes} bytes")
         self.chunk = chunk

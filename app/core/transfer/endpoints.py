@@ -14,7 +14,9 @@ from __future__ import annotations
 import hashlib
 import os
 import socket
+from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -71,18 +73,23 @@ def receiver_main(conn: Connection) -> None:
         return
     _reply(conn, ("ready", listener.getsockname()[1]))
     with listener:
-        while True:
-            try:
-                command = conn.recv()
-            except (EOFError, OSError):
-                return
-            if command[0] != "run":
-                return
-            _, cipher_id, key, timeout_s = command
-            try:
-                _reply(conn, ("done", _receive_one(listener, cipher_id, key, timeout_s)))
-            except BaseException as exc:  # reported; the supervisor decides
-                _reply(conn, ("failed", *_failure(exc)))
+        _serve(conn, partial(_receive_one, listener))
+
+
+def _serve(conn: Connection, run: Callable[..., EndReport]) -> None:
+    """Answer each ``("run", *args)`` with ``("done", run(*args))`` or ``("failed", kind,
+    message)``, until ``("stop",)`` or the pipe closes."""
+    while True:
+        try:
+            command = conn.recv()
+        except (EOFError, OSError):
+            return
+        if command[0] != "run":
+            return
+        try:
+            _reply(conn, ("done", run(*command[1:])))
+        except BaseException as exc:  # reported; the supervisor decides
+            _reply(conn, ("failed", *_failure(exc)))
 
 
 def _receive_one(
@@ -114,19 +121,7 @@ def sender_main(conn: Connection) -> None:
     or the pipe closes: send the file at ``path`` to 127.0.0.1:``port``."""
     digests: dict[tuple[str, int, int], bytes] = {}
     _reply(conn, ("ready", os.getpid()))
-    while True:
-        try:
-            command = conn.recv()
-        except (EOFError, OSError):
-            return
-        if command[0] != "run":
-            return
-        _, port, path, cipher_id, key, chunk_bytes, timeout_s = command
-        try:
-            report = _send_one(port, path, cipher_id, key, chunk_bytes, timeout_s, digests)
-            _reply(conn, ("done", report))
-        except BaseException as exc:  # reported; the supervisor decides
-            _reply(conn, ("failed", *_failure(exc)))
+    _serve(conn, partial(_send_one, digests=digests))
 
 
 def _input_digest(path: str, digests: dict[tuple[str, int, int], bytes]) -> tuple[bytes, int]:

@@ -187,13 +187,17 @@ def test_cpu_contention_is_flagged(small_file, monkeypatch):
 def test_stream_workload_checks_against_the_given_digest(small_file, tmp_path):
     import hashlib
 
-    from app.core.bench.workloads import StreamWorkload
+    from app.core.bench.workloads import Material, StreamWorkload
     from app.core.ciphers.adapters import get_adapter
     from app.core.ciphers.registry import lookup
 
     spec = lookup("aes-128-ctr", "cryptography")
     key, iv = bytes(range(16)), bytes(16)
-    args = (spec, get_adapter("cryptography"), key, iv, str(small_file), 1000, 256, str(tmp_path))
+    args = (
+        Material(spec, get_adapter("cryptography"), key, iv, str(small_file), 1000),
+        256,
+        str(tmp_path),
+    )
     right = hashlib.sha256(small_file.read_bytes()).digest()
     for digest, expected in ((right, True), (bytes(32), False), (None, True)):
         wl = StreamWorkload(*args, digest=digest)
@@ -259,14 +263,20 @@ def test_warm_ups_and_the_memory_pass_are_verified_round_trips_but_not_samples(s
 
 @pytest.mark.parametrize("mode", ["memory", "stream"])
 def test_a_short_decryption_fails_verification(small_file, tmp_path, mode):
-    from app.core.bench.workloads import MemoryWorkload, StreamWorkload
+    from app.core.bench.workloads import Material, MemoryWorkload, StreamWorkload
     from app.core.ciphers.adapters import get_adapter
     from app.core.ciphers.registry import lookup
     from app.core.errors import VerificationError
 
     spec = lookup("aes-128-ctr", "cryptography")
-    args = (spec, get_adapter("cryptography"), bytes(range(16)), bytes(16), str(small_file), 1000)
-    wl = MemoryWorkload(*args) if mode == "memory" else StreamWorkload(*args, 256, str(tmp_path))
+    material = Material(
+        spec, get_adapter("cryptography"), bytes(range(16)), bytes(16), str(small_file), 1000
+    )
+    wl = (
+        MemoryWorkload(material)
+        if mode == "memory"
+        else StreamWorkload(material, 256, str(tmp_path))
+    )
     try:
         wl.encrypt()
         wl.output_bytes -= 1  # a ciphertext one byte short decrypts to 999 bytes

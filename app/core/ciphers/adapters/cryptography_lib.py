@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import version as _dist_version
 from typing import Any
 
 from cryptography.exceptions import InvalidTag
@@ -13,8 +12,8 @@ from cryptography.hazmat.primitives import padding
 from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
 from cryptography.hazmat.primitives.ciphers import aead as aead_mod
 
-from app.core.ciphers.libraries import BY_NAME
-from app.core.ciphers.registry import CipherSpec, Kind
+from app.core.ciphers.adapters.base import LibraryAdapter
+from app.core.ciphers.registry import CipherSpec
 from app.core.errors import AuthenticationError
 
 # Block ciphers x modes; an (algorithm, mode) pair not in these tables is not supported.
@@ -130,14 +129,10 @@ _AEADS: dict[tuple[str, str], Callable[[bytes, int], _Aead | _Siv]] = {
 }
 
 
-class CryptographyAdapter:
+class CryptographyAdapter(LibraryAdapter):
     name = "cryptography"
-
-    def version(self) -> str:
-        return _dist_version(BY_NAME[self.name].distribution)
-
-    def supports(self, spec: CipherSpec) -> bool:
-        return (spec.algorithm, spec.mode) in (_AEADS if spec.kind is Kind.AEAD else _RAW)
+    raw_table = _RAW
+    aead_table = _AEADS
 
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
         cipher = _RAW[spec.algorithm, spec.mode](key, iv)

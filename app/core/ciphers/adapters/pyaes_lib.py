@@ -4,14 +4,13 @@ block, slow."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import version as _dist_version
 from typing import Any, NoReturn
 
 import pyaes
 
+from app.core.ciphers.adapters.base import LibraryAdapter
 from app.core.ciphers.adapters.pkcs7 import CryptodomePkcs7
-from app.core.ciphers.libraries import BY_NAME
-from app.core.ciphers.registry import CipherSpec, Kind
+from app.core.ciphers.registry import CipherSpec
 
 
 class _Raw:
@@ -56,14 +55,9 @@ _RAW: dict[tuple[str, str], tuple[Callable[[bytes, bytes], Any], bool]] = {
 }
 
 
-class PyaesAdapter(CryptodomePkcs7):
+class PyaesAdapter(CryptodomePkcs7, LibraryAdapter):
     name = "pyaes"
-
-    def version(self) -> str:
-        return _dist_version(BY_NAME[self.name].distribution)
-
-    def supports(self, spec: CipherSpec) -> bool:
-        return spec.kind is not Kind.AEAD and (spec.algorithm, spec.mode) in _RAW
+    raw_table = _RAW
 
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
         if not self.supports(spec):

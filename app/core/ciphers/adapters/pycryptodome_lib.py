@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from importlib.metadata import version as _dist_version
 from typing import Any
 
 from Crypto.Cipher import AES, ARC4, DES, DES3, Blowfish, ChaCha20, ChaCha20_Poly1305
 
+from app.core.ciphers.adapters.base import LibraryAdapter
 from app.core.ciphers.adapters.pkcs7 import CryptodomePkcs7
-from app.core.ciphers.libraries import BY_NAME
-from app.core.ciphers.registry import CipherSpec, Kind
+from app.core.ciphers.registry import CipherSpec
 from app.core.errors import AuthenticationError
 
 # The stubs lack msg_len/assoc_len (CCM) and take mode literals only.
@@ -168,14 +167,10 @@ class _Aead:
         return n
 
 
-class PycryptodomeAdapter(CryptodomePkcs7):
+class PycryptodomeAdapter(CryptodomePkcs7, LibraryAdapter):
     name = "pycryptodome"
-
-    def version(self) -> str:
-        return _dist_version(BY_NAME[self.name].distribution)
-
-    def supports(self, spec: CipherSpec) -> bool:
-        return (spec.algorithm, spec.mode) in (_AEADS if spec.kind is Kind.AEAD else _RAW)
+    raw_table = _RAW
+    aead_table = _AEADS
 
     def raw(self, spec: CipherSpec, key: bytes, iv: bytes, decrypt: bool) -> _Raw:
         make, returns_bytes = _RAW[spec.algorithm, spec.mode]
