@@ -15,6 +15,20 @@ from PySide6.QtCore import QByteArray, QSettings
 MAX_RECENT_FILES = 8
 
 
+class _JsonValue:
+    """A setting stored as JSON, read and written as an attribute of :class:`AppSettings`;
+    None when it was never set or cannot be read."""
+
+    def __init__(self, key: str) -> None:
+        self.key = key
+
+    def __get__(self, settings: AppSettings, owner: type | None = None) -> Any:
+        return settings._json(self.key, None)
+
+    def __set__(self, settings: AppSettings, value: dict[str, Any]) -> None:
+        settings._set_json(self.key, value)
+
+
 class AppSettings:
     """Typed access to the window's ``QSettings``."""
 
@@ -69,21 +83,9 @@ class AppSettings:
     def clear_recent_files(self) -> None:
         self._set_json("paths/recent_files", [])
 
-    @property
-    def selection(self) -> Any:
-        return self._json("choices/selection", None)
-
-    @selection.setter
-    def selection(self, value: dict[str, Any]) -> None:
-        self._set_json("choices/selection", value)
-
-    @property
-    def options(self) -> Any:
-        return self._json("choices/options", None)
-
-    @options.setter
-    def options(self, value: dict[str, Any]) -> None:
-        self._set_json("choices/options", value)
+    # the main window's cipher selection and options, as its panels save them
+    selection = _JsonValue("choices/selection")
+    options = _JsonValue("choices/options")
 
     @property
     def generated_size(self) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
@@ -46,21 +46,7 @@ class RunSummary:
         return when.strftime("%Y-%m-%d %H:%M") if when else (self.started_at or "?")
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "kind": self.kind,
-            "title": self.title,
-            "started_at": self.started_at,
-            "finished_at": self.finished_at,
-            "recorded_at": self.recorded_at,
-            "hostname": self.hostname,
-            "cpu_model": self.cpu_model,
-            "ciphers": list(self.ciphers),
-            "inputs": list(self.inputs),
-            "source": self.source,
-            "cancelled": self.cancelled,
-            "cipherbench_version": self.cipherbench_version,
-        }
+        return {**asdict(self), "ciphers": list(self.ciphers), "inputs": list(self.inputs)}
 
 
 @dataclass(frozen=True)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import statistics
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from typing import Any
 
 from app.core.bench.results import split_rounds
@@ -91,12 +91,7 @@ class EndSummary:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "cpu_percent": self.cpu_percent,
-            "baseline_rss_bytes": self.baseline_rss_bytes,
-            "peak_rss_bytes": self.peak_rss_bytes,
-            "peak_above_baseline_bytes": self.peak_above_baseline_bytes,
-        }
+        return {**asdict(self), "peak_above_baseline_bytes": self.peak_above_baseline_bytes}
 
 
 @dataclass(frozen=True)
@@ -179,13 +174,7 @@ class TransferResult:
 
 def _run_dict(run: RunSample) -> dict[str, Any]:
     def end(s: EndSample) -> dict[str, Any]:
-        return {
-            "wall_seconds": s.wall_seconds,
-            "cpu_seconds": s.cpu_seconds,
-            "cpu_percent": s.cpu_percent,
-            "baseline_rss_bytes": s.baseline_rss_bytes,
-            "peak_rss_bytes": s.peak_rss_bytes,
-        }
+        return {**asdict(s), "cpu_percent": s.cpu_percent}
 
     return {
         "total_seconds": run.total_seconds,

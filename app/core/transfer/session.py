@@ -18,9 +18,8 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
-from typing import Any
 
 from app import __version__
 from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
@@ -57,16 +56,6 @@ class TransferProgress:
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-def options_dict(options: TransferOptions) -> dict[str, Any]:
-    """The ``options`` of a :class:`TransferRun`."""
-    return {
-        "chunk_bytes": options.chunk_bytes,
-        "repeat": options.repeat,
-        "warmup": options.warmup,
-        "timeout_s": options.timeout_s,
-    }
 
 
 @contextmanager
@@ -151,7 +140,7 @@ def run_transfers(
     return TransferRun(
         input_label=source.label,
         input_bytes=source.size_bytes,
-        options=options_dict(options),
+        options=asdict(options),
         results=tuple(results),
         failures=tuple(failures),
         environment=env,
