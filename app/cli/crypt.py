@@ -56,6 +56,7 @@ from app.core.files.protect import (
     export_raw_file,
 )
 from app.core.files.rawexport import decrypt_raw
+from app.core.files.request_fields import request_from
 from app.core.units import MB, format_bytes, parse_size
 
 _PASSWORD_FILE_MAX_BYTES = 64 * 1024
@@ -220,14 +221,8 @@ def run_decrypt(args: argparse.Namespace) -> int:
         return 0
     if args.key_in:
         raise UserError("--key-in goes with --raw; a CipherBench file takes a password or a key")
-    request = DecryptContainer(
-        args.input,
-        args.output,
-        key_path=args.key_file,
-        library=args.library,
-        force=args.force,
-        allow_expensive_kdf=args.allow_expensive_kdf,
-    )
+    # With the options named as its fields: output, library, force, allow_expensive_kdf.
+    request = request_from(DecryptContainer, args, source=args.input, key_path=args.key_file)
     with _ProgressBar("decrypting") as bar:
         done = decrypt_container(
             request,

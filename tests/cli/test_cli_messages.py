@@ -20,6 +20,7 @@ from app.core.errors import UserError
 from app.core.files import container
 from app.core.files.container import Argon2Params, new_key, write_key_file
 from app.core.files.container_keys import ExpensiveKdf, kdf_cost
+from app.core.files.path_errors import PathError
 from app.core.files.protect import (
     KeyFileExists,
     KeyFileMissing,
@@ -34,7 +35,8 @@ from app.core.safe_files import AtomicOutput, OutputExists, OutputRefused
 CORE = Path(app.core.__file__).parent
 CLI_WORDS = re.compile(r"--[a-z]|main\.py")
 
-# One instance of every structured error the core defines (an error with its own __init__).
+# One instance of every structured error the core defines (an error with its own __init__ or
+# its own MESSAGE, the template of a PathError).
 SAMPLES: dict[type[UserError], UserError] = {
     OutputExists: OutputExists("/x"),
     OutputRefused: OutputRefused("the output /x is a folder; give a file name", "it is a folder"),
@@ -47,6 +49,7 @@ SAMPLES: dict[type[UserError], UserError] = {
     KeyFileMissing: KeyFileMissing("/k"),
     KeyFileExists: KeyFileExists("/k"),
     ExpensiveKdf: ExpensiveKdf(kdf_cost(Argon2Params(1024 * 1024, 64, 4))),
+    PathError: PathError("/x"),
 }
 
 
@@ -58,7 +61,8 @@ def _core_user_errors() -> set[type[UserError]]:
     while todo:
         cls = todo.pop()
         todo.extend(cls.__subclasses__())
-        if cls.__module__.startswith("app.core.") and "__init__" in vars(cls):
+        own = vars(cls)
+        if cls.__module__.startswith("app.core.") and ("__init__" in own or "MESSAGE" in own):
             found.add(cls)
     return found
 
@@ -74,7 +78,8 @@ def test_no_structured_error_names_an_option(error: UserError) -> None:
 
 
 def _raised_texts(path: Path) -> list[tuple[int, str]]:
-    """Every string written inside a ``raise`` or a ``super().__init__(...)`` call of ``path``."""
+    """Every string written inside a ``raise``, a ``super().__init__(...)`` call or a ``MESSAGE``
+    template of ``path``."""
     texts = []
     for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         is_init = (
@@ -82,13 +87,20 @@ def _raised_texts(path: Path) -> list[tuple[int, str]]:
             and isinstance(node.func, ast.Attribute)
             and node.func.attr == "__init__"
         )
-        if isinstance(node, ast.Raise) or is_init:
+        if isinstance(node, ast.Raise) or is_init or _is_message(node):
             texts.extend(
                 (sub.lineno, sub.value)
                 for sub in ast.walk(node)
                 if isinstance(sub, ast.Constant) and isinstance(sub.value, str)
             )
     return texts
+
+
+def _is_message(node: ast.AST) -> bool:
+    """Whether ``node`` sets ``MESSAGE`` (a :class:`PathError`'s template)."""
+    if isinstance(node, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id == "MESSAGE" for t in node.targets)
+    return isinstance(node, ast.AnnAssign) and getattr(node.target, "id", None) == "MESSAGE"
 
 
 # Written while this test was (issue 8, another part): its option hints move to app/cli next.

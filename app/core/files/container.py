@@ -51,7 +51,7 @@ import os
 import secrets
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from app.core.ciphers.adapters import SLACK
@@ -241,17 +241,8 @@ def encrypt_file(
         chunks, done, written = _seal_chunks(fin, out, src, codec, spec, chunk_bytes, progress)
         out.commit()
     progress.finish()
-    return _info(
-        str(dst),
-        header,
-        chunks=chunks,
-        container_bytes=len(header.raw) + written,
-        plaintext_bytes=done,
-        exact=True,
-        library=spec.library,
-        kdf_seconds=kdf_seconds,
-        seconds=time.perf_counter() - started,
-    )
+    info = _info(str(dst), header, chunks, len(header.raw) + written, plaintext_bytes=done)
+    return _finished(info, spec, kdf_seconds, started)
 
 
 def decrypt_file(
@@ -299,17 +290,8 @@ def decrypt_file(
                 raise AuthenticationError(BAD_LAYOUT)  # the file grew while being read
             out.commit()
     progress.finish()
-    return _info(
-        str(src),
-        header,
-        chunks=layout.full_chunks + 1,
-        container_bytes=size,
-        plaintext_bytes=plain,
-        exact=True,
-        library=spec.library,
-        kdf_seconds=kdf_seconds,
-        seconds=time.perf_counter() - started,
-    )
+    info = _info(str(src), header, layout.full_chunks + 1, size, plaintext_bytes=plain)
+    return _finished(info, spec, kdf_seconds, started)
 
 
 def _new_master(
@@ -391,8 +373,8 @@ def read_header(path: str | os.PathLike[str]) -> ContainerInfo:
     return _info(
         str(path),
         header,
-        chunks=layout.full_chunks + 1,
-        container_bytes=size,
+        layout.full_chunks + 1,
+        size,
         plaintext_bytes=layout.plaintext_bytes,
         exact=layout.exact,
     )
@@ -405,35 +387,40 @@ def _read_start(fin: io.FileIO, path: str | os.PathLike[str]) -> tuple[Header, i
     return parse_header(head[: read_full(fin, memoryview(head), path)]), size
 
 
+# The fields of a ContainerInfo that the header gives as they are.
+_FROM_HEADER = ("cipher_id", "key_bits", "key_source", "argon2", "chunk_bytes")
+
+
 def _info(
     path: str,
     header: Header,
-    *,
     chunks: int,
     container_bytes: int,
+    *,
     plaintext_bytes: int,
-    exact: bool,
-    library: str | None = None,
-    kdf_seconds: float = 0.0,
-    seconds: float = 0.0,
+    exact: bool = True,
 ) -> ContainerInfo:
+    """What the container at ``path`` holds, from its ``header`` and its size in ``chunks`` and
+    ``container_bytes``; no library and no timings yet (:func:`_finished` adds them)."""
     return ContainerInfo(
         path=path,
         format_version=FORMAT_VERSION,
-        cipher_id=header.cipher_id,
-        key_bits=header.key_bits,
-        key_source=header.key_source,
-        argon2=header.argon2,
-        chunk_bytes=header.chunk_bytes,
+        **{name: getattr(header, name) for name in _FROM_HEADER},
         chunks=chunks,
         header_bytes=len(header.raw),
         container_bytes=container_bytes,
         plaintext_bytes=plaintext_bytes,
         plaintext_bytes_exact=exact,
-        library=library,
-        kdf_seconds=kdf_seconds,
-        seconds=seconds,
     )
+
+
+def _finished(
+    info: ContainerInfo, spec: CipherSpec, kdf_seconds: float, started: float
+) -> ContainerInfo:
+    """``info`` of a file just encrypted or decrypted with ``spec``'s library: the timings of
+    an operation that began at ``started`` (``time.perf_counter()``)."""
+    seconds = time.perf_counter() - started
+    return replace(info, library=spec.library, kdf_seconds=kdf_seconds, seconds=seconds)
 
 
 def _equal(a: bytes, b: bytes) -> bool:

@@ -28,6 +28,7 @@ from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 from app.core.children import Child
 from app.core.errors import Cancelled, UserError
 from app.core.files.container_format import KEY_SOURCE_KEY_FILE, Argon2Params, Header
+from app.core.files.path_errors import PathError
 from app.core.files.progress import CancelCheck
 from app.core.safe_files import AtomicOutput, check_output, read_small_file
 from app.core.units import MIB
@@ -271,12 +272,10 @@ def _argon2_child(conn: Connection) -> None:
 # --- key files -------------------------------------------------------------------------------
 
 
-class RawKeyGiven(UserError):
+class RawKeyGiven(PathError):
     """The key of a raw export (``path``) was given where a CipherBench key file belongs."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"{path} is the key of a raw export")
-        self.path = path
+    MESSAGE = "{path} is the key of a raw export"
 
 
 def new_key() -> bytes:

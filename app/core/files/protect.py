@@ -25,6 +25,7 @@ from app.core.errors import UserError
 from app.core.files import container
 from app.core.files.container_keys import ExpensiveKdf, KdfCost
 from app.core.files.container_keys import RawKeyGiven as RawKeyGiven  # a raw key as key file
+from app.core.files.path_errors import PathError
 from app.core.files.progress import CancelCheck, ProgressCallback
 from app.core.files.rawexport import RawKey, export_raw
 from app.core.safe_files import OutputRefused, check_output
@@ -46,36 +47,28 @@ class NeedsPassword(UserError):
         super().__init__("the password is empty")
 
 
-class NeedsKeyFile(UserError):
+class NeedsKeyFile(PathError):
     """``path`` (a CipherBench file) was encrypted with a key file and none was given."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"{path} was encrypted with a key file")
-        self.path = path
+    MESSAGE = "{path} was encrypted with a key file"
 
 
-class WrongSecret(UserError):
+class WrongSecret(PathError):
     """A key file was given for ``path``, which was encrypted with a password."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"{path} was encrypted with a password, not a key file")
-        self.path = path
+    MESSAGE = "{path} was encrypted with a password, not a key file"
 
 
-class KeyFileMissing(UserError):
+class KeyFileMissing(PathError):
     """The key file ``path`` to encrypt with does not exist."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"the key file {path} does not exist")
-        self.path = path
+    MESSAGE = "the key file {path} does not exist"
 
 
-class KeyFileExists(UserError):
+class KeyFileExists(PathError):
     """The new key file ``path`` would replace an existing file (a key file is never replaced)."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"{path} already exists; a key file is never replaced")
-        self.path = path
+    MESSAGE = "{path} already exists; a key file is never replaced"
 
 
 @dataclass(frozen=True)

@@ -21,6 +21,7 @@ from app.core.ciphers.registry import CipherSpec, Kind, libraries_for
 from app.core.errors import UserError
 from app.core.files.container import choose_spec
 from app.core.files.container_keys import KEY_FILE_FORMAT
+from app.core.files.path_errors import PathError
 from app.core.safe_files import AtomicOutput, read_small_file
 
 RAW_KEY_FORMAT = "cipherbench-raw-key"
@@ -36,12 +37,10 @@ WARNING_UNAUTHENTICATED = (
 )
 
 
-class ContainerKeyGiven(UserError):
+class ContainerKeyGiven(PathError):
     """A CipherBench key file (``path``) was given where a raw export's key belongs."""
 
-    def __init__(self, path: str) -> None:
-        super().__init__(f"{path} is a CipherBench key file, not a raw-export key")
-        self.path = path
+    MESSAGE = "{path} is a CipherBench key file, not a raw-export key"
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ import platform
 import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import fields
 from datetime import UTC, datetime
 from os import PathLike
 from pathlib import Path
@@ -42,10 +43,9 @@ if TYPE_CHECKING:
     from app.core.study.result import StudyResult
     from app.core.transfer.results import TransferRun
 
-_SUMMARY_COLUMNS = (
-    "id, kind, title, started_at, finished_at, recorded_at, hostname, cpu_model, ciphers, "
-    "inputs, source, cancelled, cipherbench_version"
-)
+# The runs table names its listing columns as RunSummary names its fields.
+_SUMMARY_FIELDS = tuple(f.name for f in fields(RunSummary))
+_SUMMARY_COLUMNS = ", ".join(_SUMMARY_FIELDS)
 
 
 class AlreadyStored(UserError):
@@ -285,20 +285,10 @@ def _no_run(run_id: int) -> UserError:
 
 
 def _summary(row: tuple[Any, ...]) -> RunSummary:
-    (run_id, kind, title, started, finished, recorded, host, cpu, ciphers, inputs) = row[:10]
-    source, cancelled, version = row[10:]
-    return RunSummary(
-        id=int(run_id),
-        kind=kind,
-        title=title,
-        started_at=started,
-        finished_at=finished,
-        recorded_at=recorded,
-        hostname=host,
-        cpu_model=cpu,
-        ciphers=tuple(json.loads(ciphers)),
-        inputs=tuple(json.loads(inputs)),
-        source=source,
-        cancelled=bool(cancelled),
-        cipherbench_version=version,
-    )
+    """The :class:`RunSummary` of a row of :data:`_SUMMARY_COLUMNS`."""
+    values = dict(zip(_SUMMARY_FIELDS, row, strict=True))
+    values["id"] = int(values["id"])
+    for name in ("ciphers", "inputs"):  # JSON lists
+        values[name] = tuple(json.loads(values[name]))
+    values["cancelled"] = bool(values["cancelled"])
+    return RunSummary(**values)

@@ -47,6 +47,7 @@ from app.core.files.protect import (
     export_raw_file,
 )
 from app.core.files.rawexport import ContainerKeyGiven, RawKey, decrypt_raw, read_raw_key
+from app.core.files.request_fields import request_from
 from app.core.units import format_bytes
 
 CONTAINER_SUFFIX = ".cbf"  # "CipherBench file", as its magic says
@@ -154,21 +155,9 @@ def encrypt(
     if job is not None:
         check_input_unchanged(job)
     with worded_for_window():
-        done = encrypt_container(
-            EncryptContainer(
-                r.source,
-                r.output,
-                Secret(r.protection.value),  # the same words, without RAW
-                cipher_id=r.cipher_id,
-                library=r.library,
-                key_bits=r.key_bits,
-                password=r.password,
-                key_path=r.key_path,
-                force=r.force,
-            ),
-            on_progress=on_progress,
-            cancel=cancel,
-        )
+        secret = Secret(r.protection.value)  # the same words, without RAW
+        container_request = request_from(EncryptContainer, r, secret=secret)
+        done = encrypt_container(container_request, on_progress=on_progress, cancel=cancel)
     info, created = done.info, done.new_key_file
     unlock = {
         Protection.PASSWORD: "a password",
@@ -203,9 +192,7 @@ def _encrypt_raw(
     else:
         if job is not None:
             check_input_unchanged(job)
-        request = ExportRaw(
-            r.source, r.output, r.key_path, r.cipher_id, r.library, r.key_bits, r.force
-        )
+        request = request_from(ExportRaw, r)
         raw_key = export_raw_file(request, on_progress=on_progress, cancel=cancel)
         how = "encrypted with a fresh random key"
     command = raw_key.openssl_command(r.output, "PLAINTEXT")
@@ -247,14 +234,8 @@ def decrypt(
             + (", authenticated." if checked else " (this mode cannot detect changes)."),
             checked,
         )
-    container_request = DecryptContainer(
-        r.source,
-        r.output,
-        password=r.password,
-        key_path=r.key_path,
-        allow_expensive_kdf=r.allow_expensive_kdf,
-        key_path_if_needed=True,  # the dialog hides the key file's field for a password file
-    )
+    # The dialog hides the key file's field for a password file.
+    container_request = request_from(DecryptContainer, r, key_path_if_needed=True)
     try:
         with worded_for_window():
             info = decrypt_container(container_request, on_progress=on_progress, cancel=cancel).info
