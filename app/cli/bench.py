@@ -15,11 +15,12 @@ import os
 import shutil
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, TextIO
 
 from app.cli import storing
 from app.cli.report import aggregate_line, format_results
+from app.cli.running import add_out_option, stop_reason, whole_number
 from app.core import formats
 from app.core.bench.jobs import (
     DATA_MODES,
@@ -32,7 +33,7 @@ from app.core.bench.jobs import (
 from app.core.bench.rounds import per_round
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
 from app.core.errors import UserError
-from app.core.termination import Terminated, exit_code
+from app.core.termination import exit_code
 from app.core.units import MIB, parse_size, size_label
 
 MAX_PROCESSES = 256  # bench --processes
@@ -53,16 +54,10 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     _add_bench_inputs(p)
     _add_bench_measuring(p)
-    p.add_argument(
-        "--out",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help=f"write results, by extension: {formats.BENCH.help_text()}; repeatable",
-    )
+    add_out_option(p, formats.BENCH)
     p.add_argument(
         "--processes",
-        type=_whole_number(1, MAX_PROCESSES),
+        type=whole_number(1, MAX_PROCESSES),
         default=1,
         metavar="N",
         help="also run each job as N copies at once in N worker processes and report their "
@@ -71,7 +66,7 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     p.add_argument(
         "--rounds",
-        type=_whole_number(1, 100),
+        type=whole_number(1, 100),
         default=1,
         metavar="N",
         help="run every job N times, each time in a fresh worker and each round in a random "
@@ -109,7 +104,7 @@ def _add_bench_inputs(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument(
         "--key-bits",
-        type=_whole_number(1, 4096),
+        type=whole_number(1, 4096),
         help="key size for variable-key ciphers (bf-*, rc4)",
     )
 
@@ -118,14 +113,14 @@ def _add_bench_measuring(p: argparse.ArgumentParser) -> None:
     """How ``bench`` measures: repetitions, warm-up, data mode and the memory pass."""
     p.add_argument(
         "--repeat",
-        type=_whole_number(1, MAX_REPEAT),
+        type=whole_number(1, MAX_REPEAT),
         default=5,
         help=f"timed repetitions, at least (default 5, at most {MAX_REPEAT}); tiny inputs "
         "repeat until each direction took 0.1 s",
     )
     p.add_argument(
         "--warmup",
-        type=_whole_number(0, MAX_WARMUP),
+        type=whole_number(0, MAX_WARMUP),
         default=1,
         help=f"discarded warm-up runs (default 1, at most {MAX_WARMUP})",
     )
@@ -144,23 +139,6 @@ def _add_bench_measuring(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--no-memory", action="store_true", help="skip the separate memory-measurement pass"
     )
-
-
-def _whole_number(low: int, high: int) -> Callable[[str], int]:
-    """An argparse type: an int from ``low`` to ``high``, else a one-line error (argparse adds
-    the option's name) that does not echo hundreds of digits."""
-
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:  # also more digits than int() reads (4300)
-            shown = text if len(text) <= 24 else text[:20] + "..."
-            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be at least {low} and at most {high}")
-        return value
-
-    return parse
 
 
 def _preset_names() -> list[str]:
@@ -380,9 +358,3 @@ class _ProgressBar:
             sys.stderr.write("\r" + " " * self._width + "\r")
             sys.stderr.flush()
             self._shown = False
-
-
-def stop_reason(exc: KeyboardInterrupt) -> str:
-    if isinstance(exc, Terminated):
-        return f"stopped by {exc.signal_name}"
-    return "cancelled"

@@ -16,6 +16,7 @@ from typing import Any
 from app.core.bench.results import JobResult, RunResult
 from app.core.export.schema import field
 from app.core.study.claims import MIN_ROUNDS_FOR_INTERVAL
+from app.core.study.report_text import labelled_warnings
 from app.core.text import display_text
 from app.core.units import MIB, format_bytes, format_seconds
 
@@ -197,12 +198,7 @@ def format_results(run: RunResult) -> str:
         lines.append(fitted_table(rows, width))
         lines.extend(_speed_ups(results))
         lines.extend(_aggregates(results))
-    several = len(groups) > 1
-    notes = [
-        (f"{r.label} on {r.input_label}" if several else r.label, w)
-        for r in run.results
-        for w in r.warnings
-    ]
+    notes = labelled_warnings(run.results, several=len(groups) > 1)
     if notes:
         lines.append("\nWarnings:")
         for label, w in notes:

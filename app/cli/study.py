@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from app.cli.running import add_out_option, non_negative, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
 from app.cli.study_transfer import format_transfer_study
 from app.core import formats
@@ -31,11 +32,8 @@ from app.core.study.definition import UNITS, Study, parse_sizes, study_with
 from app.core.study.report_text import format_rate
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.transfer_result import TransferStudyResult
-from app.core.termination import Terminated, exit_code
 from app.core.text import display_text
 from app.core.units import format_seconds
-
-PROG = "cipherbench"
 
 
 def register(sub: Any) -> None:
@@ -53,74 +51,43 @@ def register(sub: Any) -> None:
     p.add_argument(
         "--files", nargs="+", metavar="F", help="your files instead of the generated sizes"
     )
-    p.add_argument("--repeat", type=_positive(1000), help="timed repetitions per job, in all")
+    p.add_argument("--repeat", type=whole_number(1, 1000), help="timed repetitions per job, in all")
     p.add_argument(
         "--rounds",
-        type=_positive(100),
+        type=whole_number(1, 100),
         help="rounds over the whole grid, each job in a fresh worker, in a random order per "
         "round (1: one job after another)",
     )
     p.add_argument(
         "--max-rounds",
-        type=_positive(100),
+        type=whole_number(1, 100),
         help="more rounds, up to this many, for the claims not yet precise (default: the "
         "study's; equal to --rounds: none)",
     )
     p.add_argument(
         "--time-budget",
-        type=_non_negative,
+        type=non_negative,
         metavar="S",
         help="add rounds only while the study has run less than S seconds (default: the study's)",
     )
     p.add_argument(
         "--precision",
-        type=_non_negative,
+        type=non_negative,
         metavar="PCT",
         help="a claim is precise when its 95 %% interval is within ±PCT %% (default 2)",
     )
     p.add_argument(
         "--margin",
-        type=_non_negative,
+        type=non_negative,
         metavar="PCT",
         help="differences below PCT %% read as equal within PCT %% (default 1)",
     )
     p.add_argument("--units", choices=list(UNITS), help="throughput unit (default: the study's)")
-    p.add_argument(
-        "--out",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help=f"write results, by extension: {formats.STUDY.help_text()}; repeatable",
-    )
+    add_out_option(p, formats.STUDY)
     p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_no_history_option(p)
     p.set_defaults(handler=cmd_study)
-
-
-def _positive(high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            shown = text if len(text) <= 24 else text[:20] + "..."
-            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
-        if not 1 <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be at least 1 and at most {high}")
-        return value
-
-    return parse
-
-
-def _non_negative(text: str) -> float:
-    try:
-        value = float(text)
-    except ValueError:
-        shown = text if len(text) <= 24 else text[:20] + "..."
-        raise argparse.ArgumentTypeError(f"not a number: {shown!r}") from None
-    if not (value >= 0 and value < float("inf")):
-        raise argparse.ArgumentTypeError("must be a number, 0 or more")
-    return value
 
 
 def _width() -> int:
@@ -186,9 +153,7 @@ def run_study(
         run.cancel()
         events.close()  # kills the running worker; generated inputs are removed
         progress.clear()
-        reason = f"stopped by {exc.signal_name}" if isinstance(exc, Terminated) else "cancelled"
-        print(f"{PROG}: {reason}; no results written", file=sys.stderr)
-        return exit_code(exc)
+        return stopped(exc)
     progress.clear()
     assert final is not None
     if isinstance(final, TransferStudyResult):

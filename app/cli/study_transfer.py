@@ -5,7 +5,7 @@ the fits and comparisons; no line longer than the terminal."""
 from __future__ import annotations
 
 from app.cli.report import fitted_table
-from app.core.study.paper import match_published
+from app.core.study import report_text
 from app.core.study.report_text import format_rate, wrap
 from app.core.study.transfer_report import claims
 from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
@@ -18,9 +18,7 @@ def _time(s: float) -> str:
 
 
 def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
-    study = result.study
-    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
-    lines = wrap(title + (f": {study.title}" if study.title else ""), width, indent="")
+    lines = report_text.title(result.study, width)
     preamble = (
         f"Loopback transfers: {result.how_run()}. TIME = first byte sent to last byte "
         "verified, median of the timed runs, ±IQR their interquartile range; "
@@ -55,19 +53,6 @@ def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
         lines.append("\nFits (time against size) and comparisons:")
         for line in said:
             lines.extend(wrap(line, width))
-    if study.published:
-        lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
-        for m in match_published(result):
-            lines.extend(wrap(m.sentence(), width))
-    warnings = [(r.label, r.input_label, w) for r in result.results for w in r.warnings]
-    if warnings:
-        lines.append("\nWarnings:")
-        for label, where, w in warnings:
-            lines.extend(wrap(f"{label} on {where}: {w}", width))
-    if result.failures:
-        lines.append("\nFailed:")
-        for f in result.failures:
-            lines.extend(wrap(f"{f.cipher_label} on {f.input_label}: {f.message}", width))
-    if result.cancelled:
-        lines.append("\n(cancelled before every cell ran)")
+    lines.extend(report_text.published(result, width))
+    lines.extend(report_text.notes(result, width, name_inputs=True, cut_short="every cell ran"))
     return display_text("\n".join(lines))

@@ -18,13 +18,13 @@ import argparse
 import os
 import sys
 import textwrap
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from app.cli.running import add_out_option, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
 from app.core import formats
 from app.core.errors import UserError
-from app.core.termination import Terminated, exit_code
 from app.core.units import parse_size, size_label
 
 if TYPE_CHECKING:
@@ -32,7 +32,6 @@ if TYPE_CHECKING:
     from app.core.transfer.results import TransferFailure, TransferResult
     from app.core.transfer.runner import TransferOptions
 
-PROG = "cipherbench"
 DEFAULT_CIPHERS = ("aes-256-gcm",)
 
 
@@ -57,35 +56,15 @@ def register(sub: Any) -> None:
         help="aes-256-gcm, chacha20-poly1305 (any AEAD of `list`) or none (repeatable)",
     )
     p.add_argument("--chunk", default="1MiB", help="plaintext bytes per chunk (default 1MiB)")
-    p.add_argument("--repeat", type=_count(1, MAX_REPEAT), default=5, help="timed runs")
-    p.add_argument("--warmup", type=_count(0, MAX_WARMUP), default=1, help="discarded runs")
+    p.add_argument("--repeat", type=whole_number(1, MAX_REPEAT), default=5, help="timed runs")
+    p.add_argument("--warmup", type=whole_number(0, MAX_WARMUP), default=1, help="discarded runs")
     p.add_argument(
         "--timeout", type=float, default=10.0, metavar="S", help="longest wait of any socket call"
     )
-    p.add_argument(
-        "--out",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help=f"write the results, by extension: {formats.TRANSFER.help_text()}; repeatable",
-    )
+    add_out_option(p, formats.TRANSFER, "the results")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_no_history_option(p)
     p.set_defaults(handler=cmd_transfer)
-
-
-def _count(low: int, high: int) -> Callable[[str], int]:
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            shown = text if len(text) <= 24 else text[:20] + "..."
-            raise argparse.ArgumentTypeError(f"not a whole number: {shown!r}") from None
-        if not low <= value <= high:
-            raise argparse.ArgumentTypeError(f"must be at least {low} and at most {high}")
-        return value
-
-    return parse
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
@@ -162,9 +141,7 @@ def _run(
     try:
         run = run_transfers(source, ciphers, options, on_result=on_result, on_failure=on_failure)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
-        reason = f"stopped by {exc.signal_name}" if isinstance(exc, Terminated) else "cancelled"
-        print(f"{PROG}: {reason}; no results written", file=sys.stderr)
-        return exit_code(exc)
+        return stopped(exc)
     print(format_transfers(run.results, source.label))
     store_run(run, enabled=history, quiet=quiet)
     inputs = [] if source.generated else [source.path]

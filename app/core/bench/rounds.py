@@ -82,6 +82,12 @@ class CurrentRun:
     def cancelled(self) -> bool:
         return self._cancel.is_set()
 
+    @property
+    def cancel_event(self) -> threading.Event:
+        """Set by :meth:`cancel`: for work that polls an event rather than running engine runs
+        (a loopback transfer)."""
+        return self._cancel
+
     def events(self, run: BenchmarkRun) -> Generator[Event, None, None]:
         """``run``'s events, cancelled at once when the driver already was; closing this
         generator closes the run's (its running worker is killed)."""
@@ -96,6 +102,22 @@ class CurrentRun:
             stream.close()
             with self._lock:
                 self._current = None
+
+
+class RunDriver:
+    """A driver of engine runs one after another (the rounds of a benchmark, a study): its
+    ``cancel()``, from any thread, stops the run going on and every later one. A subclass runs
+    each engine run through ``self._runs.events(run)``."""
+
+    def __init__(self) -> None:
+        self._runs = CurrentRun()
+
+    def cancel(self) -> None:
+        self._runs.cancel()
+
+    @property
+    def cancelled(self) -> bool:
+        return self._runs.cancelled
 
 
 def later_round(job: Job) -> Job:
@@ -177,7 +199,7 @@ def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] =
     )
 
 
-class RoundsRun:
+class RoundsRun(RunDriver):
     """``jobs`` in ``rounds`` interleaved rounds (module doc); ``processes`` as BenchmarkRun's,
     in the first round only (the copies' aggregate is one figure, not a sample)."""
 
@@ -192,20 +214,13 @@ class RoundsRun:
     ) -> None:
         if rounds < 1:
             raise ValueError("rounds must be at least 1")
+        super().__init__()
         self.jobs = list(jobs)
         self.rounds = rounds
         self.seed = seed
         self.processes = processes
         self._environment = environment
-        self._runs = CurrentRun()
         self._secrets: dict[int, JobSecret] = {}  # a kept ciphertext: the first round's
-
-    def cancel(self) -> None:
-        self._runs.cancel()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._runs.cancelled
 
     def events(self) -> Generator[Event, None, None]:
         if self.rounds == 1:

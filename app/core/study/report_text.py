@@ -11,12 +11,19 @@ from __future__ import annotations
 
 import math
 import textwrap
+from collections.abc import Iterable
+from typing import TYPE_CHECKING
 
 from app.core.study.analysis import FitInterval, LinearFit
-from app.core.study.definition import UNITS
+from app.core.study.definition import UNITS, Study
 from app.core.study.paper import match_published
 from app.core.study.result import StudyResult
 from app.core.units import format_seconds
+
+if TYPE_CHECKING:
+    from app.core.bench.results import JobResult
+    from app.core.study.transfer_result import TransferStudyResult
+    from app.core.transfer.results import TransferResult
 
 
 def format_rate(value: float) -> str:
@@ -67,12 +74,17 @@ def fit_interval_text(interval: FitInterval, units: str) -> str:
     )
 
 
+def title(study: Study, width: int | None) -> list[str]:
+    """``Study NAME (seed 003): TITLE``: the first line of a study's report (of either kind)."""
+    heading = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    return wrap(heading + (f": {study.title}" if study.title else ""), width, indent="")
+
+
 def preamble(result: StudyResult, width: int | None, units: str | None = None) -> list[str]:
     """The title, how the study ran, what the times, throughputs and memory mean."""
     study = result.study
     units = units or result.units
-    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
-    lines = wrap(title + (f": {study.title}" if study.title else ""), width, indent="")
+    lines = title(study, width)
     repetitions = sorted({len(r.encrypt.samples_s) for r in result.results})
     reps = "-".join(str(n) for n in (repetitions[0], repetitions[-1])) if repetitions else "0"
     if len(repetitions) == 1:
@@ -114,23 +126,46 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
                     f"{s.cipher_label} on {s.input_label}: {s.factor:,.2f}x ({s.interval_text()})"
                 )
                 lines.extend(wrap(f"{text} (against {s.baseline_label})", width))
-    study = result.study
-    if study.published:
-        lines.append(f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):")
-        for m in match_published(result):
-            lines.extend(wrap(m.sentence(), width))
+    lines.extend(published(result, width))
     return lines
 
 
-def notes(result: StudyResult, width: int | None) -> list[str]:
-    """Warnings, failures and whether the study was cut short."""
-    lines: list[str] = []
-    several = len(result.by_input()) > 1
-    warnings = [
+def published(result: StudyResult | TransferStudyResult, width: int | None) -> list[str]:
+    """The paper's published figures, each beside ours (none: no lines)."""
+    study = result.study
+    if not study.published:
+        return []
+    lines = [f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):"]
+    for m in match_published(result):
+        lines.extend(wrap(m.sentence(), width))
+    return lines
+
+
+def labelled_warnings(
+    results: Iterable[JobResult | TransferResult], several: bool
+) -> list[tuple[str, str]]:
+    """Each warning of ``results`` with its result's label, and the input's (``"x on 1 MB"``)
+    when there are ``several`` inputs."""
+    return [
         (f"{r.label} on {r.input_label}" if several else r.label, w)
-        for r in result.results
+        for r in results
         for w in r.warnings
     ]
+
+
+def notes(
+    result: StudyResult | TransferStudyResult,
+    width: int | None,
+    *,
+    name_inputs: bool | None = None,
+    cut_short: str = "every round ran",
+) -> list[str]:
+    """Warnings, failures and whether the study was cut short ("cancelled before
+    ``cut_short``"). A warning names its input when ``name_inputs`` (default: when the study
+    has several inputs)."""
+    lines: list[str] = []
+    several = len(result.by_input()) > 1 if name_inputs is None else name_inputs
+    warnings = labelled_warnings(result.results, several)
     if warnings:
         lines.append("\nWarnings:")
         for label, w in warnings:
@@ -140,7 +175,7 @@ def notes(result: StudyResult, width: int | None) -> list[str]:
         for f in result.failures:
             lines.extend(wrap(f"{f.cipher_label} on {f.input_label}: {f.message}", width))
     if result.cancelled:
-        lines.append("\n(cancelled before every round ran)")
+        lines.append(f"\n(cancelled before {cut_short})")
     return lines
 
 

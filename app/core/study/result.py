@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment, ToolInfo
@@ -180,17 +180,16 @@ class Speedup:
 
 
 @dataclass(frozen=True)
-class StudyResult:
-    """A study's results. ``rounds`` is how it was run: 1 is one job after another; k > 1 is
-    k interleaved rounds of the whole grid, each job's samples merged over the rounds."""
+class StudyRecord(Generic[R]):
+    """What the results of both kinds of study share (a cipher study's :class:`StudyResult`, a
+    transfer study's ``TransferStudyResult``): the study, one result per cell in the order they
+    ran, the failed cells, the machine, when it ran and whether it was cancelled; the JSON form
+    of all that."""
 
     study: Study
-    results: tuple[JobResult, ...]
+    results: tuple[R, ...]
     failures: tuple[StudyFailure, ...]
     environment: Environment
-    rounds: int
-    rounds_completed: int
-    repeat_per_round: int
     started_at: str
     finished_at: str
     cancelled: bool = False
@@ -200,12 +199,73 @@ class StudyResult:
         object.__setattr__(self, "tool", ToolInfo.of(self.tool))  # also from its JSON form
 
     @property
-    def interleaved(self) -> bool:
-        return self.rounds > 1
-
-    @property
     def units(self) -> str:
         return self.study.units
+
+    def by_input(self) -> dict[str, list[R]]:
+        """Results grouped by input, in the order they ran."""
+        return by_input(self.results)
+
+    def cipher_labels(self) -> list[str]:
+        return cipher_labels(self.results)
+
+    def in_units(self, units: str) -> Self:
+        """The same results reported in ``units``. The derived values (fits, comparisons ...)
+        do not depend on the unit: those already computed (many pairs take a while) are kept."""
+        if units == self.units:
+            return self
+        other = replace(self, study=replace(self.study, units=units))
+        for name in _DERIVED:
+            if name in self.__dict__:  # computed: cached_property keeps it there
+                other.__dict__[name] = self.__dict__[name]
+        return other
+
+    def _record(self, how_run: Mapping[str, Any], derived: Mapping[str, Any]) -> dict[str, Any]:
+        """The JSON form: the definition and unit, ``how_run``'s keys, the run's record and raw
+        results, ``derived``'s keys, the paper's figures."""
+        return {
+            "study": self.study.to_dict(),
+            "units": self.units,
+            "unit_bytes_per_second": UNITS[self.units],
+            **how_run,
+            "tool": self.tool.to_dict(),
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "cancelled": self.cancelled,
+            "environment": self.environment.to_dict(),
+            "results": [r.to_dict() for r in self.results],
+            "failures": [asdict(f) for f in self.failures],
+            **derived,
+            "published": [asdict(p) for p in self.study.published],
+        }
+
+
+def record_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The fields of a :class:`StudyRecord` but its results, read back from its JSON form."""
+    return {
+        "study": Study.from_dict(data["study"]),
+        "failures": tuple(StudyFailure(**f) for f in data["failures"]),
+        "environment": Environment.from_dict(data["environment"]),
+        "started_at": data["started_at"],
+        "finished_at": data["finished_at"],
+        "cancelled": bool(data.get("cancelled", False)),
+        "tool": ToolInfo.of(data.get("tool")),
+    }
+
+
+@dataclass(frozen=True)
+class StudyResult(StudyRecord[JobResult]):
+    """A study's results. ``rounds`` is how it was run: 1 is one job after another; k > 1 is
+    k interleaved rounds of the whole grid, each job's samples merged over the rounds. The
+    fields of its own are keyword-only."""
+
+    rounds: int = field(kw_only=True)
+    rounds_completed: int = field(kw_only=True)
+    repeat_per_round: int = field(kw_only=True)
+
+    @property
+    def interleaved(self) -> bool:
+        return self.rounds > 1
 
     def how_run(self) -> str:
         """One sentence on how the jobs were run, for reports and comparisons."""
@@ -247,24 +307,6 @@ class StudyResult:
             if r.label == cipher_label and r.input_label == input_label:
                 return r
         return None
-
-    def by_input(self) -> dict[str, list[JobResult]]:
-        """Results grouped by input, in the order they ran."""
-        return by_input(self.results)
-
-    def cipher_labels(self) -> list[str]:
-        return cipher_labels(self.results)
-
-    def in_units(self, units: str) -> StudyResult:
-        """The same results reported in ``units``. The fits, comparisons and speed-ups do not
-        depend on the unit: those already computed (many pairs take a while) are kept."""
-        if units == self.units:
-            return self
-        other = replace(self, study=replace(self.study, units=units))
-        for name in _DERIVED:
-            if name in self.__dict__:  # computed: cached_property keeps it there
-                other.__dict__[name] = self.__dict__[name]
-        return other
 
     # --- derived -------------------------------------------------------------------------------
 
@@ -329,39 +371,32 @@ class StudyResult:
         ``compare=False`` leaves the comparisons out unless already computed (a study of many
         pairs takes a while; a reader recomputes them from the raw samples: the history does)."""
         compared = compare or "comparisons" in self.__dict__
-        return {
-            "study": self.study.to_dict(),
-            "units": self.units,
-            "unit_bytes_per_second": UNITS[self.units],
-            "how_run": {
-                "interleaved": self.interleaved,
-                "rounds": self.rounds,
-                "rounds_completed": self.rounds_completed,
-                "repeat_per_round": self.repeat_per_round,
-                "warmup_per_worker": self.study.warmup,
-                "description": self.how_run(),
-            },
-            "tool": self.tool.to_dict(),
-            "started_at": self.started_at,
-            "finished_at": self.finished_at,
-            "cancelled": self.cancelled,
-            "environment": self.environment.to_dict(),
-            "results": [r.to_dict() for r in self.results],
-            "failures": [asdict(f) for f in self.failures],
-            "fits": [
-                {
-                    "cipher": f.cipher_label,
-                    "direction": f.direction,
-                    "fit": None if f.fit is None else asdict(f.fit),
-                    "interval_over_rounds": None if f.interval is None else asdict(f.interval),
-                }
-                for f in self.fits
-            ],
-            "comparisons": [p.to_dict() for p in (self.comparisons if compared else ())],
-            "comparisons_computed": compared,
-            "speedups": [asdict(s) for s in self.speedups],
-            "published": [asdict(p) for p in self.study.published],
+        how_run = {
+            "interleaved": self.interleaved,
+            "rounds": self.rounds,
+            "rounds_completed": self.rounds_completed,
+            "repeat_per_round": self.repeat_per_round,
+            "warmup_per_worker": self.study.warmup,
+            "description": self.how_run(),
         }
+        fits = [
+            {
+                "cipher": f.cipher_label,
+                "direction": f.direction,
+                "fit": None if f.fit is None else asdict(f.fit),
+                "interval_over_rounds": None if f.interval is None else asdict(f.interval),
+            }
+            for f in self.fits
+        ]
+        return self._record(
+            {"how_run": how_run},
+            {
+                "fits": fits,
+                "comparisons": [p.to_dict() for p in (self.comparisons if compared else ())],
+                "comparisons_computed": compared,
+                "speedups": [asdict(s) for s in self.speedups],
+            },
+        )
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> StudyResult:
@@ -372,19 +407,13 @@ class StudyResult:
         how = data["how_run"]
         rounds, per_round = int(how["rounds_completed"]), int(how["repeat_per_round"])
         return cls(
-            study=Study.from_dict(data["study"]),
+            **record_fields(data),
             results=tuple(
                 _with_rounds(JobResult.from_dict(r), rounds, per_round) for r in data["results"]
             ),
-            failures=tuple(StudyFailure(**f) for f in data["failures"]),
-            environment=Environment.from_dict(data["environment"]),
             rounds=int(how["rounds"]),
-            rounds_completed=int(how["rounds_completed"]),
-            repeat_per_round=int(how["repeat_per_round"]),
-            started_at=data["started_at"],
-            finished_at=data["finished_at"],
-            cancelled=bool(data.get("cancelled", False)),
-            tool=ToolInfo.of(data.get("tool")),
+            rounds_completed=rounds,
+            repeat_per_round=per_round,
         )
 
 

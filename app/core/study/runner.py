@@ -33,7 +33,7 @@ from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Any
+from typing import Generic, TypeVar
 
 from app.core import scratch
 from app.core.bench.events import (
@@ -47,7 +47,7 @@ from app.core.bench.inputs import check_unchanged, generated_input, inspect_file
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
 from app.core.bench.results import JobResult
-from app.core.bench.rounds import CurrentRun, later_round, merge_rounds, round_order
+from app.core.bench.rounds import RunDriver, later_round, merge_rounds, round_order
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
@@ -144,36 +144,22 @@ def seeded_input(size: SizeInput, seed: int, directory: str) -> InputSpec:
     return generated_input(size.size_bytes, directory, size.label, blocks=blocks)
 
 
-@contextmanager
-def study_inputs(run: Any, prefix: str) -> Iterator[tuple[list[InputSpec], str, dict[str, object]]]:
-    """What a study's run starts with: its files and its generated sizes (seeded, in a scratch
-    folder removed at the end, none generated once ``run.cancelled``), the start time and the
-    machine (unless ``run`` was made with ``environment=False``)."""
-    started = _now()
-    env: dict[str, object] = {}
-    if run._want_environment:
-        from app.core.bench.environment import capture_environment
-
-        env = capture_environment()
-    folder = scratch.make_dir(prefix)
-    try:
-        inputs = list(run.files)
-        for size in run.sizes:
-            if run.cancelled:
-                break
-            inputs.append(seeded_input(size, run.study.data_seed, folder))
-        yield inputs, started, env
-    finally:
-        scratch.remove(folder)
-
-
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-class StudyRun:
-    """One run of ``study``; ``files`` and ``sizes`` replace the study's own when given.
-    Raises ``UserError`` at once for a file that cannot be read or a study with no input."""
+E = TypeVar("E")
+
+
+class GridRun(RunDriver, Generic[E]):
+    """What both kinds of study run share (:class:`StudyRun`; a transfer study's
+    ``TransferStudyRun``): the study, its input files (read now) and generated sizes, and
+    ``events()``, which makes the sizes and runs the subclass's ``_run``, and ``cancel()`` from
+    any thread (``events()`` still ends with ``StudyFinished``). ``files`` and ``sizes`` replace
+    the study's own when given. Raises ``UserError`` at once for a study that cannot run, a
+    file that cannot be read or a study with no input."""
+
+    SCRATCH_PREFIX = "study-"  # the name of the scratch folder of the generated inputs
 
     def __init__(
         self,
@@ -184,8 +170,6 @@ class StudyRun:
         environment: bool = True,
     ) -> None:
         study.checked_specs()
-        self.entries = study.entries()
-        self.specs = [spec for spec, _ in self.entries]
         self.study = study
         self.sizes = tuple(study.sizes if sizes is None else sizes)
         paths = tuple(study.files if files is None else files)
@@ -194,22 +178,57 @@ class StudyRun:
             raise UserError(f"the study {study.name} needs input files{slots} or sizes")
         self.files = [inspect_file(p) for p in paths]
         self._want_environment = environment
-        self._runs = CurrentRun()
+        super().__init__()
+        self._prepare()
+
+    def _prepare(self) -> None:
+        """Check and set up what the subclass runs, before any input is generated."""
+
+    def events(self) -> Generator[E, None, None]:
+        with self._inputs() as (inputs, started, env):
+            yield from self._run(inputs, started, env)
+
+    def _run(
+        self, inputs: list[InputSpec], started: str, env: dict[str, object]
+    ) -> Generator[E, None, None]:
+        """The study's events, from its ``inputs``, the start time and the machine."""
+        raise NotImplementedError
+
+    @contextmanager
+    def _inputs(self) -> Iterator[tuple[list[InputSpec], str, dict[str, object]]]:
+        """What a run starts with: its files and its generated sizes (seeded, in a scratch
+        folder removed at the end, none generated once cancelled), the start time and the
+        machine (unless made with ``environment=False``)."""
+        started = _now()
+        env: dict[str, object] = {}
+        if self._want_environment:
+            from app.core.bench.environment import capture_environment
+
+            env = capture_environment()
+        folder = scratch.make_dir(self.SCRATCH_PREFIX)
+        try:
+            inputs = list(self.files)
+            for size in self.sizes:
+                if self.cancelled:
+                    break
+                inputs.append(seeded_input(size, self.study.data_seed, folder))
+            yield inputs, started, env
+        finally:
+            scratch.remove(folder)
+
+
+class StudyRun(GridRun[StudyEvent]):
+    """One run of ``study``, every cipher entry on every input (module doc); made as
+    :class:`GridRun`."""
+
+    def _prepare(self) -> None:
+        study = self.study
+        self.entries = study.entries()
+        self.specs = [spec for spec, _ in self.entries]
         # Check the whole plan (options, chunk sizes) before generating possibly gigabytes.
         options = study.bench_options()
         for size in self.sizes:
             make_jobs(self.specs, InputSpec("", size.label, size.size_bytes, 0, True), options)
-
-    def cancel(self) -> None:
-        self._runs.cancel()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._runs.cancelled
-
-    def events(self) -> Generator[StudyEvent, None, None]:
-        with study_inputs(self, "study-") as (inputs, started, env):
-            yield from self._run(inputs, started, env)
 
     def _jobs(self, inputs: list[InputSpec]) -> tuple[list[Job], tuple[Cell, ...], list[int]]:
         """Every cell's job, its cell and its copy number (2, 3 ...: an entry chosen again)."""

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass
 from functools import cached_property
 from typing import Any
 
-from app.core.bench.run_info import Environment, ToolInfo
 from app.core.study.analysis import LinearFit, fit_time_vs_size
 from app.core.study.claims import Comparison, compare
-from app.core.study.definition import UNITS, Study
-from app.core.study.result import StudyFailure, by_input, cipher_labels
+from app.core.study.definition import UNITS
+from app.core.study.result import StudyRecord, record_fields
 from app.core.transfer.results import TransferResult, transfer_result_from_dict
 from app.core.units import MIB
 
@@ -58,36 +57,10 @@ class TransferComparison:
 
 
 @dataclass(frozen=True)
-class TransferStudyResult:
+class TransferStudyResult(StudyRecord[TransferResult]):
     """A transfer study's results; ``cancelled``: stopped before every cell ran."""
 
-    study: Study
-    results: tuple[TransferResult, ...]
-    failures: tuple[StudyFailure, ...]
-    environment: Environment
-    started_at: str
-    finished_at: str
-    cancelled: bool = False
-    tool: ToolInfo = field(default_factory=ToolInfo)
     rounds_completed: int = 1  # rounds run (each cell's own are its ``round_sizes``)
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "tool", ToolInfo.of(self.tool))  # also from its JSON form
-
-    @property
-    def units(self) -> str:
-        return self.study.units
-
-    def in_units(self, units: str) -> TransferStudyResult:
-        """The same results reported in ``units``; the fits and comparisons already computed
-        (they do not depend on the unit) are kept."""
-        if units == self.units:
-            return self
-        other = replace(self, study=replace(self.study, units=units))
-        for name in ("fits", "comparisons"):
-            if name in self.__dict__:
-                other.__dict__[name] = self.__dict__[name]
-        return other
 
     def how_run(self) -> str:
         s = self.study
@@ -109,12 +82,6 @@ class TransferStudyResult:
             f"{s.warmup} warm-up and {s.repeat_per_round} timed runs, {s.chunk_bytes:,}-byte "
             "chunks"
         )
-
-    def by_input(self) -> dict[str, list[TransferResult]]:
-        return by_input(self.results)
-
-    def cipher_labels(self) -> list[str]:
-        return cipher_labels(self.results)
 
     @cached_property
     def fits(self) -> tuple[TransferFit, ...]:
@@ -156,36 +123,18 @@ class TransferStudyResult:
         fits and comparisons are derived from them as they were (they are deterministic).
         Raises ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed record."""
         return cls(
-            study=Study.from_dict(data["study"]),
+            **record_fields(data),
             results=tuple(transfer_result_from_dict(r) for r in data["results"]),
-            failures=tuple(StudyFailure(**f) for f in data["failures"]),
-            environment=Environment.from_dict(data["environment"]),
-            started_at=data["started_at"],
-            finished_at=data["finished_at"],
-            cancelled=bool(data.get("cancelled", False)),
-            tool=ToolInfo.of(data.get("tool")),
             rounds_completed=int(data.get("rounds_completed", 1)),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "workload": "transfer",
-            "study": self.study.to_dict(),
-            "units": self.units,
-            "unit_bytes_per_second": UNITS[self.units],
-            "how_run": self.how_run(),
-            "rounds_completed": self.rounds_completed,
-            "tool": self.tool.to_dict(),
-            "started_at": self.started_at,
-            "finished_at": self.finished_at,
-            "cancelled": self.cancelled,
-            "environment": self.environment.to_dict(),
-            "results": [r.to_dict() for r in self.results],
-            "failures": [asdict(f) for f in self.failures],
-            "fits": [
-                {"cipher": f.cipher_label, "fit": None if f.fit is None else asdict(f.fit)}
-                for f in self.fits
-            ],
-            "comparisons": [c.to_dict() for c in self.comparisons],
-            "published": [asdict(p) for p in self.study.published],
-        }
+        fits = [
+            {"cipher": f.cipher_label, "fit": None if f.fit is None else asdict(f.fit)}
+            for f in self.fits
+        ]
+        record = self._record(
+            {"how_run": self.how_run(), "rounds_completed": self.rounds_completed},
+            {"fits": fits, "comparisons": [c.to_dict() for c in self.comparisons]},
+        )
+        return {"workload": "transfer", **record}

@@ -25,25 +25,24 @@ from collections.abc import Generator, Sequence
 from dataclasses import replace
 from datetime import UTC, datetime
 
-from app.core.bench.inputs import check_unchanged, inspect_file
+from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import InputSpec
 from app.core.bench.rounds import round_order
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
 from app.core.study.claims import Comparison, compare
-from app.core.study.definition import SizeInput, Study
 from app.core.study.result import StudyFailure, unsettled_cells
 from app.core.study.runner import (
     Cell,
     CellFailed,
     CellFinished,
+    GridRun,
     RoundsAdded,
     StepProgress,
     StepStarted,
     StudyFinished,
     StudyStarted,
-    study_inputs,
 )
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.framing import PLAINTEXT, transfer_spec
@@ -63,45 +62,25 @@ def transfer_label(cipher_id: str) -> str:
     return PLAINTEXT if spec is None else f"{spec.id} ({spec.library})"
 
 
-class TransferStudyRun:
-    """One run of a transfer study; ``files`` and ``sizes`` replace the study's own."""
+class TransferStudyRun(GridRun[object]):
+    """One run of a transfer study (module doc); made as
+    :class:`~app.core.study.runner.GridRun`."""
 
-    def __init__(
-        self,
-        study: Study,
-        *,
-        files: Sequence[str] | None = None,
-        sizes: Sequence[SizeInput] | None = None,
-        environment: bool = True,
-    ) -> None:
-        study.validate()
-        self.study = study
+    SCRATCH_PREFIX = "transfer-study-"
+
+    def _prepare(self) -> None:
+        study = self.study
         self.ciphers = [c.cipher_id for c in study.ciphers]
-        self.sizes = tuple(study.sizes if sizes is None else sizes)
-        paths = tuple(study.files if files is None else files)
-        if not self.sizes and not paths:
-            raise UserError(f"the study {study.name} needs input files or sizes")
-        self.files = [inspect_file(p) for p in paths]
         self.options = TransferOptions(
             chunk_bytes=study.chunk_bytes, repeat=study.repeat_per_round, warmup=study.warmup
         )
         self.options.check()
-        self._want_environment = environment
-        self._cancel = threading.Event()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._cancel.is_set()
 
     def events(self) -> Generator[object, None, None]:
         try:
-            with study_inputs(self, "transfer-study-") as (inputs, started, env):
-                yield from self._run(inputs, started, env)
+            yield from super().events()
         finally:
-            self._cancel.set()  # a closed generator stops the running cell's processes
+            self.cancel()  # a closed generator stops the running cell's processes
 
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]
@@ -119,11 +98,11 @@ class TransferStudyRun:
         last_s: dict[int, float] = {}
         t0, step, round_no = time.monotonic(), 0, 0
         todo = list(range(len(cells)))
-        while todo and not self._cancel.is_set():
+        while todo and not self.cancelled:
             rank = {i: k for k, i in enumerate(round_order(len(cells), study.data_seed, round_no))}
             todo.sort(key=rank.__getitem__)
             for i in todo:
-                if self._cancel.is_set():
+                if self.cancelled:
                     break
                 cell = cells[i]
                 yield StepStarted(step, round_no, cell)
@@ -137,7 +116,7 @@ class TransferStudyRun:
                     failed[i] = outcome
                     parts.pop(i, None)
                     yield CellFailed(cell, outcome)
-            if self._cancel.is_set():
+            if self.cancelled:
                 break
             round_no += 1
             if round_no < study.rounds:
@@ -165,7 +144,7 @@ class TransferStudyRun:
                 environment=Environment(env),
                 started_at=started,
                 finished_at=_now(),
-                cancelled=self._cancel.is_set(),
+                cancelled=self.cancelled,
                 tool=ToolInfo.current(),
                 rounds_completed=round_no,
             )
@@ -211,7 +190,7 @@ class TransferStudyRun:
                     cipher_id,
                     self.options,
                     input_label=source.label,
-                    cancel=self._cancel,
+                    cancel=self._runs.cancel_event,
                     on_run=lambda done, total: news.put(("progress", done / total)),
                 )
                 news.put(("done", result))
@@ -245,7 +224,7 @@ class TransferStudyRun:
                 return None if kind == "cancelled" else str(value)
         finally:
             if not ended:  # the generator was closed mid-cell: stop its processes
-                self._cancel.set()
+                self.cancel()
             thread.join()
 
 

@@ -48,7 +48,17 @@ def _result(*figures: PublishedFigure, input_label: str = "50 MB") -> StudyResul
         repeat=5,
         published=figures,
     )
-    return StudyResult(study, tuple(results), (), Environment({}), 1, 1, 5, "a", "b")
+    return StudyResult(
+        study,
+        tuple(results),
+        (),
+        Environment({}),
+        "a",
+        "b",
+        rounds=1,
+        rounds_completed=1,
+        repeat_per_round=5,
+    )
 
 
 def test_a_figure_is_matched_by_entry_and_input_and_converted_to_its_unit():
@@ -174,11 +184,11 @@ def test_every_shipped_figure_names_entries_the_study_runs():
                 tuple(results),
                 (),
                 Environment({}),
-                1,
-                1,
-                1,
                 "a",
                 "b",
+                rounds=1,
+                rounds_completed=1,
+                repeat_per_round=1,
             )
             matched = {m.cipher_label for m in match_published(fake)}
             assert matched - {None}, f"{study.name}: {figure} matches none of {sorted(labels)}"

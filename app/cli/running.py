@@ -1,0 +1,71 @@
+"""What the commands that run something (``bench``, ``study``, ``transfer``) share on the command
+line: the argparse types of their numbers, the ``--out`` option, and what they say when Ctrl-C
+or a signal stops a run."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from app.core.formats import ResultKind
+from app.core.termination import Terminated, exit_code
+
+PROG = "cipherbench"
+
+
+def _shown(text: str) -> str:
+    """``text`` as an error message quotes it: never hundreds of characters."""
+    return text if len(text) <= 24 else text[:20] + "..."
+
+
+def whole_number(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: an int from ``low`` to ``high``, else a one-line error (argparse adds
+    the option's name) that does not echo hundreds of digits."""
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:  # also more digits than int() reads (4300)
+            raise argparse.ArgumentTypeError(f"not a whole number: {_shown(text)!r}") from None
+        if not low <= value <= high:
+            raise argparse.ArgumentTypeError(f"must be at least {low} and at most {high}")
+        return value
+
+    return parse
+
+
+def non_negative(text: str) -> float:
+    """An argparse type: a finite number, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number: {_shown(text)!r}") from None
+    if not (value >= 0 and value < float("inf")):
+        raise argparse.ArgumentTypeError("must be a number, 0 or more")
+    return value
+
+
+def add_out_option(p: argparse.ArgumentParser, kind: ResultKind, what: str = "results") -> None:
+    """``--out PATH``, repeatable: write ``what`` to each path, in the format of ``kind`` its
+    extension names."""
+    p.add_argument(
+        "--out",
+        action="append",
+        default=[],
+        metavar="PATH",
+        help=f"write {what}, by extension: {kind.help_text()}; repeatable",
+    )
+
+
+def stop_reason(exc: KeyboardInterrupt) -> str:
+    """``"stopped by SIGTERM"`` for a signal (see termination.py), else ``"cancelled"``."""
+    if isinstance(exc, Terminated):
+        return f"stopped by {exc.signal_name}"
+    return "cancelled"
+
+
+def stopped(exc: KeyboardInterrupt) -> int:
+    """Say on stderr that the run stopped with no results written; the exit code to end with."""
+    print(f"{PROG}: {stop_reason(exc)}; no results written", file=sys.stderr)
+    return exit_code(exc)
