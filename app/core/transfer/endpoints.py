@@ -40,6 +40,21 @@ class EndReport:
     digest: bytes  # the receiver's digest of what it rebuilt; the sender's of its input
     peer_digest: bytes  # the sender: the digest the receiver sent back; the receiver: b""
 
+    @classmethod
+    def ending(
+        cls,
+        start_ns: int,
+        end_ns: int,
+        cpu_seconds: float,
+        baseline_rss_bytes: int,
+        digest: bytes,
+        peer_digest: bytes = b"",
+    ) -> EndReport:
+        """The report of a run that ends now: the memory peak is read here (never below the
+        baseline taken before the run)."""
+        peak = max(peak_rss_bytes(), baseline_rss_bytes)
+        return cls(start_ns, end_ns, cpu_seconds, baseline_rss_bytes, peak, digest, peer_digest)
+
 
 def _failure(exc: BaseException) -> tuple[str, str]:
     """``(kind, message)`` for the supervisor: "auth" failures outrank the rest."""
@@ -105,14 +120,8 @@ def _receive_one(
     with sock:
         sock.settimeout(timeout_s)
         got = receive(sock, cipher_id, key, timeout_s)
-    return EndReport(
-        got.first_byte_ns,
-        got.verified_ns,
-        got.cpu_seconds,
-        baseline,
-        max(peak_rss_bytes(), baseline),
-        got.digest,
-        b"",
+    return EndReport.ending(
+        got.first_byte_ns, got.verified_ns, got.cpu_seconds, baseline, got.digest
     )
 
 
@@ -160,12 +169,11 @@ def _send_one(
             ) from None
         with sock:
             sent = send_file(sock, fin, size, spec, key, chunk_bytes, timeout_s)
-    return EndReport(
+    return EndReport.ending(
         sent.first_byte_ns,
         sent.acknowledged_ns,
         sent.cpu_seconds,
         baseline,
-        max(peak_rss_bytes(), baseline),
         digest,
         sent.receiver_digest,
     )
