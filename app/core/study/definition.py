@@ -36,19 +36,26 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
 
     [[published]]                     # the paper's own figures, shown labelled as the paper's
     cipher = "AES-128"
-    input = "50 MB"                   # our input of that label; ".zip (85.7 MB)": a .zip
-                                      # file, or the generated "85.7 MB"
+    input = "50 MB"                   # our input of that label; ".zip (85.7 MiB)": a .zip
+                                      # file, or the generated "85.7 MiB"
     quantity = "encrypt_s"            # encrypt_s, decrypt_s, encrypt_rate, decrypt_rate,
-    value = 0.1084                    # memory, speedup
-    unit = "s"                        # s, ms, MB/s, MiB/s, KB/s, MB, MiB, KB, x
+    value = 0.1084                    # transfer_s, transfer_rate, cpu_percent, memory, speedup
+    unit = "s"                        # one the quantity takes: s, ms; MB/s, MiB/s, KB/s;
+                                      # %; MB, MiB, KB; x
     entry = "aes-128-cbc"             # optional: our entries it is set beside (ids or
                                       # "id [library]", a string or a list); default: the
                                       # entry or library named like ``cipher``
     basis = "python"                  # memory only: tracemalloc's peak; "process": the whole
                                       # process's peak RSS (default: the peak above the
                                       # process's baseline)
+    end = "sender"                    # a transfer's CPU or memory: "sender" or "receiver"
+                                      # (default: the larger of the two ends)
+    table = "Table 2"                 # where in the paper the figure stands
+    note = "the text says 0.11 s"     # the paper's own inconsistencies, shown with the figure
 
-Loading checks everything (:meth:`Study.validate`) and raises ``UserError`` in one sentence.
+Loading checks everything (:meth:`Study.validate`) and raises ``UserError`` in one sentence;
+every table takes only the keys above, and a study *file* must name, in each published figure,
+an entry and an input of its own (:meth:`Study.check_figures`).
 """
 
 from __future__ import annotations
@@ -65,34 +72,20 @@ from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import check_options
 from app.core.ciphers.registry import CipherSpec, UnknownCipher, cipher_ids, libraries_for, lookup
 from app.core.errors import UserError
-from app.core.transfer.framing import transfer_spec
-from app.core.units import MB, MIB, parse_size, size_label
-
-# Throughput units a study reports in, bytes per second each.
-UNITS: dict[str, int] = {"MB/s": MB, "MiB/s": MIB, "KB/s": 10**3}
-QUANTITIES = (
-    "encrypt_s",
-    "decrypt_s",
-    "encrypt_rate",
-    "decrypt_rate",
-    "transfer_rate",  # a loopback transfer's end-to-end throughput (the loopback study)
-    "memory",
-    "speedup",
+from app.core.study.figures import (
+    ENDS,
+    MEMORY_BASES,
+    QUANTITIES,
+    QUANTITY_NAMES,
+    QUANTITY_UNITS,
+    UNITS,
+    names_entry,
+    same_input,
 )
+from app.core.transfer.framing import transfer_spec
+from app.core.units import MIB, parse_size, size_label
+
 WORKLOADS = ("cipher", "transfer")  # what a cell runs: the engine's job, or a loopback transfer
-# How the quantities read in reports.
-QUANTITY_NAMES = {
-    "encrypt_s": "encryption time",
-    "decrypt_s": "decryption time",
-    "encrypt_rate": "encryption throughput",
-    "decrypt_rate": "decryption throughput",
-    "transfer_rate": "transfer throughput",
-    "memory": "memory",
-    "speedup": "speed-up",
-}
-# A published memory figure: RSS above the baseline, tracemalloc's peak, or the whole process's
-# peak RSS (what a paper measuring its own process reports).
-MEMORY_BASES = ("", "python", "process")
 MAX_ROUNDS = 100
 DEFAULT_MAX_ROUNDS = 20
 
@@ -124,6 +117,13 @@ class PublishedFigure:
     unit: str  # "s", "ms", "MB/s", "MiB/s", "KB/s", "MB", "MiB", "KB", "x"
     entry: tuple[str, ...] = ()  # our entries it matches ("aes-128-cbc", "id [library]")
     basis: str = ""  # memory: "" above the baseline, "python" tracemalloc, "process" whole RSS
+    end: str = ""  # a transfer's CPU or memory: "sender", "receiver", "" the larger of the two
+    table: str = ""  # where in the paper: "Table VI", "Table II (Android)"
+    note: str = ""  # what the paper's own text says otherwise, or how to read the figure
+
+    def describe(self) -> str:
+        """``"AES ECB, .txt (14.35 KiB), encryption time"``: which figure, in a message."""
+        return f"{self.cipher}, {self.input}, {QUANTITY_NAMES.get(self.quantity, self.quantity)}"
 
 
 def size_input(text: str) -> SizeInput:
@@ -278,16 +278,54 @@ class Study:
             raise UserError("min_time_s must be a number of seconds, 0 or more")
         check_options(replace(self.bench_options(), repeat=self.repeat))
         for figure in self.published:
-            if figure.quantity not in QUANTITIES:
-                raise UserError(
-                    f"unknown published quantity {figure.quantity!r}; use {', '.join(QUANTITIES)}"
-                )
-            if figure.basis not in MEMORY_BASES:
-                raise UserError(
-                    f"unknown published memory basis {figure.basis!r}; use python or process, "
-                    "or leave it out"
-                )
+            _check_figure(figure)
         return specs
+
+    def check_figures(self) -> Study:
+        """``self`` when every published figure names an entry and an input of this study (as
+        written in its file: a run on other sizes may leave figures unmatched), else
+        ``UserError`` naming the first that names nothing."""
+        for figure in self.published:
+            fault = self._figure_fault(figure)
+            if fault:
+                raise UserError(fault)
+        return self
+
+    def matched_figures(self) -> Study:
+        """``self`` without the published figures that name nothing of it (what a study saved
+        as run keeps, when it ran on other inputs than its paper's)."""
+        kept = tuple(f for f in self.published if not self._figure_fault(f))
+        return self if kept == self.published else replace(self, published=kept)
+
+    def _figure_fault(self, figure: PublishedFigure) -> str:
+        """Why ``figure`` names nothing of this study, or ``""``."""
+        entries = self._entry_names()
+        inputs = [s.label for s in self.sizes] + list(self.file_slots)
+        inputs += [Path(f).name for f in self.files]
+        if not any(names_entry(figure.entry, figure.cipher, *e) for e in entries):
+            named = ", ".join(figure.entry) if figure.entry else figure.cipher
+            return (
+                f"the published figure ({figure.describe()}) names no cipher of the study "
+                f"({named!r}); give its entry, e.g. entry = {entries[0][2]!r}"
+            )
+        if not any(same_input(figure.input, i) for i in inputs):
+            return (
+                f"the published figure ({figure.describe()}) names no input of the study; "
+                f"use one of {', '.join(inputs)}, or '.ext (size)' for a file slot"
+            )
+        return ""
+
+    def _entry_names(self) -> list[tuple[str, str | None, str]]:
+        """``(id, library, label)`` of each entry, labelled as its results will be."""
+        if self.workload == "transfer":
+            out: list[tuple[str, str | None, str]] = []
+            for choice in self.ciphers:
+                spec = transfer_spec(choice.cipher_id)
+                library = choice.library or (spec.library if spec else None)
+                label = f"{choice.cipher_id} ({library})" if library else choice.cipher_id
+                out.append((choice.cipher_id, library, label))
+            return out
+        return [(s.id, s.library, f"{s.id} [{s.library}]") for s in self.specs()]
 
     # --- TOML ----------------------------------------------------------------------------------
 
@@ -325,8 +363,9 @@ def _figure_dict(p: PublishedFigure) -> dict[str, Any]:
         del out["entry"]
     else:
         out["entry"] = p.entry[0] if len(p.entry) == 1 else list(p.entry)
-    if not p.basis:
-        del out["basis"]
+    for optional in ("basis", "end", "table", "note"):
+        if not out[optional]:
+            del out[optional]
     return out
 
 
@@ -364,7 +403,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         raise ValueError(f"unknown key {unknown[0]!r}")
     ciphers = tuple(
         CipherChoice(str(c["id"]).strip().lower(), c.get("library") or None)
-        for c in data.get("cipher", ())
+        for c in _tables(data, "cipher", {"id", "library"})
     )
     files = tuple(str(f) for f in data.get("files", ()))
     if base is not None:
@@ -377,9 +416,9 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
             float(p["value"]),
             str(p["unit"]),
             _entries(p.get("entry", [])),
-            str(p.get("basis", "")),
+            **{k: str(p.get(k, "")) for k in ("basis", "end", "table", "note")},
         )
-        for p in data.get("published", ())
+        for p in _tables(data, "published", {f.name for f in fields(PublishedFigure)})
     )
     return cls(
         name=_typed(data, "name", str, None) or "",
@@ -410,6 +449,46 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
     )
 
 
+def _tables(data: Mapping[str, Any], key: str, known: set[str]) -> list[Mapping[str, Any]]:
+    """The ``[[key]]`` tables of a study, each holding only ``known`` keys (a misspelt key
+    would otherwise be ignored: ``key_bits`` inside a ``[[cipher]]`` runs the default size)."""
+    tables = data.get(key, [])
+    if not isinstance(tables, list) or not all(isinstance(t, Mapping) for t in tables):
+        raise TypeError(f"{key} must be a list of [[{key}]] tables")
+    for n, table in enumerate(tables, 1):
+        unknown = sorted(set(table) - known)
+        if unknown:
+            raise ValueError(
+                f"unknown key {unknown[0]!r} in [[{key}]] number {n}; "
+                f"a [[{key}]] takes {', '.join(sorted(known))}"
+            )
+    return tables
+
+
+def _check_figure(figure: PublishedFigure) -> None:
+    """``UserError`` unless the figure's quantity, unit, basis and end are ones we know."""
+    if figure.quantity not in QUANTITIES:
+        raise UserError(
+            f"unknown published quantity {figure.quantity!r}; use {', '.join(QUANTITIES)}"
+        )
+    units = QUANTITY_UNITS[figure.quantity]
+    if figure.unit not in units:
+        raise UserError(
+            f"the published figure ({figure.describe()}) has the unit {figure.unit!r}; "
+            f"a {QUANTITY_NAMES[figure.quantity]} takes {', '.join(units)}"
+        )
+    if figure.basis not in MEMORY_BASES:
+        raise UserError(
+            f"unknown published memory basis {figure.basis!r}; use python or process, "
+            "or leave it out"
+        )
+    if figure.end not in ENDS:
+        raise UserError(
+            f"unknown transfer end {figure.end!r} of a published figure; use sender or "
+            "receiver, or leave it out"
+        )
+
+
 def _default_max_rounds(data: Mapping[str, Any]) -> int:
     """Without ``max_rounds``: 20, or ``rounds`` when a study asks for more (or for one)."""
     rounds = data.get("rounds", 6)
@@ -430,7 +509,7 @@ def load_study(path: str | Path) -> Study:
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{p} is not valid TOML: {exc}") from None
     try:
-        return Study.from_dict(data, base=p.parent)
+        return Study.from_dict(data, base=p.parent).check_figures()
     except UserError as exc:
         raise UserError(f"{p}: {exc}") from None
 

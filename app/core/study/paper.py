@@ -1,38 +1,25 @@
 """The paper's published figures set beside ours: for each figure, the entries and the input of
-this study it describes, and our value of the same quantity in the paper's unit.
+this study it describes (:mod:`.figures` says how a figure names them), and our value of the
+same quantity in the paper's unit.
 
-A figure names its cipher and input the paper's way ("AES-128", ".zip (85.7 MB)"). It is matched
-to our results so:
-
-- **entries**: those its ``entry`` lists (registry ids, or ``"id [library]"`` labels); without
-  one, the entry whose id or library is the paper's name (``"aes-256-gcm"``, ``"pyaes"``);
-- **input**: our input of the same label (``"50 MB"``); for ``".zip (85.7 MB)"`` our generated
-  ``"85.7 MB"`` or a ``.zip`` file of the user's; for ``".pdf"`` a ``.pdf`` file.
-
-A figure that matches nothing (the study ran other inputs, or the figure is about something we
-do not measure) is still shown, with no value of ours. Our value is what the study measured:
-the median time, the throughput from it, the memory the figure's ``basis`` names, the speed-up
-against the slowest entry on the input; in a transfer study the total time, the transfer's
-throughput and the larger of the two ends' memory (above its baseline, or its whole peak RSS
-for ``basis = "process"``).
+A figure that matches nothing (the study ran other inputs) is still shown, with no value of
+ours. Our value is what the study measured: the median time, the throughput from it, the CPU %
+over the timed runs, the memory the figure's ``basis`` names, the speed-up against the slowest
+entry on the input; in a transfer study the total time, the transfer's throughput and the CPU
+and memory of the end the figure names (the larger of the two by default; memory above its
+baseline, or its whole peak RSS for ``basis = "process"``).
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 
 from app.core.bench.results import JobResult
-from app.core.study.definition import QUANTITY_NAMES, UNITS, PublishedFigure
+from app.core.study.definition import PublishedFigure
+from app.core.study.figures import BYTES, QUANTITY_NAMES, RATES, SECONDS, names_entry, same_input
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.results import TransferResult
-from app.core.units import MIB
-
-_SECONDS = {"s": 1.0, "ms": 1e3, "us": 1e6, "µs": 1e6}
-_BYTES = {"MB": 10**6, "MiB": MIB, "KB": 10**3, "KiB": 1024, "GB": 10**9, "GiB": 2**30}
-_RATES = {**UNITS, "GB/s": 10**9, "GiB/s": 2**30}
-_PAREN = re.compile(r"\(([^)]*)\)\s*$")
 
 
 @dataclass(frozen=True)
@@ -72,32 +59,15 @@ def match_published(result: StudyResult | TransferStudyResult) -> tuple[PaperMat
         rows = [
             PaperMatch(figure, r.label, r.input_label, _measured(figure, r, speedups))
             for r in result.results
-            if _same_entry(figure, r) and _same_input(figure.input, r.input_label)
+            if _same_entry(figure, r) and same_input(figure.input, r.input_label)
         ]
         out.extend(rows or [PaperMatch(figure)])
     return tuple(out)
 
 
 def _same_entry(figure: PublishedFigure, r: JobResult | TransferResult) -> bool:
-    names = figure.entry or (figure.cipher,)
-    wanted = {n.strip().lower() for n in names}
     cipher = r.cipher if isinstance(r, JobResult) else r.cipher_id
-    return bool(wanted & {cipher, r.label.lower()}) or (
-        not figure.entry and figure.cipher.strip().lower() == r.library
-    )
-
-
-def _same_input(paper: str, ours: str) -> bool:
-    """``"50 MB"`` is ours ``"50 MB"``; ``".zip (85.7 MB)"`` is ours ``"85.7 MB"`` or a .zip
-    file; ``".pdf"`` is a .pdf file."""
-    paper = paper.strip()
-    if paper.lower() == ours.strip().lower():
-        return True
-    size = _PAREN.search(paper)
-    if size and size.group(1).strip().lower() == ours.strip().lower():
-        return True
-    extension = _PAREN.sub("", paper).strip().lower()
-    return extension.startswith(".") and ours.lower().endswith(extension)
+    return names_entry(figure.entry, figure.cipher, cipher, r.library, r.label)
 
 
 def _measured(
@@ -106,17 +76,19 @@ def _measured(
     quantity, unit = figure.quantity, figure.unit
     if isinstance(r, TransferResult):
         return _transfer_measured(figure, r)
-    if quantity in ("encrypt_s", "decrypt_s") and unit in _SECONDS:
+    if quantity in ("encrypt_s", "decrypt_s") and unit in SECONDS:
         median = getattr(r, quantity.removesuffix("_s")).median_s
-        return median * _SECONDS[unit]
-    if quantity in ("encrypt_rate", "decrypt_rate") and unit in _RATES:
+        return median * SECONDS[unit]
+    if quantity in ("encrypt_rate", "decrypt_rate") and unit in RATES:
         median = getattr(r, quantity.removesuffix("_rate")).median_s
-        return r.input_bytes / median / _RATES[unit] if median > 0 else None
-    if quantity == "memory" and unit in _BYTES:
+        return r.input_bytes / median / RATES[unit] if median > 0 else None
+    if quantity == "memory" and unit in BYTES:
         used = {"python": r.python_peak_bytes, "process": r.peak_rss_bytes}.get(
             figure.basis, r.memory_above_baseline_bytes
         )
-        return None if used is None else used / _BYTES[unit]
+        return None if used is None else used / BYTES[unit]
+    if quantity == "cpu_percent":
+        return r.cpu_percent
     if quantity == "speedup":
         return speedups.get((r.input_label, r.label))
     return None
@@ -125,14 +97,16 @@ def _measured(
 def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | None:
     quantity, unit = figure.quantity, figure.unit
     median = r.timing.median_s
-    if quantity in ("encrypt_s", "decrypt_s") and unit in _SECONDS:
-        return median * _SECONDS[unit]
-    if quantity in ("transfer_rate", "encrypt_rate", "decrypt_rate") and unit in _RATES:
-        return r.input_bytes / median / _RATES[unit] if median > 0 else None
-    if quantity == "memory" and unit in _BYTES:
-        if figure.basis == "process":  # the larger end's whole peak RSS
-            ends = (r.sender.peak_rss_bytes, r.receiver.peak_rss_bytes)
-        else:
-            ends = (r.sender.peak_above_baseline_bytes, r.receiver.peak_above_baseline_bytes)
-        return max(ends) / _BYTES[unit]
+    both = (r.sender, r.receiver)
+    ends = {"sender": both[:1], "receiver": both[1:]}.get(figure.end, both)
+    if quantity in ("transfer_s", "encrypt_s", "decrypt_s") and unit in SECONDS:
+        return median * SECONDS[unit]
+    if quantity in ("transfer_rate", "encrypt_rate", "decrypt_rate") and unit in RATES:
+        return r.input_bytes / median / RATES[unit] if median > 0 else None
+    if quantity == "cpu_percent":
+        return max(end.cpu_percent for end in ends)
+    if quantity == "memory" and unit in BYTES:
+        if figure.basis == "process":  # the whole peak RSS
+            return max(end.peak_rss_bytes for end in ends) / BYTES[unit]
+        return max(end.peak_above_baseline_bytes for end in ends) / BYTES[unit]
     return None

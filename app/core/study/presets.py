@@ -6,7 +6,9 @@ bundle), as the window's icons are.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Sequence
+from dataclasses import replace
 from pathlib import Path
 
 from app.core.errors import UserError
@@ -50,13 +52,25 @@ def find_study(name_or_path: str) -> Study:
 
 def save_study(study: Study, path: str | Path, *, inputs: Sequence[str | Path] = ()) -> Path:
     """Write ``study`` as TOML, atomically, never over one of ``inputs`` (the files it
-    measures); ``UserError`` starting ``cannot write <path>:``."""
+    measures); ``UserError`` starting ``cannot write <path>:``. Its files are written relative
+    to the TOML's folder (the pair moves together), and published figures that name nothing
+    of it (it ran other sizes than its paper's) are left out, so the file loads again."""
     render = check_target(path, {".toml": to_toml}, inputs, what="the study")
     target = Path(path)
-    text = render(study)
+    files = tuple(_relative(f, target.absolute().parent) for f in study.files)
+    text = render(replace(study.matched_figures(), files=files))
 
     def write(staged: Path) -> None:
         staged.write_text(text, encoding="utf-8")
 
     write_atomically(target, write)
     return target
+
+
+def _relative(file: str, folder: Path) -> str:
+    """``file`` relative to ``folder`` (``"data/a.txt"``, ``"../a.txt"``); as it is where no
+    relative path exists (another drive)."""
+    try:
+        return os.path.relpath(Path(file).expanduser().absolute(), folder)
+    except ValueError:
+        return file

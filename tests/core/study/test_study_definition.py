@@ -46,7 +46,10 @@ def test_toml_round_trip(tmp_path):
         units="KB/s",
         min_time_s=0.0,
         data_seed=42,
-        published=(PublishedFigure("AES", "2 KB", "encrypt_s", 1.5e-05, "s"),),
+        published=(
+            PublishedFigure("AES", "2 KB", "encrypt_s", 1.5e-05, "s", ("aes-128-ctr",)),
+            PublishedFigure("RC4", ".txt (2 KiB)", "cpu_percent", 99.5, "%", table="Table 1"),
+        ),
     ).validate()
     text = to_toml(study)
     assert tomllib.loads(text)["cipher"][1] == {"id": "rc4"}
@@ -161,3 +164,76 @@ def test_overrides_files_replace_sizes(tmp_path):
     assert study.sizes == () and study.files == ("a.txt",) and study.repeat_per_round == 2
     shrunk = study_with(find_study("gcm-vs-chacha"), sizes=parse_sizes("2KB"), units="MiB/s")
     assert [s.label for s in shrunk.sizes] == ["2 KB"] and shrunk.units == "MiB/s"
+
+
+_HEAD = 'name = "x"\nsizes = ["1 KB"]\n[[cipher]]\nid = "aes-128-ctr"\nlibrary = "cryptography"\n'
+_FIGURE = '[[published]]\ncipher = "AES"\ninput = "1 KB"\nquantity = "encrypt_s"\nvalue = 1.0\n'
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [
+        (
+            'name = "x"\nsizes = ["1 KB"]\n[[cipher]]\nid = "aes-128-cbc"\nkey_bits = 256\n',
+            r"unknown key 'key_bits' in \[\[cipher\]\] number 1; a \[\[cipher\]\] takes id, "
+            "library",
+        ),
+        (
+            _HEAD + _FIGURE + 'unit = "s"\nentry = "aes-128-ctr"\ncolour = 1\n',
+            "unknown key 'colour'",
+        ),
+        (
+            _HEAD + _FIGURE + 'unit = "MB/s"\nentry = "aes-128-ctr"\n',
+            r"\(AES, 1 KB, encryption time\) has the unit 'MB/s'; a encryption time takes s, ms",
+        ),
+        (
+            _HEAD + _FIGURE + 'unit = "s"\n',
+            r"names no cipher of the study \('AES'\); give its entry",
+        ),
+        (
+            _HEAD
+            + _FIGURE.replace('"1 KB"\nquantity', '"50 MB"\nquantity')
+            + 'unit = "s"\nentry = "aes-128-ctr"\n',
+            "names no input of the study; use one of 1 KB",
+        ),
+        (
+            _HEAD + _FIGURE + 'unit = "s"\nentry = "aes-128-ctr"\nend = "middle"\n',
+            "unknown transfer end",
+        ),
+        (
+            'name = "x"\nsizes = ["1 KB"]\ncipher = "aes"\n',
+            r"cipher must be a list of \[\[cipher\]\]",
+        ),
+    ],
+)
+def test_a_study_file_is_strict(tmp_path, text, message):
+    path = tmp_path / "strict.toml"
+    path.write_text(text)
+    with pytest.raises(UserError, match=message):
+        load_study(path)
+
+
+def test_a_figure_names_a_file_slot_or_a_file_by_its_extension(tmp_path):
+    path = tmp_path / "slots.toml"
+    figure = _FIGURE.replace('"1 KB"\nquantity', '".pdf (1.5 MiB)"\nquantity')
+    path.write_text(
+        _HEAD.replace('sizes = ["1 KB"]', 'file_slots = ["pdf"]')
+        + figure
+        + 'unit = "ms"\nentry = "aes-128-ctr"\n'
+    )
+    assert load_study(path).published[0].input == ".pdf (1.5 MiB)"
+
+
+def test_a_saved_study_keeps_its_files_relative_and_only_the_figures_it_can_show(tmp_path):
+    data = tmp_path / "data"
+    data.mkdir()
+    (data / "a.txt").write_text("x")
+    study = study_with(find_study("aes-key-sizes"), files=[str(data / "a.txt")])
+    assert study.published  # the paper's 1, 10 and 50 MB figures: none names a.txt
+    (tmp_path / "defs").mkdir()
+    saved = save_study(study, tmp_path / "defs" / "mine.toml")
+    text = saved.read_text()
+    assert 'files = ["../data/a.txt"]' in text and "[[published]]" not in text
+    again = load_study(saved)
+    assert again.files == (str(tmp_path / "defs" / "../data/a.txt"),)
+    assert os.path.samefile(again.files[0], data / "a.txt")
