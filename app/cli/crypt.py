@@ -221,8 +221,13 @@ def run_decrypt(args: argparse.Namespace) -> int:
         return 0
     if args.key_in:
         raise UserError("--key-in goes with --raw; a CipherBench file takes a password or a key")
-    # With the options named as its fields: output, library, force, allow_expensive_kdf.
-    request = request_from(DecryptContainer, args, source=args.input, key_path=args.key_file)
+    request = request_from(
+        DecryptContainer,
+        args,
+        ("output", "library", "force", "allow_expensive_kdf"),
+        source=args.input,
+        key_path=args.key_file,
+    )
     with _ProgressBar("decrypting") as bar:
         done = decrypt_container(
             request,

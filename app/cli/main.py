@@ -25,9 +25,9 @@ from typing import Any, cast
 
 from app import __version__
 from app.cli import history as cli_history
-from app.cli.bench import stop_reason
 from app.cli.messages import cli_message
 from app.cli.report import text_table
+from app.cli.running import stop_reason
 from app.core import scratch, termination
 from app.core.ciphers.registry import REGISTRY, CipherSpec, describe_sizes
 from app.core.errors import UserError

@@ -22,7 +22,9 @@ class _JsonValue:
     def __init__(self, key: str) -> None:
         self.key = key
 
-    def __get__(self, settings: AppSettings, owner: type | None = None) -> Any:
+    def __get__(self, settings: AppSettings | None, owner: type | None = None) -> Any:
+        if settings is None:  # on the class: the descriptor itself
+            return self
         return settings._json(self.key, None)
 
     def __set__(self, settings: AppSettings, value: dict[str, Any]) -> None:

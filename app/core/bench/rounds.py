@@ -107,10 +107,16 @@ class CurrentRun:
 class RunDriver:
     """A driver of engine runs one after another (the rounds of a benchmark, a study): its
     ``cancel()``, from any thread, stops the run going on and every later one. A subclass runs
-    each engine run through ``self._runs.events(run)``."""
+    each engine run through ``self._runs.events(run)``, or hands a run of its own
+    :attr:`cancel_event`."""
 
     def __init__(self) -> None:
         self._runs = CurrentRun()
+
+    @property
+    def cancel_event(self) -> threading.Event:
+        """Set by :meth:`cancel`: for a run that takes an event rather than a stream."""
+        return self._runs.cancel_event
 
     def cancel(self) -> None:
         self._runs.cancel()

@@ -241,7 +241,13 @@ def encrypt_file(
         chunks, done, written = _seal_chunks(fin, out, src, codec, spec, chunk_bytes, progress)
         out.commit()
     progress.finish()
-    info = _info(str(dst), header, chunks, len(header.raw) + written, plaintext_bytes=done)
+    info = _info(
+        str(dst),
+        header,
+        chunks=chunks,
+        container_bytes=len(header.raw) + written,
+        plaintext_bytes=done,
+    )
     return _finished(info, spec, kdf_seconds, started)
 
 
@@ -290,7 +296,13 @@ def decrypt_file(
                 raise AuthenticationError(BAD_LAYOUT)  # the file grew while being read
             out.commit()
     progress.finish()
-    info = _info(str(src), header, layout.full_chunks + 1, size, plaintext_bytes=plain)
+    info = _info(
+        str(src),
+        header,
+        chunks=layout.full_chunks + 1,
+        container_bytes=size,
+        plaintext_bytes=plain,
+    )
     return _finished(info, spec, kdf_seconds, started)
 
 
@@ -373,8 +385,8 @@ def read_header(path: str | os.PathLike[str]) -> ContainerInfo:
     return _info(
         str(path),
         header,
-        layout.full_chunks + 1,
-        size,
+        chunks=layout.full_chunks + 1,
+        container_bytes=size,
         plaintext_bytes=layout.plaintext_bytes,
         exact=layout.exact,
     )
@@ -394,9 +406,9 @@ _FROM_HEADER = ("cipher_id", "key_bits", "key_source", "argon2", "chunk_bytes")
 def _info(
     path: str,
     header: Header,
+    *,
     chunks: int,
     container_bytes: int,
-    *,
     plaintext_bytes: int,
     exact: bool = True,
 ) -> ContainerInfo:

@@ -7,7 +7,7 @@ otherwise, or computed, are written out.
 
 from __future__ import annotations
 
-from dataclasses import fields
+from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
@@ -16,12 +16,10 @@ if TYPE_CHECKING:
 R = TypeVar("R", bound="DataclassInstance")
 
 
-def request_from(cls: type[R], values: object, **overrides: Any) -> R:
-    """A ``cls`` (a dataclass) made of ``overrides`` and, for each other field, the attribute of
-    the same name of ``values`` when it has one; the fields left keep their defaults."""
-    copied = {
-        f.name: getattr(values, f.name)
-        for f in fields(cls)
-        if f.init and f.name not in overrides and hasattr(values, f.name)
-    }
+def request_from(cls: type[R], values: object, names: Iterable[str], **overrides: Any) -> R:
+    """A ``cls`` (a dataclass) made of ``overrides`` and of the attributes ``names`` of
+    ``values``, each copied to the field of the same name; the fields left keep their defaults.
+    The names are explicit so that a field added to ``cls`` is never filled by chance, and an
+    attribute renamed in ``values`` fails here (``AttributeError``), not silently."""
+    copied = {name: getattr(values, name) for name in names}
     return cls(**copied, **overrides)

@@ -190,7 +190,7 @@ class TransferStudyRun(GridRun[object]):
                     cipher_id,
                     self.options,
                     input_label=source.label,
-                    cancel=self._runs.cancel_event,
+                    cancel=self.cancel_event,
                     on_run=lambda done, total: news.put(("progress", done / total)),
                 )
                 news.put(("done", result))

@@ -50,6 +50,8 @@ from app.core.files.rawexport import ContainerKeyGiven, RawKey, decrypt_raw, rea
 from app.core.files.request_fields import request_from
 from app.core.units import format_bytes
 
+# What an encryption request gives the core's file requests as it is.
+_FILE_FIELDS = ("source", "output", "cipher_id", "library", "key_bits", "force")
 CONTAINER_SUFFIX = ".cbf"  # "CipherBench file", as its magic says
 KEY_FILE_SUFFIX = ".cbkey"
 RAW_SUFFIX = ".enc"
@@ -156,7 +158,9 @@ def encrypt(
         check_input_unchanged(job)
     with worded_for_window():
         secret = Secret(r.protection.value)  # the same words, without RAW
-        container_request = request_from(EncryptContainer, r, secret=secret)
+        container_request = request_from(
+            EncryptContainer, r, (*_FILE_FIELDS, "password", "key_path"), secret=secret
+        )
         done = encrypt_container(container_request, on_progress=on_progress, cancel=cancel)
     info, created = done.info, done.new_key_file
     unlock = {
@@ -192,7 +196,7 @@ def _encrypt_raw(
     else:
         if job is not None:
             check_input_unchanged(job)
-        request = request_from(ExportRaw, r)
+        request = request_from(ExportRaw, r, (*_FILE_FIELDS, "key_path"))
         raw_key = export_raw_file(request, on_progress=on_progress, cancel=cancel)
         how = "encrypted with a fresh random key"
     command = raw_key.openssl_command(r.output, "PLAINTEXT")
@@ -235,7 +239,12 @@ def decrypt(
             checked,
         )
     # The dialog hides the key file's field for a password file.
-    container_request = request_from(DecryptContainer, r, key_path_if_needed=True)
+    container_request = request_from(
+        DecryptContainer,
+        r,
+        ("source", "output", "password", "key_path", "allow_expensive_kdf"),
+        key_path_if_needed=True,  # the dialog hides the key file's field for a password file
+    )
     try:
         with worded_for_window():
             info = decrypt_container(container_request, on_progress=on_progress, cancel=cancel).info
