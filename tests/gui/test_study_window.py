@@ -537,7 +537,7 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     assert model.rowCount() == 6  # 3 ciphers (with the plaintext baseline) x 2 sizes
     headers = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(model.columnCount())]
     assert headers[:4] == ["Cipher", "Input", "Size (bytes)", "Total time"]
-    assert "Receiver MiB" in headers and "MB/s" in headers
+    assert "Receiver MiB" in headers and "MiB/s" in headers  # the paper's unit (seed 004)
     assert {model.result(r).label for r in range(6)} == {
         "aes-256-gcm (cryptography)",
         "chacha20-poly1305 (cryptography)",

@@ -53,16 +53,16 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     table = "Table 2"                 # where in the paper the figure stands
     note = "the text says 0.11 s"     # the paper's own inconsistencies, shown with the figure
 
-Loading checks everything (:meth:`Study.validate`) and raises ``UserError`` in one sentence;
-every table takes only the keys above, and a study *file* must name, in each published figure,
-an entry and an input of its own (:meth:`Study.check_figures`).
+Loading (:func:`app.core.study.study_file.load_study`) checks everything
+(:meth:`Study.validate`) and raises ``UserError`` in one sentence; every table takes only the
+keys above, and a study *file* must name, in each published figure and claim, an entry and an
+input of its own (:func:`app.core.study.study_file.check_paper`). The paper's claims are
+``[[claim]]`` tables (:mod:`app.core.study.paper_claims`).
 """
 
 from __future__ import annotations
 
-import json
 import math
-import tomllib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields, replace
 from pathlib import Path
@@ -79,9 +79,9 @@ from app.core.study.figures import (
     QUANTITY_NAMES,
     QUANTITY_UNITS,
     UNITS,
-    names_entry,
-    same_input,
 )
+from app.core.study.paper_claims import KEYS as CLAIM_KEYS
+from app.core.study.paper_claims import PaperClaim, claim_from_dict
 from app.core.transfer.framing import transfer_spec
 from app.core.units import MIB, parse_size, size_label
 
@@ -172,6 +172,7 @@ class Study:
     min_time_s: float = 0.1
     data_seed: int = 0
     published: tuple[PublishedFigure, ...] = ()
+    claims: tuple[PaperClaim, ...] = ()  # the paper's claims, checked against our comparisons
 
     # --- derived ---------------------------------------------------------------------------
 
@@ -281,52 +282,6 @@ class Study:
             _check_figure(figure)
         return specs
 
-    def check_figures(self) -> Study:
-        """``self`` when every published figure names an entry and an input of this study (as
-        written in its file: a run on other sizes may leave figures unmatched), else
-        ``UserError`` naming the first that names nothing."""
-        for figure in self.published:
-            fault = self._figure_fault(figure)
-            if fault:
-                raise UserError(fault)
-        return self
-
-    def matched_figures(self) -> Study:
-        """``self`` without the published figures that name nothing of it (what a study saved
-        as run keeps, when it ran on other inputs than its paper's)."""
-        kept = tuple(f for f in self.published if not self._figure_fault(f))
-        return self if kept == self.published else replace(self, published=kept)
-
-    def _figure_fault(self, figure: PublishedFigure) -> str:
-        """Why ``figure`` names nothing of this study, or ``""``."""
-        entries = self._entry_names()
-        inputs = [s.label for s in self.sizes] + list(self.file_slots)
-        inputs += [Path(f).name for f in self.files]
-        if not any(names_entry(figure.entry, figure.cipher, *e) for e in entries):
-            named = ", ".join(figure.entry) if figure.entry else figure.cipher
-            return (
-                f"the published figure ({figure.describe()}) names no cipher of the study "
-                f"({named!r}); give its entry, e.g. entry = {entries[0][2]!r}"
-            )
-        if not any(same_input(figure.input, i) for i in inputs):
-            return (
-                f"the published figure ({figure.describe()}) names no input of the study; "
-                f"use one of {', '.join(inputs)}, or '.ext (size)' for a file slot"
-            )
-        return ""
-
-    def _entry_names(self) -> list[tuple[str, str | None, str]]:
-        """``(id, library, label)`` of each entry, labelled as its results will be."""
-        if self.workload == "transfer":
-            out: list[tuple[str, str | None, str]] = []
-            for choice in self.ciphers:
-                spec = transfer_spec(choice.cipher_id)
-                library = choice.library or (spec.library if spec else None)
-                label = f"{choice.cipher_id} ({library})" if library else choice.cipher_id
-                out.append((choice.cipher_id, library, label))
-            return out
-        return [(s.id, s.library, f"{s.id} [{s.library}]") for s in self.specs()]
-
     # --- TOML ----------------------------------------------------------------------------------
 
     @classmethod
@@ -352,6 +307,8 @@ class Study:
                 out["sizes"] = [s.label for s in value]
             elif f.name == "published":
                 out["published"] = [_figure_dict(p) for p in value]
+            elif f.name == "claims":
+                out["claim"] = [c.to_dict() for c in value]
             elif value is not None:
                 out[f.name] = list(value) if isinstance(value, tuple) else value
         return out
@@ -397,7 +354,7 @@ def _typed(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], def
 
 
 def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> Study:
-    known = {f.name for f in fields(cls)} - {"ciphers"} | {"cipher"}
+    known = {f.name for f in fields(cls)} - {"ciphers", "claims"} | {"cipher", "claim"}
     unknown = sorted(set(data) - known)
     if unknown:
         raise ValueError(f"unknown key {unknown[0]!r}")
@@ -420,6 +377,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         )
         for p in _tables(data, "published", {f.name for f in fields(PublishedFigure)})
     )
+    claims = tuple(claim_from_dict(c) for c in _tables(data, "claim", set(CLAIM_KEYS)))
     return cls(
         name=_typed(data, "name", str, None) or "",
         ciphers=ciphers,
@@ -446,6 +404,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         min_time_s=_typed(data, "min_time_s", float, 0.1),
         data_seed=_typed(data, "data_seed", int, 0),
         published=published,
+        claims=claims,
     )
 
 
@@ -497,56 +456,6 @@ def _default_max_rounds(data: Mapping[str, Any]) -> int:
     return rounds if rounds == 1 else max(DEFAULT_MAX_ROUNDS, rounds)
 
 
-def load_study(path: str | Path) -> Study:
-    """The study in the TOML file ``path``, or ``UserError`` naming the file and the fault."""
-    p = Path(path).expanduser()
-    try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"no such study file: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {p}: {getattr(exc, 'strerror', None) or exc}") from None
-    except tomllib.TOMLDecodeError as exc:
-        raise UserError(f"{p} is not valid TOML: {exc}") from None
-    try:
-        return Study.from_dict(data, base=p.parent).check_figures()
-    except UserError as exc:
-        raise UserError(f"{p}: {exc}") from None
-
-
-# --- a TOML writer for this flat schema ---------------------------------------------------------
-
-
-def _toml_value(value: Any) -> str:
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isfinite(value):
-            return repr(value)
-        return "nan" if math.isnan(value) else ("inf" if value > 0 else "-inf")
-    if isinstance(value, str):
-        # A JSON string is a valid TOML basic string (same escapes, \uXXXX for controls).
-        return json.dumps(value, ensure_ascii=False)
-    if isinstance(value, list):
-        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
-    raise TypeError(f"cannot write {type(value).__name__} to TOML")
-
-
-def to_toml(study: Study) -> str:
-    """The TOML text of ``study``: scalars and lists first, then ``[[cipher]]`` and
-    ``[[published]]`` tables. :func:`load_study` reads it back to an equal study."""
-    doc = study.to_dict()
-    tables = {key: doc.pop(key) for key in ("cipher", "published")}
-    lines = [f"{key} = {_toml_value(value)}" for key, value in doc.items()]
-    for key, rows in tables.items():
-        for row in rows:
-            lines.append(f"\n[[{key}]]")
-            lines.extend(f"{k} = {_toml_value(v)}" for k, v in row.items())
-    return "\n".join(lines) + "\n"
-
-
 def study_with(
     study: Study,
     *,
@@ -596,9 +505,7 @@ __all__ = [
     "PublishedFigure",
     "SizeInput",
     "Study",
-    "load_study",
     "parse_sizes",
     "size_input",
     "study_with",
-    "to_toml",
 ]

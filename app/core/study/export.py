@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import csv
 import json
-from dataclasses import asdict
 from os import PathLike
 from typing import Any
 
@@ -32,7 +31,7 @@ from app.core.export.csv_export import csv_cell
 # export.
 from app.core.export.json_export import json_safe
 from app.core.study.columns import STUDY_COLUMNS
-from app.core.study.paper import PaperMatch, match_published
+from app.core.study.paper_report import paper_json
 from app.core.study.result import StudyResult
 from app.core.text import display_text
 
@@ -44,17 +43,8 @@ def study_document(result: StudyResult, *, compare: bool = True) -> dict[str, An
     """The JSON document for ``result``, as Python objects (``compare``: see
     :meth:`StudyResult.to_dict`)."""
     doc = result.to_dict(compare=compare)
-    doc["published"] = [_published(m) for m in match_published(result)]
+    doc.update(paper_json(result))
     return {"format": FORMAT, "version": VERSION, **json_safe(doc)}
-
-
-def _published(m: PaperMatch) -> dict[str, Any]:
-    """A published figure as in the study file, with ``ours``: one matching entry's value."""
-    ours = None
-    if m.cipher_label is not None:
-        ours = {"cipher": m.cipher_label, "input": m.input_label, "value": m.measured}
-        ours["ratio_to_paper"] = m.ratio
-    return {**asdict(m.figure), "entry": list(m.figure.entry), "ours": ours}
 
 
 def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:

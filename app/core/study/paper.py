@@ -32,15 +32,17 @@ class PaperMatch:
     measured: float | None = None  # in ``figure.unit``
 
     def sentence(self) -> str:
-        """``"AES-128, 50 MB: encryption time = 0.1084 s; here aes-128-cbc [pycryptodome]:
-        0.0921 s (0.85x)"``: the paper's figure, then ours when the study ran it."""
+        """``"Table 2: AES-128, 50 MB: encryption time = 0.1084 s; here aes-128-cbc
+        [pycryptodome]: 0.0921 s (0.85x)"``: where the paper gives it, the paper's figure, then
+        ours when the study ran it, and the figure's note."""
         p = self.figure
         name = QUANTITY_NAMES.get(p.quantity, p.quantity)
-        line = f"{p.cipher}, {p.input}: {name} = {p.value:g} {p.unit}"
+        where = f"{p.table}: " if p.table else ""
+        line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g} {p.unit}"
         if self.measured is not None and self.ratio is not None:
             ours = f"{self.measured:,.0f}" if abs(self.measured) >= 1000 else f"{self.measured:.3g}"
             line += f"; here {self.cipher_label}: {ours} {p.unit} ({self.ratio:.2f}x)"
-        return line
+        return line + (f" (note: {p.note})" if p.note else "")
 
     @property
     def ratio(self) -> float | None:

@@ -14,7 +14,8 @@ from pathlib import Path
 from app.core.errors import UserError
 from app.core.export.writers import check_target, write_atomically
 from app.core.resources import resource_path
-from app.core.study.definition import Study, load_study, to_toml
+from app.core.study.definition import Study
+from app.core.study.study_file import load_study, matched_paper, to_toml
 
 
 def studies_dir() -> Path:
@@ -53,12 +54,13 @@ def find_study(name_or_path: str) -> Study:
 def save_study(study: Study, path: str | Path, *, inputs: Sequence[str | Path] = ()) -> Path:
     """Write ``study`` as TOML, atomically, never over one of ``inputs`` (the files it
     measures); ``UserError`` starting ``cannot write <path>:``. Its files are written relative
-    to the TOML's folder (the pair moves together), and published figures that name nothing
-    of it (it ran other sizes than its paper's) are left out, so the file loads again."""
+    to the TOML's folder (the pair moves together), and the published figures and claims that
+    name nothing of it (it ran other sizes than its paper's) are left out: the file loads
+    again."""
     render = check_target(path, {".toml": to_toml}, inputs, what="the study")
     target = Path(path)
     files = tuple(_relative(f, target.absolute().parent) for f in study.files)
-    text = render(replace(study.matched_figures(), files=files))
+    text = render(replace(matched_paper(study), files=files))
 
     def write(staged: Path) -> None:
         staged.write_text(text, encoding="utf-8")

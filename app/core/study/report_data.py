@@ -14,8 +14,7 @@ from typing import Any
 
 from app.core.bench.results import JobResult
 from app.core.study.claims import method_text
-from app.core.study.definition import QUANTITY_NAMES, UNITS
-from app.core.study.paper import match_published
+from app.core.study.definition import UNITS
 from app.core.study.result import StudyResult, memory_mib, rate
 
 MEMORY_MEANING = (
@@ -71,17 +70,6 @@ SPEEDUP_HEADER = [
     "CI low (x)",
     "CI high (x)",
     "Rounds",
-]
-PUBLISHED_HEADER = [
-    "Cipher (paper's name)",
-    "Input (paper's)",
-    "Quantity",
-    "Paper's value",
-    "Unit",
-    "Our entry",
-    "Our input",
-    "Ours (same unit)",
-    "Ours / paper",
 ]
 
 
@@ -172,22 +160,6 @@ def speedup_rows(result: StudyResult) -> list[list[Any]]:
         ]
         for s in result.speedups
     ]
-
-
-def published_rows(result: StudyResult) -> list[list[Any]]:
-    """The paper's figures, each beside our value of the same quantity and unit (None: the
-    study did not run what the figure describes)."""
-    rows = []
-    for m in match_published(result):
-        p = m.figure
-        quantity = QUANTITY_NAMES.get(p.quantity, p.quantity)
-        if p.quantity == "memory":
-            quantity += {"python": " (tracemalloc peak)", "process": " (process peak RSS)"}.get(
-                p.basis, " (above baseline)"
-            )
-        ours = [m.cipher_label, m.input_label, m.measured, m.ratio]
-        rows.append([p.cipher, p.input, quantity, p.value, p.unit, *ours])
-    return rows
 
 
 def pairs_without_interval(result: StudyResult) -> int:

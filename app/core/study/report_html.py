@@ -12,17 +12,16 @@ names, messages) is escaped.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 from os import PathLike
 
 from app.core.bench.results import JobResult
+from app.core.study.paper_report import html_table as _table
+from app.core.study.paper_report import paper_html
 from app.core.study.report_data import (
-    PUBLISHED_HEADER,
     environment_rows,
     fit_rows,
     method_sentences,
     pairs_without_interval,
-    published_rows,
     quantities,
     series,
     size_label,
@@ -68,7 +67,7 @@ def study_html(result: StudyResult) -> str:
         "<h2>Charts against size</h2>",
         *_charts(result),
         *_claims(result),
-        *_published(result),
+        *paper_html(result),
         *_notes(result),
         "<h2>Environment</h2>",
         _table(["Item", "Value"], [[text(k), text(v)] for k, v in environment_rows(result)]),
@@ -231,26 +230,6 @@ def _claims(result: StudyResult) -> list[str]:
     return out
 
 
-def _published(result: StudyResult) -> list[str]:
-    study = result.study
-    if not study.published:
-        return []
-    source = study.paper or f"seed {study.seed}"
-    cells = [
-        [text(c) for c in row[:3]]
-        + [f"{row[3]:g}", text(row[4]), text(row[5] or "—"), text(row[6] or "—")]
-        + [_maybe(row[7], "{:.4g}"), _maybe(row[8], "{:.2f}")]
-        for row in published_rows(result)
-    ]
-    return [
-        "<h2>The paper's published figures</h2>",
-        f'<p class="note">As published in {text(source)}, not measured here, each beside this '
-        "study's value of the same quantity in the same unit (the paper's machine, library "
-        "and method differ; — : not run here).</p>",
-        _table(PUBLISHED_HEADER, cells, numeric_from=3, numeric_to=8, css="paper"),
-    ]
-
-
 def _maybe(value: float | None, fmt: str) -> str:
     return "—" if value is None else text(fmt.format(value))
 
@@ -269,30 +248,6 @@ def _notes(result: StudyResult) -> list[str]:
 
 
 # --- cells ------------------------------------------------------------------------------------
-
-
-def _table(
-    header: Sequence[str],
-    rows: Sequence[Sequence[str]],
-    *,
-    numeric_from: int = 99,
-    numeric_to: int = 99,
-    css: str = "",
-) -> str:
-    """A table; ``rows`` hold escaped HTML, ``header`` plain text. Columns from
-    ``numeric_from`` to ``numeric_to`` (inclusive) are right-aligned."""
-    cls = f' class="{css}"' if css else ""
-    out = [f"<table{cls}>"]
-    if header:
-        out.append("<tr>" + "".join(f"<th>{text(h)}</th>" for h in header) + "</tr>")
-    for row in rows:
-        cells = []
-        for i, cell in enumerate(row):
-            num = ' class="num"' if numeric_from <= i <= numeric_to else ""
-            cells.append(f"<td{num}>{cell}</td>")
-        out.append("<tr>" + "".join(cells) + "</tr>")
-    out.append("</table>")
-    return "\n".join(out)
 
 
 def _number(value: float) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from app.core.study.analysis import FitInterval, LinearFit
+from app.core.study.claim_verdicts import check_claims
 from app.core.study.definition import UNITS, Study
 from app.core.study.paper import match_published
 from app.core.study.result import StudyResult
@@ -131,13 +132,20 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
 
 
 def published(result: StudyResult | TransferStudyResult, width: int | None) -> list[str]:
-    """The paper's published figures, each beside ours (none: no lines)."""
+    """The paper's published figures, each beside ours, and its claims with their verdicts
+    (none: no lines)."""
     study = result.study
-    if not study.published:
-        return []
-    lines = [f"\nThe paper's published figures ({study.paper or 'seed ' + study.seed}):"]
-    for m in match_published(result):
-        lines.extend(wrap(m.sentence(), width))
+    source = study.paper or "seed " + study.seed
+    lines: list[str] = []
+    if study.published:
+        lines += ["", *wrap(f"The paper's published figures ({source}):", width, indent="")]
+        for m in match_published(result):
+            lines.extend(wrap(m.sentence(), width))
+    if study.claims:
+        heading = f"The paper's claims ({source}), checked against the comparisons above:"
+        lines += ["", *wrap(heading, width, indent="")]
+        for v in check_claims(result):
+            lines.extend(wrap(v.sentence(), width))
     return lines
 
 

@@ -39,16 +39,15 @@ from app.core.columns import headers, values
 # and its in-memory save with one write.
 from app.core.export.xlsx_export import _put, _write_table, save_workbook
 from app.core.study.columns import STUDY_COLUMNS
+from app.core.study.paper_report import write_paper_sheets
 from app.core.study.report_data import (
     COMPARISON_HEADER,
-    PUBLISHED_HEADER,
     SPEEDUP_HEADER,
     comparison_rows,
     environment_rows,
     fit_header,
     fit_rows,
     method_sentences,
-    published_rows,
     quantities,
     spans_decades,
     speedup_rows,
@@ -95,8 +94,7 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
         speedup_rows(result),
         (None,) * 3 + ("0.00", "0.00", "0.00", "0"),
     )
-    if result.study.published:
-        _write_published(wb.create_sheet("Published"), result)
+    write_paper_sheets(wb, result)
     if result.failures:
         _write_table(
             wb.create_sheet("Failures"),
@@ -114,19 +112,6 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
     version = result.environment.cipherbench_version
     wb.properties.creator = f"CipherBench {version}" if version else "CipherBench"
     save_workbook(wb, path)
-
-
-def _write_published(ws: Worksheet, result: StudyResult) -> None:
-    study = result.study
-    source = study.paper or f"seed {study.seed}"
-    rows = published_rows(result)
-    formats = (None, None, None, "General", None, None, None, "0.0000", "0.00")
-    _write_table(ws, PUBLISHED_HEADER, rows, formats)
-    note = (
-        f"Columns A-E: the paper's own figures ({source}), not measured here; F-I: this "
-        "study's value of the same quantity in the same unit (empty: not run here)."
-    )
-    _put(ws, len(rows) + 3, 1, note)
 
 
 def _sample_rows(result: StudyResult) -> Iterator[list[Any]]:

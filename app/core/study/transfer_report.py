@@ -21,6 +21,7 @@ from app.core.export.json_export import json_safe
 from app.core.export.xlsx_export import _write_table, save_workbook
 from app.core.study.claims import method_text
 from app.core.study.columns import TRANSFER_STUDY_COLUMNS
+from app.core.study.paper_report import paper_html, paper_json, write_paper_sheets
 from app.core.study.report_data import environment_rows, size_label, spans_decades
 from app.core.study.report_html import STYLE
 from app.core.study.report_text import fit_text
@@ -92,7 +93,8 @@ def method(result: TransferStudyResult) -> str:
 
 
 def document(result: TransferStudyResult) -> dict[str, Any]:
-    return {"format": FORMAT, "version": VERSION, **json_safe(result.to_dict())}
+    doc = {**result.to_dict(), **paper_json(result)}
+    return {"format": FORMAT, "version": VERSION, **json_safe(doc)}
 
 
 def write_json(result: TransferStudyResult, path: str | PathLike[str]) -> None:
@@ -164,6 +166,7 @@ def html(result: TransferStudyResult) -> str:
             "<h2>Fits and comparisons</h2><ul>",
             *(f"<li>{text(line)}</li>" for line in claims(result)),
             "</ul>",
+            *paper_html(result),
             f"<h2>Failures</h2><ul>{failures}</ul>" if failures else "",
             f"<h2>Environment</h2><table>{env}</table>",
             "</body></html>",
@@ -183,6 +186,7 @@ def write_xlsx(result: TransferStudyResult, path: str | PathLike[str]) -> None:
     _write_charts(charts, data, result, quantities(result))
     claims_sheet = wb.create_sheet("Fits and comparisons")
     _write_table(claims_sheet, ("Statement",), [[c] for c in claims(result)])
+    write_paper_sheets(wb, result)
     _write_table(wb.create_sheet("Method"), ("Method",), [[method(result)]])
     env = environment_rows(result)  # type: ignore[arg-type]
     _write_table(wb.create_sheet("Environment"), ("Item", "Value"), env)

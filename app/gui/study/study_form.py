@@ -200,7 +200,7 @@ class StudyForm(QWidget):
 
     def open_study(self, path: str) -> bool:
         """Load the study file ``path`` into the form; False (and ``error``) when it cannot."""
-        from app.core.study.definition import load_study
+        from app.core.study.study_file import load_study
 
         try:
             self.add_study(load_study(path))

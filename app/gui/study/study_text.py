@@ -4,7 +4,6 @@ terminal report (:mod:`app.core.study.report_text`), left for the panel to wrap.
 from __future__ import annotations
 
 from app.core.study import report_text, transfer_report
-from app.core.study.paper import match_published
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.text import display_text
@@ -20,10 +19,7 @@ def claims_text(result: StudyResult | TransferStudyResult | None, units: str | N
     if isinstance(result, TransferStudyResult):
         shown = result.in_units(units or result.units)
         lines = [transfer_report.method(shown), "", *transfer_report.claims(shown)]
-        if shown.study.published:
-            source = shown.study.paper or f"seed {shown.study.seed}"
-            lines += ["", f"The paper's published figures ({source}):"]
-            lines += [m.sentence() for m in match_published(shown)]
+        lines += report_text.published(shown, None)  # the paper's figures and claims
         lines += [
             f"Failed: {f.cipher_label} on {f.input_label}: {f.message}" for f in shown.failures
         ]

@@ -11,14 +11,15 @@ from factories import job_result
 
 from app.core.bench.run_info import Environment
 from app.core.errors import UserError
-from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study, to_toml
+from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
 from app.core.study.export import study_document
 from app.core.study.paper import match_published
+from app.core.study.paper_report import published_rows
 from app.core.study.presets import find_study, presets
-from app.core.study.report_data import published_rows
 from app.core.study.report_html import study_html
 from app.core.study.report_text import claims
 from app.core.study.result import StudyResult
+from app.core.study.study_file import to_toml
 from app.core.units import MIB
 
 
@@ -110,8 +111,9 @@ def test_without_an_entry_the_paper_name_may_be_our_id_or_library():
 @pytest.mark.parametrize(
     ("paper", "ours", "same"),
     [
-        (".zip (85.7 MB)", "85.7 MB", True),  # the generated stand-in
-        (".zip (85.7 MB)", "backup.zip", True),  # the user's file of that kind
+        (".zip (85.706 MiB)", "85.706 MiB", True),  # the generated stand-in
+        (".zip (89869298 B)", "89869298 B", True),  # one labelled in bytes
+        (".zip (85.706 MiB)", "backup.zip", True),  # the user's file of that kind
         (".pdf", "thesis.PDF", True),
         (".pdf", "thesis.zip", False),
         ("50 MB", "10 MB", False),
@@ -127,7 +129,7 @@ def test_an_unmatched_figure_is_still_shown_without_a_value_of_ours():
     figure = PublishedFigure("Twofish", "50 MB", "encrypt_s", 0.1, "s")
     (row,) = published_rows(_result(figure))
     assert row[:5] == ["Twofish", "50 MB", "encryption time", 0.1, "s"]
-    assert row[5:] == [None, None, None, None]
+    assert row[5:9] == [None, None, None, None]
     html = study_html(_result(figure))
     assert "Twofish" in html and "not run here" in html
 

@@ -11,13 +11,12 @@ from app.core.study.definition import (
     PublishedFigure,
     SizeInput,
     Study,
-    load_study,
     parse_sizes,
     size_input,
     study_with,
-    to_toml,
 )
 from app.core.study.presets import find_study, preset_files, presets, save_study
+from app.core.study.study_file import load_study, to_toml
 
 SEEDS = {"000", "001", "002", "003", "004"}
 
@@ -93,13 +92,112 @@ def test_presets_carry_the_papers_grids():
     assert classic.units == "KB/s" and len(classic.sizes) == 7
     assert classic.sizes[0].size_bytes == 108_000 and classic.sizes[-1].size_bytes == 2_618_000
     assert "pyaes" not in {s.library for s in classic.specs()}
+    assert {(p.table, p.basis) for p in key_sizes.published if p.quantity == "memory"} == {
+        ("Figure 3 (read in section 3.2)", "python")
+    }
+    assert len(key_sizes.published) == 18 + 3  # Table 2's times, Figure 3's memory
     blowfish = find_study("aes-vs-blowfish")
     assert {s.key_bits for s in blowfish.specs()} == {256} and blowfish.file_slots
+    # The paper's "MB" are MiB: .txt 14.35 KiB, .pdf 1.5043 MiB, .zip 85.706 MiB, in bytes.
+    assert [s.size_bytes for s in blowfish.sizes] == [14_694, 1_577_372, 89_869_298]
+    assert blowfish.units == "MiB/s"
     chacha = find_study("gcm-vs-chacha")
     assert chacha.data_mode == "stream" and chacha.chunk_bytes == 2**20
-    assert chacha.sizes[0].label == "10 KB" and chacha.sizes[-1].label == "500 MB"
+    assert [s.label for s in chacha.sizes] == ["10485 B", "1 MiB", "50 MiB", "200 MiB", "500 MiB"]
+    assert chacha.sizes[0].size_bytes == int(0.01 * 1024 * 1024)  # the paper's own "0.01 MB"
+    assert chacha.units == "MiB/s"
     pure = find_study("pure-python")
     assert any(p.quantity == "speedup" and p.value == 6.09 for p in pure.published)
+    assert {(p.value, p.unit) for p in pure.published if p.quantity == "encrypt_s"} == {
+        (598.0, "ms"),
+        (98.2, "ms"),
+    }
+
+
+# Seeds 002 and 004 write "MB" and mean MiB: every figure in a binary unit, or s, %, x.
+_BINARY_OR_UNITLESS = {"MiB", "MiB/s", "KiB", "KiB/s", "s", "ms", "%", "x"}
+
+
+def _figures(name):
+    return find_study(name).published
+
+
+def test_seed_002_carries_all_of_tables_iii_to_viii_in_binary_units():
+    figures = _figures("aes-vs-blowfish")
+    assert len(figures) == 72  # 6 tables x 4 rows (AES/Blowfish x ECB/CTR) x 3 columns
+    assert {p.unit for p in figures} <= _BINARY_OR_UNITLESS
+    tables = ("Table III", "Table IV", "Table V", "Table VI", "Table VII", "Table VIII")
+    for table in tables:
+        in_table = [p for p in figures if p.table == table]
+        assert len(in_table) == 12, table
+        direction = "encrypt" if table in tables[:3] else "decrypt"
+        assert {p.quantity for p in in_table} == {f"{direction}_s", f"{direction}_rate", "memory"}
+        assert {p.entry for p in in_table} == {
+            ("aes-256-ecb",),
+            ("aes-256-ctr",),
+            ("bf-ecb",),
+            ("bf-ctr",),
+        }
+    assert all(p.basis == "" for p in figures)  # the paper's memory method is unspecified
+    assert {p.unit for p in figures if p.quantity == "memory"} == {"MiB"}
+
+    def value(table, cipher, quantity):
+        (figure,) = (
+            p for p in figures if (p.table, p.cipher, p.quantity) == (table, cipher, quantity)
+        )
+        return figure
+
+    assert value("Table V", "AES ECB", "encrypt_rate").value == 1128.42
+    assert value("Table V", "AES ECB", "memory").value == 85.707031
+    assert value("Table VIII", "Blowfish CTR", "decrypt_rate").value == 81.59
+    # The paper's own inconsistencies, noted where they stand.
+    assert "69.95" in value("Table III", "Blowfish ECB", "encrypt_rate").note
+    assert "0.000230" in value("Table III", "Blowfish ECB", "encrypt_s").note
+    assert "0.928097" in value("Table V", "Blowfish ECB", "encrypt_s").note
+    assert "0.0006 s" in value("Table VI", "AES CTR", "decrypt_s").note
+    assert "0.0029 s" in value("Table VII", "Blowfish CTR", "decrypt_s").note
+    assert "Tables IV-VI" in value("Table VIII", "AES ECB", "decrypt_s").note
+    # time x throughput is the input's size in MiB, row by row (to the table's 3-4 digits)
+    sizes = {
+        ".txt (14694 B)": 14_694,
+        ".pdf (1577372 B)": 1_577_372,
+        ".zip (89869298 B)": 89_869_298,
+    }
+    for time in (p for p in figures if p.quantity.endswith("_s")):
+        rate = value(time.table, time.cipher, time.quantity.replace("_s", "_rate"))
+        assert time.value * rate.value * 2**20 == pytest.approx(sizes[time.input], rel=1e-2)
+
+
+def test_seed_004_carries_all_of_tables_i_and_ii_in_binary_units():
+    figures = _figures("gcm-vs-chacha")
+    assert {p.unit for p in figures} <= _BINARY_OR_UNITLESS
+    tables = {"Table I (MacOS, M4 Pro)": [], "Table II (Android, Snapdragon 675)": []}
+    for p in figures:
+        tables[p.table].append(p)
+    for table, in_table in tables.items():
+        assert len(in_table) == 40, table  # 2 ciphers x 5 payloads x 4 columns
+        quantities = {p.quantity for p in in_table}
+        assert quantities == {"transfer_s", "transfer_rate", "cpu_percent", "memory"}
+        for p in in_table:
+            assert p.entry in {("aes-256-gcm",), ("chacha20-poly1305",)}
+            if p.quantity in ("cpu_percent", "memory"):
+                assert p.end == "sender"  # the paper samples its client process
+            if p.quantity == "memory":
+                assert (p.unit, p.basis) == ("MiB", "process")
+            if p.quantity == "transfer_s":
+                assert "sending side" in p.note
+    (fast,) = (
+        p
+        for p in tables["Table I (MacOS, M4 Pro)"]
+        if (p.cipher, p.input, p.quantity) == ("AES-256-GCM", "50 MiB", "transfer_rate")
+    )
+    assert (fast.value, fast.unit) == (1521.84, "MiB/s")
+    (odd,) = (
+        p
+        for p in tables["Table II (Android, Snapdragon 675)"]
+        if (p.cipher, p.input, p.quantity) == ("AES-256-GCM", "10485 B", "transfer_s")
+    )
+    assert odd.value == 0.0001 and "9.62" in odd.note
 
 
 @pytest.mark.parametrize(

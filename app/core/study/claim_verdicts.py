@@ -1,0 +1,165 @@
+"""The paper's claims (:mod:`app.core.study.paper_claims`) checked against the study's own
+comparisons: *confirmed*, *contradicted*, *undecided* or *not tested*.
+
+Each claim covers the pairs of an entry of its ``a`` and one of its ``b``, on each input and in
+each direction in its scope; each pair is the study's comparison of the two, rounds as the unit
+of evidence (:mod:`app.core.study.claims`). For "a is faster than b", a pair agrees when its
+verdict is that a is faster beyond the study's margin, and goes against the claim when a is
+slower or the two are equal within the margin; for "equal" it is the other way round. The claim
+is **confirmed** when every pair in scope agrees, **contradicted** when any goes against it, and
+**undecided** otherwise (some interval still straddles the margin after the rounds run, or too
+few rounds for an interval); **not tested** when the study ran none of its pairs (other inputs).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from app.core.study.claims import EQUAL, FASTER, SLOWER, Comparison
+from app.core.study.figures import names_entry, same_input
+from app.core.study.paper_claims import PaperClaim
+
+if TYPE_CHECKING:
+    from app.core.study.result import StudyResult
+    from app.core.study.transfer_result import TransferStudyResult
+
+CONFIRMED = "confirmed"
+CONTRADICTED = "contradicted"
+UNDECIDED = "undecided"
+NOT_TESTED = "not tested"
+
+_FLIPPED = {FASTER: SLOWER, SLOWER: FASTER}
+
+
+@dataclass(frozen=True)
+class TestedPair:
+    """One comparison a claim rests on, and its verdict read as the claim reads (a against b)."""
+
+    input_label: str
+    comparison: Comparison  # in the study's own order of the two entries
+    verdict: str  # FASTER: the claim's a is faster than its b, ...
+    agrees: bool | None  # None: not decided
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "input": self.input_label,
+            "a_against_b": self.verdict,
+            "agrees": self.agrees,
+            "comparison": self.comparison.to_dict(),
+        }
+
+
+@dataclass(frozen=True)
+class ClaimVerdict:
+    """A claim of the paper and what the study says of it."""
+
+    claim: PaperClaim
+    verdict: str  # CONFIRMED, CONTRADICTED, UNDECIDED or NOT_TESTED
+    pairs: tuple[TestedPair, ...]
+
+    def sentence(self) -> str:
+        """``'"AES is faster than Blowfish" (Abstract): confirmed by all 24 comparisons; the
+        closest: ...'``: the verdict, how many comparisons, and the one that decides it."""
+        c = self.claim
+        head = f'"{c.says}"' + (f" ({c.where})" if c.where else "")
+        n = len(self.pairs)
+        if self.verdict == NOT_TESTED:
+            return f"{head}: not tested (the study ran none of the inputs it is about)"
+        against = [p for p in self.pairs if p.agrees is False]
+        open_ = [p for p in self.pairs if p.agrees is None]
+        if self.verdict == CONFIRMED:
+            word = "the comparison" if n == 1 else f"all {n} comparisons"
+            text = f"{head}: confirmed by {word}"
+            deciding = self._closest()
+        elif self.verdict == CONTRADICTED:
+            text = f"{head}: contradicted by {len(against)} of {n} comparisons"
+            deciding = against[0]
+        else:
+            agree = n - len(against) - len(open_)
+            text = f"{head}: undecided, {agree} of {n} comparisons agree, {len(open_)} not decided"
+            deciding = open_[0]
+        where = f" on {deciding.input_label}" if deciding.input_label else ""
+        label = "the closest" if self.verdict == CONFIRMED else "e.g."
+        return f"{text}; {label}{where}: {deciding.comparison.sentence()}"
+
+    def _closest(self) -> TestedPair:
+        """The agreeing pair nearest to going the other way (its interval's near end)."""
+        return min(self.pairs, key=lambda p: _margin_left(p))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            **self.claim.to_dict(),
+            "verdict": self.verdict,
+            "sentence": self.sentence(),
+            "pairs": [p.to_dict() for p in self.pairs],
+        }
+
+
+def check_claims(result: StudyResult | TransferStudyResult) -> tuple[ClaimVerdict, ...]:
+    """Every claim of ``result``'s study, checked against its comparisons."""
+    return tuple(check_claim(c, result) for c in result.study.claims)
+
+
+def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) -> ClaimVerdict:
+    entries = {r.label: _entry(r) for r in result.results}
+    sizes = {r.input_label: r.input_bytes for r in result.results}
+    pairs: list[TestedPair] = []
+    for pc in result.comparisons:
+        if claim.direction and pc.direction != claim.direction:
+            continue
+        if not _in_scope(claim, pc.input_label, sizes.get(pc.input_label, 0)):
+            continue
+        c = pc.comparison
+        a, b = entries.get(c.label_a), entries.get(c.label_b)
+        if a is None or b is None or a[:2] == b[:2]:  # an entry against its own copy
+            continue
+        if _names(claim.a, a) and _names(claim.b, b):
+            verdict = c.verdict
+        elif _names(claim.a, b) and _names(claim.b, a):
+            verdict = _FLIPPED.get(c.verdict, c.verdict)
+        else:
+            continue
+        pairs.append(TestedPair(pc.input_label, c, verdict, _agrees(claim, verdict)))
+    return ClaimVerdict(claim, _overall(pairs), tuple(pairs))
+
+
+def _entry(r: Any) -> tuple[str, str | None, str]:
+    """``(cipher id, library, label)`` of a cipher job or a transfer."""
+    cipher = getattr(r, "cipher", None) or r.cipher_id
+    return cipher, r.library, r.label
+
+
+def _names(names: Sequence[str], entry: tuple[str, str | None, str]) -> bool:
+    return any(names_entry((n,), "", *entry) for n in names)
+
+
+def _in_scope(claim: PaperClaim, input_label: str, input_bytes: int) -> bool:
+    if claim.inputs and not any(same_input(i, input_label) for i in claim.inputs):
+        return False
+    return input_bytes >= claim.min_bytes
+
+
+def _agrees(claim: PaperClaim, verdict: str) -> bool | None:
+    if claim.relation == "equal":
+        return True if verdict == EQUAL else (False if verdict in (FASTER, SLOWER) else None)
+    return True if verdict == FASTER else (False if verdict in (SLOWER, EQUAL) else None)
+
+
+def _overall(pairs: Sequence[TestedPair]) -> str:
+    if not pairs:
+        return NOT_TESTED
+    if any(p.agrees is False for p in pairs):
+        return CONTRADICTED
+    if all(p.agrees for p in pairs):
+        return CONFIRMED
+    return UNDECIDED
+
+
+def _margin_left(p: TestedPair) -> float:
+    """How far the pair's interval stays from another verdict (smaller: closer)."""
+    c = p.comparison
+    if c.verdict == EQUAL:
+        return min(1 + c.margin - c.high, c.low - 1 / (1 + c.margin))
+    return c.low if c.verdict == FASTER else 1 / c.high

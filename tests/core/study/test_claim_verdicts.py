@@ -1,0 +1,172 @@
+"""A paper's claims checked against the study's comparisons: confirmed, contradicted,
+undecided, not tested; read in the claim's order whatever the study's order of the entries;
+strict in a study file; carried by every report."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from factories import job_result
+
+from app.core.bench.results import RoundInfo
+from app.core.bench.run_info import Environment
+from app.core.errors import UserError
+from app.core.study.claim_verdicts import (
+    CONFIRMED,
+    CONTRADICTED,
+    NOT_TESTED,
+    UNDECIDED,
+    check_claims,
+)
+from app.core.study.definition import CipherChoice, SizeInput, Study
+from app.core.study.export import study_document
+from app.core.study.paper_claims import PaperClaim
+from app.core.study.presets import save_study
+from app.core.study.report_html import study_html
+from app.core.study.report_text import claims as claim_lines
+from app.core.study.result import StudyResult
+from app.core.study.study_file import load_study
+
+ROUNDS = 6
+_SIZES = {"1 KB": 1000, "1 MB": 10**6}
+
+
+def _job(cipher: str, input_label: str, seconds: list[float]):
+    """A job of ``ROUNDS`` rounds of one sample each (encrypt; decrypt twice as long)."""
+    return job_result(
+        cipher=cipher,
+        library="cryptography",
+        input_label=input_label,
+        input_bytes=_SIZES[input_label],
+        enc_s=seconds,
+        dec_s=[2 * s for s in seconds],
+        rounds=tuple(RoundInfo(i, 0, 1, 1, 99.0) for i in range(len(seconds))),
+    )
+
+
+def _noisy(base: float) -> list[float]:
+    return [base * (1 + 0.002 * k) for k in (0, 3, 1, 5, 2, 4)]
+
+
+def _result(times: dict[tuple[str, str], list[float]], *claims: PaperClaim) -> StudyResult:
+    results = tuple(_job(c, i, s) for (c, i), s in times.items())
+    ciphers = tuple(dict.fromkeys(CipherChoice(r.cipher, r.library) for r in results))
+    study = Study(
+        "t",
+        ciphers,
+        sizes=tuple(SizeInput(label, n) for label, n in _SIZES.items()),
+        repeat=ROUNDS,
+        rounds=ROUNDS,
+        claims=claims,
+    )
+    return StudyResult(
+        study,
+        results,
+        (),
+        Environment({}),
+        "a",
+        "b",
+        rounds=ROUNDS,
+        rounds_completed=ROUNDS,
+        repeat_per_round=1,
+    )
+
+
+AES_FASTER = PaperClaim("AES is faster than RC4", a=("aes-128-ctr",), b=("rc4",), where="Abstract")
+
+
+def test_a_claim_the_rounds_bear_out_everywhere_is_confirmed_in_either_order():
+    times = {
+        ("rc4", "1 KB"): _noisy(2e-5),  # the study lists rc4 first: the claim reads it reversed
+        ("aes-128-ctr", "1 KB"): _noisy(1e-5),
+        ("rc4", "1 MB"): _noisy(2e-3),
+        ("aes-128-ctr", "1 MB"): _noisy(1e-3),
+    }
+    (v,) = check_claims(_result(times, AES_FASTER))
+    assert v.verdict == CONFIRMED and len(v.pairs) == 4  # 2 inputs x encrypt, decrypt
+    assert all(p.agrees for p in v.pairs)
+    assert v.sentence().startswith('"AES is faster than RC4" (Abstract): confirmed by all 4')
+
+
+def test_one_pair_going_the_other_way_contradicts_and_is_named():
+    times = {
+        ("aes-128-ctr", "1 KB"): _noisy(3e-5),  # slower on the small input
+        ("rc4", "1 KB"): _noisy(2e-5),
+        ("aes-128-ctr", "1 MB"): _noisy(1e-3),
+        ("rc4", "1 MB"): _noisy(2e-3),
+    }
+    (v,) = check_claims(_result(times, AES_FASTER))
+    assert v.verdict == CONTRADICTED
+    assert "contradicted by 2 of 4 comparisons; e.g. on 1 KB: " in v.sentence()
+    scoped = PaperClaim("from 1 MB", a=("aes-128-ctr",), b=("rc4",), from_size="1 MB")
+    assert check_claims(_result(times, scoped))[0].verdict == CONFIRMED
+    only_small = PaperClaim("small", a=("aes-128-ctr",), b=("rc4",), inputs=("1 KB",))
+    assert check_claims(_result(times, only_small))[0].verdict == CONTRADICTED
+
+
+def test_equal_within_the_margin_contradicts_faster_and_confirms_equal():
+    times = {("aes-128-ctr", "1 KB"): _noisy(1e-5), ("rc4", "1 KB"): _noisy(1e-5)}
+    equal = PaperClaim("as fast", a=("rc4",), b=("aes-128-ctr",), relation="equal")
+    faster, same = check_claims(_result(times, AES_FASTER, equal))
+    assert (faster.verdict, same.verdict) == (CONTRADICTED, CONFIRMED)
+
+
+def test_an_interval_straddling_the_margin_is_undecided_and_no_pair_is_not_tested():
+    noisy = [1.0, 1.3, 0.8, 1.2, 0.9, 1.1]
+    times = {
+        ("aes-128-ctr", "1 KB"): [x * 1e-5 for x in noisy],
+        ("rc4", "1 KB"): [x * 1.05e-5 for x in reversed(noisy)],
+    }
+    decrypt_only = PaperClaim("dec", a=("aes-128-ctr",), b=("rc4",), direction="decrypt")
+    big = PaperClaim("big", a=("aes-128-ctr",), b=("rc4",), from_size="1 MB")
+    undecided, untested = check_claims(_result(times, decrypt_only, big))
+    assert undecided.verdict == UNDECIDED and len(undecided.pairs) == 1
+    assert "undecided, 0 of 1 comparisons agree, 1 not decided" in undecided.sentence()
+    assert untested.verdict == NOT_TESTED and "not tested" in untested.sentence()
+
+
+def test_every_report_carries_the_verdicts():
+    times = {("aes-128-ctr", "1 KB"): _noisy(1e-5), ("rc4", "1 KB"): _noisy(2e-5)}
+    result = _result(times, AES_FASTER)
+    text = "\n".join(claim_lines(result, 200))
+    assert "The paper's claims" in text and '"AES is faster than RC4" (Abstract): confirmed' in text
+    assert "confirmed" in study_html(result) and "AES is faster than RC4" in study_html(result)
+    doc = json.loads(json.dumps(study_document(result)))
+    (claim,) = doc["paper_claims"]
+    assert claim["verdict"] == CONFIRMED and claim["a"] == ["aes-128-ctr"]
+
+
+@pytest.mark.parametrize(
+    ("claim", "message"),
+    [
+        (
+            'says = "x"\na = "aes-128-ctr"\nb = "des-cbc"\n',
+            "names 'des-cbc', no cipher of the study",
+        ),
+        ('says = "x"\na = "aes-128-ctr"\nb = "rc4"\ninputs = ".zip"\n', "the input '.zip', none"),
+        ('says = "x"\na = "aes-128-ctr"\nb = "rc4"\ndirection = "transfer"\n', "use encrypt or"),
+        ('says = "x"\na = "aes-128-ctr"\nb = "rc4"\nrelation = "bigger"\n', "use faster or equal"),
+        ('says = "x"\na = "aes-128-ctr"\n', "needs entries on both sides"),
+        (
+            'says = "x"\na = "aes-128-ctr"\nb = "rc4"\nby = 3\n',
+            "unknown key 'by' in \\[\\[claim\\]\\]",
+        ),
+    ],
+)
+def test_a_claim_in_a_study_file_is_checked(tmp_path, claim, message):
+    path = tmp_path / "c.toml"
+    head = 'name = "c"\nsizes = ["1 KB"]\n[[cipher]]\nid = "aes-128-ctr"\n[[cipher]]\nid = "rc4"\n'
+    path.write_text(head + "[[claim]]\n" + claim)
+    with pytest.raises(UserError, match=message):
+        load_study(path)
+
+
+def test_claims_round_trip_through_a_saved_study(tmp_path):
+    study = Study(
+        "c",
+        (CipherChoice("aes-128-ctr", "cryptography"), CipherChoice("rc4", "cryptography")),
+        sizes=(SizeInput("1 KB", 1000),),
+        claims=(AES_FASTER, PaperClaim("eq", ("rc4",), ("aes-128-ctr",), "equal", "decrypt")),
+    )
+    assert load_study(save_study(study, tmp_path / "c.toml")) == study
