@@ -9,6 +9,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     seed = "000"                      # the published study it reproduces ("" for none)
     description = "..."
     paper = "Yudiono et al. 2026, Table 2"   # where the published figures come from
+    paper_method = "time.time() around ..."  # how the paper measured: its definitions, shown
+                                      # beside ours in every report
     sizes = ["1 MB", "10 MB", "50 MB"]       # generated inputs, labelled as written
     file_slots = ["txt", "pdf", "zip"]       # what files the study expects, if any
     files = ["report.pdf"]                   # files (relative to the TOML file's folder)
@@ -52,6 +54,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
                                       # (default: the larger of the two ends)
     table = "Table 2"                 # where in the paper the figure stands
     note = "the text says 0.11 s"     # the paper's own inconsistencies, shown with the figure
+    statistic = "mean"                # a time or rate the paper averaged: set beside our mean
+                                      # (default: our median)
 
 Loading (:func:`app.core.study.study_file.load_study`) checks everything
 (:meth:`Study.validate`) and raises ``UserError`` in one sentence; every table takes only the
@@ -120,6 +124,7 @@ class PublishedFigure:
     end: str = ""  # a transfer's CPU or memory: "sender", "receiver", "" the larger of the two
     table: str = ""  # where in the paper: "Table VI", "Table II (Android)"
     note: str = ""  # what the paper's own text says otherwise, or how to read the figure
+    statistic: str = ""  # a time's: "" the median of ours, "mean": the paper's was a mean
 
     def describe(self) -> str:
         """``"AES ECB, .txt (14.35 KiB), encryption time"``: which figure, in a message."""
@@ -153,6 +158,7 @@ class Study:
     seed: str = ""
     description: str = ""
     paper: str = ""
+    paper_method: str = ""  # how the paper measured, in a sentence or two (its definitions)
     sizes: tuple[SizeInput, ...] = ()
     file_slots: tuple[str, ...] = ()
     files: tuple[str, ...] = ()
@@ -314,13 +320,17 @@ class Study:
         return out
 
 
+_OPTIONAL_FIGURE_KEYS = ("basis", "end", "table", "note", "statistic")
+STATISTICS = ("", "mean")
+
+
 def _figure_dict(p: PublishedFigure) -> dict[str, Any]:
     out: dict[str, Any] = {k.name: getattr(p, k.name) for k in fields(PublishedFigure)}
     if not p.entry:
         del out["entry"]
     else:
         out["entry"] = p.entry[0] if len(p.entry) == 1 else list(p.entry)
-    for optional in ("basis", "end", "table", "note"):
+    for optional in _OPTIONAL_FIGURE_KEYS:
         if not out[optional]:
             del out[optional]
     return out
@@ -373,7 +383,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
             float(p["value"]),
             str(p["unit"]),
             _entries(p.get("entry", [])),
-            **{k: str(p.get(k, "")) for k in ("basis", "end", "table", "note")},
+            **{k: str(p.get(k, "")) for k in _OPTIONAL_FIGURE_KEYS},
         )
         for p in _tables(data, "published", {f.name for f in fields(PublishedFigure)})
     )
@@ -385,6 +395,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         seed=_typed(data, "seed", str, ""),
         description=_typed(data, "description", str, ""),
         paper=_typed(data, "paper", str, ""),
+        paper_method=_typed(data, "paper_method", str, ""),
         sizes=tuple(size_input(str(s)) for s in data.get("sizes", ())),
         file_slots=tuple(str(s) for s in data.get("file_slots", ())),
         files=files,
@@ -440,6 +451,11 @@ def _check_figure(figure: PublishedFigure) -> None:
         raise UserError(
             f"unknown published memory basis {figure.basis!r}; use python or process, "
             "or leave it out"
+        )
+    if figure.statistic not in STATISTICS:
+        raise UserError(
+            f"unknown statistic {figure.statistic!r} of a published figure; use mean, or leave "
+            "it out for a median"
         )
     if figure.end not in ENDS:
         raise UserError(

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.bench.results import JobResult
+from app.core.bench.stats import TimingStats
 from app.core.study.definition import PublishedFigure
 from app.core.study.figures import BYTES, QUANTITY_NAMES, RATES, SECONDS, names_entry, same_input
 from app.core.study.result import StudyResult
@@ -36,7 +37,7 @@ class PaperMatch:
         [pycryptodome]: 0.0921 s (0.85x)"``: where the paper gives it, the paper's figure, then
         ours when the study ran it, and the figure's note."""
         p = self.figure
-        name = QUANTITY_NAMES.get(p.quantity, p.quantity)
+        name = QUANTITY_NAMES.get(p.quantity, p.quantity) + (" (mean)" if p.statistic else "")
         where = f"{p.table}: " if p.table else ""
         line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g} {p.unit}"
         if self.measured is not None and self.ratio is not None:
@@ -79,11 +80,10 @@ def _measured(
     if isinstance(r, TransferResult):
         return _transfer_measured(figure, r)
     if quantity in ("encrypt_s", "decrypt_s") and unit in SECONDS:
-        median = getattr(r, quantity.removesuffix("_s")).median_s
-        return median * SECONDS[unit]
+        return _time(figure, getattr(r, quantity.removesuffix("_s"))) * SECONDS[unit]
     if quantity in ("encrypt_rate", "decrypt_rate") and unit in RATES:
-        median = getattr(r, quantity.removesuffix("_rate")).median_s
-        return r.input_bytes / median / RATES[unit] if median > 0 else None
+        seconds = _time(figure, getattr(r, quantity.removesuffix("_rate")))
+        return r.input_bytes / seconds / RATES[unit] if seconds > 0 else None
     if quantity == "memory" and unit in BYTES:
         used = {"python": r.python_peak_bytes, "process": r.peak_rss_bytes}.get(
             figure.basis, r.memory_above_baseline_bytes
@@ -98,7 +98,7 @@ def _measured(
 
 def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | None:
     quantity, unit = figure.quantity, figure.unit
-    median = r.timing.median_s
+    median = _time(figure, r.timing)
     both = (r.sender, r.receiver)
     ends = {"sender": both[:1], "receiver": both[1:]}.get(figure.end, both)
     if quantity in ("transfer_s", "encrypt_s", "decrypt_s") and unit in SECONDS:
@@ -112,3 +112,8 @@ def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | No
             return max(end.peak_rss_bytes for end in ends) / BYTES[unit]
         return max(end.peak_above_baseline_bytes for end in ends) / BYTES[unit]
     return None
+
+
+def _time(figure: PublishedFigure, timing: TimingStats) -> float:
+    """Our time in the figure's statistic: the mean where the paper averaged, else the median."""
+    return timing.mean_s if figure.statistic == "mean" else timing.median_s

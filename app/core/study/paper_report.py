@@ -65,6 +65,8 @@ def published_rows(result: AnyStudy) -> list[list[Any]]:
             quantity += _BASES.get(p.basis, " (above baseline)")
         if p.end:
             quantity += f", {p.end}"
+        if p.statistic:
+            quantity += f" ({p.statistic}; ours too)"
         ours = [m.cipher_label, m.input_label, m.measured, m.ratio]
         rows.append([p.cipher, p.input, quantity, p.value, p.unit, *ours, p.table, p.note])
     return rows
@@ -89,6 +91,14 @@ def claim_rows(result: AnyStudy) -> list[list[Any]]:
 def paper_html(result: AnyStudy) -> list[str]:
     """The sections "The paper's published figures" and "The paper's claims" (none: [])."""
     out: list[str] = []
+    if result.study.paper_method:
+        out += [
+            "<h2>The paper's method</h2>",
+            f"<p>{text(result.study.paper_method)}</p>",
+            '<p class="note">Ours is in the Method section: where the definitions differ, a '
+            "figure says which of ours it is set beside (a mean, the Python heap, a process's "
+            "whole memory, one end of a transfer).</p>",
+        ]
     if result.study.published:
         cells = [
             [text(c) for c in row[:3]]

@@ -137,6 +137,8 @@ def published(result: StudyResult | TransferStudyResult, width: int | None) -> l
     study = result.study
     source = study.paper or "seed " + study.seed
     lines: list[str] = []
+    if study.paper_method:
+        lines += ["", *wrap(f"The paper's method: {study.paper_method}", width, indent="")]
     if study.published:
         lines += ["", *wrap(f"The paper's published figures ({source}):", width, indent="")]
         for m in match_published(result):

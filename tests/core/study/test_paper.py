@@ -10,6 +10,7 @@ import pytest
 from factories import job_result
 
 from app.core.bench.run_info import Environment
+from app.core.bench.stats import summarize
 from app.core.errors import UserError
 from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
 from app.core.study.export import study_document
@@ -194,3 +195,23 @@ def test_every_shipped_figure_names_entries_the_study_runs():
             )
             matched = {m.cipher_label for m in match_published(fake)}
             assert matched - {None}, f"{study.name}: {figure} matches none of {sorted(labels)}"
+
+
+def test_a_mean_of_the_paper_is_set_beside_our_mean_and_its_method_is_shown():
+    from dataclasses import replace as with_
+
+    from app.core.study.report_text import published
+
+    figure = PublishedFigure(
+        "AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",), statistic="mean"
+    )
+    result = _result(figure)
+    job = with_(result.results[0], encrypt=summarize([0.1, 0.1, 0.1, 0.1, 0.6], 50_000_000, ()))
+    result = with_(result, results=(job, *result.results[1:]))
+    (m, *_) = match_published(result)
+    assert m.measured == pytest.approx(0.2)  # the mean of ours, not the median (0.1)
+    assert "encryption time (mean) = 0.2 s" in m.sentence()
+    study = with_(result.study, paper_method="time.time() around one call, averaged over 10 runs")
+    lines = "\n".join(published(with_(result, study=study), 100))
+    assert "The paper's method: time.time() around one call" in lines
+    assert "The paper's method" in study_html(with_(result, study=study))
