@@ -19,6 +19,7 @@ def _time(s: float) -> str:
 
 def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
     lines = report_text.title(result.study, width)
+    lines.extend(wrap(report_text.what_ran(result), width, indent=""))
     preamble = (
         f"Loopback transfers: {result.how_run()}. TIME = first byte sent to last byte "
         "verified, median of the timed runs, ±IQR their interquartile range; "

@@ -487,7 +487,9 @@ def study_with(
 ) -> Study:
     """``study`` with what the user chose instead of the preset's defaults (validated).
     Files given without sizes replace the study's generated sizes; more ``rounds`` than the
-    study's ``max_rounds`` raise that too (without a ``max_rounds`` of the user's)."""
+    study's ``max_rounds`` raise that too (without a ``max_rounds`` of the user's). Other
+    inputs than the study's drop its description, which names its own; reports say what
+    ran (:func:`app.core.study.report_text.what_ran`)."""
     changes: dict[str, Any] = {}
     if files is not None:
         changes["files"] = tuple(files)
@@ -495,6 +497,10 @@ def study_with(
             changes["sizes"] = ()
     if sizes is not None:
         changes["sizes"] = tuple(sizes)
+    if changes.get("sizes", study.sizes) != study.sizes or changes.get("files", study.files) != (
+        study.files
+    ):
+        changes["description"] = ""  # the preset's words name its own inputs ("on 1, 10 ...")
     if repeat is not None:
         changes["repeat"] = repeat
     if rounds is not None:

@@ -27,6 +27,7 @@ from app.core.study.report_data import (
     size_label,
     spans_decades,
 )
+from app.core.study.report_text import what_ran
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.units import format_seconds
@@ -87,7 +88,7 @@ def write_study_html(result: StudyResult, path: str | PathLike[str]) -> None:
 
 def _meta(result: StudyResult) -> str:
     study = result.study
-    bits = []
+    bits = [what_ran(result)]
     if study.description:
         bits.append(study.description)
     if study.paper:

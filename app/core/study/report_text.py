@@ -81,11 +81,26 @@ def title(study: Study, width: int | None) -> list[str]:
     return wrap(heading + (f": {study.title}" if study.title else ""), width, indent="")
 
 
+def what_ran(result: StudyResult | TransferStudyResult) -> str:
+    """``"What ran: aes-128-cbc [pycryptodome] and aes-256-cbc [pycryptodome] on 2 KB
+    (2,000 bytes) and 4 KB (4,000 bytes)."``: the entries and inputs of the results, not the
+    preset's words."""
+    sizes = {r.input_label: r.input_bytes for r in result.results}
+    inputs = [f"{label} ({n:,} bytes)" for label, n in sizes.items()]
+    if not inputs:
+        return "What ran: nothing (the study stopped before its first cell)."
+    return f"What ran: {_and(result.cipher_labels())} on {_and(inputs)}."
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
 def preamble(result: StudyResult, width: int | None, units: str | None = None) -> list[str]:
-    """The title, how the study ran, what the times, throughputs and memory mean."""
+    """The title, what ran, how, what the times, throughputs and memory mean."""
     study = result.study
     units = units or result.units
-    lines = title(study, width)
+    lines = title(study, width) + wrap(what_ran(result), width, indent="")
     repetitions = sorted({len(r.encrypt.samples_s) for r in result.results})
     reps = "-".join(str(n) for n in (repetitions[0], repetitions[-1])) if repetitions else "0"
     if len(repetitions) == 1:

@@ -24,7 +24,7 @@ from app.core.study.columns import TRANSFER_STUDY_COLUMNS
 from app.core.study.paper_report import paper_html, paper_json, write_paper_sheets
 from app.core.study.report_data import environment_rows, size_label, spans_decades
 from app.core.study.report_html import STYLE
-from app.core.study.report_text import fit_text
+from app.core.study.report_text import fit_text, what_ran
 from app.core.study.report_xlsx import _write_charts
 from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
@@ -159,6 +159,8 @@ def html(result: TransferStudyResult) -> str:
             '<html lang="en"><head><meta charset="utf-8">',
             f"<title>{text(title)}</title><style>{STYLE}</style></head><body>",
             f"<h1>{text(title)}{': ' + text(study.title) if study.title else ''}</h1>",
+            f'<p class="meta">{text(what_ran(result))}</p>',
+            *([f'<p class="meta">{text(study.description)}</p>'] if study.description else []),
             f"<p>{text(method(result))}</p>",
             f"<h2>Results</h2><table><tr>{head}</tr>{cells}</table>",
             "<h2>Against size</h2>",
