@@ -89,9 +89,24 @@ BUSY_CPU_PERCENT = 85.0
 # At or beyond this factor a ratio reads "2.4x faster", not "140 % faster".
 FACTOR_FROM = 2.0
 
-VERBS = {"encrypt": "encrypts", "decrypt": "decrypts", "transfer": "transfers"}
-PLURAL_VERBS = {"encrypt": "encrypt", "decrypt": "decrypt", "transfer": "transfer"}
-GERUNDS = {"encrypt": "encrypting", "decrypt": "decrypting", "transfer": "transferring"}
+VERBS = {
+    "encrypt": "encrypts",
+    "decrypt": "decrypts",
+    "transfer": "transfers",
+    "program": "runs as a whole program",
+}
+PLURAL_VERBS = {
+    "encrypt": "encrypt",
+    "decrypt": "decrypt",
+    "transfer": "transfer",
+    "program": "run as whole programs",
+}
+GERUNDS = {
+    "encrypt": "encrypting",
+    "decrypt": "decrypting",
+    "transfer": "transferring",
+    "program": "run as whole programs",
+}
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     measure_memory = true
     min_time_s = 0.1                  # tiny inputs repeat until each direction ran this long
     data_seed = 0                     # seed of the generated inputs (reproducible data)
+    whole_program = true              # also time each entry as a whole Python program (a
+                                      # fresh interpreter: start, import, encrypt, decrypt)
 
     [[cipher]]
     id = "aes-128-cbc"
@@ -86,6 +88,7 @@ from app.core.study.figures import (
 )
 from app.core.study.paper_claims import KEYS as CLAIM_KEYS
 from app.core.study.paper_claims import PaperClaim, claim_from_dict
+from app.core.study.whole_program import check_entries
 from app.core.transfer.framing import transfer_spec
 from app.core.units import MIB, parse_size, size_label
 
@@ -177,6 +180,7 @@ class Study:
     measure_memory: bool = True
     min_time_s: float = 0.1
     data_seed: int = 0
+    whole_program: bool = False  # also time each entry as a whole program (whole_program.py)
     published: tuple[PublishedFigure, ...] = ()
     claims: tuple[PaperClaim, ...] = ()  # the paper's claims, checked against our comparisons
 
@@ -284,6 +288,10 @@ class Study:
         if not (math.isfinite(self.min_time_s) and self.min_time_s >= 0):
             raise UserError("min_time_s must be a number of seconds, 0 or more")
         check_options(replace(self.bench_options(), repeat=self.repeat))
+        if self.whole_program:
+            if self.workload != "cipher":
+                raise UserError("whole_program times cipher entries, not transfers")
+            check_entries(specs)
         for figure in self.published:
             _check_figure(figure)
         return specs
@@ -414,6 +422,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         measure_memory=_typed(data, "measure_memory", bool, True),
         min_time_s=_typed(data, "min_time_s", float, 0.1),
         data_seed=_typed(data, "data_seed", int, 0),
+        whole_program=_typed(data, "whole_program", bool, False),
         published=published,
         claims=claims,
     )

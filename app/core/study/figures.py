@@ -33,6 +33,8 @@ QUANTITY_NAMES = {
     "transfer_s": "transfer total time",  # a loopback transfer, first byte to the end
     "transfer_rate": "transfer throughput",  # a loopback transfer's end-to-end throughput
     "cpu_percent": "CPU",  # % of one core over the timed work
+    "program_s": "whole-program time",  # a fresh interpreter: start, import, encrypt, decrypt
+    "program_speedup": "whole-program speed-up",
     "memory": "memory",
     "speedup": "speed-up",
 }
@@ -45,6 +47,8 @@ QUANTITY_UNITS: dict[str, tuple[str, ...]] = {
     "decrypt_rate": tuple(RATES),
     "transfer_rate": tuple(RATES),
     "cpu_percent": ("%",),
+    "program_s": tuple(SECONDS),
+    "program_speedup": ("x",),
     "memory": tuple(BYTES),
     "speedup": ("x",),
 }

@@ -57,7 +57,7 @@ def match_published(result: StudyResult | TransferStudyResult) -> tuple[PaperMat
     """Every published figure, once per entry of ours it matches (once, empty, for none).
     In a transfer study a throughput is the transfer's, memory the larger end's."""
     out: list[PaperMatch] = []
-    speedups = {(s.input_label, s.cipher_label): s.factor for s in getattr(result, "speedups", ())}
+    speedups = _derived(result)
     for figure in result.study.published:
         rows = [
             PaperMatch(figure, r.label, r.input_label, _measured(figure, r, speedups))
@@ -68,13 +68,28 @@ def match_published(result: StudyResult | TransferStudyResult) -> tuple[PaperMat
     return tuple(out)
 
 
+def _derived(result: StudyResult | TransferStudyResult) -> dict[tuple[str, str, str], float]:
+    """``(quantity, input, entry)``: the study's derived figures a paper may publish (the
+    speed-ups, each whole program's median time and its speed-up)."""
+    if not isinstance(result, StudyResult):
+        return {}
+    out = {("speedup", s.input_label, s.cipher_label): s.factor for s in result.speedups}
+    for s in result.program_speedups:
+        out["program_speedup", s.input_label, s.cipher_label] = s.factor
+    for p in result.programs:
+        out["program_s", p.input_label, p.label] = p.median_s
+    return out
+
+
 def _same_entry(figure: PublishedFigure, r: JobResult | TransferResult) -> bool:
     cipher = r.cipher if isinstance(r, JobResult) else r.cipher_id
     return names_entry(figure.entry, figure.cipher, cipher, r.library, r.label)
 
 
 def _measured(
-    figure: PublishedFigure, r: JobResult | TransferResult, speedups: dict[tuple[str, str], float]
+    figure: PublishedFigure,
+    r: JobResult | TransferResult,
+    derived: dict[tuple[str, str, str], float],
 ) -> float | None:
     quantity, unit = figure.quantity, figure.unit
     if isinstance(r, TransferResult):
@@ -91,8 +106,11 @@ def _measured(
         return None if used is None else used / BYTES[unit]
     if quantity == "cpu_percent":
         return r.cpu_percent
-    if quantity == "speedup":
-        return speedups.get((r.input_label, r.label))
+    if quantity in ("speedup", "program_speedup"):
+        return derived.get((quantity, r.input_label, r.label))
+    if quantity == "program_s" and unit in SECONDS:
+        program = derived.get((quantity, r.input_label, r.label))
+        return None if program is None else program * SECONDS[unit]
     return None
 
 

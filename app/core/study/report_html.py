@@ -27,7 +27,7 @@ from app.core.study.report_data import (
     size_label,
     spans_decades,
 )
-from app.core.study.report_text import what_ran
+from app.core.study.report_text import what_ran, whole_programs
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.units import format_seconds
@@ -68,6 +68,7 @@ def study_html(result: StudyResult) -> str:
         "<h2>Charts against size</h2>",
         *_charts(result),
         *_claims(result),
+        *_whole_programs(result),
         *paper_html(result),
         *_notes(result),
         "<h2>Environment</h2>",
@@ -233,6 +234,19 @@ def _claims(result: StudyResult) -> list[str]:
 
 def _maybe(value: float | None, fmt: str) -> str:
     return "—" if value is None else text(fmt.format(value))
+
+
+def _whole_programs(result: StudyResult) -> list[str]:
+    lines = whole_programs(result, None)
+    if not lines:
+        return []
+    heading, *items, why = [line.strip() for line in lines if line.strip()]
+    return [
+        "<h2>Whole programs</h2>",
+        f"<p>{text(heading)}</p><ul>",
+        *(f"<li>{text(item)}</li>" for item in items),
+        f'</ul><p class="note">{text(why)}</p>',
+    ]
 
 
 def _notes(result: StudyResult) -> list[str]:

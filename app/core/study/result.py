@@ -25,6 +25,7 @@ from app.core.study.analysis import (
 )
 from app.core.study.claims import Comparison, compare, round_medians
 from app.core.study.definition import UNITS, Study
+from app.core.study.whole_program import ProgramTiming
 from app.core.units import MIB
 
 if TYPE_CHECKING:
@@ -262,6 +263,8 @@ class StudyResult(StudyRecord[JobResult]):
     rounds: int = field(kw_only=True)
     rounds_completed: int = field(kw_only=True)
     repeat_per_round: int = field(kw_only=True)
+    # Each entry as a whole program, and the interpreter's start (study.whole_program).
+    programs: tuple[ProgramTiming, ...] = field(default=(), kw_only=True)
 
     @property
     def interleaved(self) -> bool:
@@ -343,6 +346,36 @@ class StudyResult(StudyRecord[JobResult]):
         )
 
     @cached_property
+    def program_speedups(self) -> tuple[Speedup, ...]:
+        """Per input, each whole program's factor against the slowest program on it, from the
+        repetitions (each a fresh process); empty without :attr:`programs`."""
+        out: list[Speedup] = []
+        for input_label in dict.fromkeys(p.input_label for p in self.programs if p.input_label):
+            timed = [p for p in self.programs if p.input_label == input_label]
+            slowest = max(timed, key=lambda p: p.median_s)
+            for p in timed:
+                c = compare(
+                    p.label,
+                    [[s] for s in p.samples_s],
+                    slowest.label,
+                    [[s] for s in slowest.samples_s],
+                    direction="program",
+                    margin=0.0,
+                    target=0.0,
+                )
+                factor, low, high = (c.ratio, c.low, c.high) if p is not slowest else (1.0,) * 3
+                out.append(
+                    Speedup(input_label, p.label, slowest.label, factor, low, high, c.rounds)
+                )
+        return tuple(out)
+
+    @property
+    def startup_s(self) -> float | None:
+        """The interpreter's start alone (``python -c pass``), median; None: not measured."""
+        start = [p for p in self.programs if not p.input_label]
+        return start[0].median_s if start else None
+
+    @cached_property
     def speedups(self) -> tuple[Speedup, ...]:
         """Per input with two entries or more, each entry's factor against the slowest."""
         out: list[Speedup] = []
@@ -395,6 +428,8 @@ class StudyResult(StudyRecord[JobResult]):
                 "comparisons": [p.to_dict() for p in (self.comparisons if compared else ())],
                 "comparisons_computed": compared,
                 "speedups": [asdict(s) for s in self.speedups],
+                "whole_program": [p.to_dict() for p in self.programs],
+                "whole_program_speedups": [asdict(s) for s in self.program_speedups],
             },
         )
 
@@ -414,6 +449,7 @@ class StudyResult(StudyRecord[JobResult]):
             rounds=int(how["rounds"]),
             rounds_completed=rounds,
             repeat_per_round=per_round,
+            programs=tuple(ProgramTiming.from_dict(p) for p in data.get("whole_program", ())),
         )
 
 

@@ -53,6 +53,7 @@ from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
 from app.core.study.definition import SizeInput, Study
 from app.core.study.result import StudyFailure, StudyResult, job_claims, unsettled_cells
+from app.core.study.whole_program import ProgramTiming, measure_programs
 from app.core.units import MIB
 
 
@@ -275,7 +276,37 @@ class StudyRun(GridRun[StudyEvent]):
                 break
             again = tuple(cells[i] for i in sorted(wanted))
             yield RoundsAdded(round_no, again, state.step + len(again))
-        yield StudyFinished(self._result(state, started, env))
+        result = self._result(state, started, env)
+        if study.whole_program and not self._runs.cancelled:
+            try:
+                programs = yield from self._whole_programs(state, inputs)
+                result = replace(result, programs=programs)
+            except UserError as exc:
+                failed = StudyFailure("whole programs", "", str(exc))
+                result = replace(result, failures=(*result.failures, failed))
+        yield StudyFinished(result)
+
+    def _whole_programs(
+        self, state: _Progress, inputs: list[InputSpec]
+    ) -> Generator[StudyEvent, None, tuple[ProgramTiming, ...]]:
+        """Each entry as a whole program on each input (:mod:`.whole_program`), reported as
+        the last step's progress; ``UserError`` when a program fails."""
+        entries = [(f"{s.id} [{s.library}]", s) for s, copy in self.entries if copy == 1]
+        step = max(0, state.step - 1)
+        programs = measure_programs(
+            entries,
+            [(i.label, i.path) for i in inputs],
+            self.study.repeat,
+            self.study.data_seed,
+            lambda: self._runs.cancelled,
+        )
+        while True:
+            try:
+                done, total = next(programs)
+            except StopIteration as finished:
+                timings: tuple[ProgramTiming, ...] = finished.value
+                return timings
+            yield StepProgress(step, f"whole programs {done}/{total}", done / total)
 
     def _more_rounds(self, state: _Progress, rounds_run: int, elapsed_s: float) -> set[int]:
         """The cells of the claims not yet settled, when another round of them fits in the

@@ -1,0 +1,101 @@
+"""Whole programs (seed 003's measurement): real interpreters timed spawn to exit, a factor
+from the repetitions, set beside the call's in the report and against the paper's figure."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.core.ciphers.registry import lookup
+from app.core.errors import UserError
+from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
+from app.core.study.export import study_document
+from app.core.study.paper import match_published
+from app.core.study.report_text import whole_programs
+from app.core.study.result import StudyResult
+from app.core.study.runner import StudyFinished, StudyRun
+from app.core.study.whole_program import STARTUP, check_entries, measure_programs
+
+
+def _drain(gen):
+    progress = []
+    while True:
+        try:
+            progress.append(next(gen))
+        except StopIteration as done:
+            return progress, done.value
+
+
+def test_each_program_runs_in_a_fresh_interpreter_and_checks_its_round_trip(tmp_path):
+    data = tmp_path / "in.bin"
+    data.write_bytes(bytes(range(256)) * 40)
+    entries = [
+        ("aes-128-ctr [pyaes]", lookup("aes-128-ctr", "pyaes")),
+        ("aes-256-ctr [cryptography]", lookup("aes-256-ctr", "cryptography")),
+        ("aes-128-ctr [pycryptodome]", lookup("aes-128-ctr", "pycryptodome")),
+    ]
+    progress, timings = _drain(measure_programs(entries, [("10 KB", str(data))], 2, 0, bool))
+    assert progress[-1] == (8, 8) and len(progress) == 8  # (3 programs + the start) x 2
+    assert [t.label for t in timings] == [STARTUP] + [label for label, _ in entries]
+    assert all(len(t.samples_s) == 2 and min(t.samples_s) > 0 for t in timings)
+    start = timings[0].median_s
+    assert all(t.median_s > start for t in timings[1:])  # a program costs more than the start
+
+
+def test_a_cancelled_pass_returns_nothing(tmp_path):
+    entries = [("aes-128-ctr [pyaes]", lookup("aes-128-ctr", "pyaes"))]
+    assert _drain(measure_programs(entries, [("x", str(tmp_path))], 3, 0, lambda: True)) == (
+        [],
+        (),
+    )
+
+
+def test_only_aes_ctr_of_the_three_libraries_has_a_program():
+    check_entries([lookup("aes-128-ctr", "pyaes"), lookup("aes-192-ctr", "pycryptodome")])
+    with pytest.raises(UserError, match=r"whole_program times AES-CTR .* aes-128-cbc"):
+        check_entries([lookup("aes-128-cbc", "cryptography")])
+    with pytest.raises(UserError, match="whole_program times cipher entries"):
+        Study(
+            "t",
+            (CipherChoice("aes-256-gcm"),),
+            sizes=(SizeInput("1 KB", 1000),),
+            workload="transfer",
+            whole_program=True,
+        ).validate()
+
+
+def test_a_study_with_whole_programs_reports_both_factors_and_meets_the_paper():
+    study = Study(
+        "wp",
+        (CipherChoice("aes-128-ctr", "pyaes"), CipherChoice("aes-128-ctr", "cryptography")),
+        sizes=(SizeInput("2 KB", 2000),),
+        repeat=4,
+        rounds=4,
+        max_rounds=4,
+        whole_program=True,
+        published=(
+            PublishedFigure("cryptography", "2 KB", "program_s", 98.2, "ms"),
+            PublishedFigure("cryptography", "2 KB", "program_speedup", 6.09, "x"),
+        ),
+    ).validate()
+    (result,) = [e.result for e in StudyRun(study).events() if isinstance(e, StudyFinished)]
+    assert len(result.programs) == 3 and result.startup_s > 0
+    # On 2 KB either may be slower: cryptography's import alone can cost more than pyaes's
+    # whole work. The slowest program is the baseline; the other's factor lies in its interval.
+    by_label = {s.cipher_label: s for s in result.program_speedups}
+    slowest = max(result.programs[1:], key=lambda p: p.median_s).label
+    assert by_label[slowest].factor == 1.0
+    (other,) = [s for label, s in by_label.items() if label != slowest]
+    assert other.low <= other.factor <= other.high
+    fast = by_label["aes-128-ctr [cryptography]"]
+    text = "\n".join(whole_programs(result, 80))
+    assert "Whole programs" in text and "the cipher call alone" in text
+    assert "Why the two factors differ" in text
+    time_match, factor_match = match_published(result)
+    assert time_match.measured == pytest.approx(result.programs[2].median_s * 1000)
+    assert factor_match.measured == pytest.approx(fast.factor)
+    doc = json.loads(json.dumps(study_document(result)))
+    again = StudyResult.from_dict(doc)
+    assert again.programs == result.programs
+    assert again.program_speedups[1].factor == pytest.approx(fast.factor)
