@@ -14,7 +14,7 @@ few rounds for an interval); **not tested** when the study ran none of its pairs
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from app.core.study.claims import EQUAL, FASTER, SLOWER, Comparison
@@ -30,15 +30,13 @@ CONTRADICTED = "contradicted"
 UNDECIDED = "undecided"
 NOT_TESTED = "not tested"
 
-_FLIPPED = {FASTER: SLOWER, SLOWER: FASTER}
-
 
 @dataclass(frozen=True)
 class TestedPair:
     """One comparison a claim rests on, and its verdict read as the claim reads (a against b)."""
 
     input_label: str
-    comparison: Comparison  # in the study's own order of the two entries
+    comparison: Comparison  # the claim's a against its b
     verdict: str  # FASTER: the claim's a is faster than its b, ...
     agrees: bool | None  # None: not decided
 
@@ -115,14 +113,31 @@ def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) ->
         a, b = entries.get(c.label_a), entries.get(c.label_b)
         if a is None or b is None or a[:2] == b[:2]:  # an entry against its own copy
             continue
-        if _names(claim.a, a) and _names(claim.b, b):
-            verdict = c.verdict
-        elif _names(claim.a, b) and _names(claim.b, a):
-            verdict = _FLIPPED.get(c.verdict, c.verdict)
-        else:
+        if _names(claim.a, b) and _names(claim.b, a):
+            c = swapped(c)  # read from the claim's side: its a first
+        elif not (_names(claim.a, a) and _names(claim.b, b)):
             continue
+        verdict = c.verdict
         pairs.append(TestedPair(pc.input_label, c, verdict, _agrees(claim, verdict)))
     return ClaimVerdict(claim, _overall(pairs), tuple(pairs))
+
+
+def swapped(c: Comparison) -> Comparison:
+    """``c`` read the other way round: B against A (the ratio and interval inverted)."""
+    return replace(
+        c,
+        label_a=c.label_b,
+        label_b=c.label_a,
+        ratio=1 / c.ratio,
+        low=1 / c.high,
+        high=1 / c.low,
+        rounds_a=c.rounds_b,
+        rounds_b=c.rounds_a,
+        n_a=c.n_b,
+        n_b=c.n_a,
+        stop_low=1 / c.stop_high,
+        stop_high=1 / c.stop_low,
+    )
 
 
 def _entry(r: Any) -> tuple[str, str | None, str]:

@@ -39,10 +39,11 @@ class PaperMatch:
         p = self.figure
         name = QUANTITY_NAMES.get(p.quantity, p.quantity) + (" (mean)" if p.statistic else "")
         where = f"{p.table}: " if p.table else ""
-        line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g} {p.unit}"
+        unit = p.unit if p.unit == "x" else " " + p.unit  # "6.09x", "98.2 ms"
+        line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g}{unit}"
         if self.measured is not None and self.ratio is not None:
             ours = f"{self.measured:,.0f}" if abs(self.measured) >= 1000 else f"{self.measured:.3g}"
-            line += f"; here {self.cipher_label}: {ours} {p.unit} ({self.ratio:.2f}x)"
+            line += f"; here {self.cipher_label}: {ours}{unit} ({self.ratio:.2f}x)"
         return line + (f" (note: {p.note})" if p.note else "")
 
     @property

@@ -15,7 +15,10 @@ from typing import Any
 from app.core.bench.results import JobResult
 from app.core.study.claims import method_text
 from app.core.study.definition import UNITS
+from app.core.study.figures import BYTES, RATES, SECONDS
+from app.core.study.paper import match_published
 from app.core.study.result import StudyResult, memory_mib, rate
+from app.core.units import MIB
 
 MEMORY_MEANING = (
     "peak resident memory of the worker process above the worker's baseline (its resident "
@@ -276,3 +279,42 @@ def series(result: StudyResult, quantity: Quantity) -> list[tuple[str, list[tupl
                     points.append((r.input_bytes, value))
         out.append((label, sorted(points)))
     return out
+
+
+# The published quantity and basis each charted quantity shows, and its unit's factor.
+_CHARTED = {
+    "enc_time": "encrypt_s",
+    "dec_time": "decrypt_s",
+    "enc_rate": "encrypt_rate",
+    "dec_rate": "decrypt_rate",
+    "memory": "memory",
+}
+
+
+def paper_points(result: StudyResult, key: str) -> list[tuple[str, str, float, str]]:
+    """The paper's figures of the charted quantity ``key`` in the chart's unit, each where it
+    belongs: ``(our entry, our input, value, tooltip)``. A memory figure is drawn only when it
+    is of the same kind as the chart's (above the baseline)."""
+    wanted = _CHARTED.get(key)
+    out = []
+    for m in match_published(result):
+        f = m.figure
+        if f.quantity != wanted or m.cipher_label is None or m.input_label is None:
+            continue
+        if f.quantity == "memory" and f.basis:
+            continue
+        value = _in_chart_unit(f.quantity, f.value, f.unit, result.units)
+        if value is not None:
+            where = f" ({f.table})" if f.table else ""
+            out.append(
+                (m.cipher_label, m.input_label, value, f"paper{where}: {f.value:g} {f.unit}")
+            )
+    return out
+
+
+def _in_chart_unit(quantity: str, value: float, unit: str, units: str) -> float | None:
+    if quantity.endswith("_s"):
+        return value / SECONDS[unit] if unit in SECONDS else None
+    if quantity.endswith("_rate"):
+        return value * RATES[unit] / UNITS[units] if unit in RATES else None
+    return value * BYTES[unit] / MIB if unit in BYTES else None

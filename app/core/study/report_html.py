@@ -18,10 +18,12 @@ from app.core.bench.results import JobResult
 from app.core.study.paper_report import html_table as _table
 from app.core.study.paper_report import paper_html
 from app.core.study.report_data import (
+    Quantity,
     environment_rows,
     fit_rows,
     method_sentences,
     pairs_without_interval,
+    paper_points,
     quantities,
     series,
     size_label,
@@ -29,6 +31,7 @@ from app.core.study.report_data import (
 )
 from app.core.study.report_text import what_ran, whole_programs
 from app.core.study.result import StudyResult, memory_mib, rate
+from app.core.study.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
 from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.units import format_seconds
 
@@ -65,7 +68,6 @@ def study_html(result: StudyResult) -> str:
         *(f"<p>{text(s)}</p>" for s in method_sentences(result)),
         "<h2>Results</h2>",
         *_result_tables(result),
-        "<h2>Charts against size</h2>",
         *_charts(result),
         *_claims(result),
         *_whole_programs(result),
@@ -143,27 +145,71 @@ def _result_cells(result: StudyResult, r: JobResult) -> list[str]:
 
 
 def _charts(result: StudyResult) -> list[str]:
+    """The papers' forms: grouped bars per input where the inputs are files or one size (a
+    comparison of files), lines against size where there are several sizes; the paper's own
+    values marked on them; a log axis where one value is ten times another."""
     sizes = [r.input_bytes for r in result.results]
     if not sizes:
         return ['<p class="note">No results to chart.</p>']
-    log_x = spans_decades(sizes)
-    scale = "logarithmic" if log_x else "linear"
-    out = []
+    inputs = list(result.by_input())
+    generated = {s.label for s in result.study.sizes}
+    as_bars = len(inputs) == 1 or any(label not in generated for label in inputs)
+    out = ["<h2>" + ("Charts by input" if as_bars else "Charts against size") + "</h2>"]
     for q in quantities(result):
-        lines = [
-            ChartSeries(label, tuple(map(_float_point, pts))) for label, pts in series(result, q)
-        ]
-        svg = line_chart(
-            title=f"{q.title} against input size",
-            x_label=f"Input size ({scale} scale, 1 MB = 10^6 bytes)",
-            y_label=q.axis,
-            series=lines,
-            x_format=size_label,
-            log_x=log_x,
-        )
-        out.append(f"<figure>{svg}<figcaption>{text(q.title)}: one line per cipher entry.")
+        marks = paper_points(result, q.key)
+        svg = _bars(result, q, inputs, marks) if as_bars else _lines(result, q, sizes, marks)
+        note = " Black diamonds: the paper's own values." if marks else ""
+        form = "one bar per cipher entry in each input" if as_bars else "one line per entry"
+        out.append(f"<figure>{svg}<figcaption>{text(q.title)}: {form}.{text(note)}")
         out.append("</figcaption></figure>")
     return out
+
+
+def _bars(
+    result: StudyResult, q: Quantity, inputs: list[str], marks: list[tuple[str, str, float, str]]
+) -> str:
+    labels = result.cipher_labels()
+    cells = {(r.label, r.input_label): q.value(result, r) for r in result.results}
+    bars = [BarSeries(label, tuple(cells.get((label, i)) for i in inputs)) for label in labels]
+    paper = [
+        PaperMark(inputs.index(i), labels.index(c), value, tip)
+        for c, i, value, tip in marks
+        if c in labels and i in inputs
+    ]
+    values = [v for b in bars for v in b.values] + [m.value for m in paper]
+    return bar_chart(
+        title=f"{q.title} by input",
+        y_label=q.axis,
+        groups=inputs,
+        series=bars,
+        paper=paper,
+        log_y=wants_log(values),
+    )
+
+
+def _lines(
+    result: StudyResult, q: Quantity, sizes: list[int], marks: list[tuple[str, str, float, str]]
+) -> str:
+    log_x = spans_decades(sizes)
+    lines = [ChartSeries(label, tuple(map(_float_point, pts))) for label, pts in series(result, q)]
+    size_of = {r.input_label: float(r.input_bytes) for r in result.results}
+    paper = [
+        ChartSeries(f"paper: {c}", ((size_of[i], value),))
+        for c, i, value, _tip in marks
+        if i in size_of
+    ]
+    values = [y for s in (*lines, *paper) for _x, y in s.points]
+    scale = "logarithmic" if log_x else "linear"
+    return line_chart(
+        title=f"{q.title} against input size",
+        x_label=f"Input size ({scale} scale, 1 MB = 10^6 bytes)",
+        y_label=q.axis,
+        series=lines,
+        x_format=size_label,
+        log_x=log_x,
+        paper=paper,
+        log_y=wants_log(values),
+    )
 
 
 def _float_point(p: tuple[int, float]) -> tuple[float, float]:

@@ -199,7 +199,7 @@ def published(result: StudyResult | TransferStudyResult, width: int | None) -> l
         for m in match_published(result):
             lines.extend(wrap(m.sentence(), width))
     if study.claims:
-        heading = f"The paper's claims ({source}), checked against the comparisons above:"
+        heading = "The paper's claims, checked against the comparisons above:"
         lines += ["", *wrap(heading, width, indent="")]
         for v in check_claims(result):
             lines.extend(wrap(v.sentence(), width))

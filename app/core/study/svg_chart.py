@@ -79,14 +79,19 @@ def line_chart(
     series: Sequence[ChartSeries],
     x_format: Callable[[float], str],
     log_x: bool,
+    paper: Sequence[ChartSeries] = (),
+    log_y: bool = False,
 ) -> str:
-    """The SVG element (a string) of a line chart of ``series``. Points with a non-finite
-    value, or x <= 0 on a log axis, are left out; no point at all gives a chart saying so."""
+    """The SVG element (a string) of a line chart of ``series``, with ``paper``'s points (the
+    paper's own values) as black diamonds. Points with a non-finite value, or not above zero
+    on a log axis, are left out; no point at all gives a chart saying so."""
     kept = [
-        ChartSeries(s.name, tuple(sorted(p for p in s.points if _valid(p, log_x)))) for s in series
+        ChartSeries(s.name, tuple(sorted(p for p in s.points if _valid(p, log_x, log_y))))
+        for s in series
     ]
-    points = [p for s in kept for p in s.points]
-    legend_rows = len(kept)
+    marks = [p for s in paper for p in s.points if _valid(p, log_x, log_y)]
+    points = [p for s in kept for p in s.points] + marks
+    legend_rows = len(kept) + (1 if marks else 0)
     height = TOP + PLOT_HEIGHT + 56 + LEGEND_ROW * legend_rows
     out = [
         f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
@@ -102,7 +107,8 @@ def line_chart(
         )
         return "\n".join(out)
     sx, x_ticks = _x_scale([x for x, _ in points], log_x)
-    sy, y_ticks, y_fmt = _y_scale([y for _, y in points])
+    sy, y_ticks, y_fmt = _y_scale([y for _, y in points], log_y)
+    y_label += " (log scale)" if log_y else ""
     out.extend(_axes(sx, sy, x_ticks, y_ticks, x_format, y_fmt, x_label, y_label))
     for i, s in enumerate(kept):
         colour, marker = OKABE_ITO[i % len(OKABE_ITO)], MARKERS[i % len(MARKERS)]
@@ -122,13 +128,21 @@ def line_chart(
             f'stroke="{colour}" stroke-width="2"/>'
             f'<text x="{LEFT + 28}" y="{ly}">{text(s.name)}</text>'
         )
+    for s in paper:
+        for x, y in s.points:
+            if _valid((x, y), log_x, log_y):
+                out.append(_marker("diamond", sx(x), sy(y), "#000", text(f"{s.name}: {y:.4g}")))
+    if marks:
+        ly = TOP + PLOT_HEIGHT + 52 + LEGEND_ROW * len(kept)
+        out.append(_marker("diamond", LEFT + 10, ly - 4, "#000", "the paper's value"))
+        out.append(f'<text x="{LEFT + 28}" y="{ly}">the paper\'s own value</text>')
     out.append("</svg>")
     return "\n".join(out)
 
 
-def _valid(p: tuple[float, float], log_x: bool) -> bool:
+def _valid(p: tuple[float, float], log_x: bool, log_y: bool = False) -> bool:
     x, y = p
-    return math.isfinite(x) and math.isfinite(y) and (x > 0 or not log_x)
+    return math.isfinite(x) and math.isfinite(y) and (x > 0 or not log_x) and (y > 0 or not log_y)
 
 
 def _x_scale(xs: list[float], log_x: bool) -> tuple[Callable[[float], float], list[float]]:
@@ -146,8 +160,18 @@ def _x_scale(xs: list[float], log_x: bool) -> tuple[Callable[[float], float], li
 
 
 def _y_scale(
-    ys: list[float],
+    ys: list[float], log_y: bool = False
 ) -> tuple[Callable[[float], float], list[float], Callable[[float], str]]:
+    bottom = TOP + PLOT_HEIGHT
+    if log_y:
+        lo = 10 ** math.floor(math.log10(min(ys)))
+        hi = max(10 ** math.ceil(math.log10(max(ys))), lo * 10)
+        span = math.log10(hi / lo)
+        return (
+            (lambda y: bottom - PLOT_HEIGHT * math.log10(y / lo) / span),
+            log_ticks(lo, hi),
+            lambda v: f"{v:,.0f}" if v >= 1000 else f"{v:g}",
+        )
     low = min(0.0, min(ys))
     high = max(ys)
     if high <= low:

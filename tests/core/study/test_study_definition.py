@@ -107,8 +107,9 @@ def test_presets_carry_the_papers_grids():
     assert chacha.sizes[0].size_bytes == int(0.01 * 1024 * 1024)  # the paper's own "0.01 MB"
     assert chacha.units == "MiB/s"
     pure = find_study("pure-python")
-    assert any(p.quantity == "speedup" and p.value == 6.09 for p in pure.published)
-    assert {(p.value, p.unit) for p in pure.published if p.quantity == "encrypt_s"} == {
+    assert pure.whole_program  # the paper's figures are whole programs, timed as such
+    assert any(p.quantity == "program_speedup" and p.value == 6.09 for p in pure.published)
+    assert {(p.value, p.unit) for p in pure.published if p.quantity == "program_s"} == {
         (598.0, "ms"),
         (98.2, "ms"),
     }
@@ -335,3 +336,35 @@ def test_a_saved_study_keeps_its_files_relative_and_only_the_figures_it_can_show
     again = load_study(saved)
     assert again.files == (str(tmp_path / "defs" / "../data/a.txt"),)
     assert os.path.samefile(again.files[0], data / "a.txt")
+
+
+def test_other_inputs_drop_the_presets_description_and_reports_say_what_ran():
+    from app.core.study.report_text import what_ran
+
+    preset = find_study("aes-key-sizes")
+    assert "1, 10 and 50 MB" in preset.description
+    assert study_with(preset, repeat=4).description == preset.description
+    shrunk = study_with(preset, sizes=parse_sizes("1MB,10MB"))
+    assert shrunk.description == ""
+    assert study_with(preset, files=["a.txt"]).description == ""
+    from test_paper import _result  # a finished study on one 50 MB input, three entries
+
+    assert what_ran(_result()) == (
+        "What ran: aes-128-cbc [pycryptodome], aes-256-cbc [pycryptodome] and aes-128-ctr "
+        "[pyaes] on 50 MB (50,000,000 bytes)."
+    )
+
+
+def test_each_preset_says_how_its_paper_measured_and_carries_its_claims():
+    for study in presets():
+        assert study.paper_method.strip(), study.name
+        assert len(study.claims) >= 2, study.name
+        entries = set()
+        for choice in study.ciphers:
+            entries.add(choice.cipher_id)
+            if choice.library:
+                entries.add(f"{choice.cipher_id} [{choice.library}]")
+        for claim in study.claims:
+            assert claim.says and claim.where, (study.name, claim)
+            assert set(claim.a) | set(claim.b) <= entries, (study.name, claim.says)
+            assert not set(claim.a) & set(claim.b), (study.name, claim.says)

@@ -1,0 +1,170 @@
+"""Grouped bars as inline SVG: one group per input, one bar per cipher entry in each, as the
+papers draw a comparison of files (seed 001's and 002's figures), with the paper's own values
+as black diamonds on the bars they describe.
+
+Shares :mod:`.svg_chart`'s look: Okabe and Ito's colours, escaped texts, a title and a legend.
+The value axis is linear from zero, or logarithmic when asked (the caller asks when one bar is
+ten times another: on a linear axis the small bars would be a few pixels tall).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from app.core.study.svg_chart import (
+    LEFT,
+    LEGEND_ROW,
+    OKABE_ITO,
+    PLOT_HEIGHT,
+    RIGHT,
+    TOP,
+    WIDTH,
+    log_ticks,
+    nice_step,
+    text,
+)
+
+
+@dataclass(frozen=True)
+class BarSeries:
+    """One cipher entry: its name and its value in each group (None: not measured)."""
+
+    name: str
+    values: tuple[float | None, ...]
+
+
+@dataclass(frozen=True)
+class PaperMark:
+    """A value the paper published, drawn on bar ``series`` of group ``group``."""
+
+    group: int
+    series: int
+    value: float
+    label: str  # the tooltip: "paper (Table V): 1128.42 MiB/s"
+
+
+def bar_chart(
+    *,
+    title: str,
+    y_label: str,
+    groups: Sequence[str],
+    series: Sequence[BarSeries],
+    paper: Sequence[PaperMark] = (),
+    log_y: bool = False,
+) -> str:
+    """The SVG element (a string) of grouped bars; values that are not finite (or not above
+    zero on a log axis) are left out."""
+    values = [v for s in series for v in s.values if v is not None and _shown(v, log_y)]
+    values += [m.value for m in paper if _shown(m.value, log_y)]
+    height = TOP + PLOT_HEIGHT + 56 + LEGEND_ROW * (len(series) + (1 if paper else 0))
+    out = [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
+        f'width="{WIDTH}" height="{height}" role="img" font-family="sans-serif" font-size="12">',
+        f"<title>{text(title)}</title>",
+        f'<text x="{WIDTH / 2:.0f}" y="18" text-anchor="middle" font-size="14" '
+        f'font-weight="bold">{text(title)}</text>',
+    ]
+    if not values or not groups:
+        out.append(
+            f'<text x="{WIDTH / 2:.0f}" y="{TOP + PLOT_HEIGHT / 2:.0f}" '
+            'text-anchor="middle">no data to draw</text></svg>'
+        )
+        return "\n".join(out)
+    sy, ticks = _scale(values, log_y)
+    bottom, right = TOP + PLOT_HEIGHT, WIDTH - RIGHT
+    out.append('<g stroke="#ddd" stroke-width="1">')
+    out += [f'<line x1="{LEFT}" y1="{sy(t):.1f}" x2="{right}" y2="{sy(t):.1f}"/>' for t in ticks]
+    out.append("</g>")
+    for t in ticks:
+        out.append(
+            f'<text x="{LEFT - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{text(_tick(t))}</text>'
+        )
+    group_w = (right - LEFT) / len(groups)
+    bar_w = group_w * 0.8 / max(1, len(series))
+    base = sy(ticks[0])
+    for g, name in enumerate(groups):
+        x0 = LEFT + g * group_w + group_w * 0.1
+        out.append(
+            f'<text x="{LEFT + (g + 0.5) * group_w:.1f}" y="{bottom + 16}" '
+            f'text-anchor="middle">{text(name)}</text>'
+        )
+        for i, s in enumerate(series):
+            v = s.values[g] if g < len(s.values) else None
+            if v is None or not _shown(v, log_y):
+                continue
+            top = sy(v)
+            colour = OKABE_ITO[i % len(OKABE_ITO)]
+            out.append(
+                f'<rect x="{x0 + i * bar_w:.1f}" y="{top:.1f}" width="{bar_w * 0.92:.1f}" '
+                f'height="{max(0.5, base - top):.1f}" fill="{colour}">'
+                f"<title>{text(f'{s.name}, {name}: {v:.4g}')}</title></rect>"
+            )
+    for m in paper:
+        if _shown(m.value, log_y) and m.group < len(groups):
+            cx = LEFT + m.group * group_w + group_w * 0.1 + (m.series + 0.46) * bar_w
+            out.append(_diamond(cx, sy(m.value), text(m.label)))
+    out.append(
+        f'<path d="M{LEFT},{TOP} V{bottom} H{right}" fill="none" stroke="#333" stroke-width="1"/>'
+    )
+    out.append(
+        f'<text transform="translate(16 {TOP + PLOT_HEIGHT / 2:.0f}) rotate(-90)" '
+        f'text-anchor="middle">{text(y_label + (" (log scale)" if log_y else ""))}</text>'
+    )
+    for i, s in enumerate(series):
+        ly = bottom + 40 + LEGEND_ROW * i
+        out.append(
+            f'<rect x="{LEFT}" y="{ly - 9}" width="20" height="10" '
+            f'fill="{OKABE_ITO[i % len(OKABE_ITO)]}"/><text x="{LEFT + 28}" y="{ly}">'
+            f"{text(s.name)}</text>"
+        )
+    if paper:
+        ly = bottom + 40 + LEGEND_ROW * len(series)
+        out.append(_diamond(LEFT + 10, ly - 4, "the paper's value"))
+        out.append(f'<text x="{LEFT + 28}" y="{ly}">the paper\'s own value</text>')
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def wants_log(values: Sequence[float | None]) -> bool:
+    """Whether a value axis should be logarithmic: every value above zero and the largest at
+    least ten times the smallest."""
+    shown = [v for v in values if v is not None and math.isfinite(v)]
+    return bool(shown) and min(shown) > 0 and max(shown) >= 10 * min(shown)
+
+
+def _shown(value: float | None, log_y: bool) -> bool:
+    return value is not None and math.isfinite(value) and (value > 0 or not log_y)
+
+
+def _scale(values: list[float], log_y: bool) -> tuple[Callable[[float], float], list[float]]:
+    bottom = TOP + PLOT_HEIGHT
+    if log_y:
+        low = 10 ** math.floor(math.log10(min(values)))
+        high = 10 ** math.ceil(math.log10(max(values)))
+        if high <= low:
+            high = low * 10
+        span = math.log10(high / low)
+        ticks = log_ticks(low, high)
+        return (lambda y: bottom - PLOT_HEIGHT * math.log10(y / low) / span), ticks
+    high = max(max(values), 0.0) or 1.0
+    step = nice_step(high)
+    high = math.ceil(high / step) * step
+    ticks = [i * step for i in range(round(high / step) + 1)]
+    return (lambda y: bottom - PLOT_HEIGHT * y / high), ticks
+
+
+def _tick(value: float) -> str:
+    if value >= 1000:
+        return f"{value:,.0f}"
+    return f"{value:g}"
+
+
+def _diamond(x: float, y: float, tip: str) -> str:
+    r = 5.5
+    points = f"{x:.1f},{y - r:.1f} {x + r:.1f},{y:.1f} {x:.1f},{y + r:.1f} {x - r:.1f},{y:.1f}"
+    return (
+        f'<polygon points="{points}" fill="#000" stroke="#fff" stroke-width="1">'
+        f"<title>{tip}</title></polygon>"
+    )
