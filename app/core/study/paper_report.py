@@ -100,11 +100,14 @@ def paper_html(result: AnyStudy) -> list[str]:
             "whole memory, one end of a transfer).</p>",
         ]
     if result.study.published:
+        rows = published_rows(result)
+        notes = list(dict.fromkeys(row[10] for row in rows if row[10]))  # each once, numbered
         cells = [
             [text(c) for c in row[:3]]
             + [f"{row[3]:g}", text(row[4]), text(row[5] or "—"), text(row[6] or "—")]
-            + [_maybe(row[7], "{:.4g}"), _maybe(row[8], "{:.2f}"), text(row[9]), text(row[10])]
-            for row in published_rows(result)
+            + [_maybe(row[7], "{:.4g}"), _maybe(row[8], "{:.2f}"), text(row[9])]
+            + [f"[{notes.index(row[10]) + 1}]" if row[10] else ""]
+            for row in rows
         ]
         out += [
             "<h2>The paper's published figures</h2>",
@@ -112,8 +115,12 @@ def paper_html(result: AnyStudy) -> list[str]:
             "beside this study's value of the same quantity in the same unit (the paper's "
             "machine, library and method differ; — : not run here). Notes give what the "
             "paper's own text says otherwise.</p>",
-            html_table(PUBLISHED_HEADER, cells, numeric_from=3, numeric_to=8, css="paper"),
+            html_table(PUBLISHED_HEADER, cells, numeric=(3, 7, 8), css="paper"),
         ]
+        if notes:
+            out.append('<ol class="note">')
+            out += [f"<li>{text(n)}</li>" for n in notes]
+            out.append("</ol>")
     if result.study.claims:
         cells = [
             [text(row[0]), text(row[1]), f"<b>{text(row[2])}</b>"]
@@ -128,7 +135,7 @@ def paper_html(result: AnyStudy) -> list[str]:
             "comparison in its scope agrees beyond the margin, <i>contradicted</i> when one goes "
             "against it (or finds the two equal within the margin), <i>undecided</i> "
             "otherwise.</p>",
-            html_table(CLAIM_HEADER, cells, numeric_from=3, numeric_to=6, css="paper"),
+            html_table(CLAIM_HEADER, cells, numeric=(3, 4, 5, 6), css="paper"),
         ]
     return out
 
@@ -140,9 +147,11 @@ def html_table(
     numeric_from: int = 99,
     numeric_to: int = 99,
     css: str = "",
+    numeric: Sequence[int] = (),
 ) -> str:
     """A table; ``rows`` hold escaped HTML, ``header`` plain text. Columns from
-    ``numeric_from`` to ``numeric_to`` (inclusive) are right-aligned."""
+    ``numeric_from`` to ``numeric_to`` (inclusive), and those in ``numeric``, are
+    right-aligned."""
     cls = f' class="{css}"' if css else ""
     out = [f"<table{cls}>"]
     if header:
@@ -150,7 +159,7 @@ def html_table(
     for row in rows:
         cells = []
         for i, cell in enumerate(row):
-            num = ' class="num"' if numeric_from <= i <= numeric_to else ""
+            num = ' class="num"' if numeric_from <= i <= numeric_to or i in numeric else ""
             cells.append(f"<td{num}>{cell}</td>")
         out.append("<tr>" + "".join(cells) + "</tr>")
     out.append("</table>")

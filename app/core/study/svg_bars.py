@@ -21,6 +21,7 @@ from app.core.study.svg_chart import (
     RIGHT,
     TOP,
     WIDTH,
+    log_tick,
     log_ticks,
     nice_step,
     text,
@@ -79,7 +80,7 @@ def bar_chart(
     out.append("</g>")
     for t in ticks:
         out.append(
-            f'<text x="{LEFT - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{text(_tick(t))}</text>'
+            f'<text x="{LEFT - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{text(log_tick(t))}</text>'
         )
     group_w = (right - LEFT) / len(groups)
     bar_w = group_w * 0.8 / max(1, len(series))
@@ -153,12 +154,6 @@ def _scale(values: list[float], log_y: bool) -> tuple[Callable[[float], float], 
     high = math.ceil(high / step) * step
     ticks = [i * step for i in range(round(high / step) + 1)]
     return (lambda y: bottom - PLOT_HEIGHT * y / high), ticks
-
-
-def _tick(value: float) -> str:
-    if value >= 1000:
-        return f"{value:,.0f}"
-    return f"{value:g}"
 
 
 def _diamond(x: float, y: float, tip: str) -> str:

@@ -140,6 +140,16 @@ def line_chart(
     return "\n".join(out)
 
 
+def log_tick(value: float) -> str:
+    """A tick of an axis: ``12,345``, ``0.5``, ``0.00001`` (never ``1e-05``)."""
+    if value >= 1000:
+        return f"{value:,.0f}"
+    if 0 < value < 1:
+        digits = -math.floor(math.log10(value)) + 2
+        return f"{value:.{digits}f}".rstrip("0").rstrip(".")
+    return f"{value:g}"
+
+
 def _valid(p: tuple[float, float], log_x: bool, log_y: bool = False) -> bool:
     x, y = p
     return math.isfinite(x) and math.isfinite(y) and (x > 0 or not log_x) and (y > 0 or not log_y)
@@ -170,7 +180,7 @@ def _y_scale(
         return (
             (lambda y: bottom - PLOT_HEIGHT * math.log10(y / lo) / span),
             log_ticks(lo, hi),
-            lambda v: f"{v:,.0f}" if v >= 1000 else f"{v:g}",
+            log_tick,
         )
     low = min(0.0, min(ys))
     high = max(ys)

@@ -1,0 +1,44 @@
+"""Charts in the papers' forms: grouped bars per input for files or one size, lines against
+size for several sizes, the paper's values drawn on them, a log axis where one value is ten
+times another; hostile labels stay text."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from test_paper import _result
+
+from app.core.study.definition import PublishedFigure, SizeInput
+from app.core.study.report_html import study_html
+from app.core.study.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
+
+
+def test_one_input_gives_grouped_bars_with_the_papers_value_and_a_log_axis():
+    figure = PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",))
+    html = study_html(_result(figure))  # 0.1 s, 0.125 s and pyaes's 25 s: 250x apart
+    assert "<h2>Charts by input</h2>" in html and "Encryption time by input" in html
+    assert "Median time (s) (log scale)" in html  # 25 s against 0.1 s
+    assert "<title>paper: 0.2 s</title>" in html  # the diamond on aes-128-cbc's bar
+    assert "Black diamonds: the paper&#x27;s own values." in html
+
+
+def test_several_sizes_give_lines_with_the_papers_points():
+    result = _result(PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",)))
+    small = [replace(r, input_label="1 MB", input_bytes=10**6) for r in result.results]
+    study = replace(result.study, sizes=(SizeInput("1 MB", 10**6), SizeInput("50 MB", 50_000_000)))
+    html = study_html(replace(result, study=study, results=(*small, *result.results)))
+    assert "<h2>Charts against size</h2>" in html and "Encryption time against input size" in html
+    assert "paper: aes-128-cbc [pycryptodome]: 0.2" in html
+
+
+def test_bars_escape_labels_and_say_when_there_is_nothing():
+    svg = bar_chart(
+        title="<t>",
+        y_label="y",
+        groups=["<zip>"],
+        series=[BarSeries("<b>", (1.0,))],
+        paper=[PaperMark(0, 0, 2.0, "<p>")],
+    )
+    assert "<zip>" not in svg and "&lt;zip&gt;" in svg and "&lt;p&gt;" in svg
+    assert "no data to draw" in bar_chart(title="t", y_label="y", groups=[], series=[])
+    assert wants_log([1.0, 10.0]) and not wants_log([1.0, 9.9]) and not wants_log([0.0, 50.0])
