@@ -126,7 +126,8 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
             text = fit_text(fit, units, f.interval)
             lines.extend(wrap(f"{f.cipher_label} {f.direction}s: {text}", width))
     if result.comparisons:
-        lines.append(f"\nComparisons (rounds as the unit of evidence; {_how(result)}):")
+        heading = f"Comparisons (rounds as the unit of evidence; {_how(result)}):"
+        lines += ["", *wrap(heading, width, indent="")]
         several = len(result.by_input()) > 1
         current = None
         for c in result.comparisons:
