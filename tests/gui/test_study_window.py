@@ -561,3 +561,33 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     assert not w.controller.running and "Clear results and run again" in dialogs.warnings[-1][1]
     w.controller.exported = True
     w.close()
+
+
+def test_the_papers_values_are_drawn_on_the_charts_where_the_study_ran_them(
+    qtbot: QtBot, dialogs: Dialogs
+) -> None:
+    w = StudyWindow()
+    qtbot.addWidget(w)
+    w.form.choose("aes-key-sizes")
+    w.form.sizes_edit.setText("1MB")  # the paper's 1 MB row of Table 2
+    w.form.repeat_spin.setValue(2)
+    w.form.rounds_spin.setValue(2)
+    w.form.budget_spin.setValue(0)
+    _run(qtbot, w)
+
+    def drawn(key: str) -> list[tuple[float, float]]:
+        xs, ys = w.charts[key].paper.getData()
+        return [] if xs is None else list(zip(xs.tolist(), ys.tolist(), strict=True))
+
+    # Table 2's three encryption times on 1 MB, in ms, at 1 MB (the paper's 0.0414 s anomaly too)
+    assert sorted((x, round(y, 1)) for x, y in drawn("time")) == [
+        (1.0, 2.6),
+        (1.0, 2.7),
+        (1.0, 41.4),
+    ]
+    assert drawn("throughput") == []  # the paper published no throughput
+    w.controller.clear()
+    for chart in w.charts.values():
+        chart.clear()
+        chart.flush()
+    assert drawn("time") == []

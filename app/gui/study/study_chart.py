@@ -19,7 +19,8 @@ from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
-from app.core.study.result import memory_mib, rate
+from app.core.study.report_data import paper_points
+from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
 from app.gui.plot_chart import PlotChart
@@ -77,6 +78,22 @@ def value_of(result: JobResult | TransferResult, key: str, units: str) -> float 
     return memory_mib(result)
 
 
+# Each chart's quantity as the report names it, and the factor from the report's unit to ours.
+_PAPER = {"time": ("enc_time", 1e3), "throughput": ("enc_rate", 1.0), "memory": ("memory", 1.0)}
+
+
+def paper_values(result: StudyResult, key: str) -> list[tuple[int, float]]:
+    """The paper's values of chart ``key`` where our study ran them: ``(input bytes, value in
+    the chart's unit)`` (throughput in ``result``'s unit)."""
+    report_key, factor = _PAPER[key]
+    sizes = {r.input_label: r.input_bytes for r in result.results}
+    return [
+        (sizes[input_label], value * factor)
+        for _entry, input_label, value, _tip in paper_points(result, report_key)
+        if input_label in sizes
+    ]
+
+
 def log_ticks(values: Sequence[float]) -> list[list[tuple[float, str]]] | None:
     """Ticks for a log axis over ``values``, a decade of room each side: the main window's
     rule (labelled powers of ten, thinned when there are many; unlabelled 2..9 minor ticks)."""
@@ -107,6 +124,16 @@ class StudyChart(PlotChart):
         self._ticks: tuple[object, object] | None = None
         self._drawn: dict[str, list[tuple[float, float]]] = {}  # what each curve shows
         self._stale = False  # results arrived while hidden
+        # The paper's own values, black diamonds (a PlotDataItem: it follows the log axes).
+        self.paper = pg.PlotDataItem(
+            pen=None,
+            symbol="d",
+            symbolBrush="#000000",
+            symbolPen=pg.mkPen("#ffffff"),
+            symbolSize=11,
+            name="the paper's values",
+        )
+        self._paper_points: list[tuple[float, float]] = []
         self._show_data(False)
         self._apply_palette()
 
@@ -137,7 +164,13 @@ class StudyChart(PlotChart):
         if self._stale:
             self._schedule()
 
+    def set_paper(self, points: Sequence[tuple[int, float]]) -> None:
+        """The paper's values as ``(input bytes, value in this chart's unit)``; none: hidden."""
+        self._paper_points = [(n / MB, v) for n, v in points if n > 0]
+        self._schedule()
+
     def clear(self) -> None:
+        self.set_paper([])
         for curve in self.curves.values():
             self.plot.removeItem(curve)
             self.legend.removeItem(curve)
@@ -166,6 +199,7 @@ class StudyChart(PlotChart):
         sizes = [r.input_bytes for r in self._results if r.input_bytes > 0]
         self._show_data(bool(sizes))
         if not sizes:
+            self._draw_paper(False)
             return
         log_x = max(sizes) / min(sizes) >= LOG_SPAN
         log_y = log_x and self.quantity.log_with_size
@@ -194,6 +228,7 @@ class StudyChart(PlotChart):
                 self._drawn[label] = pts
                 self._curve(label).setData([p[0] for p in pts], [p[1] for p in pts])
                 changed = True
+        self._draw_paper(log_y)
         every = [p for pts in points.values() for p in pts]
         ticks = (
             log_ticks([p[0] for p in every]) if log_x else None,
@@ -205,6 +240,15 @@ class StudyChart(PlotChart):
             self.plot.getAxis("left").setTicks(ticks[1])
         if changed:
             self.plot.enableAutoRange()
+
+    def _draw_paper(self, log_y: bool) -> None:
+        shown = [(x, y) for x, y in self._paper_points if y > 0 or not log_y]
+        if shown and self.paper not in self.plot.items:
+            self.plot.addItem(self.paper)  # after the curves: drawn on top, last in the legend
+        elif not shown and self.paper in self.plot.items:
+            self.plot.removeItem(self.paper)
+            self.legend.removeItem(self.paper)
+        self.paper.setData([p[0] for p in shown], [p[1] for p in shown])
 
     def _apply_palette(self) -> None:
         super()._apply_palette()

@@ -32,7 +32,7 @@ from app.core.study.result import StudyResult
 from app.core.text import display_text
 from app.gui.menus import add_menu
 from app.gui.settings import AppSettings
-from app.gui.study.study_chart import QUANTITIES, StudyChart
+from app.gui.study.study_chart import QUANTITIES, StudyChart, paper_values
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
 from app.gui.study.study_form import StudyForm
 from app.gui.study.study_table import StudyTableModel, StudyTableView
@@ -245,6 +245,9 @@ class StudyWindow(ToolWindow):
     @Slot(object)
     def _on_controller_analysed(self, result: StudyResult | None) -> None:
         self.claims.setPlainText(claims_text(result))
+        shown = result.in_units(self.controller.units) if isinstance(result, StudyResult) else None
+        for key, chart in self.charts.items():
+            chart.set_paper(paper_values(shown, key) if shown is not None else [])
 
     @Slot(str)
     def _on_controller_cell_failed(self, text: str) -> None:
