@@ -145,15 +145,17 @@ def _result_cells(result: StudyResult, r: JobResult) -> list[str]:
 
 
 def _charts(result: StudyResult) -> list[str]:
-    """The papers' forms: grouped bars per input where the inputs are files or one size (a
-    comparison of files), lines against size where there are several sizes; the paper's own
+    """The papers' forms: grouped bars per input where the inputs are files (or stand for the
+    files of a study's slots) or one size, lines against size where there are several sizes;
+    the paper's own
     values marked on them; a log axis where one value is ten times another."""
     sizes = [r.input_bytes for r in result.results]
     if not sizes:
         return ['<p class="note">No results to chart.</p>']
     inputs = list(result.by_input())
     generated = {s.label for s in result.study.sizes}
-    as_bars = len(inputs) == 1 or any(label not in generated for label in inputs)
+    files = bool(result.study.file_slots) or any(label not in generated for label in inputs)
+    as_bars = len(inputs) == 1 or files  # a study of file types: the papers' grouped bars
     out = ["<h2>" + ("Charts by input" if as_bars else "Charts against size") + "</h2>"]
     for q in quantities(result):
         marks = paper_points(result, q.key)
