@@ -59,28 +59,39 @@ class ClaimVerdict:
 
     def sentence(self) -> str:
         """``'"AES is faster than Blowfish" (Abstract): confirmed by all 24 comparisons; the
-        closest: ...'``: the verdict, how many comparisons, and the one that decides it."""
+        closest on 1 MB: ...'``: the claim, the verdict and the comparison that decides it."""
         c = self.claim
         head = f'"{c.says}"' + (f" ({c.where})" if c.where else "")
+        deciding = self.deciding()
+        return f"{head}: {self.summary()}" + (f"; {deciding}" if deciding else "")
+
+    def summary(self) -> str:
+        """``"confirmed by all 24 comparisons"``, ``"contradicted by 2 of 24 comparisons"``,
+        ``"undecided, 20 of 24 comparisons agree, 4 not decided"``, ``"not tested ..."``."""
         n = len(self.pairs)
+        against = sum(1 for p in self.pairs if p.agrees is False)
+        undecided = sum(1 for p in self.pairs if p.agrees is None)
         if self.verdict == NOT_TESTED:
-            return f"{head}: not tested (the study ran none of the inputs it is about)"
-        against = [p for p in self.pairs if p.agrees is False]
-        open_ = [p for p in self.pairs if p.agrees is None]
+            return "not tested (the study ran none of the inputs it is about)"
         if self.verdict == CONFIRMED:
-            word = "the comparison" if n == 1 else f"all {n} comparisons"
-            text = f"{head}: confirmed by {word}"
-            deciding = self._closest()
-        elif self.verdict == CONTRADICTED:
-            text = f"{head}: contradicted by {len(against)} of {n} comparisons"
-            deciding = against[0]
+            return "confirmed by " + ("the comparison" if n == 1 else f"all {n} comparisons")
+        if self.verdict == CONTRADICTED:
+            return f"contradicted by {against} of {n} comparisons"
+        agree = n - against - undecided
+        return f"undecided, {agree} of {n} comparisons agree, {undecided} not decided"
+
+    def deciding(self) -> str:
+        """The comparison that decides the verdict, in words: the closest agreeing one for a
+        confirmed claim, else the first that goes against it or is not decided ("" for none)."""
+        if self.verdict == NOT_TESTED:
+            return ""
+        if self.verdict == CONFIRMED:
+            pair, label = self._closest(), "the closest"
         else:
-            agree = n - len(against) - len(open_)
-            text = f"{head}: undecided, {agree} of {n} comparisons agree, {len(open_)} not decided"
-            deciding = open_[0]
-        where = f" on {deciding.input_label}" if deciding.input_label else ""
-        label = "the closest" if self.verdict == CONFIRMED else "e.g."
-        return f"{text}; {label}{where}: {deciding.comparison.sentence()}"
+            wanted = False if self.verdict == CONTRADICTED else None
+            pair, label = next(p for p in self.pairs if p.agrees is wanted), "e.g."
+        where = f" on {pair.input_label}" if pair.input_label else ""
+        return f"{label}{where}: {pair.comparison.sentence()}"
 
     def _closest(self) -> TestedPair:
         """The agreeing pair nearest to going the other way (its interval's near end)."""

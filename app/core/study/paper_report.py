@@ -81,7 +81,7 @@ def claim_rows(result: AnyStudy) -> list[list[Any]]:
         against = sum(1 for p in v.pairs if p.agrees is False)
         undecided = len(v.pairs) - agree - against
         counts = [len(v.pairs), agree, against, undecided]
-        rows.append([v.claim.says, v.claim.where, v.verdict, *counts, v.sentence()])
+        rows.append([v.claim.says, v.claim.where, v.verdict, *counts, v.deciding()])
     return rows
 
 
