@@ -176,7 +176,10 @@ def _maybe(value: float | None, fmt: str) -> str:
 
 
 def write_paper_sheets(wb: Workbook, result: AnyStudy) -> None:
-    """The sheets "Published" and "Claims", when the study has figures or claims."""
+    """The sheets "Paper's method", "Published" and "Claims", when the study has them."""
+    if result.study.paper_method:
+        rows = [[result.study.paper_method], [f"From: {source(result)}"]]
+        _write_table(wb.create_sheet("Paper's method"), ("The paper's method",), rows)
     if result.study.published:
         ws = wb.create_sheet("Published")
         rows = published_rows(result)

@@ -52,7 +52,7 @@ from app.core.study.report_data import (
     spans_decades,
     speedup_rows,
 )
-from app.core.study.result import StudyResult
+from app.core.study.result import Speedup, StudyResult
 from app.core.study.svg_chart import OKABE_ITO
 
 SECONDS = "0.000000"
@@ -94,6 +94,13 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
         speedup_rows(result),
         (None,) * 3 + ("0.00", "0.00", "0.00", "0"),
     )
+    if result.programs:
+        _write_table(
+            wb.create_sheet("Whole programs"),
+            ("Input", "Program", "Median (s)", "Against", "Factor (x)", "CI low", "CI high"),
+            [_program_row(result, s) for s in result.program_speedups],
+            (None, None, "0.000000", None, "0.00", "0.00", "0.00"),
+        )
     write_paper_sheets(wb, result)
     if result.failures:
         _write_table(
@@ -112,6 +119,16 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
     version = result.environment.cipherbench_version
     wb.properties.creator = f"CipherBench {version}" if version else "CipherBench"
     save_workbook(wb, path)
+
+
+def _program_row(result: StudyResult, s: Speedup) -> list[Any]:
+    """A whole program's row: its median time and its factor against the slowest."""
+    median = next(
+        p.median_s
+        for p in result.programs
+        if p.label == s.cipher_label and p.input_label == s.input_label
+    )
+    return [s.input_label, s.cipher_label, median, s.baseline_label, s.factor, s.low, s.high]
 
 
 def _sample_rows(result: StudyResult) -> Iterator[list[Any]]:

@@ -99,3 +99,28 @@ def test_a_study_with_whole_programs_reports_both_factors_and_meets_the_paper():
     again = StudyResult.from_dict(doc)
     assert again.programs == result.programs
     assert again.program_speedups[1].factor == pytest.approx(fast.factor)
+
+
+def test_the_workbook_has_the_whole_programs_and_the_papers_method(tmp_path):
+    from dataclasses import replace
+
+    from openpyxl import load_workbook
+    from test_paper import _result
+
+    from app.core.study.report_xlsx import write_study_xlsx
+    from app.core.study.whole_program import ProgramTiming
+
+    result = _result()
+    programs = (
+        ProgramTiming(STARTUP, "", (0.01, 0.011, 0.012, 0.01)),
+        ProgramTiming("aes-128-cbc [pycryptodome]", "50 MB", (0.2, 0.21, 0.22, 0.2)),
+        ProgramTiming("aes-128-ctr [pyaes]", "50 MB", (0.6, 0.62, 0.61, 0.63)),
+    )
+    study = replace(result.study, paper_method="the paper timed a whole program")
+    write_study_xlsx(replace(result, study=study, programs=programs), tmp_path / "w.xlsx")
+    wb = load_workbook(tmp_path / "w.xlsx")
+    rows = list(wb["Whole programs"].iter_rows(values_only=True))
+    assert rows[0][:3] == ("Input", "Program", "Median (s)")
+    fast = next(r for r in rows if r[1] == "aes-128-cbc [pycryptodome]")
+    assert fast[2] == pytest.approx(0.205) and fast[4] == pytest.approx(3.0, rel=0.1)
+    assert wb["Paper's method"]["A2"].value == "the paper timed a whole program"
