@@ -43,7 +43,7 @@ class PaperMatch:
         line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g}{unit}"
         if self.measured is not None and self.ratio is not None:
             ours = f"{self.measured:,.0f}" if abs(self.measured) >= 1000 else f"{self.measured:.3g}"
-            line += f"; here {self.cipher_label}: {ours}{unit} ({self.ratio:.2f}x)"
+            line += f"; here {self.cipher_label}: {ours}{unit} ({self.ratio:.3g}x)"
         return line + (f" (note: {p.note})" if p.note else "")
 
     @property

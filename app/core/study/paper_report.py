@@ -105,7 +105,7 @@ def paper_html(result: AnyStudy) -> list[str]:
         cells = [
             [text(c) for c in row[:3]]
             + [f"{row[3]:g}", text(row[4]), text(row[5] or "—"), text(row[6] or "—")]
-            + [_maybe(row[7], "{:.4g}"), _maybe(row[8], "{:.2f}"), text(row[9])]
+            + [_maybe(row[7], "{:.4g}"), _maybe(row[8], "{:.3g}"), text(row[9])]
             + [f"[{notes.index(row[10]) + 1}]" if row[10] else ""]
             for row in rows
         ]

@@ -140,7 +140,7 @@ def test_every_report_sets_our_value_beside_the_papers():
     result = _result(figure)
     text = "\n".join(claims(result, None))
     assert (
-        "AES-128, 50 MB: encryption time = 0.2 s; here aes-128-cbc [pycryptodome]: 0.1 s (0.50x)"
+        "AES-128, 50 MB: encryption time = 0.2 s; here aes-128-cbc [pycryptodome]: 0.1 s (0.5x)"
         in (text)
     )
     doc = json.loads(json.dumps(study_document(result)))
