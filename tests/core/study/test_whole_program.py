@@ -124,3 +124,15 @@ def test_the_workbook_has_the_whole_programs_and_the_papers_method(tmp_path):
     fast = next(r for r in rows if r[1] == "aes-128-cbc [pycryptodome]")
     assert fast[2] == pytest.approx(0.205) and fast[4] == pytest.approx(3.0, rel=0.1)
     assert wb["Paper's method"]["A2"].value == "the paper timed a whole program"
+
+
+def test_a_bundle_loads_the_study_and_reports_why_it_cannot_time_programs(monkeypatch):
+    import sys
+
+    from app.core.study.presets import find_study
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    assert find_study("pure-python").whole_program  # loads: a bundle lists and runs it
+    entries = [("aes-128-ctr [pyaes]", lookup("aes-128-ctr", "pyaes"))]
+    with pytest.raises(UserError, match="whole programs need a Python interpreter"):
+        _drain(measure_programs(entries, [("x", "x")], 1, 0, bool))
