@@ -53,7 +53,9 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
                                       # process's peak RSS (default: the peak above the
                                       # process's baseline)
     end = "sender"                    # a transfer's CPU or memory: "sender" or "receiver"
-                                      # (default: the larger of the two ends)
+                                      # (default: the larger of the two ends); its time or
+                                      # throughput: "sender" stops the clock where a sender's
+                                      # does (the last byte sent, not verified)
     table = "Table 2"                 # where in the paper the figure stands
     note = "the text says 0.11 s"     # the paper's own inconsistencies, shown with the figure
     statistic = "mean"                # a time or rate the paper averaged: set beside our mean

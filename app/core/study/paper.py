@@ -5,9 +5,11 @@ same quantity in the paper's unit.
 A figure that matches nothing (the study ran other inputs) is still shown, with no value of
 ours. Our value is what the study measured: the median time, the throughput from it, the CPU %
 over the timed runs, the memory the figure's ``basis`` names, the speed-up against the slowest
-entry on the input; in a transfer study the total time, the transfer's throughput and the CPU
-and memory of the end the figure names (the larger of the two by default; memory above its
-baseline, or its whole peak RSS for ``basis = "process"``).
+entry on the input (the mean where the figure's ``statistic`` is one; whole programs' times
+and factors); in a transfer study the total time to the receiver's verification (or, for
+``end = "sender"``, the sender-side time, where a sending program's clock stops), the
+throughput from it, and the CPU and memory of the end the figure names (the larger of the two
+by default; memory above its baseline, or its whole peak RSS for ``basis = "process"``).
 """
 
 from __future__ import annotations
@@ -118,6 +120,11 @@ def _measured(
 def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | None:
     quantity, unit = figure.quantity, figure.unit
     median = _time(figure, r.timing)
+    if figure.end == "sender" and quantity in ("transfer_s", "transfer_rate"):
+        sent = r.sent_median_s  # where the sender's clock stops, as the paper's did
+        if sent is None:
+            return None
+        median = sent
     both = (r.sender, r.receiver)
     ends = {"sender": both[:1], "receiver": both[1:]}.get(figure.end, both)
     if quantity in ("transfer_s", "encrypt_s", "decrypt_s") and unit in SECONDS:

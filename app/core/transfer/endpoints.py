@@ -39,6 +39,7 @@ class EndReport:
     peak_rss_bytes: int
     digest: bytes  # the receiver's digest of what it rebuilt; the sender's of its input
     peer_digest: bytes  # the sender: the digest the receiver sent back; the receiver: b""
+    sent_ns: int = 0  # the sender: its last byte handed to the kernel; the receiver: 0
 
     @classmethod
     def ending(
@@ -49,11 +50,14 @@ class EndReport:
         baseline_rss_bytes: int,
         digest: bytes,
         peer_digest: bytes = b"",
+        sent_ns: int = 0,
     ) -> EndReport:
         """The report of a run that ends now: the memory peak is read here (never below the
         baseline taken before the run)."""
         peak = max(peak_rss_bytes(), baseline_rss_bytes)
-        return cls(start_ns, end_ns, cpu_seconds, baseline_rss_bytes, peak, digest, peer_digest)
+        return cls(
+            start_ns, end_ns, cpu_seconds, baseline_rss_bytes, peak, digest, peer_digest, sent_ns
+        )
 
 
 def _failure(exc: BaseException) -> tuple[str, str]:
@@ -176,4 +180,5 @@ def _send_one(
         baseline,
         digest,
         sent.receiver_digest,
+        sent.last_sent_ns,
     )

@@ -327,8 +327,9 @@ def _send(sock: socket.socket, data: bytes | memoryview) -> None:
 
 @dataclass(frozen=True)
 class Sent:
-    """What :func:`send_file` sent: when its first byte left (``perf_counter_ns``), the CPU time
-    until the receiver's digest came back, and that digest."""
+    """What :func:`send_file` sent: when its first byte left (``perf_counter_ns``), when its last
+    byte was handed to the kernel (where a sender's clock stops: seed 004's "total time"), when
+    the receiver's digest came back, the CPU time until then, and that digest."""
 
     first_byte_ns: int
     acknowledged_ns: int
@@ -336,6 +337,7 @@ class Sent:
     data_bytes: int
     chunks: int
     receiver_digest: bytes
+    last_sent_ns: int = 0
 
 
 def send_file(
@@ -363,6 +365,7 @@ def send_file(
         _send(sock, writer.frame(n, left == 0))
         if left == 0:
             break
+    last_sent_ns = time.perf_counter_ns()
     prefix = memoryview(bytearray(PREFIX.size + DIGEST_BYTES))
     got = _recv_exact(sock, prefix, timeout_s)
     acknowledged_ns = time.perf_counter_ns()
@@ -376,6 +379,7 @@ def send_file(
         size_bytes,
         writer.index,
         bytes(prefix[PREFIX.size :]),
+        last_sent_ns,
     )
 
 

@@ -67,6 +67,9 @@ class RunSample:
     sender: EndSample
     receiver: EndSample
     verified: bool
+    # First byte sent to the last byte handed to the sender's kernel: where a sender's clock
+    # stops (seed 004's "total time"), before the receiver has verified anything. 0: not known.
+    sent_seconds: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -116,6 +119,13 @@ class TransferResult:
     @property
     def label(self) -> str:
         return f"{self.cipher_id} ({self.library})" if self.library else self.cipher_id
+
+    @property
+    def sent_median_s(self) -> float | None:
+        """The median of the sender-side times (first byte sent to the last handed to the
+        kernel: where seed 004's clock stops); None when not known (an older result)."""
+        sent = [r.sent_seconds for r in self.runs if r.sent_seconds > 0]
+        return statistics.median(sent) if sent else None
 
     def round_samples(self) -> tuple[tuple[float, ...], ...]:
         """The total times by round: the unit of evidence of a claim (one round without
@@ -178,6 +188,7 @@ def _run_dict(run: RunSample) -> dict[str, Any]:
 
     return {
         "total_seconds": run.total_seconds,
+        "sent_seconds": run.sent_seconds,
         "verified": run.verified,
         "sender": end(run.sender),
         "receiver": end(run.receiver),
@@ -205,6 +216,7 @@ def transfer_result_from_dict(data: Mapping[str, Any]) -> TransferResult:
             sender=_end_from_dict(r["sender"]),
             receiver=_end_from_dict(r["receiver"]),
             verified=bool(r["verified"]),
+            sent_seconds=float(r.get("sent_seconds", 0.0)),
         )
         for r in data["runs"]
     )

@@ -217,4 +217,5 @@ def _sample(sent: EndReport, got: EndReport) -> RunSample:
     # Both ends read the same system-wide monotonic clock (perf_counter_ns).
     total_ns = got.end_ns - sent.start_ns
     verified = sent.digest == got.digest == sent.peer_digest
-    return RunSample(max(total_ns, 1) / 1e9, end(sent), end(got), verified)
+    sent_s = max(sent.sent_ns - sent.start_ns, 1) / 1e9 if sent.sent_ns else 0.0
+    return RunSample(max(total_ns, 1) / 1e9, end(sent), end(got), verified, sent_s)

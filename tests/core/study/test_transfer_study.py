@@ -15,7 +15,7 @@ from leftovers import spawned_children
 
 from app.core.errors import UserError
 from app.core.formats import save
-from app.core.study.definition import CipherChoice, SizeInput, Study
+from app.core.study.definition import CipherChoice, SizeInput, Study, parse_sizes, study_with
 from app.core.study.presets import find_study
 from app.core.study.runner import (
     CellFailed,
@@ -172,3 +172,33 @@ def test_the_papers_figures_are_set_beside_the_transfers():
     biggest = max(r.sender.peak_rss_bytes, r.receiver.peak_rss_bytes)
     assert m_whole.measured == pytest.approx(biggest / 1e6)  # a whole process: tens of MB
     assert m_above.measured is not None and m_above.measured < m_whole.measured
+
+
+def test_a_senders_time_stops_at_its_last_byte_and_meets_the_papers_total_time():
+    from dataclasses import replace as with_
+
+    from app.core.study.definition import PublishedFigure
+    from app.core.study.paper import match_published
+    from app.core.study.transfer_result import TransferStudyResult
+    from app.core.transfer.results import transfer_result_from_dict
+
+    study = study_with(find_study("gcm-vs-chacha"), sizes=parse_sizes("64KB"), repeat=2, rounds=1)
+    study = with_(
+        study,
+        published=(
+            PublishedFigure(
+                "AES", "64 KB", "transfer_s", 1.0, "ms", ("aes-256-gcm",), end="sender"
+            ),
+            PublishedFigure("AES", "64 KB", "transfer_s", 1.0, "ms", ("aes-256-gcm",)),
+        ),
+        claims=(),
+    )
+    (result,) = [e.result for e in TransferStudyRun(study).events() if isinstance(e, StudyFinished)]
+    assert isinstance(result, TransferStudyResult)
+    gcm = next(r for r in result.results if r.cipher_id == "aes-256-gcm")
+    assert all(0 < run.sent_seconds <= run.total_seconds for run in gcm.runs)
+    sender, verified = match_published(result)
+    assert sender.measured == pytest.approx(gcm.sent_median_s * 1e3)
+    assert verified.measured == pytest.approx(gcm.timing.median_s * 1e3)
+    again = transfer_result_from_dict(gcm.to_dict())
+    assert [r.sent_seconds for r in again.runs] == [r.sent_seconds for r in gcm.runs]
