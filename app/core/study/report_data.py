@@ -318,3 +318,12 @@ def _in_chart_unit(quantity: str, value: float, unit: str, units: str) -> float 
     if quantity.endswith("_rate"):
         return value * RATES[unit] / UNITS[units] if unit in RATES else None
     return value * BYTES[unit] / MIB if unit in BYTES else None
+
+
+def by_input_charts(result: StudyResult) -> bool:
+    """Whether the study compares files (or the sizes standing for a study's file slots, or
+    one input): the papers draw those as grouped bars per input."""
+    inputs = list(result.by_input())
+    generated = {s.label for s in result.study.sizes}
+    files = bool(result.study.file_slots) or any(label not in generated for label in inputs)
+    return len(inputs) == 1 or files

@@ -19,6 +19,7 @@ from app.core.study.paper_report import html_table as _table
 from app.core.study.paper_report import paper_html
 from app.core.study.report_data import (
     Quantity,
+    by_input_charts,
     environment_rows,
     fit_rows,
     method_sentences,
@@ -153,9 +154,7 @@ def _charts(result: StudyResult) -> list[str]:
     if not sizes:
         return ['<p class="note">No results to chart.</p>']
     inputs = list(result.by_input())
-    generated = {s.label for s in result.study.sizes}
-    files = bool(result.study.file_slots) or any(label not in generated for label in inputs)
-    as_bars = len(inputs) == 1 or files  # a study of file types: the papers' grouped bars
+    as_bars = by_input_charts(result)  # a study of file types: the papers' grouped bars
     out = ["<h2>" + ("Charts by input" if as_bars else "Charts against size") + "</h2>"]
     for q in quantities(result):
         marks = paper_points(result, q.key)

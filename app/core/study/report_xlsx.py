@@ -26,7 +26,7 @@ from os import PathLike
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.chart import Reference, ScatterChart, Series
+from openpyxl.chart import BarChart, Reference, ScatterChart, Series
 from openpyxl.chart.data_source import NumData, NumFmt, NumVal
 from openpyxl.chart.marker import Marker
 from openpyxl.chart.shapes import GraphicalProperties
@@ -43,6 +43,7 @@ from app.core.study.paper_report import write_paper_sheets
 from app.core.study.report_data import (
     COMPARISON_HEADER,
     SPEEDUP_HEADER,
+    by_input_charts,
     comparison_rows,
     environment_rows,
     fit_header,
@@ -53,6 +54,7 @@ from app.core.study.report_data import (
     speedup_rows,
 )
 from app.core.study.result import Speedup, StudyResult
+from app.core.study.svg_bars import wants_log
 from app.core.study.svg_chart import OKABE_ITO
 
 SECONDS = "0.000000"
@@ -76,6 +78,8 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
     charts = wb.create_sheet("Charts")
     data = wb.create_sheet("Chart data")
     _write_charts(charts, data, result)
+    if by_input_charts(result):
+        _write_bar_charts(wb.create_sheet("Charts by input"), data, result)
     _write_table(
         wb.create_sheet("Fits"),
         fit_header(result.units),
@@ -172,9 +176,12 @@ def _write_charts(
         for k, (label, first, last) in enumerate(blocks):
             chart.series.append(_series(data, rows, label, first, last, 3 + i, k))
         chart.x_axis.title = "Input size (bytes" + (", log scale)" if log_x else ")")
-        chart.y_axis.title = q.axis
+        log_y = wants_log([r[2 + i] for r in rows])  # one entry 10x another: else it vanishes
+        chart.y_axis.title = q.axis + (" (log scale)" if log_y else "")
         if log_x:
             chart.x_axis.scaling.logBase = 10
+        if log_y:
+            chart.y_axis.scaling.logBase = 10
         chart.x_axis.numFmt = NumFmt(formatCode="#,##0", sourceLinked=False)
         chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
         # openpyxl >= 3.1 writes <c:delete val="1"/> unless told otherwise: axes would vanish.
@@ -182,6 +189,44 @@ def _write_charts(
         chart.y_axis.delete = False
         chart.legend.position = "b"
         charts.add_chart(chart, f"A{1 + i * CHART_ROWS}")
+
+
+def _write_bar_charts(charts: Worksheet, data: Worksheet, result: StudyResult) -> None:
+    """Per quantity, a table of inputs x cipher entries below the chart data, and a clustered
+    bar chart of it: a group per input, a bar per entry (seeds 001 and 002's figures)."""
+    inputs, labels = list(result.by_input()), result.cipher_labels()
+    cells = {(r.label, r.input_label): r for r in result.results}
+    top = data.max_row + 3
+    for i, q in enumerate(quantities(result)):
+        _put(data, top, 1, f"{q.title} ({q.axis}) by input")
+        for k, label in enumerate(labels):
+            _put(data, top + 1, 2 + k, label)
+        values: list[float | None] = []
+        for n, input_label in enumerate(inputs):
+            _put(data, top + 2 + n, 1, input_label)
+            for k, label in enumerate(labels):
+                r = cells.get((label, input_label))
+                value = None if r is None else q.value(result, r)
+                values.append(value)
+                if value is not None:
+                    data.cell(top + 2 + n, 2 + k, value)
+        chart = BarChart()
+        chart.type, chart.grouping, chart.style = "col", "clustered", 10
+        chart.title = f"{q.title} by input"
+        chart.width, chart.height = 18.0, 10.0
+        span = (top + 1, top + 1 + len(inputs))
+        refs = Reference(data, min_col=2, max_col=1 + len(labels), min_row=span[0], max_row=span[1])
+        chart.add_data(refs, titles_from_data=True)
+        chart.set_categories(Reference(data, min_col=1, min_row=top + 2, max_row=span[1]))
+        log_y = wants_log(values)
+        chart.y_axis.title = q.axis + (" (log scale)" if log_y else "")
+        if log_y:
+            chart.y_axis.scaling.logBase = 10
+        chart.x_axis.delete = False
+        chart.y_axis.delete = False
+        chart.legend.position = "b"
+        charts.add_chart(chart, f"A{1 + i * CHART_ROWS}")
+        top = span[1] + 3
 
 
 def _series(

@@ -42,3 +42,18 @@ def test_bars_escape_labels_and_say_when_there_is_nothing():
     assert "<zip>" not in svg and "&lt;zip&gt;" in svg and "&lt;p&gt;" in svg
     assert "no data to draw" in bar_chart(title="t", y_label="y", groups=[], series=[])
     assert wants_log([1.0, 10.0]) and not wants_log([1.0, 9.9]) and not wants_log([0.0, 50.0])
+
+
+def test_the_workbook_has_bars_by_input_and_a_log_axis_where_values_differ_tenfold(tmp_path):
+    from openpyxl import load_workbook
+
+    from app.core.study.report_xlsx import write_study_xlsx
+
+    write_study_xlsx(_result(), tmp_path / "r.xlsx")  # one input, pyaes 250x slower
+    wb = load_workbook(tmp_path / "r.xlsx")
+    assert "Charts by input" in wb.sheetnames
+    (bars, *_) = wb["Charts by input"]._charts
+    assert bars.tagname == "barChart" and bars.grouping == "clustered"
+    assert bars.y_axis.scaling.logBase == 10
+    (time_chart, *_) = wb["Charts"]._charts
+    assert time_chart.y_axis.scaling.logBase == 10
