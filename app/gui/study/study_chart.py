@@ -1,4 +1,6 @@
-"""Charts against input size for a study: one curve with markers per cipher entry.
+"""Charts for a study: against input size, one curve with markers per cipher entry; or, for a
+study of files (or of one input), grouped bars per input, a bar per entry, as the papers draw a
+comparison of file types. The paper's own values are black diamonds on either.
 
 Three quantities (:data:`QUANTITIES`): median encryption time, encryption throughput in the
 chosen unit, and peak memory above the worker's baseline. The x axis (input size) turns
@@ -82,16 +84,21 @@ def value_of(result: JobResult | TransferResult, key: str, units: str) -> float 
 _PAPER = {"time": ("enc_time", 1e3), "throughput": ("enc_rate", 1.0), "memory": ("memory", 1.0)}
 
 
-def paper_values(result: StudyResult, key: str) -> list[tuple[int, float]]:
-    """The paper's values of chart ``key`` where our study ran them: ``(input bytes, value in
-    the chart's unit)`` (throughput in ``result``'s unit)."""
+def paper_values(result: StudyResult, key: str) -> list[tuple[str, str, float]]:
+    """The paper's values of chart ``key`` where our study ran them: ``(our entry, our input,
+    value in the chart's unit)`` (throughput in ``result``'s unit)."""
     report_key, factor = _PAPER[key]
-    sizes = {r.input_label: r.input_bytes for r in result.results}
     return [
-        (sizes[input_label], value * factor)
-        for _entry, input_label, value, _tip in paper_points(result, report_key)
-        if input_label in sizes
+        (entry, input_label, value * factor)
+        for entry, input_label, value, _tip in paper_points(result, report_key)
     ]
+
+
+def bar_layout(entries: int, group: int, entry: int) -> tuple[float, float]:
+    """Where bar ``entry`` of ``entries`` stands in group ``group`` (groups 1 apart): its
+    centre and width."""
+    width = 0.8 / max(1, entries)
+    return group - 0.4 + width * (entry + 0.5), width * 0.9
 
 
 def log_ticks(values: Sequence[float]) -> list[list[tuple[float, str]]] | None:
@@ -133,13 +140,18 @@ class StudyChart(PlotChart):
             symbolSize=11,
             name="the paper's values",
         )
-        self._paper_points: list[tuple[float, float]] = []
+        self._paper_points: list[tuple[str, str, float]] = []
+        self.by_input = False  # grouped bars per input instead of curves against size
+        self.bars: dict[str, pg.BarGraphItem] = {}
         self._show_data(False)
         self._apply_palette()
 
-    def set_results(self, results: Sequence[JobResult | TransferResult], units: str) -> None:
-        """Show ``results`` (drawn on the next redraw tick, or when shown if hidden)."""
-        self._results, self._units = list(results), units
+    def set_results(
+        self, results: Sequence[JobResult | TransferResult], units: str, by_input: bool = False
+    ) -> None:
+        """Show ``results`` (drawn on the next redraw tick, or when shown if hidden), as
+        grouped bars per input when ``by_input``."""
+        self._results, self._units, self.by_input = list(results), units, by_input
         self._schedule()
 
     # A chart on a hidden tab is redrawn when it is shown, not on every finished cell: each
@@ -164,9 +176,10 @@ class StudyChart(PlotChart):
         if self._stale:
             self._schedule()
 
-    def set_paper(self, points: Sequence[tuple[int, float]]) -> None:
-        """The paper's values as ``(input bytes, value in this chart's unit)``; none: hidden."""
-        self._paper_points = [(n / MB, v) for n, v in points if n > 0]
+    def set_paper(self, points: Sequence[tuple[str, str, float]]) -> None:
+        """The paper's values as ``(our entry, our input, value in this chart's unit)``; none:
+        hidden."""
+        self._paper_points = list(points)
         self._schedule()
 
     def clear(self) -> None:
@@ -176,6 +189,7 @@ class StudyChart(PlotChart):
             self.legend.removeItem(curve)
         self.curves = {}
         self._drawn = {}
+        self._clear_bars()
         self.set_results([], self._units)
 
     def _curve(self, label: str) -> pg.PlotDataItem:
@@ -199,8 +213,12 @@ class StudyChart(PlotChart):
         sizes = [r.input_bytes for r in self._results if r.input_bytes > 0]
         self._show_data(bool(sizes))
         if not sizes:
-            self._draw_paper(False)
+            self._draw_paper([])
             return
+        if self.by_input:
+            self._redraw_bars()
+            return
+        self._clear_bars()
         log_x = max(sizes) / min(sizes) >= LOG_SPAN
         log_y = log_x and self.quantity.log_with_size
         self.log_x = log_x
@@ -228,7 +246,14 @@ class StudyChart(PlotChart):
                 self._drawn[label] = pts
                 self._curve(label).setData([p[0] for p in pts], [p[1] for p in pts])
                 changed = True
-        self._draw_paper(log_y)
+        where = {r.input_label: r.input_bytes / MB for r in self._results}
+        self._draw_paper(
+            [
+                (where[i], v)
+                for _e, i, v in self._paper_points
+                if i in where and (v > 0 or not log_y)
+            ]
+        )
         every = [p for pts in points.values() for p in pts]
         ticks = (
             log_ticks([p[0] for p in every]) if log_x else None,
@@ -241,8 +266,78 @@ class StudyChart(PlotChart):
         if changed:
             self.plot.enableAutoRange()
 
-    def _draw_paper(self, log_y: bool) -> None:
-        shown = [(x, y) for x, y in self._paper_points if y > 0 or not log_y]
+    def _redraw_bars(self) -> None:
+        """A group per input, a bar per entry; a log scale (drawn as log10 heights, ticks
+        labelled in the quantity's unit) when one value is ten times another."""
+        for curve in self.curves.values():
+            curve.setData([], [])
+        self._drawn = {}
+        self._axes_state = None
+        self.plot.setLogMode(x=False, y=False)
+        transfer = isinstance(self._results[0], TransferResult)
+        q = self.quantity
+        title, axis = TRANSFER_TEXT[q.key] if transfer else (q.title, q.axis)
+        self._title.setText(title.replace("against size", "by input"))
+        inputs = list(dict.fromkeys(r.input_label for r in self._results))
+        labels = list(dict.fromkeys(r.label for r in self._results))
+        values = {(r.label, r.input_label): value_of(r, q.key, self._units) for r in self._results}
+        shown = [v for v in values.values() if v is not None and v > 0]
+        log_y = bool(shown) and max(shown) >= 10 * min(shown)
+        shown += [
+            v for _e, _i, v in self._paper_points if v > 0
+        ]  # the paper's too: above the floor
+        floor = math.floor(math.log10(min(shown))) if log_y else 0
+
+        def height(v: float) -> float:
+            return math.log10(v) - floor if log_y else v
+
+        self.plot.setLabel("left", axis.format(units=self._units) + (" (log)" if log_y else ""))
+        for k, label in enumerate(labels):
+            xs, hs = [], []
+            for g, input_label in enumerate(inputs):
+                v = values.get((label, input_label))
+                if v is not None and (v > 0 or not log_y):
+                    xs.append(bar_layout(len(labels), g, k)[0])
+                    hs.append(height(v))
+            self._bar(label, k, len(labels)).setOpts(x=xs, height=hs)
+        self._draw_paper(
+            [
+                (bar_layout(len(labels), inputs.index(i), labels.index(e))[0], height(v))
+                for e, i, v in self._paper_points
+                if e in labels and i in inputs and (v > 0 or not log_y)
+            ]
+        )
+        self.plot.getAxis("bottom").setTicks([list(enumerate(inputs))])
+        self.plot.setLabel("bottom", "Input")
+        top = math.ceil(max(height(v) for v in shown)) if shown else 1
+        self.plot.getAxis("left").setTicks(
+            [[(float(d), f"{10 ** (d + floor):g}") for d in range(top + 1)]] if log_y else None
+        )
+        self._ticks = None
+        self.plot.enableAutoRange()
+
+    def _bar(self, label: str, k: int, entries: int) -> pg.BarGraphItem:
+        bar = self.bars.get(label)
+        color = COLORS[k % len(COLORS)]
+        width = bar_layout(entries, 0, k)[1]
+        if bar is None:
+            bar = pg.BarGraphItem(x=[], height=[], width=width, brush=color, name=label)
+            self.plot.addItem(bar)  # named: the legend lists it
+            self.bars[label] = bar
+        bar.setOpts(width=width)
+        return bar
+
+    def _clear_bars(self) -> None:
+        for bar in self.bars.values():
+            self.plot.removeItem(bar)
+            self.legend.removeItem(bar)
+        if self.bars:
+            self.plot.getAxis("bottom").setTicks(None)
+            self.plot.getAxis("left").setTicks(None)
+            self.plot.setLabel("bottom", "Input size (MB = 10^6 bytes)")
+        self.bars = {}
+
+    def _draw_paper(self, shown: list[tuple[float, float]]) -> None:
         if shown and self.paper not in self.plot.items:
             self.plot.addItem(self.paper)  # after the curves: drawn on top, last in the legend
         elif not shown and self.paper in self.plot.items:

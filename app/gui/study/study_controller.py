@@ -107,6 +107,7 @@ class StudyController(ToolController):
         self._clock = clock
         self.units = "MB/s"
         self.runs: list[StudyResult] = []
+        self.studies: list[Study] = []  # every study started since the last clear
         self._results: list[JobResult] = []  # every run's, relabelled, then the live run's
         self._live: list[JobResult] = []
         self._taken: set[tuple[str, str]] = set()
@@ -154,6 +155,7 @@ class StudyController(ToolController):
                 "then Clear results and run again."
             )
         run = self._run_factory(study)
+        self.studies.append(study)
         self._inputs.extend(f.path for f in getattr(run, "files", ()))
         self.units = study.units
         self._live = []
@@ -177,6 +179,7 @@ class StudyController(ToolController):
         if self.running:
             return
         self.runs, self._results, self._live, self._taken = [], [], [], set()
+        self.studies = []
         self.exported = True
         self.analysis = self._analysing = None
         self.results_changed.emit()

@@ -9,7 +9,9 @@ worker process outlives the window.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
@@ -238,9 +240,18 @@ class StudyWindow(ToolWindow):
     def _on_controller_results_changed(self) -> None:
         results, units = self.controller.results(), self.controller.units
         self.model.set_results(results, units)
+        by_input = self._by_input(results)
         for chart in self.charts.values():
-            chart.set_results(results, units)
+            chart.set_results(results, units, by_input)
         self._update_actions()
+
+    def _by_input(self, results: Sequence[Any]) -> bool:
+        """Grouped bars per input: a study of files (or file slots), or of one input."""
+        inputs = {r.input_label for r in results}
+        studies = self.controller.studies
+        generated = {s.label for study in studies for s in study.sizes}
+        slots = any(study.file_slots for study in studies)
+        return len(inputs) == 1 or slots or any(i not in generated for i in inputs)
 
     @Slot(object)
     def _on_controller_analysed(self, result: StudyResult | None) -> None:
