@@ -24,6 +24,8 @@ from app.core.study.svg_chart import (
     log_tick,
     log_ticks,
     nice_step,
+    no_data,
+    svg_open,
     text,
 )
 
@@ -60,19 +62,9 @@ def bar_chart(
     values = [v for s in series for v in s.values if v is not None and _shown(v, log_y)]
     values += [m.value for m in paper if _shown(m.value, log_y)]
     height = TOP + PLOT_HEIGHT + 56 + LEGEND_ROW * (len(series) + (1 if paper else 0))
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" role="img" font-family="sans-serif" font-size="12">',
-        f"<title>{text(title)}</title>",
-        f'<text x="{WIDTH / 2:.0f}" y="18" text-anchor="middle" font-size="14" '
-        f'font-weight="bold">{text(title)}</text>',
-    ]
+    out = svg_open(title, height)
     if not values or not groups:
-        out.append(
-            f'<text x="{WIDTH / 2:.0f}" y="{TOP + PLOT_HEIGHT / 2:.0f}" '
-            'text-anchor="middle">no data to draw</text></svg>'
-        )
-        return "\n".join(out)
+        return no_data(out)
     sy, ticks = _scale(values, log_y)
     bottom, right = TOP + PLOT_HEIGHT, WIDTH - RIGHT
     out.append('<g stroke="#ddd" stroke-width="1">')

@@ -93,19 +93,9 @@ def line_chart(
     points = [p for s in kept for p in s.points] + marks
     legend_rows = len(kept) + (1 if marks else 0)
     height = TOP + PLOT_HEIGHT + 56 + LEGEND_ROW * legend_rows
-    out = [
-        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
-        f'width="{WIDTH}" height="{height}" role="img" font-family="sans-serif" font-size="12">',
-        f"<title>{text(title)}</title>",
-        f'<text x="{WIDTH / 2:.0f}" y="18" text-anchor="middle" font-size="14" '
-        f'font-weight="bold">{text(title)}</text>',
-    ]
+    out = svg_open(title, height)
     if not points:
-        out.append(
-            f'<text x="{WIDTH / 2:.0f}" y="{TOP + PLOT_HEIGHT / 2:.0f}" '
-            'text-anchor="middle">no data to draw</text></svg>'
-        )
-        return "\n".join(out)
+        return no_data(out)
     sx, x_ticks = _x_scale([x for x, _ in points], log_x)
     sy, y_ticks, y_fmt = _y_scale([y for _, y in points], log_y)
     y_label += " (log scale)" if log_y else ""
@@ -148,6 +138,27 @@ def log_tick(value: float) -> str:
         digits = -math.floor(math.log10(value)) + 2
         return f"{value:.{digits}f}".rstrip("0").rstrip(".")
     return f"{value:g}"
+
+
+def svg_open(title: str, height: int) -> list[str]:
+    """The opening of a chart's SVG element, ``height`` pixels high: the element, its title
+    (for screen readers) and the title drawn above the plot."""
+    return [
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="chart" viewBox="0 0 {WIDTH} {height}" '
+        f'width="{WIDTH}" height="{height}" role="img" font-family="sans-serif" font-size="12">',
+        f"<title>{text(title)}</title>",
+        f'<text x="{WIDTH / 2:.0f}" y="18" text-anchor="middle" font-size="14" '
+        f'font-weight="bold">{text(title)}</text>',
+    ]
+
+
+def no_data(out: list[str]) -> str:
+    """The chart ``out`` (opened by :func:`svg_open`) closed with "no data to draw"."""
+    out.append(
+        f'<text x="{WIDTH / 2:.0f}" y="{TOP + PLOT_HEIGHT / 2:.0f}" '
+        'text-anchor="middle">no data to draw</text></svg>'
+    )
+    return "\n".join(out)
 
 
 def _valid(p: tuple[float, float], log_x: bool, log_y: bool = False) -> bool:
