@@ -36,6 +36,15 @@ if [ -z "${CIPHERBENCH_FORCE_SETUP:-}" ] && [ -x "$VENV/bin/python" ] && [ -f "$
 fi
 rm -f "$STAMP"
 
+# From here on it takes seconds (a first start about a minute): say what is happening.
+say() { echo "setup: $*" >&2; }
+START=$SECONDS
+if [ -x "$VENV/bin/python" ]; then
+    say "what $VENV was set up from changed: checking it (a few seconds)..."
+else
+    say "setting up CipherBench in $VENV (first start: up to a minute, once)..."
+fi
+
 # Qt needs these even offscreen; the xcb ones are for a real window (PLATFORM.md).
 DEB_PKGS="libglib2.0-0 libgl1 libegl1 libfontconfig1 libxkbcommon0 libdbus-1-3 \
 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 \
@@ -58,7 +67,7 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
             echo "setup: install them with: sudo apt-get install -y$missing" >&2
             DEB_COMPLETE=0  # no stamp: the next run checks (and says so) again
         else
-            echo "setup: installing Debian packages:$missing" >&2
+            say "installing the Debian packages Qt needs:$missing (about 20 s)..."
             $SUDO apt-get update -qq
             DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
                 $missing >/dev/null
@@ -71,14 +80,28 @@ if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null
          "$("$PYTHON" --version 2>&1 || echo missing). Set PYTHON=/path/to/python3.11" >&2
     exit 1
 fi
+FIRST=0
 if [ ! -x "$VENV/bin/python" ]; then
-    echo "setup: creating the virtual environment $VENV" >&2
+    FIRST=1
+    say "creating the virtual environment $VENV with $("$PYTHON" --version 2>&1)" \
+        "(about 5 s)..."
     "$PYTHON" -m venv "$VENV"
 fi
 req=requirements.txt
 [ "$DEV" = 1 ] && req=requirements-dev.txt
 pins="-c constraints.txt"
 [ -n "${CIPHERBENCH_UNPINNED:-}" ] && pins=""
+# The distributions' names, as requirements*.txt list them (without versions and comments).
+names=$(sed -e 's/#.*//' -e 's/[<>=!~;[ ].*//' -e '/^-/d' -e '/^$/d' requirements.txt)
+[ "$DEV" = 1 ] && names="$names $(sed -e 's/#.*//' -e 's/[<>=!~;[ ].*//' -e '/^-/d' \
+    -e '/^$/d' requirements-dev.txt)"
+if [ "$FIRST" = 1 ]; then
+    say "installing the Python packages (up to 40 s; pip stays quiet):"
+else
+    say "checking the Python packages (installing what is missing or outdated):"
+fi
+# shellcheck disable=SC2086
+echo $names | sed 's/ /, /g' | fold -s -w 70 | sed -e 's/ *$//' -e 's/^/setup:   /' >&2
 # shellcheck disable=SC2086
 "$VENV/bin/python" -m pip install -q --disable-pip-version-check -r "$req" $pins
 
@@ -86,4 +109,7 @@ if [ "$DEB_COMPLETE" = 1 ]; then
     stamp_line runtime >"$STAMP.tmp.$$"
     if [ "$DEV" = 1 ]; then stamp_line dev >>"$STAMP.tmp.$$"; fi
     mv "$STAMP.tmp.$$" "$STAMP"
+    say "done in $((SECONDS - START)) s; later starts skip this while nothing changes"
+else
+    say "done in $((SECONDS - START)) s, but for the Debian packages above"
 fi

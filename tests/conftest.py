@@ -32,3 +32,10 @@ def history_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Path:
     monkeypatch.setenv("CIPHERBENCH_HISTORY", str(path))
     monkeypatch.delenv("CIPHERBENCH_NO_HISTORY", raising=False)
     return path
+
+
+@pytest.fixture(autouse=True)
+def no_columns(monkeypatch) -> None:
+    """No COLUMNS from the shell that runs the tests: the command line fits its text to it even
+    in a pipe, so a test sets the width it is about (tests/cli/test_cli_width.py)."""
+    monkeypatch.delenv("COLUMNS", raising=False)

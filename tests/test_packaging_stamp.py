@@ -27,6 +27,11 @@ pytestmark = pytest.mark.skipif(
 
 FAKE_PYTHON = """#!/usr/bin/env bash
 echo "python $*" >>"$CALLS"
+case "$*" in
+    --version) echo "Python 3.11.7" ;;
+    "-m venv "*)  # a virtual environment whose python is this one
+        mkdir -p "$3/bin" && cp "$0" "$3/bin/python" && echo "version = 3.11.7" >"$3/pyvenv.cfg" ;;
+esac
 """
 STUBS = {
     # Every Debian package is installed, unless MISSING_DEB is set.
@@ -72,8 +77,8 @@ class Checkout:
             PATH=f"{self.stubs}{os.pathsep}{os.environ['PATH']}",
             PYTHON=str(self.root / ".venv" / "bin" / "python"),
             CALLS=str(self.calls),
-            **env,
         )
+        environ.update(env)
         done = subprocess.run(
             ["bash", str(self.root / script), *args],
             env=environ,
@@ -82,6 +87,7 @@ class Checkout:
             timeout=60,
         )
         assert done.returncode == 0, done.stderr
+        self.stderr = done.stderr
         return self.calls.read_text().splitlines()
 
     def edit(self, name: str, extra: str) -> None:
@@ -173,3 +179,34 @@ def test_missing_debian_packages_leave_no_stamp(checkout: Checkout) -> None:
     assert any(call.startswith("apt-get install") for call in as_root)
     assert checkout.stamp.exists()
     assert checkout.run("scripts/run.sh") == ["python main.py"]
+
+
+def test_a_first_setup_says_what_it_does_and_how_long_and_a_set_up_start_says_nothing(
+    checkout: Checkout,
+) -> None:
+    """The first start took about 40 s with one line of output (issue 20)."""
+    python = checkout.root / "system-python"
+    shutil.copy2(checkout.root / ".venv" / "bin" / "python", python)
+    shutil.rmtree(checkout.root / ".venv")
+    calls = checkout.run("scripts/run.sh", PYTHON=str(python))
+    assert any(call.startswith("python -m venv") for call in calls) and _installs(calls) == 1
+    said = checkout.stderr.splitlines()
+    assert said[0] == (
+        "setup: setting up CipherBench in .venv (first start: up to a minute, once)..."
+    )
+    assert said[1] == (
+        "setup: creating the virtual environment .venv with Python 3.11.7 (about 5 s)..."
+    )
+    assert said[2] == "setup: installing the Python packages (up to 40 s; pip stays quiet):"
+    listed = " ".join(line.removeprefix("setup:").strip() for line in said[3:-1])
+    assert listed.startswith("PySide6-Essentials, pyqtgraph, numpy,") and "pyaes" in listed
+    assert all(len(line) <= 80 for line in said)
+    assert said[-1].startswith("setup: done in ") and said[-1].endswith(
+        " s; later starts skip this while nothing changes"
+    )
+
+    assert checkout.run("scripts/run.sh", PYTHON=str(python)) == ["python main.py"]
+    assert checkout.stderr == ""  # set up: silent (and no Python but the app's)
+    checkout.edit("constraints.txt", "\n# changed\n")
+    checkout.run("scripts/run.sh", PYTHON=str(python))
+    assert checkout.stderr.startswith("setup: what .venv was set up from changed: checking it")

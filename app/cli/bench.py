@@ -19,8 +19,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from app.cli import storing
-from app.cli.report import aggregate_line, format_results
-from app.cli.running import add_out_option, stop_reason, whole_number
+from app.cli.report import aggregate_line, format_results, terminal_width, wrapped
+from app.cli.running import add_out_option, library_name, stop_reason, whole_number
 from app.core import formats
 from app.core.bench.jobs import (
     DATA_MODES,
@@ -31,6 +31,7 @@ from app.core.bench.jobs import (
     Job,
 )
 from app.core.bench.rounds import per_round
+from app.core.ciphers.libraries import COMPILED
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
 from app.core.errors import UserError
 from app.core.termination import exit_code
@@ -93,14 +94,17 @@ def _add_bench_inputs(p: argparse.ArgumentParser) -> None:
         action="append",
         default=[],
         metavar="ID",
-        help="a cipher id from `list` (repeatable), or 'all'",
+        help="a cipher id from `list` (repeatable), or 'all'; each runs in the compiled "
+        "libraries that offer it unless --library names one",
     )
     p.add_argument("--preset", help="a ready-made selection: " + ", ".join(_preset_names()))
     p.add_argument(
         "--library",
-        default="all",
-        choices=[*LIBRARIES, "all"],
-        help="which library (default: every library offering the cipher)",
+        type=library_name(allow_all=True),
+        metavar="NAME",
+        help=f"which library: {', '.join(LIBRARIES)} or all (default: the compiled libraries "
+        f"offering the cipher, {' and '.join(COMPILED)}; the pure-Python {_pure_python()}, "
+        "thousands of times slower, runs only when named or with all)",
     )
     p.add_argument(
         "--key-bits",
@@ -139,6 +143,10 @@ def _add_bench_measuring(p: argparse.ArgumentParser) -> None:
     p.add_argument(
         "--no-memory", action="store_true", help="skip the separate memory-measurement pass"
     )
+
+
+def _pure_python() -> str:
+    return " and ".join(lib for lib in LIBRARIES if lib not in COMPILED)
 
 
 def _preset_names() -> list[str]:
@@ -283,20 +291,16 @@ def _run_jobs(
             elif isinstance(ev, JobFinished):
                 bar.clear()
                 r = ev.result
-                print(
+                _say(
                     f"[{ev.index + 1}/{len(jobs)}] {r.label}: encrypt "
                     f"{r.encrypt.throughput_mb_s:,.1f} MB/s, decrypt "
-                    f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified",
-                    file=sys.stderr,
+                    f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified"
                 )
                 if r.aggregate is not None:
-                    print(f"  {aggregate_line(r)}", file=sys.stderr)
+                    _say(f"  {aggregate_line(r)}")
             elif isinstance(ev, JobFailed):
                 bar.clear()
-                print(
-                    f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.job.label}: {ev.message}",
-                    file=sys.stderr,
-                )
+                _say(f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.job.label}: {ev.message}")
             elif isinstance(ev, RunFinished):
                 final = ev.run
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
@@ -313,6 +317,11 @@ def _run_jobs(
         path = save(final, out)
         print(f"wrote {path}", file=sys.stderr)
     return 1 if final.failures else 0
+
+
+def _say(text: str) -> None:
+    """A progress line on stderr, wrapped to the terminal's width."""
+    print("\n".join(wrapped(text, terminal_width(sys.stderr), "    ")), file=sys.stderr)
 
 
 class _ProgressBar:

@@ -34,6 +34,7 @@ import os
 import sys
 import time
 
+from app.cli.running import library_name
 from app.core.children import hide_from_children
 from app.core.ciphers.registry import LIBRARIES, CipherSpec, weakness_labels
 from app.core.errors import UserError
@@ -74,7 +75,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         writes="encrypted file",
     )
     enc.add_argument("--cipher", default=DEFAULT_CIPHER, metavar="ID", help="default %(default)s")
-    enc.add_argument("--library", choices=LIBRARIES, help="default: the fastest that has ID")
+    enc.add_argument(
+        "--library",
+        type=library_name(),
+        metavar="NAME",
+        help=f"{', '.join(LIBRARIES)} (default: the fastest that has ID)",
+    )
     enc.add_argument("--key-bits", type=int, metavar="N", help="for Blowfish and RC4")
     secrets_group = enc.add_mutually_exclusive_group()
     _add_secret_options(secrets_group)
@@ -101,7 +107,12 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         writes="decrypted file",
     )
     _add_secret_options(dec.add_mutually_exclusive_group())
-    dec.add_argument("--library", choices=LIBRARIES, help="default: the fastest that has it")
+    dec.add_argument(
+        "--library",
+        type=library_name(),
+        metavar="NAME",
+        help=f"{', '.join(LIBRARIES)} (default: the fastest that has it)",
+    )
     dec.add_argument("--raw", action="store_true", help="IN is a raw export")
     dec.add_argument("--key-in", metavar="K.json", help="with --raw: its key file")
     dec.add_argument(

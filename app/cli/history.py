@@ -1,6 +1,7 @@
 """``history``: the runs stored so far, on the command line.
 
-    python main.py history list [--json]        # one run per line: id, date, machine, ciphers
+    python main.py history list [--json]        # one run per line: id, date, machine, input,
+                                                # ciphers
     python main.py history show ID              # the table, as bench/study/transfer print it
     python main.py history compare A B [--json] # per job: ratio of medians, 95 % CI, verdict
     python main.py history export ID --out F    # the run as JSON (plus its host name)
@@ -22,7 +23,7 @@ import json
 import shutil
 import sys
 import textwrap
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.cli.storing import warn
@@ -56,7 +57,7 @@ def register(sub: Any) -> None:
     )
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
     actions.required = True
-    a = actions.add_parser("list", help="one run per line: id, date, machine, ciphers")
+    a = actions.add_parser("list", help="one run per line: id, date, machine, input, ciphers")
     a.add_argument("--kind", choices=_KINDS, help="only runs of this kind")
     a.add_argument("--json", action="store_true", help="machine-readable output")
     a.set_defaults(handler=cmd_list)
@@ -144,24 +145,65 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def format_list(runs: Sequence[Any], width: int = 80) -> list[str]:
-    """One line per run: id, local date, machine, kind, ciphers; no line over ``width``."""
+    """One line per run: id, local date, machine, kind, inputs, ciphers; no line over
+    ``width``. Several inputs read ``a.txt, b.pdf +2`` (a long name keeps its end, its
+    extension), several ciphers ``aes-128-cbc, aes-192-cbc +1``."""
     id_width = max(2, *(len(str(r.id)) for r in runs))
     machine_width = min(16, max(7, *(len(r.machine) for r in runs)))
-    head = f"{'ID':>{id_width}}  {'DATE':<16}  {'MACHINE':<{machine_width}}  {'KIND':<8}  CIPHERS"
-    lines = [head]
-    for r in runs:
+    if width - (id_width + machine_width + 32) < 30:  # a narrow terminal: a shorter machine
+        machine_width = 7
+    # What is left after KIND goes to the inputs and the ciphers: the inputs take what they
+    # need if the ciphers fit beside them, else at least half.
+    room = width - (id_width + machine_width + 32) - 2
+    ciphers_need = max(len(_flags(r) + ", ".join(r.ciphers)) for r in runs)
+    input_room = max(8, room // 2, room - ciphers_need)
+    inputs = [_some(r.inputs, input_room, _clip_middle) or "-" for r in runs]
+    input_width = max(5, *(len(text) for text in inputs))
+    head = (
+        f"{'ID':>{id_width}}  {'DATE':<16}  {'MACHINE':<{machine_width}}  {'KIND':<8}  "
+        f"{'INPUT':<{input_width}}  CIPHERS"
+    )
+    lines = [head[:width]]
+    for r, input_text in zip(runs, inputs, strict=True):
         machine = _clip(r.machine, machine_width)
-        flags = ("(cancelled) " if r.cancelled else "") + (
-            "(imported) " if r.source == "imported" else ""
-        )
         start = f"{r.id:>{id_width}}  {r.date_text():<16}  {machine:<{machine_width}}  "
-        start += f"{r.kind:<8}  "
-        lines.append(start + _clip(flags + ", ".join(r.ciphers), width - len(start)))
+        start += f"{r.kind:<8}  {input_text:<{input_width}}  "
+        flags = _flags(r)
+        ciphers = flags + _some(r.ciphers, width - len(start) - len(flags), _clip)
+        lines.append((start + ciphers)[:width].rstrip())
     return lines
+
+
+def _flags(run: Any) -> str:
+    return ("(cancelled) " if run.cancelled else "") + (
+        "(imported) " if run.source == "imported" else ""
+    )
+
+
+def _some(items: Sequence[str], room: int, clip: Callable[[str, int], str]) -> str:
+    """As many of ``items`` as fit in ``room`` characters, then ``+N`` for the others
+    (``"a.txt, b.pdf +1"``); the first ``clip``-ped when even it does not fit."""
+    for shown in range(len(items), 0, -1):
+        rest = len(items) - shown
+        text = ", ".join(items[:shown]) + (f" +{rest}" if rest else "")
+        if len(text) <= room:
+            return text
+    more = f" +{len(items) - 1}" if len(items) > 1 else ""
+    return clip(items[0], max(3, room - len(more))) + more if items else ""
 
 
 def _clip(text: str, width: int) -> str:
     return text if len(text) <= width else text[: max(0, width - 3)] + "..."
+
+
+def _clip_middle(text: str, width: int) -> str:
+    """``text`` in ``width`` characters, its start and its end (a file's extension) kept."""
+    if len(text) <= width:
+        return text
+    if width <= 3:
+        return text[:width]
+    tail = (width - 3) // 2
+    return text[: width - 3 - tail] + "..." + text[len(text) - tail :]
 
 
 def cmd_show(args: argparse.Namespace) -> int:

@@ -21,17 +21,22 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import TYPE_CHECKING, Any, cast
 
 from app import __version__
 from app.cli import history as cli_history
 from app.cli.messages import cli_message
-from app.cli.report import text_table
+from app.cli.report import fitted_table, terminal_width, text_table, wrapped
 from app.cli.running import stop_reason
 from app.core import scratch, termination
+from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.ciphers.registry import REGISTRY, CipherSpec, describe_sizes
+from app.core.dependencies import missing_dependency
 from app.core.errors import UserError
 from app.core.termination import exit_code
+
+if TYPE_CHECKING:
+    from app.core.ciphers.selftest_report import SelfTestReport
 
 PROG = "cipherbench"
 # How users start us: the packaged executable's or the installed command's name (`cipherbench`),
@@ -119,25 +124,52 @@ def cmd_list(args: argparse.Namespace) -> int:
         ]
         print(json.dumps(rows, indent=2))
         return 0
+    print(format_list(terminal_width()))
+    return 0
+
+
+def format_list(width: int | None) -> str:
+    """One row per cipher id (key bits, libraries), then notes; fitted to ``width``: without
+    the ALGORITHM column (the id names it) when that fits, else as stacked tables."""
     by_id: dict[str, list[CipherSpec]] = {}
     for s in REGISTRY:
         by_id.setdefault(s.id, []).append(s)
-    rows_txt = [("ID", "ALGORITHM", "MODE", "KEY BITS", "LIBRARIES")]
+    rows = [("ID", "ALGORITHM", "MODE", "KEY BITS", "LIBRARIES")]
+    variable: dict[str, dict[str, str]] = {}  # algorithm -> library -> the key sizes it takes
     for cid, specs in by_id.items():
         s = specs[0]
-        keys = (
-            describe_sizes(s.key_bits_allowed) + f" (default {s.key_bits})"
-            if s.key_bits_allowed and len(s.key_bits_allowed) > 1
-            else str(s.key_bits)
-        )
-        rows_txt.append((cid, s.algorithm, s.mode, keys, ", ".join(x.library for x in specs)))
-    print(text_table(rows_txt))
-    print(
-        f"\n{len(by_id)} ciphers, {len(REGISTRY)} entries (cipher x library). "
+        keys = str(s.key_bits)
+        allowed = {bits for x in specs for bits in x.key_bits_allowed}
+        if len(allowed) > 1:
+            keys += f" ({min(allowed)}-{max(allowed)})"
+            for x in specs:
+                variable.setdefault(s.algorithm, {})[x.library] = describe_sizes(x.key_bits_allowed)
+        rows.append((cid, s.algorithm, s.mode, keys, ", ".join(x.library for x in specs)))
+    table = text_table(rows)
+    if width is not None and max(map(len, table.splitlines())) > width:
+        table = fitted_table([(r[0], *r[2:]) for r in rows], width, keep=1)
+    pure = [row.name for row in LIBRARY_ROWS if not row.compiled]
+    notes = [
+        f"{len(by_id)} ciphers, {len(REGISTRY)} entries (cipher x library).",
+        "KEY BITS: the default, then the range --key-bits takes: "
+        + "; ".join(_key_sizes(alg, by_library) for alg, by_library in variable.items())
+        + ".",
+        f"{' and '.join(pure)}: pure Python, thousands of times slower; `bench` runs it only "
+        "when --library names it (or all).",
         "ECB, 64-bit-block ciphers (Blowfish, 3DES, DES), DES and RC4 are weak: for "
-        "comparison only."
-    )
-    return 0
+        "comparison only.",
+    ]
+    lines = [table, ""]
+    for note in notes:
+        lines += wrapped(note, width, "  ")
+    return "\n".join(lines)
+
+
+def _key_sizes(algorithm: str, by_library: dict[str, str]) -> str:
+    """``"Blowfish 32 to 448 bits in steps of 8"``, each library's sizes when they differ."""
+    if len(set(by_library.values())) == 1:
+        return f"{algorithm} {next(iter(by_library.values()))}"
+    return f"{algorithm} " + ", ".join(f"{sizes} in {lib}" for lib, sizes in by_library.items())
 
 
 def cmd_selftest(args: argparse.Namespace) -> int:
@@ -147,15 +179,39 @@ def cmd_selftest(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(report_to_dict(report), indent=2))
     else:
-        print(format_report(report))
+        width = terminal_width()
+        print(format_report(report) if width is None else format_selftest(report, width))
     return 0 if report.ok else 1
+
+
+def format_selftest(report: SelfTestReport, width: int) -> str:
+    """The self-test's table fitted to ``width``: its sources by number (listed below it),
+    split into stacked tables (each with the entry's status, id and library) when still too
+    wide; the notes wrapped."""
+    from app.core.ciphers.selftest_report import HEADERS, entry_row, sources_used, summary_line
+
+    sources = sources_used(report)
+    number = {src: i for i, src in enumerate(sources, 1)}
+    rows: list[tuple[str, ...]] = [HEADERS]
+    rows += [entry_row(e, ", ".join(str(number[s]) for s in e.sources)) for e in report.entries]
+    widths = [max(len(r[i]) for r in rows) for i in range(len(HEADERS))]
+    rows.insert(1, tuple("-" * w for w in widths))
+    lines = [fitted_table(rows, width, keep=3), "", *wrapped(summary_line(report), width, "  ")]
+    if not report.ok:
+        lines += ["", "Failures:"]
+        for failure in report.failures:
+            lines += wrapped(f"  {failure}", width, "    ")
+    lines += ["", "Sources:"]
+    for src, text in sources.items():
+        lines += wrapped(f"  [{number[src]}] {src}: {text}", width, "      ")
+    return "\n".join(lines)
 
 
 def cmd_sysinfo(args: argparse.Namespace) -> int:
     from app.core.bench.environment import capture_environment, format_environment
 
     env = capture_environment()
-    print(json.dumps(env, indent=2) if args.json else format_environment(env))
+    print(json.dumps(env, indent=2) if args.json else format_environment(env, terminal_width()))
     return 0
 
 
@@ -182,6 +238,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     except BrokenPipeError:  # `python main.py list | head`
         return 0
     except Exception as exc:
+        missing = missing_dependency(exc)  # a package imported only by this command
+        if missing is not None:
+            print(f"{PROG}: error: {missing}", file=sys.stderr)
+            return 2
         if os.environ.get("CIPHERBENCH_DEBUG"):
             raise
         print(

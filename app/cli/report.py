@@ -7,11 +7,12 @@ chunk size each job used (never more than its input needs).
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, TextIO
 
 from app.core.bench.results import JobResult, RunResult
 from app.core.export.schema import field
@@ -19,6 +20,8 @@ from app.core.study.claims import MIN_ROUNDS_FOR_INTERVAL
 from app.core.study.report_text import labelled_warnings
 from app.core.text import display_text
 from app.core.units import MIB, format_bytes, format_seconds
+
+MIN_WIDTH = 40  # narrower terminals get 40-column lines (and wrap)
 
 
 def _mib(value: int | None) -> str:
@@ -78,16 +81,30 @@ def fitted_table(rows: Sequence[Sequence[str]], width: int | None, keep: int = 2
     return "\n\n".join(parts)
 
 
-def _wrapped(text: str, width: int | None, indent: str) -> list[str]:
-    """``text`` as lines of at most ``width`` (one line when there is no limit)."""
+def wrapped(text: str, width: int | None, indent: str = "") -> list[str]:
+    """``text`` as lines shorter than ``width`` (one line when there is no limit), the later
+    ones indented by ``indent``; dashed names (``aes-128-cbc``) are not split."""
     if width is None:
         return [text]
-    return textwrap.wrap(text, width - 1, subsequent_indent=indent) or [text]
+    lines = textwrap.wrap(text, width - 1, subsequent_indent=indent, break_on_hyphens=False)
+    return lines or [text]
 
 
-def terminal_width() -> int | None:
-    """The terminal's width when stdout is one; None (no limit) for a pipe or a file."""
-    return shutil.get_terminal_size((80, 24)).columns if sys.stdout.isatty() else None
+def terminal_width(stream: TextIO | None = None) -> int | None:
+    """The width to fit ``stream``'s lines to (stdout by default): the terminal's when it is
+    one, or COLUMNS when set (``COLUMNS=80 cipherbench list | less``); None (no limit) for a
+    pipe or a file otherwise."""
+    stream = sys.stdout if stream is None else stream
+    if not (os.environ.get("COLUMNS", "").strip().isdigit() or _isatty(stream)):
+        return None
+    return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+
+
+def _isatty(stream: TextIO) -> bool:
+    try:
+        return stream.isatty()
+    except (AttributeError, ValueError):  # replaced or closed
+        return False
 
 
 def _span(values: Iterable[int]) -> str:
@@ -121,14 +138,14 @@ def _preamble(results: Sequence[JobResult]) -> str:
 
 
 def _input_line(label: str, size: int, results: Sequence[JobResult]) -> str:
-    line = f"\nInput: {label}, {size:,} bytes ({format_bytes(size)})"
+    line = f"Input: {label}, {size:,} bytes ({format_bytes(size)})"
     chunks = sorted({r.chunk_bytes for r in results if r.chunk_bytes})
     if chunks:
         line += "; stream chunks of " + " or ".join(f"{c:,} bytes" for c in chunks)
     return line
 
 
-def _speed_ups(results: Sequence[JobResult]) -> list[str]:
+def _speed_ups(results: Sequence[JobResult], width: int | None = None) -> list[str]:
     """Seed 003's "speed-up factor": each job's median encryption time against the slowest,
     with the 95 % interval of that ratio over the rounds (``bench --rounds``), as every claim
     (:mod:`app.core.study.claims`)."""
@@ -150,10 +167,12 @@ def _speed_ups(results: Sequence[JobResult]) -> list[str]:
     if rounds >= MIN_ROUNDS_FOR_INTERVAL:
         lines.append(f"  (95 % CI over {rounds} rounds, each job a fresh worker per round)")
     else:
-        lines.append(
+        lines += wrapped(
             f"  (no interval: {rounds} round{'s' if rounds != 1 else ''} per job; "
             f"--rounds {MIN_ROUNDS_FOR_INTERVAL} or more gives one that covers what varies "
-            "between workers)"
+            "between workers)",
+            width,
+            "   ",
         )
     return lines
 
@@ -174,13 +193,13 @@ def _ratio(value: float, single: float) -> str:
     return f"{value / single:.2f}x" if single > 0 else "-"
 
 
-def _aggregates(results: Sequence[JobResult]) -> list[str]:
+def _aggregates(results: Sequence[JobResult], width: int | None = None) -> list[str]:
     with_copies = [r for r in results if r.aggregate is not None]
     if not with_copies:
         return []
     lines = ["Aggregate of N processes at once (all copies together; x: vs 1):"]
     for r in with_copies:
-        lines += [f"  {r.label}", f"    {aggregate_line(r)}"]
+        lines += [f"  {r.label}", *wrapped(f"    {aggregate_line(r)}", width, "      ")]
     return lines
 
 
@@ -188,25 +207,26 @@ def format_results(run: RunResult) -> str:
     """One table per input (with the pyaes report's speed-up factors), then warnings and
     failures."""
     width = terminal_width()
-    lines = _wrapped(_preamble(run.results), width, "") if run.results else []
+    lines = wrapped(_preamble(run.results), width, "") if run.results else []
     groups: dict[tuple[str, int], list[JobResult]] = {}
     for r in run.results:
         groups.setdefault((r.input_label, r.input_bytes), []).append(r)
     for (label, size), results in groups.items():
-        lines.append(_input_line(label, size, results))
+        lines.append("")
+        lines.extend(wrapped(_input_line(label, size, results), width, "  "))
         rows = [_RESULT_HEADER, *(_result_row(r) for r in results)]
         lines.append(fitted_table(rows, width))
-        lines.extend(_speed_ups(results))
-        lines.extend(_aggregates(results))
+        lines.extend(_speed_ups(results, width))
+        lines.extend(_aggregates(results, width))
     notes = labelled_warnings(run.results, several=len(groups) > 1)
     if notes:
         lines.append("\nWarnings:")
         for label, w in notes:
-            lines.extend(_wrapped(f"  {label}: {w}", width, "    "))
+            lines.extend(wrapped(f"  {label}: {w}", width, "    "))
     if run.failures:
         lines.append("\nFailed:")
         for f in run.failures:
-            lines.extend(_wrapped(f"  {f.cipher} [{f.library}]: {f.message}", width, "    "))
+            lines.extend(wrapped(f"  {f.cipher} [{f.library}]: {f.message}", width, "    "))
     if run.cancelled:
         lines.append("\n(cancelled before every job ran)")
     # A label or a message may hold a file name that is not UTF-8; stdout may refuse it.

@@ -8,6 +8,8 @@ import argparse
 import sys
 from collections.abc import Callable
 
+from app.core.ciphers.registry import check_library
+from app.core.errors import UserError
 from app.core.formats import ResultKind
 from app.core.termination import Terminated, exit_code
 
@@ -31,6 +33,19 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
         if not low <= value <= high:
             raise argparse.ArgumentTypeError(f"must be at least {low} and at most {high}")
         return value
+
+    return parse
+
+
+def library_name(*, allow_all: bool = False) -> Callable[[str], str]:
+    """An argparse type: a library's name (or ``all``), else a one-line error naming the
+    nearest and every choice."""
+
+    def parse(text: str) -> str:
+        try:
+            return check_library(text.strip().lower(), allow_all=allow_all)
+        except UserError as exc:
+            raise argparse.ArgumentTypeError(str(exc)) from None
 
     return parse
 

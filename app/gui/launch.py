@@ -34,6 +34,8 @@ def launch(argv: list[str]) -> int:
         # QtWidgets first: importing pyqtgraph first hides which system library is missing.
         import PySide6.QtWidgets  # noqa: F401
     except ImportError as exc:
+        if isinstance(exc, ModuleNotFoundError) and (exc.name or "").startswith("PySide6"):
+            raise  # not installed at all: app/__main__.py names the package to install
         print(
             f"The window cannot start: {exc}.\nOn Debian/Ubuntu the Qt libraries come with: "
             "sudo apt-get install libgl1 libegl1 libxkbcommon-x11-0 libxcb-cursor0 "

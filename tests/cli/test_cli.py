@@ -125,7 +125,7 @@ def test_bench_preset(capsys):
         (["bench", "{dir}", "--cipher", "rc4"], "is a folder"),
         (["bench", "{empty}", "--cipher", "rc4"], "is empty"),
         (["bench", "{data}", "--cipher", "nope"], "unknown cipher"),
-        (["bench", "{data}", "--cipher", "rc4", "--library", "nope"], "invalid choice"),
+        (["bench", "{data}", "--cipher", "rc4", "--library", "nope"], "unknown library 'nope'"),
         (["bench", "{data}", "--cipher", "aes-256-gcm", "--library", "pyaes"], "not offered"),
         (["bench", "{data}", "--cipher", "bf-cbc", "--key-bits", "12"], "12-bit key"),
         (["bench", "--size", "10XB", "--cipher", "rc4"], "unknown unit"),

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from typing import Any
 
 import pytest
 from disk_full import disk_full, needs_rlimit
@@ -33,9 +34,9 @@ def test_bench_runs_are_stored_listed_shown_and_compared(capsys, history_db: Pat
     code, out, _ = run(capsys, "history", "list")
     lines = out.splitlines()
     assert code == 0 and len(lines) == 3 and max(map(len, lines)) <= 80
-    assert lines[0].split() == ["ID", "DATE", "MACHINE", "KIND", "CIPHERS"]
-    assert lines[1].split()[0] == "1" and lines[1].endswith("bench     aes-128-ctr")
-    assert lines[2].endswith("aes-128-ctr, aes-256-gcm")
+    assert lines[0].split() == ["ID", "DATE", "MACHINE", "KIND", "INPUT", "CIPHERS"]
+    assert lines[1].split()[0] == "1" and lines[1].endswith("bench     random 64 KB  aes-128-ctr")
+    assert lines[2].endswith("random 64 KB  aes-128-ctr, aes-256-gcm")
     code, out, _ = run(capsys, "history", "list", "--json")
     runs = json.loads(out)
     assert [(r["id"], r["kind"], r["ciphers"]) for r in runs] == [
@@ -327,3 +328,56 @@ def test_a_full_disk_is_said_and_the_history_still_read(
     assert len(err.splitlines()) == 1
     code, out, err = run(capsys, "history", "list")
     assert code == 0 and err == "" and len(out.splitlines()) == 2
+
+
+# --- issue 20: which inputs each run had --------------------------------------------------------
+
+
+def test_the_list_says_each_runs_input_so_runs_on_other_files_differ(
+    capsys, tmp_path: Path
+) -> None:
+    """Two runs of the same cipher on different files looked identical in the list."""
+    files = []
+    for name in ("thesis.pdf", "notes.txt", "photo.jpg"):
+        files.append(tmp_path / name)
+        files[-1].write_bytes(b"x" * 3000)
+    quick = ["--cipher", "aes-128-ctr", "--library", "cryptography", "--repeat", "1", "--quiet"]
+    assert run(capsys, "bench", str(files[0]), *quick)[0] == 0
+    assert run(capsys, "bench", *map(str, files), *quick)[0] == 0
+    code, out, _ = run(capsys, "history", "list")
+    head, first, second = out.splitlines()
+    assert code == 0 and max(map(len, out.splitlines())) <= 80
+    assert head.split()[4:] == ["INPUT", "CIPHERS"]
+    assert "thesis.pdf  " in first and "notes.txt" not in first
+    assert "thesis.pdf, notes.txt +1" in second or "thesis.pdf +2" in second
+    code, out, _ = run(capsys, "history", "list", "--json")  # unchanged: every input
+    assert [r["inputs"] for r in json.loads(out)] == [
+        ["thesis.pdf"],
+        ["thesis.pdf", "notes.txt", "photo.jpg"],
+    ]
+
+
+def test_long_and_many_inputs_stay_within_the_width() -> None:
+    from app.cli.history import format_list
+    from app.core.history.records import RunSummary
+
+    def summary(run_id: int, inputs: list[str], ciphers: list[str], machine: str = "vm") -> Any:
+        return RunSummary(
+            run_id, "study", "t", "2026-11-01T10:00:00+00:00", "", "", machine, None,
+            tuple(ciphers), tuple(inputs), "here", False, None,
+        )  # fmt: skip
+
+    runs = [
+        summary(1, ["random 10 MB"], ["aes-256-gcm"]),
+        summary(2, ["a.txt", "b.pdf", "c.zip", "d.bin"], ["aes-128-cbc", "aes-192-cbc"]),
+        summary(3, ["a-very-long-name-of-the-final-thesis-2026.pdf"], ["rc4"], "a-long-hostname"),
+        summary(4, [], []),
+    ]
+    for width in (80, 100, 60):
+        lines = format_list(runs, width)
+        assert max(map(len, lines)) <= width, (width, lines)
+    wide = format_list(runs, 120)
+    assert "random 10 MB" in wide[1] and "a.txt, b.pdf, c.zip, d.bin" in wide[2]
+    narrow = format_list(runs, 80)
+    assert "a.txt, b.pdf +2" in narrow[2] or "a.txt +3" in narrow[2]
+    assert ".pdf" in narrow[3] and "..." in narrow[3]  # the start and the extension kept

@@ -18,7 +18,7 @@ from conftest import Dialogs
 from leftovers import spawned_children
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
 from app.core.bench.results import RoundInfo
@@ -398,6 +398,24 @@ def test_the_worker_throttles_progress(qtbot: QtBot) -> None:
 
 def test_the_eta_reads_in_plain_units() -> None:
     assert [format_eta(s) for s in (4.4, 75, 3700)] == ["4 s", "1 min 15 s", "1 h 01 min"]
+
+
+def test_repetitions_say_they_are_a_total_over_the_rounds(qtbot: QtBot, dialogs: Dialogs) -> None:
+    """The field is the total of all rounds (the study splits it), which its label did not say
+    (issue 20)."""
+    w = StudyWindow(run_factory=FakeStudyRun)
+    qtbot.addWidget(w)
+    f = w.form
+    f.choose("classic-ciphers")  # 12 repetitions in 6 rounds
+    labels = [label.text() for label in f.findChildren(QLabel)]
+    assert "Total repetitions" in labels and "Repetitions" not in labels
+    assert "in all, over all rounds" in f.repeat_spin.toolTip()
+    assert f.per_round_label.text() == "= 2 per round"
+    f.rounds_spin.setValue(5)
+    assert f.per_round_label.text() == "= 3 per round"  # rounded up, as the study does
+    assert f.study().repeat_per_round == 3
+    f.rounds_spin.setValue(1)
+    assert f.per_round_label.text() == "(one round)"
 
 
 def test_every_preset_loads_into_the_form(qtbot: QtBot, dialogs: Dialogs) -> None:

@@ -14,6 +14,7 @@ import os
 import platform
 import subprocess
 import sys
+import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
 from importlib import metadata
@@ -111,8 +112,9 @@ def capture_environment() -> dict[str, Any]:
     }
 
 
-def format_environment(env: Mapping[str, Any]) -> str:
-    """A multi-line, aligned summary of ``capture_environment()`` for ``main.py sysinfo``.
+def format_environment(env: Mapping[str, Any], width: int | None = None) -> str:
+    """A multi-line, aligned summary of ``capture_environment()`` for ``main.py sysinfo``;
+    a value too long for ``width`` columns continues on the next lines, aligned.
 
     Tolerates missing keys (e.g. an environment read back from an older results file).
     """
@@ -154,8 +156,18 @@ def format_environment(env: Mapping[str, Any]) -> str:
         ("PyCryptodome AES hardware", _yes_no(aes_hw)),
     ]
     rows += [(name, _show(v, missing="not installed")) for name, v in packages.items()]
-    width = max(len(k) for k, _ in rows)
-    return "\n".join(f"{k.ljust(width)}  {v}" for k, v in rows)
+    key_width = max(len(k) for k, _ in rows)
+    indent = " " * (key_width + 2)
+    lines: list[str] = []
+    for k, v in rows:
+        first = f"{k.ljust(key_width)}  {v}"
+        if width is None or len(first) <= width:
+            lines.append(first)
+        else:  # the value continues under itself ("aes yes, vaes yes, ...")
+            lines += textwrap.wrap(
+                first, width, subsequent_indent=indent, break_on_hyphens=False
+            ) or [first]
+    return "\n".join(lines)
 
 
 # ---- helpers ------------------------------------------------------------------------------

@@ -1,15 +1,17 @@
 """Ready-made selections that reproduce the published studies in shared/seeds (one per seed).
 
-Each preset is a list of (cipher id, library) pairs; ``library=None`` means every library that
-offers the id. The CLI takes them with ``--preset NAME``, the window as one-click buttons.
+Each preset is a list of (cipher id, library) pairs; ``library=None`` means the id's default
+libraries, the compiled ones that offer it (pure-Python pyaes runs only where a preset names it,
+as seed 003's does). The CLI takes them with ``--preset NAME``, the window as one-click buttons.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from app.core.ciphers.registry import CipherSpec, libraries_for, lookup
+from app.core.ciphers.registry import CipherSpec, default_libraries_for, lookup
 from app.core.errors import UserError
+from app.core.text import did_you_mean
 
 
 @dataclass(frozen=True)
@@ -23,7 +25,7 @@ class Preset:
     def specs(self) -> list[CipherSpec]:
         out: list[CipherSpec] = []
         for cipher_id, library in self.choices:
-            for lib in [library] if library else libraries_for(cipher_id):
+            for lib in [library] if library else default_libraries_for(cipher_id):
                 spec = lookup(cipher_id, lib)
                 if (
                     self.key_bits
@@ -93,5 +95,7 @@ def preset(name: str) -> Preset:
     for p in PRESETS:
         if p.name == name:
             return p
-    names = ", ".join(p.name for p in PRESETS)
-    raise UserError(f"unknown preset {name!r}; choose from {names}")
+    names = [p.name for p in PRESETS]
+    raise UserError(
+        f"unknown preset {name!r}{did_you_mean(name, names)}; choose from {', '.join(names)}"
+    )

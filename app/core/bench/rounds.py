@@ -134,13 +134,21 @@ def later_round(job: Job) -> Job:
     )
 
 
+def repeat_per_round(repeat: int, rounds: int) -> int:
+    """The timed repetitions each round makes of ``repeat`` in all: split over the rounds,
+    rounded up, at least one."""
+    return max(1, -(-repeat // max(1, rounds)))
+
+
 def per_round(options: BenchOptions, rounds: int) -> BenchOptions:
     """``options`` for each of ``rounds`` rounds: the repetitions (rounded up) and the minimum
     time of tiny inputs split over the rounds, so that the whole costs about the same."""
     if rounds <= 1:
         return options
     return replace(
-        options, repeat=max(1, -(-options.repeat // rounds)), min_time_s=options.min_time_s / rounds
+        options,
+        repeat=repeat_per_round(options.repeat, rounds),
+        min_time_s=options.min_time_s / rounds,
     )
 
 

@@ -27,6 +27,7 @@ from typing import Any
 
 from app.core.ciphers import libraries
 from app.core.errors import UserError
+from app.core.text import did_you_mean
 
 
 class Kind(StrEnum):
@@ -382,25 +383,54 @@ def cipher_ids() -> list[str]:
 
 
 class UnknownCipher(UserError):
-    """No registry entry has the id ``cipher_id`` (each front-end says where the list is)."""
+    """No registry entry has the id ``cipher_id``; the message names the nearest ids (each
+    front-end says where the whole list is)."""
 
     def __init__(self, cipher_id: str) -> None:
         # An empty id (`--cipher ""`, `--cipher " "`) is said so rather than quoted as ''.
         super().__init__(
-            f"unknown cipher {cipher_id!r}" if cipher_id.strip() else "the cipher id is empty"
+            f"unknown cipher {cipher_id!r}{suggest_ids(cipher_id)}"
+            if cipher_id.strip()
+            else "the cipher id is empty"
         )
         self.cipher_id = cipher_id
 
 
+def suggest_ids(cipher_id: str) -> str:
+    """`` (did you mean aes-256-ecb, aes-256-cbc, ...?)``: the ids nearest to ``cipher_id``,
+    also by algorithm (``blowfish``: the bf-* ids), or empty."""
+    algorithms = {s.id: s.algorithm for s in REGISTRY}
+    return did_you_mean(cipher_id, cipher_ids(), algorithms)
+
+
+def check_library(name: str, *, allow_all: bool = False) -> str:
+    """``name`` when it is a library (or ``"all"``, when allowed), else :class:`UserError`
+    naming the nearest and every choice."""
+    choices = [*LIBRARIES, "all"] if allow_all else list(LIBRARIES)
+    if name in choices:
+        return name
+    listed = ", ".join(choices[:-1]) + f" or {choices[-1]}"
+    raise UserError(f"unknown library {name!r}{did_you_mean(name, choices)}; choose {listed}")
+
+
 def libraries_for(cipher_id: str) -> list[str]:
+    """Every library offering ``cipher_id``, in order of preference (pure Python last)."""
     return [s.library for s in REGISTRY if s.id == cipher_id]
+
+
+def default_libraries_for(cipher_id: str) -> list[str]:
+    """The libraries ``cipher_id`` runs in when none is named (``bench`` without --library, a
+    preset or study entry without one): the compiled ones offering it. Pure Python (pyaes, a
+    job of minutes where the others take milliseconds) only when named, or when no compiled
+    library offers the id."""
+    offered = libraries_for(cipher_id)
+    return [lib for lib in offered if lib in libraries.COMPILED] or offered
 
 
 def lookup(cipher_id: str, library: str, key_bits: int | None = None) -> CipherSpec:
     """The entry for ``cipher_id`` from ``library``, optionally with another key size."""
     cipher_id = cipher_id.strip().lower()
-    if library not in LIBRARIES:
-        raise UserError(f"unknown library {library!r}; choose from {', '.join(LIBRARIES)}")
+    check_library(library)
     libs = libraries_for(cipher_id)
     if not libs:
         raise UnknownCipher(cipher_id)
@@ -410,14 +440,24 @@ def lookup(cipher_id: str, library: str, key_bits: int | None = None) -> CipherS
     return spec.with_key_bits(key_bits)
 
 
+def _chosen_libraries(cipher_id: str, library: str | None) -> list[str]:
+    """The libraries of ``cipher_id`` that ``library`` (None: the default ones, ``"all"``, or a
+    name) stands for."""
+    if library is None:
+        return default_libraries_for(cipher_id)
+    offered = libraries_for(cipher_id)
+    return offered if library == "all" else [lib for lib in offered if lib == library]
+
+
 def select(
-    cipher_ids_: Iterable[str], library: str = "all", key_bits: int | None = None
+    cipher_ids_: Iterable[str], library: str | None = None, key_bits: int | None = None
 ) -> list[CipherSpec]:
-    """Resolve command-line style choices to entries. ``library='all'`` takes every library
-    offering each id; a named library must offer every id asked for. The id ``all`` stands for
-    every id, from the libraries chosen (``all --library pyaes``: what pyaes offers)."""
-    if library != "all" and library not in LIBRARIES:
-        raise UserError(f"unknown library {library!r}; choose from {', '.join(LIBRARIES)}")
+    """Resolve command-line style choices to entries. ``library=None`` takes the default
+    libraries of each id (:func:`default_libraries_for`: the compiled ones), ``'all'`` every
+    library offering it; a named library must offer every id asked for. The id ``all`` stands
+    for every id, from the libraries chosen (``all --library pyaes``: what pyaes offers)."""
+    if library is not None:
+        check_library(library, allow_all=True)
     specs: list[CipherSpec] = []
     for cid in cipher_ids_:
         cid = cid.strip().lower()
@@ -425,12 +465,12 @@ def select(
             specs.extend(
                 lookup(every, lib, key_bits)
                 for every in cipher_ids()
-                for lib in libraries_for(every)
-                if library in ("all", lib)
+                for lib in _chosen_libraries(every, library)
             )
             continue
-        libs = libraries_for(cid) if library == "all" else [library]
-        if not libs:
+        if not libraries_for(cid):
             raise UnknownCipher(cid)
+        # A named library that lacks the id: lookup says which libraries have it.
+        libs = _chosen_libraries(cid, library) if library in (None, "all") else [library]
         specs.extend(lookup(cid, lib, key_bits) for lib in libs)
     return specs

@@ -35,7 +35,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
 
     [[cipher]]
     id = "aes-128-cbc"
-    library = "pycryptodome"          # omitted: every library offering the id; the same
+    library = "pycryptodome"          # omitted: the compiled libraries offering the id
+                                      # (pure-Python pyaes only when named); the same
                                       # entry listed twice runs twice, "... #2": an A/A control
 
     [[published]]                     # the paper's own figures, shown labelled as the paper's
@@ -78,7 +79,14 @@ from typing import Any
 
 from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import check_options
-from app.core.ciphers.registry import CipherSpec, UnknownCipher, cipher_ids, libraries_for, lookup
+from app.core.bench.rounds import repeat_per_round
+from app.core.ciphers.registry import (
+    CipherSpec,
+    UnknownCipher,
+    cipher_ids,
+    default_libraries_for,
+    lookup,
+)
 from app.core.errors import UserError
 from app.core.study.figures import (
     ENDS,
@@ -101,7 +109,8 @@ DEFAULT_MAX_ROUNDS = 20
 
 @dataclass(frozen=True)
 class CipherChoice:
-    """A cipher id and its library; ``library=None`` means every library offering the id."""
+    """A cipher id and its library; ``library=None`` means the id's default libraries (the
+    compiled ones offering it, as ``bench`` without ``--library``)."""
 
     cipher_id: str
     library: str | None = None
@@ -192,7 +201,7 @@ class Study:
     def repeat_per_round(self) -> int:
         """Timed repetitions each round's worker makes (the total rounded up to whole rounds,
         at least one)."""
-        return max(1, -(-self.repeat // self.rounds))
+        return repeat_per_round(self.repeat, self.rounds)
 
     @property
     def adaptive(self) -> bool:
@@ -212,7 +221,7 @@ class Study:
         out: list[tuple[CipherSpec, int]] = []
         copies: dict[tuple[str, str, int], int] = {}
         for choice in self.ciphers:
-            libs = [choice.library] if choice.library else libraries_for(choice.cipher_id)
+            libs = [choice.library] if choice.library else default_libraries_for(choice.cipher_id)
             for lib in libs:
                 spec = lookup(choice.cipher_id, lib)
                 if self.key_bits is not None and spec.key_bits != self.key_bits:

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.bench.rounds import repeat_per_round
 from app.core.errors import UserError
 from app.core.study.definition import MAX_ROUNDS, UNITS, Study, parse_sizes, study_with
 from app.core.text import display_text
@@ -25,6 +26,7 @@ from app.core.units import format_bytes
 from app.gui.study.inputs_list import InputsList
 
 MAX_REPEAT = 1000
+REPEAT_LABEL = "Total repetitions"  # over all rounds, not per round: the study splits them
 
 
 def describe_ciphers(study: Study) -> str:
@@ -65,7 +67,15 @@ class StudyForm(QWidget):
         self.sizes_edit = QLineEdit()
         self.sizes_edit.setPlaceholderText("e.g. 1MB, 10MB, 1MiB")
         self.sizes_edit.setToolTip("Generated inputs, comma-separated; MB = 10^6, MiB = 2^20 bytes")
-        self.repeat_spin = _spin(1, MAX_REPEAT, "Timed repetitions per job, over all rounds")
+        self.repeat_spin = _spin(
+            1,
+            MAX_REPEAT,
+            "Timed repetitions per job in all, over all rounds: the study shares them out "
+            "(12 in 6 rounds: 2 in each round's fresh worker); a round added for a claim not "
+            "yet precise makes as many as each of the first",
+        )
+        self.per_round_label = QLabel()
+        self.per_round_label.setToolTip("The timed repetitions each round's worker makes")
         self.rounds_spin = _spin(
             1,
             MAX_ROUNDS,
@@ -99,7 +109,7 @@ class StudyForm(QWidget):
         form.addRow("Compares", self.ciphers_label)
         form.addRow("Data", self.mode_label)
         form.addRow("Sizes", self.sizes_edit)
-        form.addRow("Repetitions", self.repeat_spin)
+        form.addRow(REPEAT_LABEL, _row(self.repeat_spin, "", self.per_round_label))
         form.addRow("Rounds", _row(self.rounds_spin, "up to", self.max_rounds_spin))
         form.addRow("Budget", self.budget_spin)
         form.addRow("Precision ±", _row(self.precision_spin, "margin", self.margin_spin))
@@ -114,6 +124,8 @@ class StudyForm(QWidget):
         for study in self._studies:
             self._add_to_combo(study)
         self.preset_combo.currentIndexChanged.connect(self._on_preset_combo_changed)
+        self.repeat_spin.valueChanged.connect(self._on_repeat_spin_value_changed)
+        self.rounds_spin.valueChanged.connect(self._on_rounds_spin_value_changed)
         if self._studies:
             self.load(self._studies[0])
 
@@ -158,6 +170,7 @@ class StudyForm(QWidget):
         self.inputs.clear()
         self.inputs.add_files(study.files)
         self._on_inputs_changed()
+        self._show_per_round()
 
     def study(self) -> Study:
         """The study as the form says, or ``UserError`` in one sentence."""
@@ -183,6 +196,21 @@ class StudyForm(QWidget):
         return self.units_combo.currentText()
 
     # --- handlers --------------------------------------------------------------------------------
+
+    @Slot(int)
+    def _on_repeat_spin_value_changed(self, _value: int) -> None:
+        self._show_per_round()
+
+    @Slot(int)
+    def _on_rounds_spin_value_changed(self, _value: int) -> None:
+        self._show_per_round()
+
+    def _show_per_round(self) -> None:
+        """``"= 2 per round"``: what each round's worker makes of the total, as the study
+        splits it (rounded up)."""
+        rounds = self.rounds_spin.value()
+        per_round = repeat_per_round(self.repeat_spin.value(), rounds)
+        self.per_round_label.setText(f"= {per_round} per round" if rounds > 1 else "(one round)")
 
     @Slot(int)
     def _on_preset_combo_changed(self, index: int) -> None:

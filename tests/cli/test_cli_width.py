@@ -1,0 +1,115 @@
+"""Every command's text fits an 80-column terminal (issue 20: every row of `list` and
+`selftest` wrapped, words split): tables split into stacked tables, long lines wrapped; `--json`
+is never reshaped. COLUMNS stands for the terminal, as for a pipe (`COLUMNS=80 ... | less`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from app.cli import main as cli
+from app.cli.report import fitted_table, terminal_width
+
+QUICK = ["--repeat", "2", "--warmup", "0"]
+
+
+def run(capsys, *argv):
+    code = cli.main(list(argv))
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+def _longest(text: str) -> int:
+    return max((len(line) for line in text.splitlines()), default=0)
+
+
+@pytest.fixture
+def columns(monkeypatch: pytest.MonkeyPatch):
+    """Set the terminal's width for the commands run after it."""
+
+    def set_width(width: int) -> None:
+        monkeypatch.setenv("COLUMNS", str(width))
+
+    return set_width
+
+
+@pytest.mark.parametrize("width", [80, 60])
+@pytest.mark.parametrize("command", ["list", "selftest", "sysinfo"])
+def test_the_reports_fit_the_terminal(capsys, columns, command: str, width: int) -> None:
+    columns(width)
+    code, out, err = run(capsys, command)
+    assert code == 0, err
+    assert _longest(out) <= width, max(out.splitlines(), key=len)
+    assert out.count("\n") > 10
+
+
+def test_list_keeps_every_id_and_library_at_80(capsys, columns) -> None:
+    columns(80)
+    _, out, _ = run(capsys, "list")
+    assert out.splitlines()[0].split() == ["ID", "MODE", "KEY", "BITS", "LIBRARIES"]
+    row = next(line for line in out.splitlines() if line.startswith("aes-128-ecb "))
+    assert row.split()[-3:] == ["cryptography,", "pycryptodome,", "pyaes"]
+    assert "rc4                 Stream   128 (40-2048)  cryptography, pycryptodome" in out
+    notes = " ".join(out.split())
+    assert "pyaes: pure Python" in notes and "Blowfish 32 to 448 bits in steps of 8" in notes
+
+
+def test_selftest_numbers_its_sources_at_80(capsys, columns) -> None:
+    columns(80)
+    _, out, _ = run(capsys, "selftest")
+    assert "  [1] NIST CAVP AESAVS: " in out
+    tables = out.split("\n\n")
+    assert tables[0].splitlines()[0].split() == [
+        "cipher", "library", "key", "sizes", "checked", "vectors", "derived",
+    ]  # fmt: skip
+    assert tables[1].splitlines()[0].split() == ["cipher", "library", "agreement", "sources"]
+    assert "ok  aes-128-cbc         cryptography  agree           1, 2" in tables[1]
+
+
+def test_json_is_not_reshaped(capsys, columns, monkeypatch: pytest.MonkeyPatch) -> None:
+    for command in ("list", "sysinfo"):
+        monkeypatch.delenv("COLUMNS", raising=False)
+        _, wide, _ = run(capsys, command, "--json")
+        columns(40)
+        _, narrow, _ = run(capsys, command, "--json")
+        if command == "sysinfo":  # captured at another moment
+            wide, narrow = (json.loads(t) for t in (wide, narrow))
+            wide.pop("captured_at"), narrow.pop("captured_at")
+            for doc in (wide, narrow):
+                doc["cpu"].pop("freq_current_mhz", None)
+        assert wide == narrow
+
+
+def test_a_pipe_without_columns_is_not_fitted(capsys, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("COLUMNS", raising=False)
+    assert terminal_width() is None  # capsys: not a terminal
+    _, out, _ = run(capsys, "list")
+    assert out.splitlines()[0].split()[:3] == ["ID", "ALGORITHM", "MODE"]
+
+
+def test_runs_and_their_history_fit_80_columns(capsys, columns, tmp_path) -> None:
+    """bench, study, transfer (stdout and stderr) and history list, in an 80-column terminal."""
+    columns(80)
+    commands = [
+        ["bench", "--size", "100KB", "--cipher", "aes-128-gcm", *QUICK],
+        ["bench", "--size", "20KB", "--cipher", "aes-128-ctr", "--library", "all", *QUICK],
+        ["study", "aes-key-sizes", "--sizes", "2KB", "--repeat", "2", "--rounds", "2",
+         "--max-rounds", "2"],
+        ["transfer", "--size", "100KB", "--cipher", "aes-256-gcm", *QUICK],
+        ["history", "list"],
+        ["history", "show", "1"],
+        ["history", "compare", "1", "2"],
+    ]  # fmt: skip
+    for argv in commands:
+        code, out, err = run(capsys, *argv)
+        assert code == 0, (argv, err)
+        assert _longest(out) <= 80, (argv, max(out.splitlines(), key=len))
+        assert _longest(err) <= 80, (argv, max(err.splitlines(), key=len))
+
+
+def test_fitted_table_stacks_what_does_not_fit() -> None:
+    rows = [("ID", "A", "B"), ("x" * 10, "a" * 30, "b" * 30)]
+    assert fitted_table(rows, None) == fitted_table(rows, 100)  # one table when it fits
+    stacked = fitted_table(rows, 50, keep=1)
+    assert _longest(stacked) <= 50 and stacked.count("ID") == 2
