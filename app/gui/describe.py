@@ -23,10 +23,11 @@ def describe_type(path: str) -> str:
 
 
 def input_info(spec: InputSpec) -> InputInfo:
-    size = f"{format_bytes(spec.size_bytes, binary=False)} ({spec.size_bytes:,} bytes)"
+    short = format_bytes(spec.size_bytes, binary=False)
+    size = f"{short} ({spec.size_bytes:,} bytes)"
     if spec.generated:
-        return InputInfo(spec.label, spec.path, size, "random bytes (incompressible)", True)
-    return InputInfo(spec.label, spec.path, size, describe_type(spec.path))
+        return InputInfo(spec.label, spec.path, size, "random bytes (incompressible)", True, short)
+    return InputInfo(spec.label, spec.path, size, describe_type(spec.path), short_size=short)
 
 
 def capture_environment_text() -> tuple[dict, str]:

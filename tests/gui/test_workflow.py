@@ -57,7 +57,7 @@ def plain_file(tmp_path: Path) -> Path:
 
 def _answer_open_dialog(monkeypatch: pytest.MonkeyPatch, path: Path | str) -> None:
     monkeypatch.setattr(
-        QFileDialog, "getOpenFileName", staticmethod(lambda *a, **k: (str(path), ""))
+        QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(path)], ""))
     )
 
 

@@ -52,10 +52,10 @@ def install_actions(window: WindowParts, handlers: ActionHandlers) -> None:
 def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
     action = partial(add_action, window)
     window.open_action = action(
-        "&Open file…",
+        "&Open files…",
         on.open,
         QKeySequence.StandardKey.Open,
-        "Choose the input file",
+        "Add input files (several at once); every cipher runs on each",
     )
     window.export_action = action(
         "&Export results…",
@@ -174,4 +174,6 @@ def _connect_buttons(window: WindowParts, on: ActionHandlers) -> None:
     window.input_panel.recent_chosen.connect(window.controller.set_input_file)
     window.input_panel.generate_requested.connect(window.controller.generate_input)
     window.input_panel.clear_recent_requested.connect(window.controller.clear_recent_files)
+    window.input_panel.remove_requested.connect(window.controller.remove_inputs)
+    window.input_panel.clear_requested.connect(window.controller.clear_inputs)
     window.table.selectionModel().selectionChanged.connect(on.table_selection_changed)

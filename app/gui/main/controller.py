@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import os
 from collections.abc import Callable, Mapping
+from dataclasses import replace
 from functools import partial
 from pathlib import Path
 from typing import Any
@@ -19,6 +20,7 @@ from typing import Any
 from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal, Slot
 
 from app.core import scratch
+from app.core.bench.accumulated import combine_bench_runs, relabel
 from app.core.bench.events import (
     JobFailed,
     JobFinished,
@@ -50,7 +52,7 @@ TICK_MS = 250  # elapsed-time refresh while a run goes on
 class BenchmarkController(QObject):
     """State and actions of the window, without widgets."""
 
-    input_changed = Signal(object)  # InputInfo | None
+    inputs_changed = Signal(list)  # list[InputInfo], in order
     recent_files_changed = Signal(list)
     running_changed = Signal(bool)
     busy_changed = Signal(bool)  # a file task (generate, save) is going on
@@ -77,7 +79,9 @@ class BenchmarkController(QObject):
         self._run_factory = run_factory
         self._runner = TaskRunner(pool, self)
         self._runner.busy_changed.connect(self.busy_changed)
-        self._input: InputSpec | None = None
+        self._inputs: list[InputSpec] = []
+        self._runs: list[RunResult] = []  # since the last Reset, each as it finished
+        self._taken: set[tuple[str, str]] = set()  # (entry, input) cells shown so far
         self._worker: BenchmarkWorker | None = None
         self._jobs: list[Job] = []
         self._session = RunSession()
@@ -103,11 +107,17 @@ class BenchmarkController(QObject):
         return self._runner.busy
 
     @property
+    def inputs(self) -> list[InputSpec]:
+        return list(self._inputs)
+
+    @property
     def input(self) -> InputSpec | None:
-        return self._input
+        """The input added last (the default source of Encrypt file…); None without any."""
+        return self._inputs[-1] if self._inputs else None
 
     @property
     def last_run(self) -> RunResult | None:
+        """Every run since the last Reset as one (what the table shows and Export writes)."""
         return self._last_run
 
     @property
@@ -127,27 +137,58 @@ class BenchmarkController(QObject):
     # --- input ------------------------------------------------------------------------------
 
     def set_input_file(self, path: str) -> bool:
-        """Use the file at ``path`` as input. False (and an error) when it cannot be used."""
+        """Add the file at ``path`` to the inputs (again: refreshed, as it may have changed).
+        False (and an error) when it cannot be used."""
+        return self.add_input_files([path]) == 1
+
+    def add_input_files(self, paths: list[str]) -> int:
+        """Add the files among ``paths`` that can be used; one error names those that cannot.
+        Returns how many were added."""
         if self.running:
-            self.message.emit("The input cannot change while a benchmark runs.")
-            return False
+            self.message.emit("The inputs cannot change while a benchmark runs.")
+            return 0
         from app.core.bench.inputs import inspect_file
 
-        try:
-            spec = inspect_file(path)
-        except UserError as exc:
-            self.error.emit("Cannot use this file", sentence(str(exc)))
-            if path in self.settings.recent_files and not os.path.exists(path):
-                self.recent_files_changed.emit(self.settings.remove_recent_file(path))
-            return False
-        self._replace_input(spec)
-        self.settings.last_folder = os.path.dirname(spec.path)
-        self.recent_files_changed.emit(self.settings.add_recent_file(spec.path))
-        self.message.emit(f"Input: {spec.path} ({format_bytes(spec.size_bytes)})")
-        return True
+        added: list[InputSpec] = []
+        problems: list[str] = []
+        for path in paths:
+            try:
+                added.append(inspect_file(path))
+            except UserError as exc:
+                problems.append(sentence(str(exc)))
+                if path in self.settings.recent_files and not os.path.exists(path):
+                    self.recent_files_changed.emit(self.settings.remove_recent_file(path))
+        if added:
+            fresh = {spec.path for spec in added}
+            self._set_inputs([s for s in self._inputs if s.path not in fresh] + added)
+            self.settings.last_folder = os.path.dirname(added[-1].path)
+            for spec in added:
+                self.recent_files_changed.emit(self.settings.add_recent_file(spec.path))
+            last = added[-1]
+            more = f" and {len(added) - 1} more" if len(added) > 1 else ""
+            self.message.emit(
+                f"Input: {last.path} ({format_bytes(last.size_bytes)}){more}; "
+                f"{len(self._inputs)} in the list"
+            )
+        if problems:
+            title = "Cannot use this file" if len(paths) == 1 else "Some files cannot be used"
+            self.error.emit(title, "\n".join(problems))
+        return len(added)
+
+    def remove_inputs(self, rows: list[int]) -> None:
+        """Take the inputs at ``rows`` (of :attr:`inputs`) out of the list."""
+        if self.running:
+            return
+        gone = set(rows)
+        self._set_inputs([s for i, s in enumerate(self._inputs) if i not in gone])
+
+    def clear_inputs(self) -> None:
+        if not self.running:
+            self._set_inputs([])
 
     def generate_input(self, size_text: str) -> None:
-        """Write random data of ``size_text`` (e.g. ``'10 MB'``) in the background."""
+        """Write random data of ``size_text`` (e.g. ``'10 MB'``) in the background and add it to
+        the inputs."""
         if self.running or self.busy:
             return
         try:
@@ -167,18 +208,23 @@ class BenchmarkController(QObject):
         self.settings.clear_recent_files()
         self.recent_files_changed.emit([])
 
-    def _replace_input(self, spec: InputSpec | None) -> None:
-        old = self._input
-        self._input = spec
-        if old is not None and old.generated and (spec is None or spec.path != old.path):
-            from app.core.bench.inputs import cleanup_generated
+    def _set_inputs(self, specs: list[InputSpec]) -> None:
+        """The inputs become ``specs``; generated data no longer listed is deleted."""
+        kept = {s.path for s in specs}
+        for old in self._inputs:
+            if old.generated and old.path not in kept:
+                from app.core.bench.inputs import cleanup_generated
 
-            cleanup_generated(old)
-        self.input_changed.emit(input_info(spec) if spec is not None else None)
+                cleanup_generated(old)
+        self._inputs = list(specs)
+        self.inputs_changed.emit([input_info(s) for s in specs])
 
     @Slot(object)
     def _on_generate_task_resulted(self, spec: InputSpec) -> None:
-        self._replace_input(spec)
+        same = [s for s in self._inputs if s.generated and s.label == spec.label]
+        label = f"{spec.label} #{len(same) + 1}" if same else spec.label
+        spec = replace(spec, label=label)
+        self._set_inputs([*self._inputs, spec])
         self.message.emit(f"Input: {spec.label}, random data in {spec.path}")
 
     # --- running ----------------------------------------------------------------------------
@@ -190,46 +236,71 @@ class BenchmarkController(QObject):
         if self.busy:
             self.message.emit("Wait until the file operation finishes.")
             return False
-        if self._input is None:
+        if not self._inputs:
             self.error.emit(
-                "No input", "Choose a file, drop one on the window, or generate random data first."
+                "No input", "Choose files, drop them on the window, or generate random data first."
             )
             return False
         if not specs:
             self.error.emit("No cipher", "Check at least one cipher, mode and library.")
             return False
-        from app.core.bench.inputs import inspect_file
         from app.core.bench.plan import make_jobs
 
         try:
-            spec = self._input
+            inputs = self._refreshed_inputs()
+            if keep_ciphertext and self._keep_dir is None:
+                self._keep_dir = scratch.make_dir("kept-")  # private (0700), removed at exit
+            keep_dir = self._keep_dir if keep_ciphertext else None
+            jobs = [job for spec in inputs for job in make_jobs(specs, spec, options, keep_dir)]
+        except UserError as exc:
+            self.error.emit("Cannot start the benchmark", sentence(str(exc)))
+            return False
+        self._session.failures.clear()
+        self.failures_changed.emit([])
+        self._launch(jobs)
+        return True
+
+    def _refreshed_inputs(self) -> list[InputSpec]:
+        """The inputs as they are now. A file changed since it was chosen is used as it is now
+        (the status bar says so); one that cannot be read any more leaves the list, and a
+        ``UserError`` says which (the user runs again with the rest)."""
+        from app.core.bench.inputs import inspect_file
+
+        fresh_specs, gone = [], []
+        for spec in self._inputs:
             if not spec.generated:
-                fresh = inspect_file(spec.path)  # the file may have vanished or changed
+                try:
+                    fresh = inspect_file(spec.path)
+                except UserError as exc:
+                    gone.append(sentence(str(exc)))
+                    continue
                 if (fresh.size_bytes, fresh.mtime_ns) != (spec.size_bytes, spec.mtime_ns):
                     self.message.emit(
                         f"{spec.label} changed since it was chosen; using it as it is now."
                     )
-                    self._replace_input(fresh)
                     spec = fresh
-            self._clear_results()
-            if keep_ciphertext:
-                self._keep_dir = scratch.make_dir("kept-")  # private (0700), removed at exit
-            jobs = make_jobs(specs, spec, options, self._keep_dir)
-        except UserError as exc:
-            self._remove_keep_dir()
-            self.error.emit("Cannot start the benchmark", sentence(str(exc)))
-            return False
-        self._launch(jobs)
-        return True
+            fresh_specs.append(spec)
+        if fresh_specs != self._inputs:
+            self._set_inputs(fresh_specs)
+        if gone:
+            left = "Run again to measure the others." if fresh_specs else ""
+            gone.append(
+                "It is no longer in the list."
+                if len(gone) == 1
+                else "They are no longer in the list."
+            )
+            raise UserError(" ".join([*gone, left]).strip())
+        return fresh_specs
 
     def slow_run_note(self, specs: list[CipherSpec], options: BenchOptions) -> str | None:
-        """A sentence when the chosen ciphers would take long on the input (pure Python
+        """A sentence when the chosen ciphers would take long on the inputs (pure Python
         libraries on large files), to confirm before :meth:`start`; None otherwise."""
-        if self._input is None:
+        if not self._inputs:
             return None
         from app.core.bench.plan import slow_run_note
 
-        return slow_run_note([s.library for s in specs], self._input.size_bytes, options)
+        total = sum(s.size_bytes for s in self._inputs)
+        return slow_run_note([s.library for s in specs], total, options)
 
     def _launch(self, jobs: list[Job]) -> None:
         factory = self._run_factory
@@ -263,11 +334,11 @@ class BenchmarkController(QObject):
         self._publish_progress()
 
     def reset(self) -> None:
-        """Forget results, kept ciphertexts and the input (generated data is deleted)."""
+        """Forget results, kept ciphertexts and the inputs (generated data is deleted)."""
         if self.running or self.busy:
             return
         self._clear_results()
-        self._replace_input(None)
+        self._set_inputs([])
         self._session.begin(0)
         self.message.emit("Reset: results cleared, choices back to their defaults.")
 
@@ -275,6 +346,9 @@ class BenchmarkController(QObject):
         self.model.clear()
         self._session.clear_results()
         self._last_run = None
+        self._runs.clear()
+        self._taken.clear()
+        self.claims.clear()
         self._remove_keep_dir()
         self.results_changed.emit([])
         self.failures_changed.emit([])
@@ -314,10 +388,10 @@ class BenchmarkController(QObject):
 
     @Slot(object)
     def _on_worker_resulted(self, event: JobFinished) -> None:
-        self.model.add_result(event.result)
-        self._session.job_finished(
-            FinishedJob(event.result, self._jobs[event.index].input, event.secret)
-        )
+        # A cell measured in an earlier run keeps that row: this one is "<input> (run N)".
+        (result,) = relabel([event.result], len(self._runs) + 1, self._taken)
+        self.model.add_result(result)
+        self._session.job_finished(FinishedJob(result, self._jobs[event.index].input, event.secret))
         self.results_changed.emit(self.model.results())
         self._publish_progress()
 
@@ -331,7 +405,8 @@ class BenchmarkController(QObject):
     @Slot(object)
     def _on_worker_run_finished(self, event: RunFinished) -> None:
         run = event.run
-        self._last_run = run
+        self._runs.append(run)
+        self._last_run = combine_bench_runs(self._runs, self.model.results())
         if run.environment:
             self._set_environment(run.environment)
         elapsed = format_duration(self._clock.elapsed() / 1000)
@@ -343,8 +418,9 @@ class BenchmarkController(QObject):
         if n_failed:
             text += f" {n_failed} failed (see above the table)."
         self.message.emit(text)
-        self.run_finished.emit(run)
-        self.claims.compare(run)
+        self.run_finished.emit(run)  # this run alone: the history keeps each run
+        if self._last_run is not None:
+            self.claims.compare(self._last_run)
 
     @Slot(str)
     def _on_worker_failed(self, text: str) -> None:
@@ -481,8 +557,9 @@ class BenchmarkController(QObject):
         self._runner.wait_for_done(timeout_ms)
         self._ticker.stop()
         self._remove_keep_dir()
-        if self._input is not None and self._input.generated:
-            from app.core.bench.inputs import cleanup_generated
+        from app.core.bench.inputs import cleanup_generated
 
-            with contextlib.suppress(OSError):
-                cleanup_generated(self._input)
+        for spec in self._inputs:
+            if spec.generated:
+                with contextlib.suppress(OSError):
+                    cleanup_generated(spec)

@@ -92,8 +92,8 @@ class MainWindow(WindowParts):
     def _connect_controller(self) -> None:
         c = self.controller
         connect_handlers(c, self, "controller")  # first: a handler runs before the slots below
-        c.input_changed.connect(self.input_panel.set_input)
-        c.input_changed.connect(lambda _info: self._update_actions())
+        c.inputs_changed.connect(self.input_panel.set_inputs)
+        c.inputs_changed.connect(lambda _infos: self._update_actions())
         c.recent_files_changed.connect(self.input_panel.set_recent_files)
         c.busy_changed.connect(lambda _busy: self._update_actions())
         c.failures_changed.connect(self.progress_panel.set_failures)
@@ -205,11 +205,11 @@ class MainWindow(WindowParts):
 
     @Slot()
     def _on_open_action_triggered(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Choose the file to benchmark", self.settings.last_folder
+        paths, _ = QFileDialog.getOpenFileNames(
+            self, "Choose the files to benchmark", self.settings.last_folder
         )
-        if path:
-            self.controller.set_input_file(path)
+        if paths:
+            self.controller.add_input_files(paths)
 
     @Slot()
     def _on_run_action_triggered(self) -> None:
@@ -268,9 +268,8 @@ class MainWindow(WindowParts):
 
     def _output_refused(self, path: str, title: str, *inputs: str) -> bool:
         """Whether ``path`` must not be written, said to the user: a folder, a device or a pipe
-        (Qt would block on a pipe), or a file being worked on: ``inputs`` and the input."""
-        spec = self.controller.input
-        sources = [*inputs, *([spec.path] if spec is not None else [])]
+        (Qt would block on a pipe), or a file being worked on: ``inputs`` and the inputs."""
+        sources = [*inputs, *(spec.path for spec in self.controller.inputs)]
         try:
             check_output(path, force=True, inputs=sources)
         except UserError as exc:
@@ -456,16 +455,16 @@ class MainWindow(WindowParts):
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
-        if urls and urls[0].isLocalFile() and not self.controller.running:
+        if any(url.isLocalFile() for url in urls) and not self.controller.running:
             event.acceptProposedAction()
         else:
             event.ignore()
 
     def dropEvent(self, event: QDropEvent) -> None:
-        urls = event.mimeData().urls()
-        if urls and urls[0].isLocalFile():
+        paths = [url.toLocalFile() for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
             event.acceptProposedAction()
-            self.controller.set_input_file(urls[0].toLocalFile())
+            self.controller.add_input_files(paths)
 
     def closeEvent(self, event: QCloseEvent) -> None:
         """During a run: cancel it, keep the window until the run has ended (within about a

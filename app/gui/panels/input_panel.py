@@ -1,7 +1,9 @@
-"""The input box: choose a file, pick a recent one, or generate random data; shows the input.
+"""The input box: choose files, pick a recent one, or generate random data; lists the inputs.
 
-The panel only asks: its signals go to the window, which opens dialogs and calls the
-controller; the controller answers with :meth:`InputPanel.set_input`.
+A run measures every chosen cipher on every input in the list (files and generated data, as
+seed 002 compares a .txt, a .pdf and a .zip). The panel only asks: its signals go to the
+window, which opens dialogs and calls the controller; the controller answers with
+:meth:`InputPanel.set_inputs`.
 """
 
 from __future__ import annotations
@@ -9,12 +11,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QKeyEvent
 from PySide6.QtWidgets import (
+    QAbstractItemView,
     QComboBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
     QLabel,
+    QListWidget,
+    QListWidgetItem,
     QMenu,
     QPushButton,
     QToolButton,
@@ -35,22 +41,30 @@ class InputInfo:
     size_text: str
     type_text: str
     generated: bool = False
+    short_size: str = ""  # "263.2 KB", in the list
+
+
+LIST_ROWS = 4  # inputs shown without scrolling; the left side scrolls on a 1366 x 768 screen
 
 
 class InputPanel(QGroupBox):
     """Input choice. Signals: ``choose_requested()``, ``recent_chosen(path)``,
-    ``generate_requested(size_text)``, ``clear_recent_requested()``."""
+    ``generate_requested(size_text)``, ``clear_recent_requested()``,
+    ``remove_requested(rows)`` and ``clear_requested()``."""
 
     choose_requested = Signal()
     recent_chosen = Signal(str)
     generate_requested = Signal(str)
     clear_recent_requested = Signal()
+    remove_requested = Signal(list)  # rows of the list, in order
+    clear_requested = Signal()
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("1. Input", parent)
-        self.choose_button = QPushButton("Choose file…")
+        self.choose_button = QPushButton("Choose files…")
         self.choose_button.setToolTip(
-            "Pick the file to encrypt (Ctrl+O), or drop one on the window"
+            "Add files to measure (Ctrl+O; several at once with Ctrl or Shift), or drop them "
+            "on the window. A run measures every cipher on every input."
         )
         self.choose_button.clicked.connect(self.choose_requested)
 
@@ -66,7 +80,25 @@ class InputPanel(QGroupBox):
         self.size_combo.setCurrentText(DEFAULT_GENERATED_SIZE)
         self.size_combo.setToolTip("Size of random test data, e.g. 10 MB (10^6 bytes) or 1 GiB")
         self.generate_button = QPushButton("Generate random data")
+        self.generate_button.setToolTip("Add random data of this size to the inputs")
         self.generate_button.clicked.connect(self._on_generate_button_clicked)
+
+        self.list = QListWidget()
+        self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.list.setToolTip("The inputs of the next run: every cipher runs on each of them")
+        rows = self.list.fontMetrics().height() * LIST_ROWS + 8
+        self.list.setMinimumHeight(self.list.fontMetrics().height() * 2 + 8)
+        self.list.setMaximumHeight(rows)
+        self.list.currentRowChanged.connect(self._on_list_current_row_changed)
+        self.list.itemSelectionChanged.connect(self._update_buttons)
+        self.remove_button = QPushButton("Remove")
+        self.remove_button.setToolTip("Take the selected inputs out of the list (Delete)")
+        self.remove_button.clicked.connect(self._on_remove_button_clicked)
+        self.clear_button = QPushButton("Clear")
+        self.clear_button.setToolTip("Empty the list of inputs (results stay until Reset)")
+        self.clear_button.clicked.connect(self.clear_requested)
+        self.count_label = QLabel("")
+        self._infos: list[InputInfo] = []
 
         self.name_label = QLabel("no input yet")
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -85,17 +117,49 @@ class InputPanel(QGroupBox):
         form.addRow("Name:", self.name_label)
         form.addRow("Size:", self.size_label)
         form.addRow("Type:", self.type_label)
-        hint = QLabel("…or drop a file anywhere on the window.")
+        hint = QLabel("…or drop files anywhere on the window.")
         hint.setEnabled(False)
+        row3 = QHBoxLayout()
+        row3.addWidget(self.count_label, 1)
+        row3.addWidget(self.remove_button)
+        row3.addWidget(self.clear_button)
 
         layout = QVBoxLayout(self)
         layout.addLayout(row1)
         layout.addWidget(hint)
         layout.addLayout(row2)
+        layout.addWidget(self.list)
+        layout.addLayout(row3)
         layout.addLayout(form)
         self.set_recent_files([])
+        self.set_inputs([])
 
-    def set_input(self, info: InputInfo | None) -> None:
+    @property
+    def inputs(self) -> list[InputInfo]:
+        return list(self._infos)
+
+    def set_inputs(self, infos: list[InputInfo]) -> None:
+        """Show ``infos`` (the controller's inputs, in order); the details below the list are
+        the last one's (the one just added) until another is selected."""
+        self._infos = list(infos)
+        self.list.blockSignals(True)
+        self.list.clear()
+        for info in infos:
+            item = QListWidgetItem(f"{info.name} — {info.short_size}")
+            item.setToolTip(f"{info.path}\n{info.type_text}\n{info.size_text}")
+            self.list.addItem(item)
+        self.list.blockSignals(False)
+        n = len(infos)
+        self.count_label.setText(f"{n} input{'s' if n != 1 else ''}" if n else "")
+        if infos:
+            self.list.setCurrentRow(n - 1)
+        self._show_details(infos[-1] if infos else None)
+        self._update_buttons()
+
+    def selected_rows(self) -> list[int]:
+        return sorted(self.list.row(item) for item in self.list.selectedItems())
+
+    def _show_details(self, info: InputInfo | None) -> None:
         if info is None:
             self.name_label.setText("no input yet")
             self.name_label.setToolTip("")
@@ -106,6 +170,25 @@ class InputPanel(QGroupBox):
         self.name_label.setToolTip(info.path)
         self.size_label.setText(info.size_text)
         self.type_label.setText(info.type_text)
+
+    def _on_list_current_row_changed(self, row: int) -> None:
+        if 0 <= row < len(self._infos):
+            self._show_details(self._infos[row])
+
+    def _update_buttons(self) -> None:
+        self.remove_button.setEnabled(bool(self.list.selectedItems()))
+        self.clear_button.setEnabled(bool(self._infos))
+
+    def _on_remove_button_clicked(self) -> None:
+        rows = self.selected_rows()
+        if rows:
+            self.remove_requested.emit(rows)
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:
+        if event.key() == Qt.Key.Key_Delete and self.list.hasFocus():
+            self._on_remove_button_clicked()
+            return
+        super().keyPressEvent(event)
 
     def set_recent_files(self, paths: list[str]) -> None:
         self.recent_menu.clear()

@@ -6,25 +6,11 @@ later one's input is labelled ``"<input> (run N)"``, so no row, fit or compariso
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import replace
 
 from app.core.bench.results import JobResult
 from app.core.study.result import StudyFailure, StudyResult
-
-
-def relabel(
-    results: Iterable[JobResult], run_no: int, taken: set[tuple[str, str]]
-) -> list[JobResult]:
-    """``results`` of run ``run_no`` (1-based), inputs renamed where ``taken`` has the cell;
-    the cells used are added to ``taken``."""
-    out: list[JobResult] = []
-    for r in results:
-        if (r.label, r.input_label) in taken:
-            r = replace(r, input_label=f"{r.input_label} (run {run_no})")
-        taken.add((r.label, r.input_label))
-        out.append(r)
-    return out
 
 
 def combine_runs(

@@ -17,6 +17,7 @@ from PySide6.QtCore import QObject, Signal, Slot
 # stall at the second run). Not in the recorder: the main window would start 0.3 s later.
 import app.core.history.store
 import app.core.study.export  # noqa: F401
+from app.core.bench.accumulated import relabel
 from app.core.bench.results import JobResult
 from app.core.errors import UserError
 from app.core.study.definition import Study
@@ -32,7 +33,7 @@ from app.core.study.runner import (
 )
 from app.core.study.transfer_result import TransferStudyResult
 from app.gui.history.recorder import history_recorder
-from app.gui.study.accumulate import combine_runs, relabel
+from app.gui.study.accumulate import combine_runs
 from app.gui.study.study_worker import StudyRunLike, StudyWorker
 from app.gui.tool_controller import ToolController
 from app.gui.worker import TaskWorker
