@@ -227,3 +227,26 @@ def test_cpu_curve_is_smoothed_over_clock_tick_noise(qtbot: QtBot) -> None:
     chart.add_samples(samples[:2])
     chart.flush()
     assert not chart.baseline_line.isVisible()
+
+
+def test_bars_20x_apart_switch_to_a_log_axis_until_the_user_chooses(qtbot: QtBot) -> None:
+    from app.gui.results.charts import TimingChart
+
+    for chart in (ThroughputChart(), TimingChart()):
+        qtbot.addWidget(chart)
+        close = [job_result("a", enc_s=(0.001,), dec_s=(0.001,)), job_result("b", enc_s=(0.01,))]
+        chart.set_results(close)
+        chart.flush()
+        assert not chart.log_scale  # 10x apart: linear
+        blowfish = job_result("bf", enc_s=(0.05,), dec_s=(0.05,))  # 50x the fastest
+        chart.set_results([*close, blowfish])
+        chart.flush()
+        assert chart.log_scale and "log axis: values 50x apart" in chart._title.text()
+        chart._log.click()  # the user wants it linear: it stays so
+        chart.set_results([*close, blowfish])
+        chart.flush()
+        assert not chart.log_scale and "log axis" not in chart._title.text()
+        chart.clear()  # Reset: automatic again
+        chart.set_results([*close, blowfish])
+        chart.flush()
+        assert chart.log_scale

@@ -42,7 +42,7 @@ def test_default_columns_fit_the_right_side_of_a_1920_px_screen(qtbot: QtBot) ->
     shown = _shown(view)
     # the aggregate column only shows when a result has one (several processes)
     assert set(shown) == {c.header for c in COLUMNS} - DEFAULT_HIDDEN - {AGGREGATE_HEADER}
-    for needed in ("Original size (bytes)", "Encrypted size (bytes)", "Ciphertext preview (hex)"):
+    for needed in ("Input", "Encrypted size (bytes)", "Ciphertext preview (hex)"):
         assert needed in shown
     header = view.horizontalHeader()
     before_warnings = sum(header.sectionSize(COLUMN_INDEX[h]) for h in shown[:-1])

@@ -19,6 +19,7 @@ from app.gui.results.results_table import (
 )
 
 REQUIRED = [
+    "Input",
     "Algorithm",
     "Key (bits)",
     "Mode",
@@ -66,7 +67,7 @@ def test_cells_show_median_with_spread_and_units() -> None:
     )
     model = _model(r)
     # interquartile range of 0.9, 1.0, 1.1 ms (inclusive quartiles 0.95 and 1.05)
-    assert _text(model, 0, "Enc. time (ms)") == "1.000 (IQR 0.100)"
+    assert _text(model, 0, "Enc. time (ms)") == "1.000 ±0.100"
     assert _text(model, 0, "Enc. throughput (MB/s)") == "1000.00"
     assert _text(model, 0, "Memory above baseline (MiB)") == "40.00"
     assert _text(model, 0, "Original size (bytes)") == "1,000,000"
@@ -110,6 +111,28 @@ def test_rows_as_tsv_has_raw_numbers() -> None:
     assert float(cells["Enc. time median (ms)"]) == 1.0
 
 
+def test_copies_round_floats_to_six_significant_digits() -> None:
+    r = job_result()
+    r = dataclasses.replace(
+        r, cpu_percent=97.123456789, encrypt=dataclasses.replace(r.encrypt, median_s=0.00123456789)
+    )
+    cells = dict(
+        zip(*(line.split("\t") for line in _model(r).rows_as_tsv([0]).splitlines()), strict=True)
+    )
+    assert cells["CPU (%)"] == "97.1235"
+    assert cells["Enc. time median (ms)"] == "1.23457"
+
+
+def test_input_column_names_the_input_with_its_type_and_size() -> None:
+    pdf = dataclasses.replace(job_result(), input_label="paper.pdf", input_bytes=263_000)
+    model = _model(pdf, dataclasses.replace(job_result(), input_label="random 10 MB"))
+    assert _text(model, 0, "Input") == "paper.pdf (263.00 KB)"
+    col = COLUMN_INDEX["Input"]
+    tip = model.data(model.index(0, col), Qt.ItemDataRole.ToolTipRole)
+    assert "application/pdf" in tip and "263,000 bytes" in tip
+    assert "random bytes" in model.data(model.index(1, col), Qt.ItemDataRole.ToolTipRole)
+
+
 def test_view_copies_selected_rows_with_ctrl_c(qtbot: QtBot) -> None:
     model = _model(job_result("x1"), job_result("x2"), job_result("x3"))
     proxy = ResultsSortProxyModel()
@@ -119,7 +142,7 @@ def test_view_copies_selected_rows_with_ctrl_c(qtbot: QtBot) -> None:
     view.setModel(proxy)
     view.show()
     # arrival order until a header is clicked
-    assert [proxy.index(i, 0).data() for i in range(3)] == ["AES"] * 3
+    assert [proxy.index(i, 1).data() for i in range(3)] == ["AES"] * 3
     assert view.selected_source_rows() == []
     view.selectRow(0)
     view.selectionModel().select(

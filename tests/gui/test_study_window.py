@@ -600,8 +600,8 @@ def test_the_papers_values_are_drawn_on_the_charts_where_the_study_ran_them(
     # One input: grouped bars, as the papers draw a comparison of one file. Table 2's three
     # encryption times on 1 MB, in ms, one on each entry's bar (the paper's 0.0414 s anomaly too).
     chart = w.charts["time"]
-    assert chart.by_input and len(chart.bars) == 3
-    centres = [float(bar.opts["x"][0]) for bar in chart.bars.values()]
+    assert chart.by_input and len(chart.grouped.bars) == 3
+    centres = [float(bar.opts["x"][0]) for bar in chart.grouped.bars.values()]
     assert sorted((round(x, 3), round(y, 1)) for x, y in drawn("time")) == [
         (round(centres[0], 3), 41.4),  # aes-128-cbc
         (round(centres[1], 3), 2.6),

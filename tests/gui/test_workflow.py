@@ -433,8 +433,9 @@ def test_charts_are_built_after_the_first_paint(qtbot: QtBot, settings: AppSetti
     w.show()
     qtbot.waitUntil(lambda: w.charts_ready, timeout=10_000)
     assert w.tabs.widget(0) is w.throughput_chart
-    assert [w.tabs.tabText(i) for i in range(5)] == [
+    assert [w.tabs.tabText(i) for i in range(6)] == [
         "Throughput",
+        "By input",
         "Times",
         "Memory && CPU",
         "Comparisons",

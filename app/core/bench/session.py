@@ -20,6 +20,9 @@ MIN_FRACTION_FOR_ESTIMATE = 0.02  # below that an estimate of the time left is m
 # memory pass of a small job, set-up) can be quick: a rate measured over less than this
 # promised 7 s for a 40-minute pyaes job.
 MIN_SECONDS_FOR_ESTIMATE = 3.0
+# The running job's own pace counts once it has done this much, for this long.
+JOB_FRACTION_FOR_ESTIMATE = 0.05
+MIN_JOB_SECONDS_FOR_ESTIMATE = 1.0
 
 
 @dataclass(frozen=True)
@@ -51,6 +54,7 @@ class RunSession:
     planned_seconds: list[float | None] = field(default_factory=list)
     rounds: int = 1  # a run in rounds: each job runs once per round
     steps_started: int = 0  # workers started in a run in rounds
+    job_started_at: float | None = None  # elapsed seconds when the running job was first seen
 
     def begin(self, total_jobs: int, planned_seconds: Sequence[float | None] = ()) -> None:
         """A run of ``total_jobs`` jobs starts (failures of an earlier run are kept until
@@ -94,6 +98,7 @@ class RunSession:
         self.current_label = label
         self.phase = ""
         self.job_fraction = 0.0
+        self.job_started_at = None
 
     def job_progressed(self, phase: str, fraction: float) -> None:
         self.phase = phase
@@ -109,6 +114,7 @@ class RunSession:
         )
         self.job_fraction = 0.0
         self.current_label = ""
+        self.job_started_at = None
 
     def job_failed(self, message: str) -> None:
         self.failures.append(message)
@@ -139,8 +145,28 @@ class RunSession:
             measured = elapsed_seconds * (1 - fraction) / fraction
         planned = self._planned_remaining()
         if planned is None or (self.done_jobs > 0 and measured is not None):
-            return measured
-        return planned if measured is None else max(planned, measured)
+            estimate = measured
+        else:
+            estimate = planned if measured is None else max(planned, measured)
+        return self._at_least_the_running_job(elapsed_seconds, estimate)
+
+    def _at_least_the_running_job(self, elapsed: float, estimate: float | None) -> float | None:
+        """Never less than what the running job still needs at its own pace: the run's average
+        pace promised "0:01 left" while a last, longer job ran for seconds more. A job that has
+        run longer than the estimate without a measurable fraction makes the time unknown."""
+        if not self.current_label:
+            return estimate
+        if self.job_started_at is None:
+            self.job_started_at = elapsed
+            return estimate
+        ran = elapsed - self.job_started_at
+        f = self.job_fraction
+        if f >= JOB_FRACTION_FOR_ESTIMATE and ran >= MIN_JOB_SECONDS_FOR_ESTIMATE:
+            job_left = ran * (1 - f) / f
+            return job_left if estimate is None else max(estimate, job_left)
+        if estimate is not None and f < JOB_FRACTION_FOR_ESTIMATE and ran > estimate:
+            return None
+        return estimate
 
     def _planned_remaining(self) -> float | None:
         plan = self.planned_seconds[self.done_jobs :]

@@ -38,6 +38,7 @@ class ActionHandlers:
     run: Handler
     cancel: Handler
     reset: Handler
+    quit: Callable[[], None]  # asks first during a run
     about: Handler
     table_selection_changed: Handler
 
@@ -82,7 +83,7 @@ def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
     )
     window.save_plaintext_action = action("Save &plaintext…", on.save_plaintext)
     window.save_chart_action = action("Save c&hart…", on.save_chart)
-    window.quit_action = action("&Quit", window.close, QKeySequence.StandardKey.Quit)
+    window.quit_action = action("&Quit", on.quit, QKeySequence.StandardKey.Quit)
     window.run_action = action("&Run Benchmark", on.run, "Ctrl+R")
     window.study_action = action(
         "&Study…",

@@ -61,6 +61,7 @@ class MainWindow(WindowParts):
         self.settings = settings or AppSettings()
         self.controller = BenchmarkController(self.settings, run_factory, parent=self)
         self._close_requested = False
+        self._user_closing = False
         self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
         build_widgets(self)
         self.tabs.chart_save_requested.connect(self._on_tabs_chart_save_requested)
@@ -86,6 +87,7 @@ class MainWindow(WindowParts):
             cancel=self._on_cancel_action_triggered,
             reset=self._on_reset_action_triggered,
             about=self._on_about_action_triggered,
+            quit=self.close_by_user,
             table_selection_changed=self._on_table_selection_changed,
         )
 
@@ -366,6 +368,14 @@ class MainWindow(WindowParts):
         self._save_chart(chart)
 
     def _save_chart(self, chart: ThrottledChart) -> None:
+        chart.flush()
+        if not chart.showing_data:
+            self.show_error(
+                "Nothing to save",
+                "This chart is empty: run a benchmark first (the Memory & CPU chart shows the "
+                "running job, or the job selected in the table).",
+            )
+            return
         name = self.tabs.file_stem(chart)
         suggested = str(Path(self.settings.last_folder) / f"cipherbench-{name}.png")
         path, chosen = QFileDialog.getSaveFileName(
@@ -395,8 +405,10 @@ class MainWindow(WindowParts):
         if running:
             if self.tabs.currentWidget() is self.environment_panel:
                 self.tabs.setCurrentWidget(self.throughput_chart)  # something that moves
-        elif self._close_requested:
-            QTimer.singleShot(0, self, self.close)
+        else:
+            self.monitor_chart.run_ended()
+            if self._close_requested:
+                QTimer.singleShot(0, self, self.close)
 
     @Slot(str)
     def _on_controller_job_started(self, label: str) -> None:
@@ -413,6 +425,7 @@ class MainWindow(WindowParts):
     @Slot(list)
     def _on_controller_results_changed(self, results: list) -> None:
         self.throughput_chart.set_results(results)
+        self.tabs.input_chart.set_results(results)
         self.timing_chart.set_results(results)
         n = len(results)
         self.results_caption.setText(
@@ -466,10 +479,29 @@ class MainWindow(WindowParts):
             event.acceptProposedAction()
             self.controller.add_input_files(paths)
 
+    def close_by_user(self) -> None:
+        """File > Quit: closes as the window's close button does (asking during a run)."""
+        self._user_closing = True
+        try:
+            self.close()
+        finally:
+            self._user_closing = False
+
     def closeEvent(self, event: QCloseEvent) -> None:
-        """During a run: cancel it, keep the window until the run has ended (within about a
-        second), then close. A fallback timer closes anyway if the engine does not answer."""
+        """During a run: the user (close button, Quit) is asked first; a program closing the
+        window (SIGTERM, a session ending) is not, as nobody may be there to answer. Then the
+        run is cancelled, the window stays until it has ended (within about a second) and
+        closes. A fallback timer closes anyway if the engine does not answer."""
         if self.controller.running and not self._close_requested:
+            by_user = event.spontaneous() or self._user_closing
+            if by_user and not ask_yes_no(
+                self,
+                "Stop the benchmark?",
+                "A benchmark is running. Closing stops it, and the results that were not "
+                "exported are gone from the window. Stop it and close?",
+            ):
+                event.ignore()
+                return
             self._close_requested = True
             self.controller.cancel()
             self.show_status("Stopping the benchmark before closing…")

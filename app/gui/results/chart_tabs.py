@@ -20,13 +20,24 @@ from app.gui.worker import TaskRunner, TaskWorker
 
 if TYPE_CHECKING:
     from app.gui.results.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
+    from app.gui.results.input_chart import InputChart
 
-CHART_TABS = (("throughput", "Throughput"), ("timing", "Times"), ("monitor", "Memory && CPU"))
-FILE_STEMS = {"throughput": "throughput", "timing": "times", "monitor": "memory-cpu"}
+CHART_TABS = (
+    ("throughput", "Throughput"),
+    ("by_input", "By input"),
+    ("timing", "Times"),
+    ("monitor", "Memory && CPU"),
+)
+FILE_STEMS = {
+    "throughput": "throughput",
+    "by_input": "by-input",
+    "timing": "times",
+    "monitor": "memory-cpu",
+}
 
 
 class ChartTabs(QTabWidget):
-    """Throughput, Times, Memory & CPU and ``environment_panel``. ``results()`` gives the
+    """Throughput, By input, Times, Memory & CPU and ``environment_panel``. ``results()`` gives the
     results so far, shown by a chart built after they arrived."""
 
     chart_save_requested = Signal(object)  # the ThrottledChart whose Save button was pressed
@@ -52,6 +63,10 @@ class ChartTabs(QTabWidget):
     @property
     def throughput_chart(self) -> ThroughputChart:
         return self.charts()["throughput"]  # type: ignore[return-value]
+
+    @property
+    def input_chart(self) -> InputChart:
+        return self.charts()["by_input"]  # type: ignore[return-value]
 
     @property
     def timing_chart(self) -> TimingChart:
@@ -96,9 +111,11 @@ class ChartTabs(QTabWidget):
     def _build_chart(self, key: str) -> None:
         """Replace the placeholder tab of chart ``key`` by the chart, with the data so far."""
         from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
+        from app.gui.results.input_chart import InputChart
 
         chart: ThrottledChart = {
             "throughput": ThroughputChart,
+            "by_input": InputChart,
             "timing": TimingChart,
             "monitor": MonitorChart,
         }[key]()

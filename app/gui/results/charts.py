@@ -54,9 +54,11 @@ OKABE_ITO = {
 ENCRYPT_COLOR = OKABE_ITO["blue"]
 DECRYPT_COLOR = OKABE_ITO["orange"]
 MEMORY_COLOR = OKABE_ITO["bluish_green"]
+DIRECTIONS = ("encrypt", "decrypt")
 CPU_COLOR = OKABE_ITO["vermillion"]
 
 BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
+AUTO_LOG_RATIO = 20.0  # bars this far apart switch the axis to log (unless the user chose)
 
 
 def job_label(r: JobResult) -> str:
@@ -201,9 +203,15 @@ class _JobBarsChart(ThrottledChart):
         self, title: str, value_label: str, placeholder: str, parent: QWidget | None = None
     ) -> None:
         super().__init__(title, placeholder, parent)
+        self._base_title = title
         self._log = QCheckBox("Logarithmic axis")
-        self._log.setToolTip("Useful when libraries differ by orders of magnitude (pyaes)")
+        self._log.setToolTip(
+            f"On by itself when the largest value is {AUTO_LOG_RATIO:g}x the smallest or more "
+            "(pyaes, or Blowfish beside AES-NI): a linear axis would draw the slow bars a few "
+            "pixels long. Click to choose for yourself."
+        )
         self._log.toggled.connect(self._on_log_toggled)
+        self._log_chosen = False  # the user clicked the box: no more automatic switching
         self._header.addWidget(self._log)
         self.plot_widget = pg.PlotWidget()
         self._finish_header(self.plot_widget)
@@ -222,7 +230,9 @@ class _JobBarsChart(ThrottledChart):
         return self._log.isChecked()
 
     def set_log_scale(self, on: bool) -> None:
+        """Choose the axis (as a click on the box does: no more automatic switching)."""
         self._log.setChecked(on)
+        self._log_chosen = True
 
     def set_results(self, results: Sequence[JobResult]) -> None:
         """Show ``results`` (all finished jobs so far); drawn on the next redraw tick."""
@@ -230,9 +240,12 @@ class _JobBarsChart(ThrottledChart):
         self._schedule()
 
     def clear(self) -> None:
+        """No results; the axis switches by itself again."""
+        self._log_chosen = False
         self.set_results([])
 
     def _on_log_toggled(self, _on: bool) -> None:
+        self._log_chosen = True  # the automatic switch blocks this signal: a user's choice
         # Ticks are set by hand (pyqtgraph's log mode takes 10**x of the range still shown,
         # which overflows for a linear range, and labels 2..9 x 10^n until they overlap); the
         # range and the ticks change together, now.
@@ -248,8 +261,27 @@ class _JobBarsChart(ThrottledChart):
         style_plot(self.plot, palette)
         style_legend(self.legend, palette)
 
+    def _values(self) -> np.ndarray:
+        """The values drawn (for the automatic log axis)."""
+        raise NotImplementedError
+
+    def _auto_log(self) -> None:
+        """A log axis when the bars differ by :data:`AUTO_LOG_RATIO` or more, unless the user
+        chose; the title says why."""
+        values = self._values() if self._results else np.array([])
+        values = values[values > 0]
+        spread = float(values.max() / values.min()) if values.size else 1.0
+        wanted = spread >= AUTO_LOG_RATIO
+        if not self._log_chosen and wanted != self._log.isChecked():
+            self._log.blockSignals(True)
+            self._log.setChecked(wanted)
+            self._log.blockSignals(False)
+        note = f" — log axis: values {spread:,.0f}x apart" if self.log_scale and wanted else ""
+        self._title.setText(self._base_title + note)
+
     def _redraw(self) -> None:
         n = len(self._results)
+        self._auto_log()
         self._set_job_ticks()
         self._show_data(n > 0)
         if n:  # with none, the placeholder covers the plot; its items keep their last data
@@ -260,7 +292,11 @@ class _JobBarsChart(ThrottledChart):
         raise NotImplementedError
 
     def _set_job_ticks(self) -> None:
-        ticks = [(i, job_label(r)) for i, r in enumerate(self._results)]
+        several = len({r.input_label for r in self._results}) > 1
+        ticks = [
+            (i, f"{job_label(r)} · {r.input_label}" if several else job_label(r))
+            for i, r in enumerate(self._results)
+        ]
         self.plot.getAxis("left").setTicks([ticks, []])
 
     def _scale(self, values: np.ndarray) -> np.ndarray:
@@ -320,6 +356,12 @@ class ThroughputChart(_JobBarsChart):
             self.plot.addItem(item)
         self._apply_palette()
 
+    def _values(self) -> np.ndarray:
+        return np.array(
+            [r.encrypt.throughput_mb_s for r in self._results]
+            + [r.decrypt.throughput_mb_s for r in self._results]
+        )
+
     def _draw_rows(self, rows: np.ndarray) -> None:
         n = len(rows)
         enc = self._scale(np.array([r.encrypt.throughput_mb_s for r in self._results]))
@@ -350,6 +392,9 @@ class TimingChart(_JobBarsChart):
         self.plot.addItem(self.encrypt_points)
         self.plot.addItem(self.decrypt_points)
         self._apply_palette()
+
+    def _values(self) -> np.ndarray:
+        return np.array([getattr(r, d).median_s for r in self._results for d in DIRECTIONS])
 
     def _draw_rows(self, rows: np.ndarray) -> None:
         n = len(rows)
@@ -412,6 +457,7 @@ class MonitorChart(ThrottledChart):
         self._baseline_mib: float | None = None
         self._samples: list[MonitorSample] = []
         self._label = ""
+        self._live = False  # the running job's curves, not a finished one chosen in the table
         self._axis_limits: tuple[float, float, float] = (0.0, 0.0, 0.0)
         for plot in (self.memory_plot, self.cpu_plot):
             plot.disableAutoRange()
@@ -425,6 +471,13 @@ class MonitorChart(ThrottledChart):
     def start_job(self, label: str) -> None:
         """A new job began: clear the curves and title them with ``label``."""
         self.set_samples(label, [])
+        self._live = True
+
+    def run_ended(self) -> None:
+        """The run is over: the curves shown are a finished job's."""
+        if self._live:
+            self._live = False
+            self._schedule()
 
     def add_samples(self, samples: Sequence[MonitorSample]) -> None:
         self._samples.extend(samples)
@@ -436,6 +489,7 @@ class MonitorChart(ThrottledChart):
         """Show a whole series (a finished job chosen in the table), with its memory baseline
         as a dashed line when known (the table shows the peak above it)."""
         self._label = label
+        self._live = False
         self._samples = list(samples)
         self._baseline_mib = None if baseline_bytes is None else baseline_bytes / MIB
         self._axis_limits = (0.0, 0.0, 0.0)
@@ -445,7 +499,10 @@ class MonitorChart(ThrottledChart):
         self.set_samples("", [])
 
     def _redraw(self) -> None:
-        self.memory_plot.setTitle(self._label)
+        hint = " — select a row of the table to see another job" if self._label else ""
+        if self._live:
+            hint = " — running; select a row after the run to see another job"
+        self.memory_plot.setTitle(self._label + hint)
         self._show_data(bool(self._samples))
         if not self._samples:
             self.memory_curve.setData([], [])

@@ -116,11 +116,27 @@ class ResultsTableModel(QAbstractTableModel):
         if orientation != Qt.Orientation.Horizontal:
             return str(section + 1) if role == Qt.ItemDataRole.DisplayRole else None
         if role == Qt.ItemDataRole.DisplayRole:
-            # The unit on a second line: half the width (copies keep one line).
-            return COLUMNS[section].header.replace(" (", "\n(")
+            return header_lines(COLUMNS[section].header)
         if role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[section].tooltip
         return None
+
+
+HEADER_LINE_CHARS = 12  # a header's words wrap past this; its unit keeps a line of its own
+
+
+def header_lines(header: str) -> str:
+    """``header`` as shown: the unit on the last line and the words before it wrapped at about
+    :data:`HEADER_LINE_CHARS` ("Memory above baseline (MiB)" in three short lines), so that the
+    columns are as narrow as their numbers (copies keep one line)."""
+    words, _sep, unit = header.partition(" (")
+    lines: list[str] = []
+    for word in words.split():
+        if lines and len(lines[-1]) + 1 + len(word) <= HEADER_LINE_CHARS:
+            lines[-1] += " " + word
+        else:
+            lines.append(word)
+    return "\n".join(lines + ([f"({unit}"] if unit else []))
 
 
 class ResultsSortProxyModel(QSortFilterProxyModel):

@@ -28,6 +28,7 @@ from app.core.transfer.results import TransferResult
 from app.gui.plot_chart import PlotChart
 from app.gui.results import chart_math
 from app.gui.results.charts import OKABE_ITO, style_legend
+from app.gui.results.grouped_bars import GroupedBars, bar_layout
 
 MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly
 LOG_SPAN = 100.0  # largest / smallest size from which the size axis is logarithmic
@@ -94,13 +95,6 @@ def paper_values(result: StudyResult, key: str) -> list[tuple[str, str, float]]:
     ]
 
 
-def bar_layout(entries: int, group: int, entry: int) -> tuple[float, float]:
-    """Where bar ``entry`` of ``entries`` stands in group ``group`` (groups 1 apart): its
-    centre and width."""
-    width = 0.8 / max(1, entries)
-    return group - 0.4 + width * (entry + 0.5), width * 0.9
-
-
 def log_ticks(values: Sequence[float]) -> list[list[tuple[float, str]]] | None:
     """Ticks for a log axis over ``values``, a decade of room each side: the main window's
     rule (labelled powers of ten, thinned when there are many; unlabelled 2..9 minor ticks)."""
@@ -142,7 +136,7 @@ class StudyChart(PlotChart):
         )
         self._paper_points: list[tuple[str, str, float]] = []
         self.by_input = False  # grouped bars per input instead of curves against size
-        self.bars: dict[str, pg.BarGraphItem] = {}
+        self.grouped = GroupedBars(self.plot, self.legend, COLORS)
         self._show_data(False)
         self._apply_palette()
 
@@ -281,25 +275,10 @@ class StudyChart(PlotChart):
         inputs = list(dict.fromkeys(r.input_label for r in self._results))
         labels = list(dict.fromkeys(r.label for r in self._results))
         values = {(r.label, r.input_label): value_of(r, q.key, self._units) for r in self._results}
-        shown = [v for v in values.values() if v is not None and v > 0]
-        log_y = bool(shown) and max(shown) >= 10 * min(shown)
-        shown += [
-            v for _e, _i, v in self._paper_points if v > 0
-        ]  # the paper's too: above the floor
-        floor = math.floor(math.log10(min(shown))) if log_y else 0
-
-        def height(v: float) -> float:
-            return math.log10(v) - floor if log_y else v
-
+        paper = [v for _e, _i, v in self._paper_points]
+        height = self.grouped.draw(values, labels, inputs, also=paper)
+        log_y = self.grouped.log_scale
         self.plot.setLabel("left", axis.format(units=self._units) + (" (log)" if log_y else ""))
-        for k, label in enumerate(labels):
-            xs, hs = [], []
-            for g, input_label in enumerate(inputs):
-                v = values.get((label, input_label))
-                if v is not None and (v > 0 or not log_y):
-                    xs.append(bar_layout(len(labels), g, k)[0])
-                    hs.append(height(v))
-            self._bar(label, k, len(labels)).setOpts(x=xs, height=hs)
         self._draw_paper(
             [
                 (bar_layout(len(labels), inputs.index(i), labels.index(e))[0], height(v))
@@ -307,35 +286,14 @@ class StudyChart(PlotChart):
                 if e in labels and i in inputs and (v > 0 or not log_y)
             ]
         )
-        self.plot.getAxis("bottom").setTicks([list(enumerate(inputs))])
         self.plot.setLabel("bottom", "Input")
-        top = math.ceil(max(height(v) for v in shown)) if shown else 1
-        self.plot.getAxis("left").setTicks(
-            [[(float(d), f"{10 ** (d + floor):g}") for d in range(top + 1)]] if log_y else None
-        )
         self._ticks = None
         self.plot.enableAutoRange()
 
-    def _bar(self, label: str, k: int, entries: int) -> pg.BarGraphItem:
-        bar = self.bars.get(label)
-        color = COLORS[k % len(COLORS)]
-        width = bar_layout(entries, 0, k)[1]
-        if bar is None:
-            bar = pg.BarGraphItem(x=[], height=[], width=width, brush=color, name=label)
-            self.plot.addItem(bar)  # named: the legend lists it
-            self.bars[label] = bar
-        bar.setOpts(width=width)
-        return bar
-
     def _clear_bars(self) -> None:
-        for bar in self.bars.values():
-            self.plot.removeItem(bar)
-            self.legend.removeItem(bar)
-        if self.bars:
-            self.plot.getAxis("bottom").setTicks(None)
-            self.plot.getAxis("left").setTicks(None)
+        if self.grouped.bars:
+            self.grouped.clear()
             self.plot.setLabel("bottom", "Input size (MB = 10^6 bytes)")
-        self.bars = {}
 
     def _draw_paper(self, shown: list[tuple[float, float]]) -> None:
         if shown and self.paper not in self.plot.items:

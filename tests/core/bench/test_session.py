@@ -140,3 +140,28 @@ def test_a_run_in_rounds_counts_workers_not_jobs() -> None:
     assert p.fraction == pytest.approx(3 / 6)
     s.begin(1)
     assert s.rounds == 1 and s.steps_started == 0
+
+
+def test_the_time_left_is_never_less_than_the_running_job_needs_at_its_own_pace() -> None:
+    s = RunSession()
+    s.begin(10)
+    for _ in range(9):  # nine quick jobs in 9 s, then a long one
+        s.job_started("quick")
+        s.job_finished()
+    s.job_started("long")
+    s.progress(9.0, running=True, completed=False)  # first seen at 9 s
+    s.job_progressed("encrypt", 0.1)
+    remaining = s.progress(12.0, running=True, completed=False).remaining_seconds
+    # the run's average pace says about 1 s; the job itself needs 27 s more at its pace
+    assert remaining == pytest.approx(27.0)
+
+
+def test_a_job_that_outlasts_the_estimate_without_progress_makes_the_time_unknown() -> None:
+    s = RunSession()
+    s.begin(10)
+    for _ in range(9):
+        s.job_started("quick")
+        s.job_finished()
+    s.job_started("stuck")
+    s.progress(9.0, running=True, completed=False)
+    assert s.progress(15.0, running=True, completed=False).remaining_seconds is None

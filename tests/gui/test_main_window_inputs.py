@@ -1,0 +1,228 @@
+"""Seed 002's workflow in the main window: several files at once, one run, one table and one
+grouped chart with every input, results that accumulate across runs until Reset."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from conftest import Dialogs
+from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
+from PySide6.QtGui import QCloseEvent, QDropEvent
+from PySide6.QtWidgets import QFileDialog, QMessageBox
+from pytestqt.qtbot import QtBot
+
+from app.gui.main.window import MainWindow
+from app.gui.results.results_table import COLUMN_INDEX
+from app.gui.selection import make_selection
+from app.gui.settings import AppSettings
+
+RUN_TIMEOUT_MS = 90_000
+
+pytestmark = pytest.mark.slow  # the real window against the real engine
+
+
+@pytest.fixture
+def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[MainWindow]:
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    w.resize(1366, 768)
+    w.show()
+    qtbot.waitUntil(lambda: w.charts_ready, timeout=10_000)
+    w.options_panel.repeat_spin.setValue(2)
+    w.options_panel.warmup_spin.setValue(0)
+    w.selection_panel.set_selection(
+        make_selection({"AES": ((128, 256), ("ECB",))}, ("cryptography",))
+    )
+    yield w
+    if w.controller.running:
+        w.controller.cancel()
+        qtbot.waitUntil(lambda: not w.controller.running, timeout=RUN_TIMEOUT_MS)
+    w.close()
+
+
+@pytest.fixture
+def files(tmp_path: Path) -> list[Path]:
+    """A .txt, a .pdf-named and a .zip-named file, as seed 002 compares (contents differ)."""
+    out = []
+    for name, size in (("notes.txt", 20_000), ("paper.pdf", 26_000), ("archive.zip", 30_000)):
+        path = tmp_path / name
+        path.write_bytes(bytes(range(256)) * (size // 256) + b"x" * (size % 256))
+        out.append(path)
+    return out
+
+
+def _choose(monkeypatch: pytest.MonkeyPatch, w: MainWindow, paths: list[Path]) -> None:
+    monkeypatch.setattr(
+        QFileDialog,
+        "getOpenFileNames",
+        staticmethod(lambda *a, **k: ([str(p) for p in paths], "")),
+    )
+    w.input_panel.choose_button.click()
+
+
+def _drop(w: MainWindow, paths: list[Path]) -> None:
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
+    event = QDropEvent(
+        QPointF(50, 50),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    w.dropEvent(event)
+
+
+def _run(qtbot: QtBot, w: MainWindow) -> None:
+    w.run_action.trigger()
+    assert w.controller.running
+    qtbot.waitUntil(lambda: not w.controller.running, timeout=RUN_TIMEOUT_MS)
+
+
+def _inputs_in_table(w: MainWindow) -> list[str]:
+    model = w.controller.model
+    col = COLUMN_INDEX["Input"]
+    return [model.data(model.index(r, col)) for r in range(model.rowCount())]
+
+
+def test_three_files_at_once_then_a_fourth_accumulate_in_one_table_chart_and_export(
+    qtbot: QtBot,
+    window: MainWindow,
+    dialogs: Dialogs,
+    files: list[Path],
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    w = window
+    _choose(monkeypatch, w, files)
+    assert w.input_panel.list.count() == 3
+    assert w.input_panel.count_label.text() == "3 inputs"
+    assert w.input_panel.name_label.text() == "archive.zip"  # the last one's details
+    w.input_panel.list.setCurrentRow(1)
+    assert w.input_panel.name_label.text() == "paper.pdf"
+
+    _run(qtbot, w)
+    assert dialogs.warnings == []
+    inputs = _inputs_in_table(w)
+    assert len(inputs) == 6  # 2 ciphers x 3 inputs
+    assert {i.split(" (")[0] for i in inputs} == {"notes.txt", "paper.pdf", "archive.zip"}
+    chart = w.tabs.input_chart
+    chart.flush()
+    assert chart.showing_data and "3 inputs" in chart._title.text()
+    ticks = chart.plot.getAxis("bottom")._tickLevels[0]
+    assert [t[1] for t in ticks] == ["notes.txt", "paper.pdf", "archive.zip"]
+    assert len(chart.grouped.bars) == 2  # a bar series per cipher entry
+
+    # a fourth file, dropped; the first three taken out of the list: a second run adds to it
+    fourth = tmp_path / "slides.pptx"
+    fourth.write_bytes(b"\x00" * 12_000)
+    _drop(w, [fourth])
+    assert w.input_panel.list.count() == 4
+    w.input_panel.list.selectAll()
+    w.input_panel.list.item(3).setSelected(False)
+    w.input_panel.remove_button.click()
+    assert [i.name for i in w.input_panel.inputs] == ["slides.pptx"]
+    _run(qtbot, w)
+    assert len(_inputs_in_table(w)) == 8
+    assert w.results_caption.text() == "Results (8 jobs)"
+    chart.flush()
+    assert "4 inputs" in chart._title.text()
+
+    out = tmp_path / "all.json"
+    monkeypatch.setattr(
+        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), ""))
+    )
+    w.export_action.trigger()
+    data = json.loads(out.read_text())
+    assert len(data["results"]) == 8
+    assert {r["input_label"] for r in data["results"]} == {
+        "notes.txt",
+        "paper.pdf",
+        "archive.zip",
+        "slides.pptx",
+    }
+    assert len(data["options"]["inputs"]) == 4
+
+    # the same cell again: kept apart as "(run 3)", never mixed with the first
+    _run(qtbot, w)
+    assert sum("(run 3)" in i for i in _inputs_in_table(w)) == 2
+
+    # Reset empties the table, the chart and the list
+    w.reset_action.trigger()
+    assert w.controller.model.rowCount() == 0 and w.input_panel.list.count() == 0
+    assert w.input_panel.name_label.text() == "no input yet"
+
+
+def test_a_drop_of_several_files_adds_them_all_and_clear_empties_the_list(
+    window: MainWindow, files: list[Path], dialogs: Dialogs, tmp_path: Path
+) -> None:
+    w = window
+    _drop(w, [*files, tmp_path / "missing.bin"])
+    assert w.input_panel.list.count() == 3
+    assert dialogs.warnings and "missing.bin" in dialogs.warnings[-1][1]
+    _drop(w, files[:1])  # already listed: refreshed, not doubled
+    assert w.input_panel.list.count() == 3
+    w.input_panel.clear_button.click()
+    assert w.input_panel.list.count() == 0 and not w.input_panel.clear_button.isEnabled()
+
+
+def test_random_data_of_several_sizes(qtbot: QtBot, window: MainWindow) -> None:
+    w = window
+    for size in ("16 KB", "32 KB", "16 KB"):
+        w.input_panel.size_combo.setCurrentText(size)
+        w.input_panel.generate_button.click()
+        qtbot.waitUntil(lambda: not w.controller.busy, timeout=10_000)
+    names = [i.name for i in w.input_panel.inputs]
+    assert names == ["random 16.00 KB", "random 32.00 KB", "random 16.00 KB #2"]
+    generated = [s.path for s in w.controller.inputs]
+    w.input_panel.list.setCurrentRow(0)
+    w.input_panel.list.item(0).setSelected(True)
+    w.input_panel.remove_button.click()
+    assert not Path(generated[0]).exists()  # generated data is deleted with its entry
+
+
+def test_closing_mid_run_asks_first(qtbot: QtBot, window: MainWindow, files: list[Path]) -> None:
+    w = window
+    w.controller.add_input_files([str(p) for p in files])
+    w.options_panel.repeat_spin.setValue(50)
+    w.run_action.trigger()
+    assert w.controller.running
+    asked: list[str] = []
+
+    def answer(reply: QMessageBox.StandardButton):  # type: ignore[no-untyped-def]
+        def question(_parent: object, title: str, *_args: object) -> object:
+            asked.append(title)
+            return reply
+
+        return staticmethod(question)
+
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setattr(QMessageBox, "question", answer(QMessageBox.StandardButton.No))
+        w.close_by_user()  # File > Quit
+        assert asked == ["Stop the benchmark?"]
+        assert w.isVisible() and w.controller.running  # No: nothing happened
+        event = QCloseEvent()
+        w.closeEvent(event)  # a program closing the window is not asked
+        assert not event.isAccepted() and len(asked) == 1
+    qtbot.waitUntil(lambda: not w.isVisible(), timeout=RUN_TIMEOUT_MS)
+    assert not w.controller.running
+
+
+def test_save_chart_with_no_results_says_so(window: MainWindow, dialogs: Dialogs) -> None:
+    window.save_chart_action.trigger()
+    assert dialogs.warnings[-1][0] == "Nothing to save"
+
+
+def test_the_memory_chart_says_how_to_see_another_job(
+    qtbot: QtBot, window: MainWindow, files: list[Path]
+) -> None:
+    w = window
+    w.controller.add_input_files([str(files[0])])
+    _run(qtbot, w)
+    w.table.selectRow(0)
+    w.monitor_chart.flush()
+    title = w.monitor_chart.memory_plot.titleLabel.text
+    assert "select a row of the table to see another job" in title
