@@ -87,15 +87,18 @@ class InputChart(ThrottledChart):
         inputs = list(dict.fromkeys(r.input_label for r in self._results))
         entries = list(dict.fromkeys(r.label for r in self._results))
         values = {(r.label, r.input_label): value(r) for r in self._results}
-        self.grouped.draw(values, entries, inputs, log_ratio=LOG_RATIO)
+        height = self.grouped.draw(values, entries, inputs, log_ratio=LOG_RATIO)
         shown = [v for v in values.values() if v > 0]
+        # Room above the tallest bar for the legend (top right), which would hide it.
+        top = max((height(v) for v in shown), default=1.0)
+        self.plot.setYRange(-0.06 * top, top * (1.25 + 0.1 * len(entries)), padding=0)
+        self.plot.setXRange(-0.5, len(inputs) - 0.5, padding=0.02)
         spread = max(shown) / min(shown) if shown else 1.0
         log = self.grouped.log_scale
         note = f" (log scale: the bars differ by {spread:,.0f}x)" if log else ""
         n = len(inputs)
         self._title.setText(f"{title} by input ({n} input{'s' if n != 1 else ''}){note}")
         self.plot.setLabel("left", axis + (" (log)" if self.grouped.log_scale else ""))
-        self.plot.enableAutoRange()
 
     def _graphics(self) -> pg.GraphicsView:
         return self.plot_widget
