@@ -226,3 +226,54 @@ def test_the_memory_chart_says_how_to_see_another_job(
     w.monitor_chart.flush()
     title = w.monitor_chart.memory_plot.titleLabel.text
     assert "select a row of the table to see another job" in title
+
+
+def test_kept_ciphertexts_of_every_input_and_run_stay_apart(
+    qtbot: QtBot, window: MainWindow, files: list[Path], tmp_path: Path
+) -> None:
+    """Two inputs in one run, then a run without keeping, then one with: every row that kept
+    its ciphertext decrypts back to its own input."""
+    from app.core.files.kept import decrypt_kept
+
+    w = window
+    w.options_panel.keep_check.setChecked(True)
+    w.controller.add_input_files([str(p) for p in files[:2]])
+    _run(qtbot, w)
+    w.options_panel.keep_check.setChecked(False)
+    _run(qtbot, w)
+    w.options_panel.keep_check.setChecked(True)
+    w.controller.remove_inputs([1])
+    _run(qtbot, w)
+    rows = w.controller.model.rowCount()
+    assert rows == 4 + 4 + 2
+    by_name = {p.name: p.read_bytes() for p in files}
+    kept = [r for r in range(rows) if w.controller.has_secret(r)]
+    assert len(kept) == 6
+    for row in kept:
+        job = w.controller.finished_job(row)
+        assert job is not None
+        out = tmp_path / f"plain-{row}"
+        decrypt_kept(job, out)
+        assert out.read_bytes() == by_name[Path(job.input.path).name], row
+
+
+def test_files_of_the_same_name_and_generated_data_get_labels_of_their_own(
+    qtbot: QtBot, window: MainWindow, tmp_path: Path
+) -> None:
+    w = window
+    paths = []
+    for folder in ("x", "y"):
+        (tmp_path / folder).mkdir()
+        paths.append(tmp_path / folder / "data.csv")
+        paths[-1].write_bytes(folder.encode() * 5000)
+    w.controller.add_input_files([str(p) for p in paths])
+    assert [i.name for i in w.input_panel.inputs] == ["data.csv", "data.csv (y)"]
+    for _ in range(3):
+        w.input_panel.size_combo.setCurrentText("16 KB")
+        w.input_panel.generate_button.click()
+        qtbot.waitUntil(lambda: not w.controller.busy, timeout=10_000)
+    assert [i.name for i in w.input_panel.inputs][2:] == [
+        "random 16.00 KB",
+        "random 16.00 KB #2",
+        "random 16.00 KB #3",
+    ]

@@ -56,8 +56,8 @@ def check_input_unchanged(job: FinishedJob) -> None:
     except OSError:
         if spec.generated:
             raise UserError(
-                "the generated input of this job is gone (it is deleted on Reset or when another "
-                "input is chosen); run the benchmark again"
+                "the generated input of this job is gone (it is deleted on Reset or when it is "
+                "removed from the inputs); run the benchmark again"
             ) from None
         raise UserError(f"the input {spec.path} of this job is gone") from None
     if st.st_size != spec.size_bytes or st.st_mtime_ns != spec.mtime_ns:

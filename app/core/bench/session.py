@@ -54,7 +54,9 @@ class RunSession:
     planned_seconds: list[float | None] = field(default_factory=list)
     rounds: int = 1  # a run in rounds: each job runs once per round
     steps_started: int = 0  # workers started in a run in rounds
-    job_started_at: float | None = None  # elapsed seconds when the running job was first seen
+    # (elapsed seconds, fraction) at the running job's first progress: its own pace is measured
+    # from there, not from the worker's start-up
+    job_clock: tuple[float, float] | None = None
 
     def begin(self, total_jobs: int, planned_seconds: Sequence[float | None] = ()) -> None:
         """A run of ``total_jobs`` jobs starts (failures of an earlier run are kept until
@@ -98,7 +100,7 @@ class RunSession:
         self.current_label = label
         self.phase = ""
         self.job_fraction = 0.0
-        self.job_started_at = None
+        self.job_clock = None
 
     def job_progressed(self, phase: str, fraction: float) -> None:
         self.phase = phase
@@ -114,7 +116,7 @@ class RunSession:
         )
         self.job_fraction = 0.0
         self.current_label = ""
-        self.job_started_at = None
+        self.job_clock = None
 
     def job_failed(self, message: str) -> None:
         self.failures.append(message)
@@ -154,17 +156,17 @@ class RunSession:
         """Never less than what the running job still needs at its own pace: the run's average
         pace promised "0:01 left" while a last, longer job ran for seconds more. A job that has
         run longer than the estimate without a measurable fraction makes the time unknown."""
-        if not self.current_label:
-            return estimate
-        if self.job_started_at is None:
-            self.job_started_at = elapsed
-            return estimate
-        ran = elapsed - self.job_started_at
         f = self.job_fraction
-        if f >= JOB_FRACTION_FOR_ESTIMATE and ran >= MIN_JOB_SECONDS_FOR_ESTIMATE:
-            job_left = ran * (1 - f) / f
+        if not self.current_label or f <= 0.0:
+            return estimate
+        if self.job_clock is None:
+            self.job_clock = (elapsed, f)
+            return estimate
+        ran, done = elapsed - self.job_clock[0], f - self.job_clock[1]
+        if done >= JOB_FRACTION_FOR_ESTIMATE and ran >= MIN_JOB_SECONDS_FOR_ESTIMATE:
+            job_left = ran * (1 - f) / done
             return job_left if estimate is None else max(estimate, job_left)
-        if estimate is not None and f < JOB_FRACTION_FOR_ESTIMATE and ran > estimate:
+        if estimate is not None and done < JOB_FRACTION_FOR_ESTIMATE and ran > estimate:
             return None
         return estimate
 

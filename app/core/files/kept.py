@@ -39,8 +39,7 @@ def _kept_secret(job: FinishedJob) -> JobSecret:
         raise UserError(f"{job.result.label} did not keep its ciphertext")
     if not os.path.isfile(secret.ciphertext_path):
         raise UserError(
-            "the job's ciphertext is gone (it is kept only until Reset or a new run); "
-            "run the benchmark again"
+            "the job's ciphertext is gone (it is kept only until Reset); run the benchmark again"
         )
     return secret
 

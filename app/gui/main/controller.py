@@ -20,7 +20,7 @@ from typing import Any
 from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal, Slot
 
 from app.core import scratch
-from app.core.bench.accumulated import combine_bench_runs, relabel
+from app.core.bench.accumulated import combine_bench_runs, relabel, unique_label
 from app.core.bench.events import (
     JobFailed,
     JobFinished,
@@ -86,7 +86,9 @@ class BenchmarkController(QObject):
         self._jobs: list[Job] = []
         self._session = RunSession()
         self._last_run: RunResult | None = None
-        self._keep_dir: str | None = None
+        self._keep_dirs: list[str] = []  # one per input of each run that kept ciphertexts
+        self._run_no = 0  # runs started since the last Reset (1-based labels "(run N)")
+        self._run_ended = False  # the worker reported the end of the run going on
         self._clock = QElapsedTimer()
         self._ticker = QTimer(self)
         self._ticker.setInterval(TICK_MS)
@@ -160,7 +162,12 @@ class BenchmarkController(QObject):
                     self.recent_files_changed.emit(self.settings.remove_recent_file(path))
         if added:
             fresh = {spec.path for spec in added}
-            self._set_inputs([s for s in self._inputs if s.path not in fresh] + added)
+            kept = [s for s in self._inputs if s.path not in fresh]
+            for i, spec in enumerate(added):  # x/data.csv and y/data.csv: "data.csv (y)"
+                others = {s.label for s in kept + added[:i]}
+                parent = os.path.basename(os.path.dirname(spec.path))
+                added[i] = replace(spec, label=unique_label(spec.label, others, parent))
+            self._set_inputs(kept + added)
             self.settings.last_folder = os.path.dirname(added[-1].path)
             for spec in added:
                 self.recent_files_changed.emit(self.settings.add_recent_file(spec.path))
@@ -221,9 +228,7 @@ class BenchmarkController(QObject):
 
     @Slot(object)
     def _on_generate_task_resulted(self, spec: InputSpec) -> None:
-        same = [s for s in self._inputs if s.generated and s.label == spec.label]
-        label = f"{spec.label} #{len(same) + 1}" if same else spec.label
-        spec = replace(spec, label=label)
+        spec = replace(spec, label=unique_label(spec.label, {s.label for s in self._inputs}))
         self._set_inputs([*self._inputs, spec])
         self.message.emit(f"Input: {spec.label}, random data in {spec.path}")
 
@@ -248,10 +253,13 @@ class BenchmarkController(QObject):
 
         try:
             inputs = self._refreshed_inputs()
-            if keep_ciphertext and self._keep_dir is None:
-                self._keep_dir = scratch.make_dir("kept-")  # private (0700), removed at exit
-            keep_dir = self._keep_dir if keep_ciphertext else None
-            jobs = [job for spec in inputs for job in make_jobs(specs, spec, options, keep_dir)]
+            jobs = []
+            for spec in inputs:
+                # A folder per input and run: the names inside repeat from one to the next.
+                keep_dir = scratch.make_dir("kept-") if keep_ciphertext else None  # 0700
+                if keep_dir is not None:
+                    self._keep_dirs.append(keep_dir)
+                jobs += make_jobs(specs, spec, options, keep_dir)
         except UserError as exc:
             self.error.emit("Cannot start the benchmark", sentence(str(exc)))
             return False
@@ -304,6 +312,8 @@ class BenchmarkController(QObject):
 
     def _launch(self, jobs: list[Job]) -> None:
         factory = self._run_factory
+        self._run_no += 1
+        self._run_ended = False
         extra = {k: v for k, v in (("processes", self.processes), ("rounds", self.rounds)) if v > 1}
         worker = BenchmarkWorker(jobs, partial(factory, **extra) if extra else factory)
         self.claims.clear()
@@ -348,15 +358,16 @@ class BenchmarkController(QObject):
         self._last_run = None
         self._runs.clear()
         self._taken.clear()
+        self._run_no = 0
         self.claims.clear()
         self._remove_keep_dir()
         self.results_changed.emit([])
         self.failures_changed.emit([])
 
     def _remove_keep_dir(self) -> None:
-        if self._keep_dir is not None:
-            scratch.remove(self._keep_dir)
-            self._keep_dir = None
+        for folder in self._keep_dirs:
+            scratch.remove(folder)
+        self._keep_dirs.clear()
 
     # --- worker slots -----------------------------------------------------------------------
 
@@ -389,7 +400,7 @@ class BenchmarkController(QObject):
     @Slot(object)
     def _on_worker_resulted(self, event: JobFinished) -> None:
         # A cell measured in an earlier run keeps that row: this one is "<input> (run N)".
-        (result,) = relabel([event.result], len(self._runs) + 1, self._taken)
+        (result,) = relabel([event.result], self._run_no, self._taken)
         self.model.add_result(result)
         self._session.job_finished(FinishedJob(result, self._jobs[event.index].input, event.secret))
         self.results_changed.emit(self.model.results())
@@ -405,6 +416,7 @@ class BenchmarkController(QObject):
     @Slot(object)
     def _on_worker_run_finished(self, event: RunFinished) -> None:
         run = event.run
+        self._run_ended = True
         self._runs.append(run)
         self._last_run = combine_bench_runs(self._runs, self.model.results())
         if run.environment:
@@ -431,7 +443,7 @@ class BenchmarkController(QObject):
         worker = self._worker
         self._worker = None
         self._ticker.stop()
-        if worker is not None and worker.cancelled and self._last_run is None:
+        if worker is not None and worker.cancelled and not self._run_ended:
             self.message.emit("Cancelled before the first job started.")
         self._session.current_label = ""
         self._publish_progress()

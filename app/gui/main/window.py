@@ -253,6 +253,8 @@ class MainWindow(WindowParts):
         self.selection_panel.reset()
         self.options_panel.reset()
         self.progress_panel.reset()
+        for chart in (self.throughput_chart, self.timing_chart, self.tabs.input_chart):
+            chart.clear()  # the axes switch to log by themselves again
         self.monitor_chart.clear()
 
     @Slot()

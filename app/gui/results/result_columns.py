@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import mimetypes
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -208,10 +209,12 @@ def _aggregate_copy(r: JobResult) -> tuple[str, str, str]:
 
 
 def _input_type(r: JobResult) -> str:
-    if r.input_label.startswith("random "):
+    # The file's own name: without "(folder)", "#2" or "(run 3)" added to tell inputs apart.
+    name = re.sub(r"(?: \([^()]*\)| #\d+)+$", "", r.input_label)
+    kind, _encoding = mimetypes.guess_type(name, strict=False)
+    if kind is None and re.fullmatch(r"random [\d.]+ \w+", name):
         return "random bytes (incompressible)"
-    kind, _encoding = mimetypes.guess_type(r.input_label, strict=False)
-    suffix = Path(r.input_label.split(" (run ")[0]).suffix
+    suffix = Path(name).suffix
     return kind or (f"{suffix} file" if suffix else "file")
 
 

@@ -149,11 +149,13 @@ def test_the_time_left_is_never_less_than_the_running_job_needs_at_its_own_pace(
         s.job_started("quick")
         s.job_finished()
     s.job_started("long")
-    s.progress(9.0, running=True, completed=False)  # first seen at 9 s
+    s.progress(9.0, running=True, completed=False)  # the worker starting: no pace yet
+    s.job_progressed("encrypt", 0.02)
+    s.progress(10.0, running=True, completed=False)  # its first progress: the clock starts
     s.job_progressed("encrypt", 0.1)
     remaining = s.progress(12.0, running=True, completed=False).remaining_seconds
-    # the run's average pace says about 1 s; the job itself needs 27 s more at its pace
-    assert remaining == pytest.approx(27.0)
+    # the run's average pace says about 1 s; the job needs 0.9 / (0.08 / 2 s) = 22.5 s more
+    assert remaining == pytest.approx(22.5)
 
 
 def test_a_job_that_outlasts_the_estimate_without_progress_makes_the_time_unknown() -> None:
@@ -163,5 +165,6 @@ def test_a_job_that_outlasts_the_estimate_without_progress_makes_the_time_unknow
         s.job_started("quick")
         s.job_finished()
     s.job_started("stuck")
+    s.job_progressed("encrypt", 0.01)
     s.progress(9.0, running=True, completed=False)
     assert s.progress(15.0, running=True, completed=False).remaining_seconds is None
