@@ -196,7 +196,29 @@ class ThrottledChart(QWidget):
             raise OSError(f"cannot write {path}")
 
 
-class _JobBarsChart(ThrottledChart):
+class OnePlotChart(ThrottledChart):
+    """A chart of one pyqtgraph plot (``plot`` in ``plot_widget``, without pyqtgraph's
+    auto-range button) in the window's look; a subclass adds its header widgets, then calls
+    ``_finish_header(self.plot_widget)``, and may set ``legend``."""
+
+    def __init__(self, title: str, placeholder: str, parent: QWidget | None = None) -> None:
+        super().__init__(title, placeholder, parent)
+        self.plot_widget = pg.PlotWidget()
+        self.plot = self.plot_widget.getPlotItem()
+        self.plot.hideButtons()
+        self.legend: pg.LegendItem | None = None
+
+    def _graphics(self) -> pg.GraphicsView:
+        return self.plot_widget
+
+    def _apply_palette(self) -> None:
+        palette = self.palette()
+        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
+        style_plot(self.plot, palette)
+        style_legend(self.legend, palette)
+
+
+class _JobBarsChart(OnePlotChart):
     """A chart with one row per job (jobs on the left axis) and an optional log value axis."""
 
     def __init__(
@@ -213,14 +235,11 @@ class _JobBarsChart(ThrottledChart):
         self._log.toggled.connect(self._on_log_toggled)
         self._log_chosen = False  # the user clicked the box: no more automatic switching
         self._header.addWidget(self._log)
-        self.plot_widget = pg.PlotWidget()
         self._finish_header(self.plot_widget)
-        self.plot = self.plot_widget.getPlotItem()
         self.plot.setContentsMargins(8, 4, 12, 4)  # job names are not clipped at the edge
         self.plot.setLabel("bottom", value_label)
         self.plot.invertY(True)  # first job at the top, like the table
         self.plot.setMouseEnabled(x=True, y=False)
-        self.plot.hideButtons()
         self.legend = self.plot.addLegend(offset=(-10, 10))
         self._results: list[JobResult] = []
         self._show_data(False)
@@ -251,15 +270,6 @@ class _JobBarsChart(ThrottledChart):
         # range and the ticks change together, now.
         self._timer.stop()
         self._on_timer_timeout()
-
-    def _graphics(self) -> pg.GraphicsView:
-        return self.plot_widget
-
-    def _apply_palette(self) -> None:
-        palette = self.palette()
-        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        style_plot(self.plot, palette)
-        style_legend(self.legend, palette)
 
     def _values(self) -> np.ndarray:
         """The values drawn (for the automatic log axis)."""

@@ -8,12 +8,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-import pyqtgraph as pg
-from PySide6.QtGui import QPalette
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from app.core.bench.results import JobResult
-from app.gui.results.charts import OKABE_ITO, ThrottledChart, style_legend, style_plot
+from app.gui.results.charts import OKABE_ITO, OnePlotChart
 from app.gui.results.grouped_bars import GroupedBars
 
 LOG_RATIO = 20.0  # bars further apart than this are drawn on a log scale
@@ -36,7 +34,7 @@ INPUT_QUANTITIES: tuple[tuple[str, str, Callable[[JobResult], float]], ...] = (
 )
 
 
-class InputChart(ThrottledChart):
+class InputChart(OnePlotChart):
     """Grouped bars by input of the quantity chosen in ``quantity_combo``."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -52,10 +50,7 @@ class InputChart(ThrottledChart):
         self.quantity_combo.setToolTip("The quantity the bars show")
         self.quantity_combo.currentIndexChanged.connect(self._on_quantity_changed)
         self._header.addWidget(self.quantity_combo)
-        self.plot_widget = pg.PlotWidget()
         self._finish_header(self.plot_widget)
-        self.plot = self.plot_widget.getPlotItem()
-        self.plot.hideButtons()
         self.plot.setMouseEnabled(x=False, y=False)
         self.plot.setLabel("bottom", "Input")
         self.legend = self.plot.addLegend(offset=(-10, 10))
@@ -100,12 +95,6 @@ class InputChart(ThrottledChart):
         self._title.setText(f"{title} by input ({n} input{'s' if n != 1 else ''}){note}")
         self.plot.setLabel("left", axis + (" (log)" if self.grouped.log_scale else ""))
 
-    def _graphics(self) -> pg.GraphicsView:
-        return self.plot_widget
-
     def _apply_palette(self) -> None:
-        palette = self.palette()
-        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        style_plot(self.plot, palette)
+        super()._apply_palette()
         self.plot.showGrid(x=False, y=True, alpha=0.25)
-        style_legend(self.legend, palette)

@@ -27,7 +27,7 @@ from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
 from app.gui.plot_chart import PlotChart
 from app.gui.results import chart_math
-from app.gui.results.charts import OKABE_ITO, style_legend
+from app.gui.results.charts import OKABE_ITO
 from app.gui.results.grouped_bars import GroupedBars, bar_layout
 
 MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly
@@ -116,7 +116,7 @@ class StudyChart(PlotChart):
             parent,
         )
         self.plot.setLabel("bottom", "Input size (MB = 10^6 bytes)")
-        self.legend = self.plot.addLegend(offset=(10, 10))
+        self.legend: pg.LegendItem = self.plot.addLegend(offset=(10, 10))
         self.curves: dict[str, pg.PlotDataItem] = {}
         self._results: list[JobResult | TransferResult] = []
         self._units = "MB/s"
@@ -306,4 +306,3 @@ class StudyChart(PlotChart):
     def _apply_palette(self) -> None:
         super()._apply_palette()
         self.plot.showGrid(x=True, y=True, alpha=0.2)  # against size: both axes matter
-        style_legend(self.legend, self.palette())
