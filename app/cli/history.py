@@ -32,7 +32,7 @@ from app.core.text import display_text
 from app.core.units import format_seconds
 
 PROG = "cipherbench"
-_KINDS = ("bench", "study", "transfer")
+_KINDS = ("bench", "study", "transfer", "sweep")
 _VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
     "improvement": "faster",
     "regression": "SLOWER",
@@ -237,6 +237,10 @@ def format_run(kind: str, result: Any, width: int) -> str:
         if isinstance(result, TransferStudyResult):
             return format_transfer_study(result, width)
         return format_study(result, width)
+    if kind == "sweep":
+        from app.cli.sweep import format_sweep
+
+        return format_sweep(result, width)
     from app.cli.transfer import format_transfers
 
     lines = [format_transfers(result.results, result.input_label, width)]

@@ -121,7 +121,21 @@ TRANSFER = ResultKind(
     ),
 )
 
-BY_NAME: dict[str, ResultKind] = {kind.name: kind for kind in (BENCH, STUDY, TRANSFER)}
+_SWEEP = "app.core.sweep.export:"
+SWEEP = ResultKind(
+    "sweep",
+    "the sweep",
+    (
+        Format(".html", "HTML report with a log-log chart", _SWEEP + "write_html"),
+        Format(".xlsx", "Excel workbook with a log-log chart", _SWEEP + "write_xlsx"),
+        Format(".csv", "CSV, one row per point", _SWEEP + "write_csv"),
+        Format(".json", "JSON, everything with raw samples", _SWEEP + "write_json"),
+    ),
+)
+
+BY_NAME: dict[str, ResultKind] = {
+    kind.name: kind for kind in (BENCH, STUDY, TRANSFER, SWEEP)
+}
 IMPORTABLE_JSON = "CipherBench JSON, importable elsewhere"  # a history export (with its id)
 
 # (module, class) of each result type, the most specific first: isinstance decides.
@@ -130,6 +144,7 @@ _KINDS: tuple[tuple[str, str, ResultKind], ...] = (
     ("app.core.study.transfer_result", "TransferStudyResult", TRANSFER_STUDY),
     ("app.core.study.result", "StudyResult", STUDY),
     ("app.core.transfer.results", "TransferRun", TRANSFER),
+    ("app.core.sweep.results", "SweepResult", SWEEP),
 )
 
 

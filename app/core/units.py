@@ -12,6 +12,7 @@ from fractions import Fraction
 from app.core.errors import UserError
 
 MB = 10**6
+KIB = 2**10
 MIB = 2**20
 
 _UNITS = {

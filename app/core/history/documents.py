@@ -18,15 +18,17 @@ from app.core.export import json_export
 if TYPE_CHECKING:
     from app.core.study.result import StudyResult
     from app.core.study.transfer_result import TransferStudyResult
+    from app.core.sweep.results import SweepResult
     from app.core.transfer.results import TransferRun
 
-Result: TypeAlias = "RunResult | StudyResult | TransferStudyResult | TransferRun"
-KINDS = ("bench", "study", "transfer")
+Result: TypeAlias = "RunResult | StudyResult | TransferStudyResult | TransferRun | SweepResult"
+KINDS = ("bench", "study", "transfer", "sweep")
 # format -> (kind, the newest version this CipherBench reads)
 FORMATS: dict[str, tuple[str, int]] = {
     json_export.FORMAT: ("bench", json_export.VERSION),
     "cipherbench-study": ("study", 1),
     "cipherbench-transfer": ("transfer", 1),
+    "cipherbench-sweep": ("sweep", 1),
 }
 TITLE_CHARS = 120
 
@@ -36,9 +38,13 @@ class NotAnExport(ValueError):
 
 
 def kind_of(result: Result) -> str:
-    """``"bench"``, ``"study"`` or ``"transfer"``."""
+    """``"bench"``, ``"study"``, ``"transfer"`` or ``"sweep"`` (a ladder is a sweep)."""
     if isinstance(result, RunResult):
         return "bench"
+    from app.core.sweep.results import SweepResult
+
+    if isinstance(result, SweepResult):
+        return "sweep"
     from app.core.study.result import StudyResult
     from app.core.study.transfer_result import TransferStudyResult
     from app.core.transfer.results import TransferRun
@@ -55,6 +61,10 @@ def document_of(result: Result) -> dict[str, Any]:
     kind = kind_of(result)
     if kind == "bench":
         return json_export.run_document(result)  # type: ignore[arg-type]
+    if kind == "sweep":
+        from app.core.sweep.results import sweep_document
+
+        return sweep_document(result)  # type: ignore[arg-type]
     if kind == "study":
         from app.core.study.transfer_result import TransferStudyResult
 
@@ -75,7 +85,7 @@ def document_of(result: Result) -> dict[str, Any]:
 def check_document(doc: Any) -> str:
     """The kind of a CipherBench export ``doc``; :class:`NotAnExport` for anything else."""
     if not isinstance(doc, dict) or doc.get("format") not in FORMATS:
-        raise NotAnExport("it is not a CipherBench export (bench, study or transfer JSON)")
+        raise NotAnExport("it is not a CipherBench export (bench, study, transfer or sweep JSON)")
     kind, newest = FORMATS[doc["format"]]
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
@@ -105,6 +115,10 @@ def result_of(kind: str, doc: Mapping[str, Any]) -> Result:
         from app.core.transfer.results import TransferRun
 
         return TransferRun.from_dict(doc)
+    if kind == "sweep":
+        from app.core.sweep.results import SweepResult
+
+        return SweepResult.from_dict(doc)
     raise ValueError(f"unknown kind of run {kind!r}")
 
 
@@ -140,6 +154,12 @@ def describe(kind: str, doc: Mapping[str, Any], result: Result) -> Description:
     if kind == "transfer":
         inputs = inputs or (str(doc.get("input")),)
         title = f"transfer of {inputs[0]}: {', '.join(ciphers)}"
+    elif kind == "sweep":
+        noun = "ladder" if doc.get("kind") == "ladder" else "sweep"
+        title = f"{noun}: {', '.join(ciphers)}"
+        points = [p for r in results for p in r.get("points", ())]
+        lengths = sorted({int(p["message_bytes"]) for p in points if p.get("message_bytes")})
+        inputs = (f"{lengths[0]}-{lengths[-1]} B messages",) if lengths else ()
     elif kind == "study":
         study = doc.get("study") or {}
         name, what = str(study.get("name", "")), str(study.get("title", ""))
@@ -166,6 +186,7 @@ def describe(kind: str, doc: Mapping[str, Any], result: Result) -> Description:
 def measurements(result: Result) -> list[tuple[Any, ...]]:
     """The ``measurements`` rows of a run: (position, direction, cipher, library, key_bits,
     input label, input bytes, median seconds, MB/s)."""
+    from app.core.sweep.results import SweepEntry
     from app.core.transfer.results import TransferResult
 
     rows: list[tuple[Any, ...]] = []
@@ -178,4 +199,11 @@ def measurements(result: Result) -> list[tuple[Any, ...]]:
         elif isinstance(r, TransferResult):
             job = (r.cipher_id, r.library, None, r.input_label)
             rows.append((i, "transfer", *job, r.input_bytes, r.timing.median_s, r.throughput_mb_s))
+        elif isinstance(r, SweepEntry):  # a row per point, each its own position
+            for p in r.points:
+                if p.operation in ("encrypt", "decrypt") and p.ad_bytes == 0 and p.message_bytes:
+                    job = (r.cipher, r.library, r.key_bits, f"{p.message_bytes} B message")
+                    median_s = p.median_ns / 1e9
+                    position = len(rows)
+                    rows.append((position, p.operation, *job, p.message_bytes, median_s, p.mb_s))
     return rows

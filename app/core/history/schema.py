@@ -122,9 +122,66 @@ def _v2_measurements(conn: sqlite3.Connection) -> None:
     )
 
 
+def _v3_sweep_kind(conn: sqlite3.Connection) -> None:
+    """Admit the kind 'sweep' (message-length sweeps and hardware ladders). SQLite cannot
+    change a CHECK constraint, so ``runs`` is rebuilt; its child table is set aside first, as
+    dropping ``runs`` would delete its rows by cascade, then restored, and the id sequence
+    kept (a deleted run's id is never given again)."""
+    (seq,) = conn.execute(
+        "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'runs'), 0)"
+    ).fetchone()
+    conn.execute("CREATE TEMP TABLE measurements_v2 AS SELECT * FROM measurements")
+    conn.execute("DROP TABLE measurements")
+    conn.execute("ALTER TABLE runs RENAME TO runs_v2")
+    conn.execute("DROP INDEX runs_by_start")
+    conn.execute(
+        """CREATE TABLE runs (
+            id INTEGER PRIMARY KEY AUTOINCREMENT,
+            kind TEXT NOT NULL CHECK (kind IN ('bench', 'study', 'transfer', 'sweep')),
+            title TEXT NOT NULL,
+            started_at TEXT NOT NULL,
+            finished_at TEXT NOT NULL,
+            recorded_at TEXT NOT NULL,
+            hostname TEXT,
+            cpu_model TEXT,
+            ciphers TEXT NOT NULL,
+            inputs TEXT NOT NULL,
+            source TEXT NOT NULL CHECK (source IN ('here', 'imported')),
+            cancelled INTEGER NOT NULL DEFAULT 0,
+            cipherbench_version TEXT,
+            fingerprint TEXT NOT NULL UNIQUE,
+            document TEXT NOT NULL
+        )"""
+    )
+    conn.execute("INSERT INTO runs SELECT * FROM runs_v2")
+    conn.execute("DROP TABLE runs_v2")
+    conn.execute("CREATE INDEX runs_by_start ON runs (started_at)")
+    conn.execute("DELETE FROM sqlite_sequence WHERE name IN ('runs', 'runs_v2')")
+    conn.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('runs', ?)", (seq,))
+    conn.execute(
+        """CREATE TABLE measurements (
+            run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+            position INTEGER NOT NULL,
+            direction TEXT NOT NULL,
+            cipher TEXT NOT NULL,
+            library TEXT,
+            key_bits INTEGER,
+            input_label TEXT NOT NULL,
+            input_bytes INTEGER NOT NULL,
+            median_s REAL,
+            throughput_mb_s REAL,
+            PRIMARY KEY (run_id, position, direction)
+        )"""
+    )
+    conn.execute("CREATE INDEX measurements_by_cipher ON measurements (cipher, library)")
+    conn.execute("INSERT INTO measurements SELECT * FROM temp.measurements_v2")
+    conn.execute("DROP TABLE temp.measurements_v2")
+
+
 MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "runs", _v1_runs, ("runs",)),
     Migration(2, "measurements per job and direction", _v2_measurements, ("measurements",)),
+    Migration(3, "the kind 'sweep'", _v3_sweep_kind),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -182,7 +182,7 @@ def test_a_version_without_its_tables_is_damage_set_aside(tmp_path: Path) -> Non
         h.record(bench_run())
         h._conn.execute("DROP TABLE measurements")
     with History.open(path) as h:
-        assert "(schema version 2 without its table measurements)" in h.warning
+        assert "(schema version 3 without its table measurements)" in h.warning
         assert h.count() == 0
         h.record(bench_run())
     assert len(aside_files(tmp_path)) == 1

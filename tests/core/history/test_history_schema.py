@@ -39,7 +39,7 @@ def measurement_rows(history: History, run_id: int) -> list[tuple]:
 def test_a_new_history_is_at_the_newest_version_in_wal_mode(tmp_path: Path) -> None:
     with History.open(tmp_path / "h.sqlite3") as h:
         conn = h._conn
-        assert schema.schema_version(conn) == schema.SCHEMA_VERSION == 2
+        assert schema.schema_version(conn) == schema.SCHEMA_VERSION == 3
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 30_000
@@ -51,7 +51,7 @@ def test_a_version_1_history_is_upgraded_with_its_runs(tmp_path: Path) -> None:
     path = tmp_path / "old.sqlite3"
     make_v1(path)
     with History.open(path) as h:
-        assert schema.schema_version(h._conn) == 2 and h.warning is None
+        assert schema.schema_version(h._conn) == schema.SCHEMA_VERSION and h.warning is None
         runs = h.list_runs()
         assert [(r.id, r.kind, r.hostname) for r in runs] == [
             (1, "bench", "lab-1"),
@@ -141,7 +141,7 @@ def test_a_version_1_transfer_study_migrates_as_transfers(tmp_path: Path) -> Non
     conn.commit()
     conn.close()
     with History.open(path) as h:
-        assert schema.schema_version(h._conn) == 2 and h.warning is None
+        assert schema.schema_version(h._conn) == schema.SCHEMA_VERSION and h.warning is None
         rows = measurement_rows(h, 4)
     assert [(r[1], r[2], r[5]) for r in rows] == [
         ("transfer", "aes-256-gcm", "random 200 KB"),

@@ -9,12 +9,37 @@ from Crypto.Cipher import AES, ARC4, DES, DES3, Blowfish, ChaCha20, ChaCha20_Pol
 
 from app.core.ciphers.adapters.base import LibraryAdapter
 from app.core.ciphers.adapters.pkcs7 import CryptodomePkcs7
+from app.core.ciphers.hardware import aes_instructions_on
 from app.core.ciphers.registry import CipherSpec
 from app.core.errors import AuthenticationError
 
+
+def _software_aes(key: bytes, mode: int, **kwargs: Any) -> Any:
+    """``AES.new`` without the CPU's AES instructions (and, for GCM, without carry-less
+    multiplication): the hardware ladder's middle step."""
+    extra = {"use_clmul": False} if mode == AES.MODE_GCM else {}
+    return AES.new(key, mode, use_aesni=False, **extra, **kwargs)  # type: ignore[call-overload]
+
+
+class _SoftwareAesModule:
+    """The ``AES`` module as the block-mode makers use it, its ``new`` in software."""
+
+    new = staticmethod(_software_aes)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(AES, name)
+
+
+# Decided once, when a worker imports this adapter (after app.core.ciphers.hardware.switch_off).
+_HARDWARE = aes_instructions_on()
 # The stubs lack msg_len/assoc_len (CCM) and take mode literals only.
-_aes_new: Any = AES.new
-_MODULES: dict[str, Any] = {"AES": AES, "Blowfish": Blowfish, "3DES": DES3, "DES": DES}
+_aes_new: Any = AES.new if _HARDWARE else _software_aes
+_MODULES: dict[str, Any] = {
+    "AES": AES if _HARDWARE else _SoftwareAesModule(),
+    "Blowfish": Blowfish,
+    "3DES": DES3,
+    "DES": DES,
+}
 _Maker = Callable[[CipherSpec, bytes, bytes], Any]
 # Each maker: (module, spec, key, iv) -> a cipher object with encrypt/decrypt(src, output=).
 _BLOCK_MODES: dict[str, Callable[[Any, CipherSpec, bytes, bytes], Any]] = {

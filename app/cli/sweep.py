@@ -1,0 +1,266 @@
+"""``sweep`` and ``ladder``: the message-length curve and the hardware ladder.
+
+    python main.py sweep --cipher ID [--cipher ID ...] [--library NAME|all] [--lengths LIST]
+                         [--rounds N] [--no-ad] [--out PATH ...] [--quiet] [--json]
+    python main.py ladder CIPHER [--library NAME|all] [--rounds N] [--out PATH ...] [--json]
+
+Progress on stderr, tables on stdout (fitted to the terminal), ``--out`` by extension (.html,
+.xlsx, .csv, .json). Each run is stored in the history. Exit codes: 0, 1 an entry failed (or a
+ladder switch did not switch), 2 bad input, 130 Ctrl-C (workers stopped, nothing written).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from typing import Any
+
+from app.cli.report import fitted_table, terminal_width, wrapped
+from app.cli.running import add_out_option, library_name, stopped, whole_number
+from app.cli.storing import add_no_history_option, store_run
+from app.core import formats
+from app.core.errors import UserError
+
+
+def register(sub: Any) -> None:
+    from app.core.sweep.plan import DEFAULT_ROUNDS
+    from app.core.sweep.runner import MAX_ROUNDS
+
+    p = sub.add_parser(
+        "sweep",
+        help="time each cipher on messages from 16 B to 16 MiB, in cycles per byte",
+        description="Time each cipher entry on messages of many lengths (default 16 B to "
+        "16 MiB, with 64, 576, 1350, 1536 and 4096 B), each round in a fresh worker: time per "
+        "call, MB/s, ns and cycles per byte, key setup apart, the fixed cost per call; for "
+        "AEADs also associated data (13, 64, 1024 B) and the time to reject a forgery.",
+    )
+    p.add_argument(
+        "--cipher", action="append", default=[], metavar="ID", help="a cipher id (repeatable)"
+    )
+    p.add_argument(
+        "--library",
+        type=library_name(allow_all=True),
+        help="one library, or all (default: the compiled ones)",
+    )
+    p.add_argument("--key-bits", type=int, help="another key size, where the cipher has one")
+    p.add_argument(
+        "--lengths", help="message lengths, e.g. 64,1350,4KiB,1MiB (default: 16 B-16 MiB)"
+    )
+    p.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=DEFAULT_ROUNDS,
+        help=f"fresh workers per entry (default {DEFAULT_ROUNDS})",
+    )
+    p.add_argument("--no-ad", action="store_true", help="skip the associated-data lengths")
+    _common(p)
+    p.set_defaults(handler=cmd_sweep)
+
+    p = sub.add_parser(
+        "ladder",
+        help="one AES cipher with the CPU's AES instructions, without them, in pure Python",
+        description="Time CIPHER (an AES entry) with the CPU's AES instructions, with them "
+        "switched off in the worker (OpenSSL's capability mask; PyCryptodome's use_aesni=False), "
+        "and in pure Python (pyaes), and the factor between the steps. Nothing outside the "
+        "worker changes.",
+    )
+    p.add_argument("cipher", metavar="CIPHER", help="an AES cipher id, e.g. aes-128-gcm")
+    p.add_argument(
+        "--library",
+        type=library_name(allow_all=True),
+        help="cryptography (default), pycryptodome, or all for both",
+    )
+    p.add_argument(
+        "--rounds",
+        type=whole_number(1, MAX_ROUNDS),
+        default=DEFAULT_ROUNDS,
+        help=f"fresh workers per step (default {DEFAULT_ROUNDS})",
+    )
+    _common(p)
+    p.set_defaults(handler=cmd_ladder)
+
+
+def _common(p: argparse.ArgumentParser) -> None:
+    add_out_option(p, formats.SWEEP, "the results")
+    p.add_argument("--json", action="store_true", help="print the JSON document instead")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add_no_history_option(p)
+
+
+def cmd_sweep(args: argparse.Namespace) -> int:
+    from app.core.sweep.plan import DEFAULT_LENGTHS, parse_lengths, sweep_jobs
+
+    lengths = parse_lengths(args.lengths) if args.lengths else DEFAULT_LENGTHS
+    jobs = sweep_jobs(args.cipher, args.library, args.key_bits, lengths, ad=not args.no_ad)
+    formats.check_outputs(formats.SWEEP, args.out)
+    options = {"lengths": list(lengths), "associated_data": not args.no_ad}
+    return _run(args, jobs, options, kind="sweep", title="", notes=())
+
+
+def cmd_ladder(args: argparse.Namespace) -> int:
+    from app.core.sweep.plan import ladder_jobs
+
+    libraries = {None: ["cryptography"], "all": ["cryptography", "pycryptodome"]}.get(
+        args.library, [args.library]
+    )
+    if libraries == ["pyaes"]:
+        raise UserError("pyaes is the ladder's pure-Python step; choose a compiled library")
+    jobs, notes = ladder_jobs(args.cipher, libraries)
+    formats.check_outputs(formats.SWEEP, args.out)
+    return _run(args, jobs, {}, kind="ladder", title=args.cipher.strip().lower(), notes=notes)
+
+
+def _run(
+    args: argparse.Namespace,
+    jobs: Sequence[Any],
+    options: dict[str, Any],
+    *,
+    kind: str,
+    title: str,
+    notes: Sequence[str],
+) -> int:
+    from app.core.sweep.report import ladder_verdicts
+    from app.core.sweep.results import sweep_document
+    from app.core.sweep.runner import SweepProgress, run_sweep
+
+    last = [""]
+
+    def progress(p: SweepProgress) -> None:
+        step = f"{p.label}, round {p.round} of {p.rounds}"
+        if step != last[0] and not args.quiet:  # one line per round as it starts
+            last[0] = step
+            print(f"{100 * p.fraction:3.0f}%  {step}", file=sys.stderr)
+
+    try:
+        result = run_sweep(
+            jobs, args.rounds, options, kind=kind, title=title, notes=notes, progress=progress
+        )
+    except KeyboardInterrupt as exc:
+        return stopped(exc)
+    if args.json:
+        print(json.dumps(sweep_document(result), indent=2, ensure_ascii=False))
+    else:
+        print(format_sweep(result, terminal_width() or 80))
+    store_run(result, enabled=not args.no_history, quiet=args.quiet)
+    for out in args.out:
+        print(f"wrote {formats.save(result, out)}", file=sys.stderr)
+    unswitched = any("could not switch" in v for v in ladder_verdicts(result))
+    return 1 if result.failures or unswitched else 0
+
+
+def format_sweep(result: Any, width: int = 80) -> str:
+    """The terminal report of a sweep or a ladder, no line wider than ``width``."""
+    from app.core.sweep.export import method_text
+    from app.core.sweep.results import LADDER
+
+    lines = wrapped(method_text(result), width)
+    if result.kind == LADDER:
+        lines += ["", *_ladder_lines(result, width)]
+    else:
+        for entry in result.entries:
+            lines += ["", *_entry_lines(entry, width)]
+    for f in result.failures:
+        lines += wrapped(f"FAILED {f.label}: {f.message.splitlines()[0]}", width, "  ")
+    return "\n".join(lines)
+
+
+def _entry_lines(entry: Any, width: int) -> list[str]:
+    from app.core.sweep.report import ad_rows, curve_rows, length_label, ns_text, number
+    from app.core.sweep.report import summary_sentences as sentences
+
+    cyc = "CYC/B" if entry.counter else "CYC/B~"
+    rows: list[tuple[str, ...]] = [
+        ("MESSAGE", "ENCRYPT", "±IQR", "MB/s", "NS/B", cyc, "DEC MB/s", "FORGERY")
+    ]
+    for r in curve_rows(entry):
+        q1, q3 = r.encrypt.quartiles_ns
+        rows.append(
+            (
+                length_label(r.message_bytes),
+                ns_text(r.encrypt.median_ns),
+                ns_text(q3 - q1),
+                number(r.encrypt.mb_s),
+                number(r.encrypt.ns_per_byte),
+                number(r.encrypt.cycles_per_byte(entry.clock_mhz)),
+                number(r.decrypt.mb_s) if r.decrypt else "-",
+                ns_text(r.forgery.median_ns) if r.forgery else "-",
+            )
+        )
+    if all(row[-1] == "-" for row in rows[1:]):
+        rows = [row[:-1] for row in rows]
+    head, *rest = sentences(entry)
+    lines = [*wrapped(head, width), *_right_aligned(fitted_table(rows, width, keep=1))]
+    for s in rest:
+        lines += wrapped(s, width, "  ")
+    table = ad_rows(entry)
+    if table:
+        ads = sorted({ad for _, row in table for ad, _ in row})
+        ad_table = [("MESSAGE", *(f"AD {a} B" for a in ads))]
+        for n, row in table:
+            by_ad = dict(row)
+            ad_table.append(
+                (
+                    length_label(n),
+                    *(ns_text(by_ad[a].median_ns) if a in by_ad else "-" for a in ads),
+                )
+            )
+        lines += ["Encryption time with associated data (AD):"]
+        lines += _right_aligned(fitted_table(ad_table, width, keep=1))
+    return lines
+
+
+def _right_aligned(table: str) -> list[str]:
+    """``table``'s lines (left-aligned by text_table) with the numeric columns right-aligned:
+    each line re-laid from its cells, split on two spaces."""
+    out = []
+    blocks = table.split("\n\n")
+    for b, block in enumerate(blocks):
+        rows = [[c for c in line.split("  ") if c] for line in block.splitlines()]
+        n = max(len(r) for r in rows)
+        rows = [r + [""] * (n - len(r)) for r in rows]
+        widths = [max(len(r[i]) for r in rows) for i in range(n)]
+        for r in rows:
+            out.append(
+                "  ".join(
+                    [r[0].ljust(widths[0])]
+                    + [c.rjust(w) for c, w in zip(r[1:], widths[1:], strict=True)]
+                ).rstrip()
+            )
+        if b < len(blocks) - 1:
+            out.append("")
+    return out
+
+
+def _ladder_lines(result: Any, width: int) -> list[str]:
+    from app.core.sweep.report import ladder_steps, ladder_verdicts, length_label, number
+
+    rows = [("STEP", "MESSAGE", "MB/s", "CYC/B", "SLOWER THAN 1.")]
+    notes = []
+    for i, s in enumerate(ladder_steps(result), start=1):
+        e = s.entry
+        step = f"{i}. {e.library}" + ("" if e.aes_instructions else ", AES off")
+        if e.library == "pyaes":
+            step = f"{i}. pure Python"
+        factor = "-" if s.slower_than_first is None else f"{number(s.slower_than_first)}x"
+        rows.append(
+            (
+                step,
+                length_label(s.point.message_bytes),
+                number(s.point.mb_s),
+                number(s.point.cycles_per_byte(e.clock_mhz)),
+                factor,
+            )
+        )
+        notes.append(
+            f"{i}. {e.label} ({e.library} {e.library_version})" + (f": {e.note}" if e.note else "")
+        )
+    lines = [*wrapped(f"Hardware ladder of {result.title}", width)]
+    lines += _right_aligned(fitted_table(rows, width, keep=1))
+    lines.append("SLOWER THAN 1.: time per byte against the first step's.")
+    for n in notes:
+        lines += wrapped(n, width, "   ")
+    for v in ladder_verdicts(result):
+        lines += wrapped(v, width, "  ")
+    return lines

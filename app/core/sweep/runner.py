@@ -1,0 +1,166 @@
+"""Supervising a sweep: every round of every entry in its own fresh worker, rounds interleaved.
+
+Round 1 of every entry runs before round 2 of any (as the studies interleave their rounds), so
+a moment of load touches every entry alike rather than one entry's every round. A worker that
+fails or dies ends its entry with a message (the rounds it finished are kept); a cancel kills
+the running worker and keeps every finished round. As the benchmark's workers, each worker dies
+with this process.
+"""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from typing import Any
+
+from app.core.bench.run_info import Environment
+from app.core.children import Child, signal_name
+from app.core.errors import Cancelled
+from app.core.sweep.jobs import RoundSamples, SweepJob
+from app.core.sweep.results import SweepEntry, SweepFailure, SweepResult, merge_rounds
+
+_POLL_S = 0.1
+MAX_ROUNDS = 50
+
+
+@dataclass(frozen=True)
+class SweepProgress:
+    """Where a sweep is: ``fraction`` of all its work done; ``label`` running round
+    ``round`` of ``rounds``."""
+
+    label: str
+    round: int
+    rounds: int
+    fraction: float
+
+
+ProgressFn = Callable[[SweepProgress], None]
+
+
+class RoundFailed(Exception):
+    """A worker did not finish its round; the message says why in one sentence."""
+
+
+def run_round_isolated(
+    job: SweepJob, cancel: threading.Event, progress: Callable[[float], None] | None = None
+) -> RoundSamples:
+    """One round of ``job`` in a fresh worker. Raises :class:`RoundFailed` or ``Cancelled``."""
+    worker = Child(_target(), job, name=f"cipherbench-sweep {job.label}", duplex=False)
+    try:
+        while True:
+            if cancel.is_set():
+                raise Cancelled()
+            if worker.conn.poll(_POLL_S):
+                try:
+                    msg = worker.conn.recv()
+                except EOFError:
+                    break
+                if msg[0] == "progress":
+                    if progress is not None:
+                        progress(float(msg[1]))
+                    continue
+                if msg[0] == "done":
+                    samples: RoundSamples = msg[1]
+                    return samples
+                raise RoundFailed(str(msg[1]) + (f"\n{msg[2]}" if msg[2] else ""))
+            if not worker.is_alive() and not worker.conn.poll():
+                break
+        code = worker.exit_code()
+    finally:
+        worker.stop()
+    name = signal_name(code)
+    if name is not None:
+        raise RoundFailed(f"the worker process was stopped by {name} from outside CipherBench")
+    raise RoundFailed(f"the worker process stopped unexpectedly (exit code {code})")
+
+
+def _target() -> Callable[..., None]:
+    from app.core.sweep.worker import worker_main
+
+    return worker_main
+
+
+def run_jobs(
+    jobs: Sequence[SweepJob],
+    rounds: int,
+    cancel: threading.Event | None = None,
+    progress: ProgressFn | None = None,
+    notes: Sequence[str] = (),
+) -> tuple[list[SweepEntry], list[SweepFailure], bool]:
+    """``(entries, failures, cancelled)``: each job's rounds merged into its entry (in the order
+    of ``jobs``; ``notes[i]`` is job i's note), the jobs that failed, and whether a cancel
+    stopped the sweep."""
+    cancel = cancel or threading.Event()
+    done: dict[int, list[RoundSamples]] = {i: [] for i in range(len(jobs))}
+    failed: dict[int, str] = {}
+    total = max(1, rounds * len(jobs))
+    finished = 0
+    cancelled = False
+    try:
+        for r in range(1, rounds + 1):
+            for i, job in enumerate(jobs):
+                if i in failed:
+                    finished += 1
+                    continue
+
+                def report(
+                    fraction: float, job: SweepJob = job, r: int = r, before: int = finished
+                ) -> None:
+                    if progress is not None:
+                        overall = (before + fraction) / total
+                        progress(SweepProgress(job.label, r, rounds, overall))
+
+                report(0.0)
+                try:
+                    done[i].append(run_round_isolated(job, cancel, report))
+                except RoundFailed as exc:
+                    failed[i] = str(exc)
+                finished += 1
+    except Cancelled:
+        cancelled = True
+    entries = [
+        merge_rounds(done[i], notes[i] if i < len(notes) else "")
+        for i in range(len(jobs))
+        if done[i]
+    ]
+    failures = [SweepFailure(jobs[i].label, message) for i, message in failed.items()]
+    return entries, failures, cancelled
+
+
+def now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def run_sweep(
+    jobs: Sequence[SweepJob],
+    rounds: int,
+    options: dict[str, Any],
+    *,
+    kind: str = "sweep",
+    title: str = "",
+    notes: Sequence[str] = (),
+    cancel: threading.Event | None = None,
+    progress: ProgressFn | None = None,
+) -> SweepResult:
+    """Run ``jobs`` for ``rounds`` rounds each and gather the result, the machine with it."""
+    import app
+    from app.core.bench.environment import capture_environment
+
+    started = now_iso()
+    t0 = time.monotonic()
+    entries, failures, cancelled = run_jobs(jobs, rounds, cancel, progress, notes)
+    return SweepResult(
+        kind=kind,
+        entries=tuple(entries),
+        failures=tuple(failures),
+        options={**options, "rounds": rounds, "elapsed_s": round(time.monotonic() - t0, 3)},
+        environment=Environment.from_dict(capture_environment()),
+        started_at=started,
+        finished_at=now_iso(),
+        cipherbench_version=getattr(app, "__version__", None),
+        cancelled=cancelled,
+        title=title,
+    )

@@ -1,0 +1,114 @@
+"""One sweep round measured in this process: what a call is for each kind of cipher."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.ciphers.hardware import TooLate, switch_off
+from app.core.errors import UserError
+from app.core.sweep import measure
+from app.core.sweep.jobs import SweepJob
+from app.core.sweep.measure import _rejecting, run_round
+from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_jobs
+from app.core.sweep.timing import MIN_SAMPLE_NS, time_calls
+
+
+def job(cipher: str, library: str = "cryptography", **kw) -> SweepJob:
+    fields = {"lengths": (16, 1350, 4096), "point_time_s": 0.005, "key_bits": 128}
+    fields.update(kw)
+    return SweepJob(cipher, library, **fields)
+
+
+def test_an_aead_round_times_encrypt_decrypt_forgery_key_setup_and_associated_data() -> None:
+    j = job("aes-128-gcm", ad_lengths=(13, 1024), ad_at=(1350,))
+    seen = []
+    r = run_round(j, seen.append)
+    keys = {(p.operation, p.message_bytes, p.ad_bytes) for p in r.points}
+    assert ("key setup", 0, 0) in keys
+    for n in (16, 1350, 4096):
+        assert {("encrypt", n, 0), ("decrypt", n, 0), ("forgery", n, 0)} <= keys
+    assert {("encrypt", 1350, 13), ("encrypt", 1350, 1024)} <= keys
+    assert ("encrypt", 16, 13) not in keys  # associated data only where asked
+    assert len(r.points) == measure.point_count(j, measure.lookup("aes-128-gcm", "cryptography"))
+    assert seen[-1] == pytest.approx(1.0) and seen == sorted(seen)
+    assert r.library_version and r.clock_mhz != 0
+    for p in r.points:  # batched: each sample long enough to time, unless one call already is
+        assert len(p.ns_per_call) >= 5
+        assert min(p.ns_per_call) * p.calls >= MIN_SAMPLE_NS * 0.5
+
+
+@pytest.mark.parametrize(
+    "cipher,library", [("aes-128-cbc", "cryptography"), ("aes-128-ecb", "pycryptodome"),
+                       ("aes-128-ctr", "pycryptodome"), ("chacha20", "cryptography")]
+)  # fmt: skip
+def test_raw_modes_time_any_message_length_padded_where_the_mode_pads(cipher, library) -> None:
+    r = run_round(job(cipher, library, key_bits=128 if "aes" in cipher else 256))
+    ops = sorted({p.operation for p in r.points})
+    assert ops == ["decrypt", "encrypt", "key setup"]  # no forgery without a tag
+    assert {p.message_bytes for p in r.points} == {0, 16, 1350, 4096}
+
+
+def test_pure_python_skips_lengths_a_call_of_which_would_take_too_long(monkeypatch) -> None:
+    monkeypatch.setattr(measure, "MAX_CALL_S", 0.01)
+    r = run_round(job("aes-128-ctr", "pyaes", lengths=(16, 64, 1 << 20), decrypt=False))
+    assert {p.message_bytes for p in r.points} == {0, 16, 64}
+    (skip,) = r.skipped
+    assert skip.message_bytes == 1 << 20 and "one call would take about" in skip.reason
+
+
+def test_a_forgery_that_is_accepted_stops_the_round() -> None:
+    def accepting(nonce, src, dst, aad) -> int:
+        return len(src)
+
+    with pytest.raises(AssertionError, match="forged message was accepted"):
+        _rejecting(accepting, b"n" * 12, bytearray(32), memoryview(bytearray(32)))()
+
+
+def test_timing_batches_calls_until_a_sample_lasts_a_millisecond() -> None:
+    calls = []
+    t = time_calls(lambda: calls.append(1), 0.01)
+    assert t.calls > 100 and len(t.ns_per_call) >= 5 and not t.cycles_per_call
+    assert all(0 < x < 10_000 for x in t.ns_per_call)
+
+
+def test_lengths_parse_sorted_distinct_and_bounded() -> None:
+    assert parse_lengths("4KiB, 16,1350,16") == (16, 1350, 4096)
+    for bad, words in [("", "at least one"), ("0", "at least 1 byte"), ("1GiB", "go up to"),
+                       ("12 parsecs", "unknown unit")]:  # fmt: skip
+        with pytest.raises(UserError, match=words):
+            parse_lengths(bad)
+    assert DEFAULT_LENGTHS[0] == 16 and DEFAULT_LENGTHS[-1] == 16 << 20
+    assert {64, 576, 1350, 1536, 4096} <= set(DEFAULT_LENGTHS)
+
+
+def test_sweep_jobs_take_the_compiled_libraries_and_ad_only_for_aeads() -> None:
+    jobs = sweep_jobs(["aes-256-gcm", "aes-256-cbc"])
+    assert [(j.cipher_id, j.library) for j in jobs] == [
+        ("aes-256-gcm", "cryptography"), ("aes-256-gcm", "pycryptodome"),
+        ("aes-256-cbc", "cryptography"), ("aes-256-cbc", "pycryptodome"),
+    ]  # fmt: skip
+    assert jobs[0].ad_lengths == (13, 64, 1024) and jobs[0].forgery
+    assert jobs[2].ad_lengths == () and not jobs[2].forgery
+    with pytest.raises(UserError, match="at least one cipher"):
+        sweep_jobs([])
+
+
+def test_the_ladder_has_on_off_and_pure_python_steps_with_a_stand_in_noted() -> None:
+    jobs, notes = ladder_jobs("aes-128-gcm")
+    assert [(j.library, j.cipher_id, j.aes_instructions) for j in jobs] == [
+        ("cryptography", "aes-128-gcm", True),
+        ("cryptography", "aes-128-gcm", False),
+        ("pyaes", "aes-128-ctr", True),
+    ]
+    assert "pure Python has no GCM: aes-128-ctr stands in" in notes[2]
+    jobs, notes = ladder_jobs("aes-256-ctr", ["cryptography", "pycryptodome"])
+    assert len(jobs) == 5 and jobs[-1].cipher_id == "aes-256-ctr" and notes[-1] == "pure Python"
+    with pytest.raises(UserError, match="chacha20-poly1305 is ChaCha20-Poly1305"):
+        ladder_jobs("chacha20-poly1305")
+
+
+def test_the_aes_instructions_cannot_be_switched_off_once_openssl_is_loaded() -> None:
+    import cryptography.hazmat.bindings._rust  # noqa: F401  (loaded in this test process)
+
+    with pytest.raises(TooLate):
+        switch_off()
