@@ -230,10 +230,19 @@ def _chart(result: SweepResult) -> str:
         x_label="Message length",
         y_label="Cycles per byte" + (" (estimated)" if estimated else ""),
         series=series,
-        x_format=lambda x: length_label(int(x)),
+        x_format=_tick,
         log_x=True,
         log_y=True,
     )
+
+
+def _tick(x: float) -> str:
+    """An axis tick (powers of ten: "1 kB", "10 MB"), or a point's exact length in its tip."""
+    n = round(x)
+    for unit, size in (("MB", 10**6), ("kB", 10**3)):
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return length_label(n)
 
 
 def _curve_html(e: Any) -> str:
