@@ -152,7 +152,7 @@ def _run(
 
 def format_sweep(result: Any, width: int = 80) -> str:
     """The terminal report of a sweep or a ladder, no line wider than ``width``."""
-    from app.core.sweep.export import method_text
+    from app.core.sweep.report import method_text
     from app.core.sweep.results import LADDER
 
     lines = wrapped(method_text(result), width)

@@ -133,9 +133,7 @@ SWEEP = ResultKind(
     ),
 )
 
-BY_NAME: dict[str, ResultKind] = {
-    kind.name: kind for kind in (BENCH, STUDY, TRANSFER, SWEEP)
-}
+BY_NAME: dict[str, ResultKind] = {kind.name: kind for kind in (BENCH, STUDY, TRANSFER, SWEEP)}
 IMPORTABLE_JSON = "CipherBench JSON, importable elsewhere"  # a history export (with its id)
 
 # (module, class) of each result type, the most specific first: isinstance decides.

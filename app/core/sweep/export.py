@@ -22,6 +22,7 @@ from app.core.sweep.report import (
     ladder_steps,
     ladder_verdicts,
     length_label,
+    method_text,
     ns_text,
     number,
     point_rows,
@@ -194,22 +195,6 @@ def sweep_html(result: SweepResult) -> str:
 def write_html(result: SweepResult, path: Path) -> None:
     with open(path, "w", encoding="utf-8", newline="\n") as f:
         f.write(sweep_html(result))
-
-
-def method_text(result: SweepResult) -> str:
-    """How the figures were measured, in a few sentences (every report's first paragraph)."""
-    rounds = result.options.get("rounds", "?")
-    return (
-        f"Each entry ran {rounds} round(s), each in a fresh worker process; rounds were "
-        "interleaved across entries. At each message length a fresh key, nonce and random "
-        "message; one untimed call, then calls batched so each timer read spans at least "
-        "1 ms; median and quartiles over every sample of every round, each round's median "
-        "kept. One call: one update of the message (block modes: the PKCS#7-padded message), "
-        "or one AEAD seal/open with its tag; forgery: opening the message with one bit "
-        "flipped. MB/s = 10^6 message bytes per second. Cycles per byte from the CPU's cycle "
-        "counter where the system gives one, otherwise estimated as time x the clock "
-        "frequency the kernel reports."
-    )
 
 
 def _chart(result: SweepResult) -> str:

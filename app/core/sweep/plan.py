@@ -36,7 +36,7 @@ def parse_lengths(text: str) -> tuple[int, ...]:
     """``"16,64,1350,4KiB,1MiB"`` -> sorted distinct byte counts; ``UserError`` for a bad one."""
     parts = [p.strip() for p in text.split(",") if p.strip()]
     if not parts:
-        raise UserError("give at least one message length, e.g. --lengths 64,1350,4KiB")
+        raise UserError("give at least one message length, e.g. 64,1350,4KiB")
     lengths = sorted({parse_size(p) for p in parts})
     if lengths[0] < 1:
         raise UserError("a message length must be at least 1 byte")

@@ -235,3 +235,19 @@ def ladder_verdicts(result: SweepResult) -> list[str]:
                 f"{slowest.entry.label}."
             )
     return out
+
+
+def method_text(result: SweepResult) -> str:
+    """How the figures were measured, in a few sentences (every report's first paragraph)."""
+    rounds = result.options.get("rounds", "?")
+    return (
+        f"Each entry ran {rounds} round(s), each in a fresh worker process; rounds were "
+        "interleaved across entries. At each message length a fresh key, nonce and random "
+        "message; one untimed call, then calls batched so each timer read spans at least "
+        "1 ms; median and quartiles over every sample of every round, each round's median "
+        "kept. One call: one update of the message (block modes: the PKCS#7-padded message), "
+        "or one AEAD seal/open with its tag; forgery: opening the message with one bit "
+        "flipped. MB/s = 10^6 message bytes per second. Cycles per byte from the CPU's cycle "
+        "counter where the system gives one, otherwise estimated as time x the clock "
+        "frequency the kernel reports."
+    )

@@ -1,5 +1,7 @@
 """One stored run, read-only, as it was shown: a bench or study run's jobs in the main
-window's results table with its throughput and time charts; a transfer's ciphers in a table."""
+window's results table with its throughput and time charts; a transfer's ciphers in a table; a
+sweep or a ladder as the Message lengths and hardware window shows it (chart, tables and the
+sentences the command line prints)."""
 
 from __future__ import annotations
 
@@ -12,6 +14,7 @@ from PySide6.QtWidgets import (
     QBoxLayout,
     QDialogButtonBox,
     QLabel,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -45,7 +48,12 @@ def failures_text(result: Any) -> str:
     """The failed jobs of a run, one per line ("" when none)."""
     lines = []
     for f in getattr(result, "failures", ()):
-        who = getattr(f, "cipher_label", None) or getattr(f, "cipher", "?")
+        who = (
+            getattr(f, "cipher_label", None)
+            or getattr(f, "cipher", None)
+            or getattr(f, "label", None)  # a sweep's entry
+            or "?"
+        )
         lines.append(f"Failed: {who}: {f.message}")
     return "\n".join(lines)
 
@@ -85,10 +93,12 @@ class StoredRunWindow(QWidget):
         self.tabs = QTabWidget()
         layout.addWidget(self.tabs, 1)
         results = tuple(getattr(stored.result, "results", ()))
-        self.table: QTableWidget | ResultsTableView
+        self.table: QTableWidget | QTableView
         if stored.summary.kind == "transfer":
             self.table = _transfer_table(results)
             self.tabs.addTab(self.table, "Table")
+        elif stored.summary.kind == "sweep":
+            self._add_sweep(stored.result)
         else:
             self.table = self._job_table(results)
             self.tabs.addTab(self.table, "Table")
@@ -106,6 +116,16 @@ class StoredRunWindow(QWidget):
         view.setModel(proxy)
         view.fit_columns()
         return view
+
+    def _add_sweep(self, result: Any) -> None:
+        """The Message lengths and hardware window's view: the chart above the tables and
+        the sentences."""
+        from app.gui.results.sweep_view import result_view  # pyqtgraph: on use
+
+        self.sweep_view = result_view(result)
+        self.table = self.sweep_view.table
+        name = "Ladder" if result.kind == "ladder" else "Sweep"
+        self.tabs.addTab(self.sweep_view, name)
 
     def _add_charts(self, results: tuple[JobResult, ...]) -> None:
         from app.gui.results.charts import ThroughputChart, TimingChart  # pyqtgraph: on use

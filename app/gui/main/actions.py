@@ -97,6 +97,12 @@ def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
         "Ctrl+Shift+T",
         "Send a file sealed in chunks from one process to another over 127.0.0.1, and measure it",
     )
+    window.sweep_action = action(
+        "&Message lengths && hardware…",
+        lambda: _open_sweep_window(window),
+        tip="Each cipher on messages from 16 B to 16 MiB in cycles per byte; AES with and "
+        "without the CPU's AES instructions",
+    )
     window.history_action = action(
         "&History…",
         lambda: _open_history_window(window),
@@ -132,7 +138,7 @@ def _build_menus(window: WindowParts) -> None:
         window,
         "&Run",
         (window.run_action, window.cancel_action, window.reset_action),
-        (window.study_action, window.transfer_action),
+        (window.study_action, window.transfer_action, window.sweep_action),
         (window.history_action,),
     )
     add_menu(window, "&Edit", (window.copy_action,))
@@ -155,6 +161,12 @@ def _open_transfer_window(window: WindowParts) -> None:
     from app.gui.transfer.transfer_window import open_transfer_window  # pyqtgraph: first use
 
     open_transfer_window(window, window.settings)
+
+
+def _open_sweep_window(window: WindowParts) -> None:
+    from app.gui.sweep.sweep_window import open_sweep_window  # pyqtgraph: first use
+
+    open_sweep_window(window, window.settings)
 
 
 def _open_history_window(window: WindowParts) -> None:

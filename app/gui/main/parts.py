@@ -76,6 +76,7 @@ class WindowParts(QMainWindow):
     run_action: QAction
     study_action: QAction
     transfer_action: QAction
+    sweep_action: QAction
     history_action: QAction
     cancel_action: QAction
     reset_action: QAction

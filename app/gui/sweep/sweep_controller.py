@@ -1,0 +1,110 @@
+"""The Message lengths and hardware window's controller: plans and starts a
+:class:`SweepWorker`, keeps the last sweep and the last ladder, says how far a run is, exports
+the one shown, stores each finished run in the history.
+
+Data flows one way: worker signal -> controller -> ``results_changed`` -> tables and charts.
+The controller opens no dialogs; ``failed`` carries what is worth one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal, Slot
+
+from app.core.sweep.results import LADDER, SWEEP, SweepResult
+from app.gui.history.recorder import history_recorder
+from app.gui.sweep.sweep_worker import SweepProgress, SweepRequest, SweepWorker, plan
+from app.gui.tool_controller import ToolController
+
+
+def progress_text(p: SweepProgress) -> str:
+    """``"aes-256-gcm [cryptography], round 2 of 3"``, as the command line prints it."""
+    return f"{p.label}, round {p.round} of {p.rounds}"
+
+
+def done_text(result: SweepResult) -> str:
+    """What a finished (or cancelled) run says in the status line."""
+    n = len(result.entries)
+    if result.kind == LADDER:
+        counted = f"{n} step{'s' if n != 1 else ''}"
+    else:
+        counted = f"{n} entr{'ies' if n != 1 else 'y'}"
+    if result.cancelled:
+        return f"Cancelled; {counted} had finished a round before that."
+    failed = f", {len(result.failures)} failed" if result.failures else ""
+    elapsed = result.options.get("elapsed_s")
+    took = f" in {elapsed:,.1f} s" if isinstance(elapsed, int | float) else ""
+    return f"Done: {counted}{failed}{took}."
+
+
+class SweepController(ToolController):
+    progress_changed = Signal(float, str)  # overall fraction 0..1, what runs now
+    results_changed = Signal()  # the shown kind's result changed: views to redraw
+    run_finished = Signal(object)  # SweepResult (also after a cancel)
+    failed = Signal(str, str)  # title, text: worth a dialog
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._last: dict[str, SweepResult] = {}  # the last run of each kind
+        self.kind = SWEEP  # the kind the window shows (and exports)
+
+    def result(self, kind: str | None = None) -> SweepResult | None:
+        """The last run of ``kind`` (default: the kind shown), None before one finished."""
+        return self._last.get(kind or self.kind)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def show_kind(self, kind: str) -> None:
+        """Show (and export) the last sweep or the last ladder."""
+        if kind not in (SWEEP, LADDER) or kind == self.kind:
+            return
+        self.kind = kind
+        self.results_changed.emit()
+
+    def start(self, request: SweepRequest) -> None:
+        """Plan ``request`` and run it; ``UserError`` (before anything starts) for a choice
+        that cannot run."""
+        if self.running:
+            return
+        sweep = plan(request)
+        self._last.pop(sweep.kind, None)
+        self.kind = sweep.kind
+        self.results_changed.emit()
+        self.progress_changed.emit(0.0, "Starting the first worker process…")
+        self._start_worker(SweepWorker(sweep))
+
+    def export(self, path: str | Path) -> Path:
+        """Write the run shown to ``path`` (.html, .xlsx, .csv or .json); ``UserError`` when it
+        cannot, ``ValueError`` when there is nothing to write."""
+        from app.core.formats import save
+
+        result = self.result()
+        if result is None:
+            raise ValueError("nothing to export")
+        return save(result, path)
+
+    # --- the worker's events -------------------------------------------------------------------
+
+    @Slot(object)
+    def _on_worker_progressed(self, p: SweepProgress) -> None:
+        self.progress_changed.emit(p.fraction, progress_text(p))
+
+    @Slot(object)
+    def _on_worker_resulted(self, result: SweepResult) -> None:
+        self._last[result.kind] = result
+        self.kind = result.kind
+        self.progress_changed.emit(0.0 if result.cancelled else 1.0, done_text(result))
+        self.results_changed.emit()
+        self.run_finished.emit(result)
+        history_recorder().record(result, self.parent())  # off the GUI thread
+        if result.failures:
+            lines = "\n".join(
+                f"{f.label}: {f.message.splitlines()[0]}" for f in result.failures if f.message
+            )
+            self.failed.emit("An entry failed", f"What went wrong, per entry:\n{lines}")
+
+    @Slot(str)
+    def _on_worker_failed(self, text: str) -> None:
+        self.progress_changed.emit(0.0, "Not run.")
+        self.failed.emit("Cannot run the sweep", text)

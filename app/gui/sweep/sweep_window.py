@@ -1,0 +1,223 @@
+"""The Message lengths and hardware window (Run > Message lengths & hardware…): the sweep (each
+cipher entry on messages from 16 B to 16 MiB, in cycles per byte) and the hardware ladder (one
+AES cipher with the CPU's AES instructions, without them, in pure Python), as ``python main.py
+sweep`` and ``ladder`` run them.
+
+Non-modal; the main window keeps working. Each round runs in a fresh worker process; closing the
+window during a run cancels it (the engine kills the worker) and closes once the worker thread
+has stopped, so no process outlives it. The right side shows the last run of the tab chosen on
+the left; Export writes that one.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Slot
+from PySide6.QtGui import QKeySequence
+from PySide6.QtWidgets import (
+    QHBoxLayout,
+    QLabel,
+    QMessageBox,
+    QPushButton,
+    QSizePolicy,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.errors import UserError
+from app.core.formats import SWEEP as SWEEP_FORMATS
+from app.core.safe_files import check_output
+from app.core.sweep.results import LADDER, SweepResult
+from app.core.text import display_text
+from app.gui.describe import sentence
+from app.gui.file_filters import CHART_FILTERS
+from app.gui.menus import add_menu
+from app.gui.results.charts import ThrottledChart
+from app.gui.results.sweep_view import LadderResultView, SweepResultView
+from app.gui.settings import AppSettings
+from app.gui.sweep.sweep_controller import SweepController
+from app.gui.sweep.sweep_form import SweepForm
+from app.gui.tool_window import ToolWindow, show_owned
+from app.gui.wiring import connect_handlers
+
+READY = "Choose the entries and the message lengths, or a cipher for the ladder, then Run."
+
+
+class SweepWindow(ToolWindow):
+    """The sweep and the ladder; ``settings`` (the main window's) gives the folder file
+    dialogs start in."""
+
+    EXPORTED = "results"
+    SCREEN_FIT = (1440, 900, 0.96, 0.9, 1240, 700)
+    controller: SweepController
+
+    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
+        super().__init__("CipherBench – Message lengths and hardware", parent, settings)
+        self.controller = SweepController(self)
+        self._build()
+        self._create_actions()
+        self._connect()
+        self._finish_setup()
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.form = SweepForm()
+        self.run_button = QPushButton("Run")
+        self.run_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.export_button = QPushButton("Export…")
+        self.progress = self._progress_bar()
+        self.status_label = QLabel(READY)
+        self.status_label.setWordWrap(True)
+        # Text that changes while a run goes on must not change a size hint (a relayout).
+        lines = self.status_label.fontMetrics().lineSpacing()
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.status_label.setFixedHeight(3 * lines + 2)
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.addWidget(self.form, 1)
+        row = QHBoxLayout()
+        for button in (self.run_button, self.cancel_button, self.export_button):
+            row.addWidget(button)
+        column.addLayout(row)
+        column.addWidget(self.progress)
+        column.addWidget(self.status_label)
+
+        self.sweep_view = SweepResultView()
+        self.ladder_view = LadderResultView()
+        self.views = QStackedWidget()
+        self.views.addWidget(self.sweep_view)
+        self.views.addWidget(self.ladder_view)
+        self._set_columns(left, self.views, [330, 1000])
+        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+
+    def _create_actions(self) -> None:
+        action = self._action
+        self.run_action = action("&Run", self._on_run_action_triggered, "Ctrl+R")
+        self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
+        self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
+        self.save_chart_action = action("Save c&hart…", self._on_chart_save_requested)
+        self.close_action = action("C&lose", self.close, QKeySequence.StandardKey.Close)
+        add_menu(
+            self,
+            "&Sweep",
+            (self.run_action, self.cancel_action),
+            (self.export_action, self.save_chart_action, self.close_action),
+        )
+
+    def _connect(self) -> None:
+        self._bind_buttons(
+            (self.run_button, self.run_action),
+            (self.cancel_button, self.cancel_action),
+            (self.export_button, self.export_action),
+        )
+        for view in (self.sweep_view, self.ladder_view):
+            view.chart.save_requested.connect(self._on_chart_save_requested)
+        self.form.mode_changed.connect(self.controller.show_kind)
+        connect_handlers(self.controller, self, "controller")
+        self.controller.failed.connect(self._warn)
+
+    # --- what is shown -------------------------------------------------------------------------
+
+    @property
+    def view(self) -> SweepResultView | LadderResultView:
+        """The view of the kind shown (the last sweep's or the last ladder's)."""
+        return self.ladder_view if self.controller.kind == LADDER else self.sweep_view
+
+    @property
+    def chart(self) -> ThrottledChart:
+        return self.view.chart
+
+    # --- actions -------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_run_action_triggered(self) -> None:
+        if self.controller.running:
+            return
+        try:
+            request = self.form.request()
+            self.progress.setValue(0)
+            self.controller.start(request)
+        except UserError as exc:
+            self.status_label.setText(display_text(f"Not run: {exc}."))
+            self._warn(
+                f"Cannot run the {'ladder' if self.form.mode == LADDER else 'sweep'}", str(exc)
+            )
+
+    @Slot()
+    def _on_export_action_triggered(self) -> None:
+        if not self._has_results_to_export():
+            return
+        name = f"cipherbench-{self.controller.kind}.html"
+        suggested = str(Path(self._folder()) / name)
+        filters = SWEEP_FORMATS.file_filters()
+        path = self._save_path("Export the results", suggested, filters, ".html")
+        if path:
+            self.export_to(path)
+
+    @Slot()
+    def _on_chart_save_requested(self) -> None:
+        if not self.chart.showing_data:
+            return
+        suggested = str(Path(self._folder()) / f"cipherbench-{self.controller.kind}.png")
+        path = self._save_path("Save chart", suggested, CHART_FILTERS, ".png")
+        if path:
+            self.save_chart_to(path)
+
+    def save_chart_to(self, path: str) -> Path | None:
+        """Save the chart shown as PNG, or SVG for ``.svg``; a warning when it cannot."""
+        try:
+            check_output(path, force=True)
+            written = self.chart.save(path)
+        except UserError as exc:
+            self._warn("Cannot save the chart", str(exc))
+            return None
+        return self._saved(written, "the chart")
+
+    # --- the controller's news -----------------------------------------------------------------
+
+    @Slot(float, str)
+    def _on_controller_progress_changed(self, fraction: float, text: str) -> None:
+        self.progress.setValue(round(fraction * 1000))
+        self.status_label.setText(display_text(text))
+
+    @Slot()
+    def _on_controller_results_changed(self) -> None:
+        self.views.setCurrentWidget(self.view)
+        self.view.set_result(self.controller.result())
+        self._update_actions()
+
+    @Slot(object)
+    def _on_controller_run_finished(self, _result: SweepResult) -> None:
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        running = self.controller.running
+        self.run_action.setEnabled(not running)
+        self.cancel_action.setEnabled(running)
+        self.export_action.setEnabled(self._has_results_to_export())
+        self.save_chart_action.setEnabled(not running and self.controller.result() is not None)
+        self.form.setEnabled(not running)
+
+    def _has_results_to_export(self) -> bool:
+        """A finished (or cancelled) run of the kind shown with at least one entry."""
+        result = self.controller.result()
+        return not self.controller.running and result is not None and bool(result.entries)
+
+    def _warn(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, display_text(sentence(text)))
+
+    # --- closing -------------------------------------------------------------------------------
+
+    def _closing_after_run(self) -> None:
+        """A running sweep is cancelled first; the window closes once it has stopped."""
+        self.status_label.setText("Stopping the run before closing…")
+
+
+def open_sweep_window(owner: QWidget, settings: AppSettings | None = None) -> SweepWindow:
+    """Show the owner's Message lengths and hardware window, made on first use (sharing
+    ``settings``) and kept as ``owner.sweep_window``."""
+    return show_owned(owner, "sweep_window", lambda: SweepWindow(settings=settings))

@@ -1,0 +1,118 @@
+"""The sweep's worker: runs the engine's :func:`~app.core.sweep.runner.run_sweep` (every round
+of every entry in a fresh worker process) in a pool thread and relays its progress callback as
+signals through the app's one event relay (:class:`~app.gui.worker.EventWorker`).
+
+What to run is a :class:`SweepRequest`, the form's choices as plain data; :func:`plan` turns it
+into the engine's jobs on the GUI thread (registry look-ups, no measuring), so a choice that
+cannot run is a message before anything starts. Cancel sets the event the engine polls every
+100 ms; it kills the running worker process and still returns the result with the rounds that
+finished (``cancelled=True``). Progress (one call per timed point from the engine) is coalesced
+to the latest and goes out at most once per ``min_interval_s``; the start of a round at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from PySide6.QtCore import QObject, Signal
+
+from app.core.sweep.jobs import SweepJob
+from app.core.sweep.plan import (
+    DEFAULT_LENGTHS,
+    DEFAULT_ROUNDS,
+    check_rounds,
+    ladder_jobs,
+    sweep_jobs,
+)
+from app.core.sweep.results import LADDER, SWEEP, SweepResult
+from app.core.sweep.runner import SweepProgress, run_sweep
+from app.gui.worker import PROGRESS_INTERVAL_S, EventWorker
+
+__all__ = ["SweepPlan", "SweepProgress", "SweepRequest", "SweepWorker", "plan"]
+
+
+@dataclass(frozen=True)
+class SweepRequest:
+    """The form's choices. A sweep: ``cipher_ids`` on ``lengths``, from ``library`` (None: the
+    compiled ones, ``"all"``: every library offering each), associated data or not. A ladder:
+    ``cipher_ids[0]`` in each of ``libraries``, then in pure Python."""
+
+    kind: str  # SWEEP or LADDER
+    cipher_ids: tuple[str, ...]
+    rounds: int = DEFAULT_ROUNDS
+    library: str | None = None
+    lengths: tuple[int, ...] = DEFAULT_LENGTHS
+    ad: bool = True
+    libraries: tuple[str, ...] = ("cryptography",)
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """What the engine runs for a request: the jobs, each one's note, the run's options."""
+
+    kind: str
+    jobs: tuple[SweepJob, ...]
+    rounds: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+    notes: tuple[str, ...] = ()
+
+
+def plan(request: SweepRequest) -> SweepPlan:
+    """The jobs ``request`` stands for, as the command line makes them; ``UserError`` in one
+    sentence for a choice that cannot run."""
+    rounds = check_rounds(request.rounds)
+    if request.kind == LADDER:
+        cipher = request.cipher_ids[0].strip().lower() if request.cipher_ids else ""
+        jobs, notes = ladder_jobs(cipher, list(request.libraries))
+        return SweepPlan(LADDER, tuple(jobs), rounds, {}, cipher, tuple(notes))
+    jobs = sweep_jobs(request.cipher_ids, request.library, None, request.lengths, ad=request.ad)
+    options = {"lengths": list(request.lengths), "associated_data": request.ad}
+    return SweepPlan(SWEEP, tuple(jobs), rounds, options)
+
+
+class SweepWorkerSignals(QObject):
+    started = Signal()
+    progressed = Signal(object)  # SweepProgress (the latest one)
+    resulted = Signal(object)  # SweepResult: every entry, also after a cancel
+    failed = Signal(str)  # the engine broke
+    finished = Signal()  # always last
+
+
+class SweepWorker(EventWorker):
+    """Runs a :class:`SweepPlan`. ``cancel()`` from any thread."""
+
+    signals: SweepWorkerSignals
+    ROUTES: ClassVar[Mapping[type, str]] = {SweepProgress: "progressed"}
+    LATEST = (SweepProgress,)
+
+    def __init__(self, sweep: SweepPlan, *, min_interval_s: float = PROGRESS_INTERVAL_S) -> None:
+        super().__init__(SweepWorkerSignals(), min_interval_s=min_interval_s)
+        self.plan = sweep
+        self._step: tuple[str, int] | None = None
+
+    def is_urgent(self, event: Any) -> bool:
+        """A round's start goes out at once: the round may take seconds."""
+        step = (event.label, event.round)
+        urgent = step != self._step
+        self._step = step
+        return urgent
+
+    def work(self) -> SweepResult:
+        p = self.plan
+        return run_sweep(
+            p.jobs,
+            p.rounds,
+            dict(p.options),
+            kind=p.kind,
+            title=p.title,
+            notes=p.notes,
+            cancel=self._cancel,
+            progress=self.relay,
+        )
+
+    def report_result(self, value: SweepResult) -> None:
+        self._flush()  # the newest progress before the whole result
+        super().report_result(value)
