@@ -49,7 +49,8 @@ fi
 DEB_PKGS="libglib2.0-0 libgl1 libegl1 libfontconfig1 libxkbcommon0 libdbus-1-3 \
 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 \
 libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1"
-[ "$DEV" = 1 ] && DEB_PKGS="$DEB_PKGS openssl"
+# The tests also compare with `openssl speed` and compile the LaTeX tables (pdflatex, booktabs).
+[ "$DEV" = 1 ] && DEB_PKGS="$DEB_PKGS openssl texlive-latex-base texlive-latex-recommended"
 
 DEB_COMPLETE=1
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then
@@ -67,7 +68,7 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
             echo "setup: install them with: sudo apt-get install -y$missing" >&2
             DEB_COMPLETE=0  # no stamp: the next run checks (and says so) again
         else
-            say "installing the Debian packages Qt needs:$missing (about 20 s)..."
+            say "installing the Debian packages it needs:$missing (20-60 s)..."
             $SUDO apt-get update -qq
             DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
                 $missing >/dev/null

@@ -139,7 +139,8 @@ def run_study(
         run = StudyRun(study)
     inputs = [f.path for f in run.files]
     # Fail before a long run, not after it: an export over an input or over another export.
-    formats.check_outputs(formats.STUDY, outs, inputs)
+    kind = formats.TRANSFER_STUDY if study.workload == "transfer" else formats.STUDY
+    formats.check_outputs(kind, outs, inputs)
     if save is not None:  # `--save-definition ""` is refused, not skipped
         saved = save_study(study, save, inputs=inputs)
         print(f"saved the study to {saved}", file=sys.stderr)

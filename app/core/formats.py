@@ -95,15 +95,26 @@ def _study_formats(module: str, html: str, xlsx: str, csv: str, json: str) -> tu
     )
 
 
+_PUBLISH = "app.core.publish.writers:"
 STUDY = ResultKind(
     "study",
     "a study",
-    _study_formats(
-        _STUDY,
-        "report_html:write_study_html",
-        "report_xlsx:write_study_xlsx",
-        "export:write_study_csv",
-        "export:write_study_json",
+    (
+        *_study_formats(
+            _STUDY,
+            "report_html:write_study_html",
+            "report_xlsx:write_study_xlsx",
+            "export:write_study_csv",
+            "export:write_study_json",
+        ),
+        Format(
+            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_study_markdown"
+        ),
+        Format(
+            ".tex",
+            "LaTeX (booktabs) table for a paper, with Methods",
+            _PUBLISH + "write_study_latex",
+        ),
     ),
 )
 TRANSFER_STUDY = ResultKind(

@@ -1,0 +1,64 @@
+"""The Methods paragraph of a result, ready to paste: the machine, its CPU features, the
+libraries and their versions, how the jobs ran (repetitions, rounds, workers), the statistics
+and the definitions of the units."""
+
+from __future__ import annotations
+
+from app.core.bench.run_info import Environment
+from app.core.ciphers.libraries import ROWS
+from app.core.publish.intervals import minimum_values
+from app.core.study.result import StudyResult
+
+_CIPHER_LIBS = {row.name for row in ROWS} | {row.distribution for row in ROWS}
+_FEATURES = ("aes", "vaes", "pclmulqdq", "avx2", "avx512f", "sha_ni", "neon", "pmull")
+
+
+def machine_sentence(env: Environment) -> str:
+    data = env.to_dict()
+    section = data.get("cpu")
+    cpu: dict[str, object] = section if isinstance(section, dict) else {}
+    features = [k for k, v in env.cpu_features.items() if v]
+    shown = [f for f in features if f.lower() in _FEATURES] or features
+    cores = cpu.get("logical_cores") or "?"
+    mhz = cpu.get("freq_current_mhz")
+    clock = f" at {mhz / 1000:.2f} GHz" if isinstance(mhz, int | float) and mhz else ""
+    libs = ", ".join(
+        f"{name} {v}" for name, v in env.packages.items() if v and name in _CIPHER_LIBS
+    )
+    openssl = data.get("openssl_version")
+    return (
+        f"Measurements were taken on {env.cpu_model or 'an unrecorded CPU'}{clock} "
+        f"({cores} logical cores; CPU features: {', '.join(shown) or 'none recorded'}), "
+        f"running {env.os_platform or 'an unrecorded OS'} with Python {env.python_version or '?'}"
+        f" ({libs}{'; ' + str(openssl) if openssl else ''}), using CipherBench "
+        f"{env.cipherbench_version or '?'}."
+    )
+
+
+def study_methods(result: StudyResult) -> str:
+    """One paragraph for a study (see the module docstring)."""
+    study = result.study
+    reps = sorted({len(s) for r in result.results for s in r.round_samples("encrypt")})
+    rounds = sorted({len(r.round_samples("encrypt")) for r in result.results})
+    per_round = f"{reps[0]}" if len(reps) == 1 else f"{reps[0]}-{reps[-1]}" if reps else "no"
+    n_rounds = (
+        f"{rounds[0]}" if len(rounds) == 1 else f"{rounds[0]}-{rounds[-1]}" if rounds else "0"
+    )
+    unit = result.units
+    return " ".join(
+        [
+            machine_sentence(result.environment),
+            f"Each cipher entry was run on each input ({study.data_mode} mode) in {n_rounds} "
+            f"rounds; a round is one job in a fresh worker process, and rounds were run "
+            f"{'interleaved in a random order' if result.interleaved else 'one after another'}. "
+            f"Within a round, {study.warmup} warm-up call(s) were discarded and {per_round} "
+            "timed repetitions taken with a monotonic nanosecond clock, key setup outside the "
+            "timed region.",
+            f"Throughput is the input size over the median time of a round, in {unit} "
+            f"({unit[:-2]} = 10^6 bytes when decimal, MiB = 2^20 bytes); a table gives the "
+            "median over rounds with a distribution-free 95 % confidence interval from order "
+            f"statistics (as benchstat does; at least {minimum_values()} rounds needed).",
+            "Memory, where given, is the peak resident set size above the worker's baseline, "
+            "measured in a separate untimed pass.",
+        ]
+    )
