@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 import sys
 from collections.abc import Sequence
 from typing import Any
@@ -217,7 +218,7 @@ def _right_aligned(table: str) -> list[str]:
     out = []
     blocks = table.split("\n\n")
     for b, block in enumerate(blocks):
-        rows = [[c for c in line.split("  ") if c] for line in block.splitlines()]
+        rows = [re.split(r" {2,}", line.strip()) for line in block.splitlines()]
         n = max(len(r) for r in rows)
         rows = [r + [""] * (n - len(r)) for r in rows]
         widths = [max(len(r[i]) for r in rows) for i in range(n)]

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.bench.results import JobResult
+from app.core.errors import UserError
 from app.core.history.differences import differences
 from app.core.history.records import RunSummary, StoredRun
 from app.core.study import claims
@@ -193,7 +194,13 @@ class _Job:
 
 
 def compare_runs(a: StoredRun, b: StoredRun, *, confidence: float = 0.95) -> RunComparison:
-    """Run ``b`` against run ``a`` (the baseline)."""
+    """Run ``b`` against run ``a`` (the baseline). ``UserError`` for a sweep or a ladder."""
+    from app.core.sweep.results import SweepResult
+
+    if isinstance(a.result, SweepResult) or isinstance(b.result, SweepResult):
+        raise UserError(
+            "sweeps and ladders are not compared yet; open each, or export both (.xlsx, .csv)"
+        )
     jobs_a, jobs_b = _jobs(a), _jobs(b)
     pairs, left_a, left_b = _match(jobs_a, jobs_b)
     compared = tuple(_compare_job(x, y, confidence) for x, y in pairs)

@@ -159,7 +159,10 @@ def describe(kind: str, doc: Mapping[str, Any], result: Result) -> Description:
         title = f"{noun}: {', '.join(ciphers)}"
         points = [p for r in results for p in r.get("points", ())]
         lengths = sorted({int(p["message_bytes"]) for p in points if p.get("message_bytes")})
-        inputs = (f"{lengths[0]}-{lengths[-1]} B messages",) if lengths else ()
+        from app.core.sweep.report import length_label
+
+        span = f"{length_label(lengths[0])}-{length_label(lengths[-1])}" if lengths else ""
+        inputs = (f"{span} messages",) if lengths else ()
     elif kind == "study":
         study = doc.get("study") or {}
         name, what = str(study.get("name", "")), str(study.get("title", ""))
@@ -202,7 +205,8 @@ def measurements(result: Result) -> list[tuple[Any, ...]]:
         elif isinstance(r, SweepEntry):  # a row per point, each its own position
             for p in r.points:
                 if p.operation in ("encrypt", "decrypt") and p.ad_bytes == 0 and p.message_bytes:
-                    job = (r.cipher, r.library, r.key_bits, f"{p.message_bytes} B message")
+                    library = r.library if r.aes_instructions else f"{r.library} (AES off)"
+                    job = (r.cipher, library, r.key_bits, f"{p.message_bytes} B message")
                     median_s = p.median_ns / 1e9
                     position = len(rows)
                     rows.append((position, p.operation, *job, p.message_bytes, median_s, p.mb_s))

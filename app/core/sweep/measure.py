@@ -35,13 +35,19 @@ from app.core.sweep.jobs import (
     SkippedPoint,
     SweepJob,
 )
-from app.core.sweep.timing import time_calls
+from app.core.sweep.timing import TooSlow, time_calls
 
 MAX_CALL_S = 2.0
+RATE_FROM_BYTES = 16 * 1024
 KEY_SETUP_BYTES = 0  # the key setup point's message length
 SLACK = 64
 
 Progress = Callable[[float], None]
+# Libraries that make their AEAD object per message (key schedule with it): no key setup apart.
+PER_MESSAGE_OBJECTS = {
+    (Kind.AEAD, "pycryptodome"): "pycryptodome makes its AEAD cipher object (key schedule "
+    "included) for every message, so its key setup is inside every call's time",
+}
 
 
 def point_count(job: SweepJob, spec: CipherSpec) -> int:
@@ -49,7 +55,8 @@ def point_count(job: SweepJob, spec: CipherSpec) -> int:
     aead = spec.kind is Kind.AEAD
     per_length = 1 + job.decrypt + (job.forgery and aead)
     ad = len(job.ad_lengths) * len(set(job.ad_at) & set(job.lengths)) if aead else 0
-    return job.key_setup + per_length * len(job.lengths) + ad
+    key_setup = job.key_setup and (spec.kind, job.library) not in PER_MESSAGE_OBJECTS
+    return key_setup + per_length * len(job.lengths) + ad
 
 
 def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
@@ -68,19 +75,26 @@ def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
             progress(len(points) / total)
 
     try:
-        if job.key_setup:
+        if job.key_setup and (spec.kind, job.library) in PER_MESSAGE_OBJECTS:
+            skipped.append(
+                SkippedPoint(KEY_SETUP_BYTES, PER_MESSAGE_OBJECTS[spec.kind, job.library])
+            )
+        elif job.key_setup:
             add(_key_setup(job, spec, adapter, counter))
-        ns_per_byte = 0.0  # the last length's, to foresee a call too long to time
+        timed: list[tuple[int, float]] = []  # (length, ns per call): to foresee a long call
         for length in job.lengths:
-            if ns_per_byte * length > MAX_CALL_S * 1e9:
-                seconds = ns_per_byte * length / 1e9
-                reason = f"one call would take about {seconds:,.0f} s"
+            guess = _predicted_ns(timed, length)
+            if guess > MAX_CALL_S * 1e9:
+                reason = f"one call would take about {guess / 1e9:,.0f} s"
                 skipped.append(SkippedPoint(length, reason))
                 continue
-            for point in _length_points(job, spec, adapter, counter, length):
-                add(point)
-                if point.operation == ENCRYPT and point.ad_bytes == 0 and length:
-                    ns_per_byte = min(point.ns_per_call) / length
+            try:
+                for point in _length_points(job, spec, adapter, counter, length):
+                    add(point)
+                    if point.operation == ENCRYPT and point.ad_bytes == 0:
+                        timed.append((length, min(point.ns_per_call)))
+            except TooSlow as exc:
+                skipped.append(SkippedPoint(length, str(exc)))
     finally:
         if counter is not None:
             counter.close()
@@ -96,6 +110,17 @@ def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
     )
 
 
+def _predicted_ns(timed: list[tuple[int, float]], length: int) -> float:
+    """A call's time at ``length`` at the rate of the longest length timed so far, once that
+    is at least :data:`RATE_FROM_BYTES` (shorter messages' times are mostly per-call cost, not
+    a rate); 0 (no guess) before. The warm-up call's own time still stops a length whose
+    single call is too long (app.core.sweep.timing.TooSlow)."""
+    longest = max(timed, default=(0, 0.0))
+    if longest[0] < RATE_FROM_BYTES:
+        return 0.0
+    return longest[1] / longest[0] * length
+
+
 def _timed(
     job: SweepJob,
     counter: CycleCounter | None,
@@ -105,7 +130,13 @@ def _timed(
     ad: int = 0,
 ) -> PointSamples:
     # A call longer than the point's budget still gets 3 samples (pure Python at 1 MiB).
-    t = time_calls(fn, job.point_time_s, counter, min_samples=3 if length >= 1 << 20 else 5)
+    t = time_calls(
+        fn,
+        job.point_time_s,
+        counter,
+        min_samples=3 if length >= 1 << 20 else 5,
+        max_call_ns=int(MAX_CALL_S * 1e9),
+    )
     return PointSamples(operation, length, ad, t.calls, t.ns_per_call, t.cycles_per_call)
 
 

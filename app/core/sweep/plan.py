@@ -104,7 +104,7 @@ def ladder_jobs(
             jobs.append(_ladder_job(entry, LADDER_BYTES, on))
             notes.append("" if on else "the CPU's AES instructions switched off in the worker")
     pure_id = cipher_id if PURE_PYTHON in libraries_for(cipher_id) else _nearest_pure(spec)
-    pure = lookup(pure_id, PURE_PYTHON, spec.key_bits)
+    pure = lookup(pure_id, PURE_PYTHON, spec.nominal_key_bits)
     jobs.append(_ladder_job(pure, PURE_PYTHON_BYTES, True))
     notes.append(
         "pure Python"
@@ -115,7 +115,7 @@ def ladder_jobs(
 
 
 def _nearest_pure(spec: CipherSpec) -> str:
-    candidate = f"aes-{spec.key_bits}-ctr"
+    candidate = f"aes-{spec.nominal_key_bits}-ctr"
     if PURE_PYTHON not in libraries_for(candidate):
         raise UserError(f"no pure-Python library offers {spec.id} or {candidate}")
     return candidate

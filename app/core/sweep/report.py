@@ -108,7 +108,11 @@ def summary_sentences(entry: SweepEntry) -> list[str]:
     mark = "" if entry.counter else " (~ in the tables)"
     out.append(f"Cycles{mark}: {entry.cycles_source}.")
     for n, why in sorted(entry.skipped.items()):
-        out.append(f"{length_label(n)} not timed: {why}.")
+        out.append(
+            f"Key setup not timed apart: {why}."
+            if n == 0
+            else f"{length_label(n)} not timed: {why}."
+        )
     return out
 
 

@@ -41,7 +41,9 @@ class SweepPoint:
 
     @property
     def median_ns(self) -> float:
-        return statistics.median(self.samples_ns)
+        """The median of the rounds' medians: each round (one worker at one moment) counts
+        once, however many samples its calibration gave it."""
+        return statistics.median(self.round_medians_ns)
 
     @property
     def quartiles_ns(self) -> tuple[float, float]:

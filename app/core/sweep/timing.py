@@ -36,9 +36,20 @@ def _batch(fn: Callable[[], object], calls: int) -> int:
     return clock() - t0
 
 
-def calibrate(fn: Callable[[], object]) -> tuple[int, int]:
-    """``(calls per sample, ns of the last calibration batch)`` after one untimed call."""
-    fn()
+class TooSlow(Exception):
+    """One call took longer than the caller allows (``ns``: how long it took)."""
+
+    def __init__(self, ns: int) -> None:
+        super().__init__(f"one call took {ns / 1e9:,.1f} s")
+        self.ns = ns
+
+
+def calibrate(fn: Callable[[], object], max_call_ns: int | None = None) -> tuple[int, int]:
+    """``(calls per sample, ns of the last calibration batch)`` after one warm-up call (timed
+    only to raise :class:`TooSlow` when it took over ``max_call_ns``)."""
+    first = _batch(fn, 1)
+    if max_call_ns is not None and first > max_call_ns:
+        raise TooSlow(first)
     calls = 1
     while True:
         ns = _batch(fn, calls)
@@ -53,12 +64,18 @@ def time_calls(
     budget_s: float,
     counter: CycleCounter | None = None,
     min_samples: int = MIN_SAMPLES,
+    max_call_ns: int | None = None,
 ) -> Timed:
-    """Samples of ``fn``'s time per call (ns), and cycles per call when ``counter`` counts."""
-    calls, _ = calibrate(fn)
+    """Samples of ``fn``'s time per call (ns), and cycles per call when ``counter`` counts.
+    A call longer than the whole budget is timed 3 times in all, its calibration call the
+    first of them (pure Python at megabytes); :class:`TooSlow` past ``max_call_ns``."""
+    calls, last_ns = calibrate(fn, max_call_ns)
     clock = time.perf_counter_ns
     loop = range(calls)
     ns_samples: list[float] = []
+    if calls == 1 and last_ns >= budget_s * 1e9:
+        ns_samples.append(float(last_ns))
+        min_samples = min(min_samples, 3)
     cycle_samples: list[float] = []
     deadline = clock() + int(budget_s * 1e9)
     while len(ns_samples) < MAX_SAMPLES:

@@ -49,9 +49,9 @@ def test_raw_modes_time_any_message_length_padded_where_the_mode_pads(cipher, li
 
 
 def test_pure_python_skips_lengths_a_call_of_which_would_take_too_long(monkeypatch) -> None:
-    monkeypatch.setattr(measure, "MAX_CALL_S", 0.01)
-    r = run_round(job("aes-128-ctr", "pyaes", lengths=(16, 64, 1 << 20), decrypt=False))
-    assert {p.message_bytes for p in r.points} == {0, 16, 64}
+    monkeypatch.setattr(measure, "MAX_CALL_S", 0.5)
+    r = run_round(job("aes-128-ctr", "pyaes", lengths=(16, 32 * 1024, 1 << 20), decrypt=False))
+    assert {p.message_bytes for p in r.points} == {0, 16, 32 * 1024}
     (skip,) = r.skipped
     assert skip.message_bytes == 1 << 20 and "one call would take about" in skip.reason
 
@@ -112,3 +112,28 @@ def test_the_aes_instructions_cannot_be_switched_off_once_openssl_is_loaded() ->
 
     with pytest.raises(TooLate):
         switch_off()
+
+
+def test_a_short_messages_per_call_cost_is_not_taken_for_a_rate_when_foreseeing_long_calls(
+    monkeypatch,
+) -> None:
+    monkeypatch.setattr(measure, "MAX_CALL_S", 0.5)
+    r = run_round(job("aes-128-gcm", "pycryptodome", lengths=(16, 64, 4 << 20), decrypt=False,
+                      forgery=False))  # fmt: skip
+    assert [s.message_bytes for s in r.skipped] == [0]  # only the key setup (see below)
+    assert {p.message_bytes for p in r.points} == {16, 64, 4 << 20}
+    assert all(p.operation != "key setup" for p in r.points)  # made per message: none apart
+
+
+def test_a_first_length_whose_single_call_is_too_long_is_skipped_after_one_call(
+    monkeypatch,
+) -> None:
+    monkeypatch.setattr(measure, "MAX_CALL_S", 0.001)
+    r = run_round(job("aes-128-ctr", "pyaes", lengths=(64 * 1024,), decrypt=False))
+    (skip,) = r.skipped
+    assert "one call took" in skip.reason and not [p for p in r.points if p.message_bytes]
+
+
+def test_the_pure_python_stand_in_of_a_siv_ladder_has_the_nominal_key_size() -> None:
+    jobs, _ = ladder_jobs("aes-256-siv")
+    assert jobs[-1].cipher_id == "aes-256-ctr" and jobs[-1].library == "pyaes"

@@ -10,7 +10,9 @@ import pytest
 from openpyxl import load_workbook
 
 from app.core import formats
+from app.core.errors import UserError
 from app.core.history import schema
+from app.core.history.compare import compare_runs
 from app.core.history.store import History
 from app.core.sweep.report import ladder_steps, ladder_verdicts, length_label, ns_text, number
 from app.core.sweep.results import SweepResult, sweep_document
@@ -89,9 +91,10 @@ def test_sweeps_are_stored_in_the_history_and_read_back(tmp_path) -> None:
     with History.open(tmp_path / "h.sqlite3") as h:
         run_id = h.record(result)
         (summary,) = h.list_runs(kind="sweep")
-        assert summary.title == "sweep: aes-128-gcm" and summary.inputs == (
-            "16-1048576 B messages",
-        )
+        assert summary.title == "sweep: aes-128-gcm"
+        assert summary.inputs == ("16 B-1 MiB messages",)
+        with pytest.raises(UserError, match="not compared yet"):
+            compare_runs(h.load(run_id), h.load(run_id))
         assert h.get(run_id) == SweepResult.from_dict(sweep_document(result))
         rows = h._conn.execute("SELECT direction, input_bytes FROM measurements").fetchall()
     assert sorted(rows) == sorted(
