@@ -169,3 +169,14 @@ def test_seed_004_runs_transfers_and_its_report_fits_80_columns(capsys, tmp_path
     assert "; here aes-256-gcm (cryptography): " in " ".join(out.split())  # beside the paper
     assert max(len(line) for line in out.splitlines()) <= 80
     assert out_html.read_text().count("<svg") == 4
+
+
+def test_a_transfer_study_refuses_paper_tables_before_it_runs(capsys, tmp_path) -> None:
+    from app.cli import main as cli_main
+
+    code = cli_main.main(
+        ["study", "gcm-vs-chacha", "--sizes", "10KB", "--out", str(tmp_path / "t.md")]
+    )
+    _, err = capsys.readouterr()
+    assert code == 2 and "cannot save a study to" in err and "'.md' is not supported" in err
+    assert not list(tmp_path.iterdir())

@@ -449,13 +449,13 @@ def test_export_offers_what_the_engine_writes(
     from app.core import formats
 
     filters = window.controller.export_filters()
-    assert list(filters.values()) == [".html", ".xlsx", ".csv", ".json"]  # the report first
-    assert "HTML report with charts (*.html)" in filters
+    assert list(filters.values()) == [".html", ".xlsx", ".csv", ".json", ".md", ".tex"]
+    assert "HTML report with charts (*.html)" in filters  # the report first
     # A format added to the engine's table is offered at once.
-    extra = formats.Format(".md", "Markdown table", "tests.core.test_formats:write_md")
+    extra = formats.Format(".txt", "Plain text", "tests.core.test_formats:write_txt")
     study = dataclasses.replace(formats.STUDY, formats=(*formats.STUDY.formats, extra))
     monkeypatch.setattr(formats, "STUDY", study)
-    assert window.controller.export_filters()["Markdown table (*.md)"] == ".md"
+    assert window.controller.export_filters()["Plain text (*.txt)"] == ".txt"
 
 
 def test_a_study_file_opens_into_the_form(

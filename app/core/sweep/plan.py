@@ -65,7 +65,7 @@ def sweep_jobs(
 ) -> list[SweepJob]:
     """One job per entry the choices stand for (``library`` as ``bench --library`` takes it)."""
     if not cipher_ids:
-        raise UserError("choose at least one cipher, e.g. --cipher aes-256-gcm")
+        raise UserError("choose at least one cipher, e.g. aes-256-gcm")
     specs = select(cipher_ids, library, key_bits)
     return [_job(spec, tuple(lengths), point_time_s, ad) for spec in dict.fromkeys(specs)]
 
