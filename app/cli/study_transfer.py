@@ -47,7 +47,7 @@ def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
         lines.append(
             f"NOT VERIFIED: {', '.join(unverified)}"
             if unverified
-            else "Every run verified (SHA-256 of what arrived = what was sent)."
+            else "Every run verified (sealed chunks authenticated, both ends' digests equal)."
         )
     said = claims(result)
     if said:

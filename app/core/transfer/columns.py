@@ -107,7 +107,8 @@ COLUMNS: tuple[Column[TransferResult], ...] = (
         "verified",
         "Verified",
         lambda r, _u: r.verified,
-        tip="Every chunk authenticated and both ends' SHA-256 digests equal, in every run",
+        tip="Every chunk authenticated (none: every byte arrived) and both ends' stream digests "
+        "equal, in every run",
     ),
     _time(
         "median_s",

@@ -11,7 +11,6 @@ baseline taken just before (:mod:`app.core.bench.memory_probe`).
 
 from __future__ import annotations
 
-import hashlib
 import os
 import socket
 from collections.abc import Callable
@@ -37,7 +36,7 @@ class EndReport:
     cpu_seconds: float
     baseline_rss_bytes: int
     peak_rss_bytes: int
-    digest: bytes  # the receiver's digest of what it rebuilt; the sender's of its input
+    digest: bytes  # this end's stream digest (framing.StreamDigest) of what it sent or rebuilt
     peer_digest: bytes  # the sender: the digest the receiver sent back; the receiver: b""
     sent_ns: int = 0  # the sender: its last byte handed to the kernel; the receiver: 0
 
@@ -132,23 +131,23 @@ def _receive_one(
 def sender_main(conn: Connection) -> None:
     """Serve ``("run", port, path, cipher_id, key, chunk_bytes, timeout_s)`` until ``("stop",)``
     or the pipe closes: send the file at ``path`` to 127.0.0.1:``port``."""
-    digests: dict[tuple[str, int, int], bytes] = {}
+    warmed: set[tuple[str, int, int]] = set()
     _reply(conn, ("ready", os.getpid()))
-    _serve(conn, partial(_send_one, digests=digests))
+    _serve(conn, partial(_send_one, warmed=warmed))
 
 
-def _input_digest(path: str, digests: dict[tuple[str, int, int], bytes]) -> tuple[bytes, int]:
-    """SHA-256 of the input, computed once, before any timing (it also warms the page cache)."""
+def _warm_input(path: str, warmed: set[tuple[str, int, int]]) -> int:
+    """Read the input once, before any timing, so every run reads it from the page cache; its
+    size."""
     st = os.stat(path)
     key = (path, st.st_size, st.st_mtime_ns)
-    if key not in digests:
-        digest = hashlib.sha256()
+    if key not in warmed:
         view = memoryview(bytearray(1 << 20))
         with open_input(path) as fin:
-            while n := read_exact(fin, view):
-                digest.update(view[:n])
-        digests[key] = digest.digest()
-    return digests[key], st.st_size
+            while read_exact(fin, view):
+                pass
+        warmed.add(key)
+    return st.st_size
 
 
 def _send_one(
@@ -158,10 +157,10 @@ def _send_one(
     key: bytes,
     chunk_bytes: int,
     timeout_s: float,
-    digests: dict[tuple[str, int, int], bytes],
+    warmed: set[tuple[str, int, int]],
 ) -> EndReport:
     spec = transfer_spec(cipher_id)
-    digest, size = _input_digest(path, digests)
+    size = _warm_input(path, warmed)
     baseline = current_rss_bytes()
     reset_peak()
     with open_input(path) as fin:
@@ -178,7 +177,7 @@ def _send_one(
         sent.acknowledged_ns,
         sent.cpu_seconds,
         baseline,
-        digest,
+        sent.digest,
         sent.receiver_digest,
         sent.last_sent_ns,
     )

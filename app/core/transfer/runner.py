@@ -180,7 +180,8 @@ def run_transfer(
             sample = _sample(replies["sender"][1], replies["receiver"][1])  # type: ignore[index]
             if not sample.verified:
                 raise TransferFailed(
-                    f"run {done + 1}: the data arrived changed (the SHA-256 digests differ)"
+                    f"run {done + 1}: what arrived is not what was sent "
+                    "(the digests of the two ends differ)"
                 )
             samples.append(sample)
             if on_run is not None:

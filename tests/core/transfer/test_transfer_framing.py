@@ -1,8 +1,10 @@
 """The frames of a transfer, attacked by a man in the middle: every change, cut, reordering or
-replay fails authentication with a clear message; a silent sender ends with a timeout."""
+replay fails authentication with a clear message; a silent sender ends with a timeout. The
+data rebuilt is the data sent, and both ends compute the same stream digest."""
 
 from __future__ import annotations
 
+import io
 import os
 import socket
 import threading
@@ -12,11 +14,16 @@ import pytest
 
 from app.core.errors import AuthenticationError, UserError
 from app.core.transfer.framing import (
+    COUNTS,
+    KIND_HEADER,
     KIND_LAST,
     PREFIX,
     TransferError,
+    digest_of_frames,
     frames_of,
+    iter_frames,
     receive,
+    send_file,
     transfer_spec,
 )
 
@@ -47,6 +54,7 @@ def _deliver(
     key: bytes = KEY,
     timeout_s: float = 5.0,
     close: bool = True,
+    sink=None,
 ):
     """Feed ``frames`` to :func:`receive` through a socket, as a relay would."""
     ours, theirs = pair
@@ -66,30 +74,78 @@ def _deliver(
     writer = threading.Thread(target=write, daemon=True)
     writer.start()
     try:
-        return receive(theirs, cipher, key, timeout_s)
+        return receive(theirs, cipher, key, timeout_s, sink)
     finally:
         theirs.close()
         writer.join(10)
 
 
+def _rebuilt(pair, frames: list[bytes], cipher: str) -> tuple[bytes, object]:
+    """The plaintext :func:`receive` handed over, chunk by chunk, and what it returned."""
+    pieces: list[bytes] = []
+    got = _deliver(pair, frames, cipher, sink=lambda view: pieces.append(bytes(view)))
+    return b"".join(pieces), got
+
+
 @pytest.mark.parametrize("cipher", [*AEADS, "none"])
 def test_round_trip_rebuilds_the_data(pair, cipher: str) -> None:
-    import hashlib
-
-    got = _deliver(pair, _frames(cipher), cipher)
-    assert got.digest == hashlib.sha256(DATA).digest()
+    frames = _frames(cipher)
+    data, got = _rebuilt(pair, frames, cipher)
+    assert data == DATA
+    assert got.digest == digest_of_frames(transfer_spec(cipher), frames)
+    assert not _threads("transfer-open")
     assert (got.data_bytes, got.chunks) == (len(DATA), 4)
     assert got.verified_ns >= got.first_byte_ns
 
 
-@pytest.mark.parametrize("chunk", [16, 4096, 2**20])  # digested inline, and a single chunk
+@pytest.mark.parametrize("chunk", [16, 4096, 2**20])  # many small chunks, and a single chunk
 def test_any_chunk_size_round_trips(pair, chunk: int) -> None:
+    frames = frames_of(transfer_spec("aes-256-gcm"), KEY, chunk, DATA[:50_000])
+    data, got = _rebuilt(pair, frames, "aes-256-gcm")
+    assert data == DATA[:50_000]
+    assert got.chunks == -(-50_000 // chunk)
+
+
+@pytest.mark.parametrize("cipher", [*AEADS, "aes-256-gcm-siv", "aes-256-siv"])
+def test_the_sealed_digest_is_the_counts_and_sha256_of_every_tag(cipher: str) -> None:
     import hashlib
 
-    frames = frames_of(transfer_spec("aes-256-gcm"), KEY, chunk, DATA[:50_000])
-    got = _deliver(pair, frames, "aes-256-gcm")
-    assert got.digest == hashlib.sha256(DATA[:50_000]).digest()
-    assert got.chunks == -(-50_000 // chunk)
+    spec = transfer_spec(cipher)
+    frames = _frames(cipher)
+    edges = hashlib.sha256()
+    for kind, body in iter_frames(b"".join(frames)):
+        if kind != KIND_HEADER:
+            edges.update(body[: spec.tag_bytes] + body[-spec.tag_bytes :])
+    assert digest_of_frames(spec, frames) == COUNTS.pack(len(DATA), 4) + edges.digest()
+    # Another transfer of the same data (other salt, other tags) has another digest.
+    assert digest_of_frames(spec, _frames(cipher)) != digest_of_frames(spec, frames)
+
+
+def test_the_plaintext_digest_is_the_counts_alone() -> None:
+    frames = _frames("none")
+    assert digest_of_frames(None, frames) == COUNTS.pack(len(DATA), 4)
+    changed = [*frames[:2], _flip(frames[2], 100), *frames[3:]]
+    assert digest_of_frames(None, changed) == digest_of_frames(None, frames)  # by design
+    assert digest_of_frames(None, [*frames[:2], *frames[3:]]) != digest_of_frames(None, frames)
+
+
+def test_a_plaintext_frame_dropped_changes_the_digest(pair) -> None:
+    frames = _frames("none")
+    data, got = _rebuilt(pair, [*frames[:2], *frames[3:]], "none")
+    assert data == DATA[:CHUNK] + DATA[2 * CHUNK :]
+    assert got.digest != digest_of_frames(None, frames)
+
+
+def test_a_truncated_plaintext_stream_fails(pair) -> None:
+    _fails(pair, _frames("none")[:-1], "none", "ended before its last chunk")
+
+
+def test_a_version_1_header_is_refused(pair) -> None:
+    frames = _frames("aes-256-gcm")
+    old = bytearray(frames[0])
+    old[PREFIX.size] = 1
+    with pytest.raises(TransferError, match="not a version 2 transfer header"):
+        _deliver(pair, [bytes(old), *frames[1:]], "aes-256-gcm")
 
 
 def test_sealed_frames_never_carry_the_key_or_the_plaintext() -> None:
@@ -113,6 +169,7 @@ def _flip(frame: bytes, at: int) -> bytes:
 def _fails(pair, frames: list[bytes], cipher: str, said: str, key: bytes = KEY) -> None:
     with pytest.raises(AuthenticationError, match=said):
         _deliver(pair, frames, cipher, key)
+    assert not _threads("transfer-open"), "the thread opening chunks outlived the failure"
 
 
 @pytest.mark.parametrize("cipher", AEADS)
@@ -141,6 +198,27 @@ def test_a_flipped_byte_fails(pair, cipher: str, frame: int) -> None:
     frames = _frames(cipher)
     frames[frame] = _flip(frames[frame], len(frames[frame]) // 2)
     _fails(pair, frames, cipher, f"chunk {frame - 1} failed authentication")
+
+
+@pytest.mark.parametrize("cipher", AEADS)
+def test_the_first_bad_chunk_is_reported_even_if_the_stream_is_then_cut(pair, cipher: str) -> None:
+    # Chunks are opened in a second thread while the next ones are read: a failure there must
+    # win over what the reading thread meets meanwhile (here, a cut). The slow first chunk
+    # holds the opening back until the reader has met the cut.
+    import time
+
+    frames = _frames(cipher)
+    frames[2] = _flip(frames[2], len(frames[2]) // 2)
+    opened: list[int] = []
+
+    def sink(view: memoryview) -> None:
+        opened.append(len(view))
+        if len(opened) == 1:
+            time.sleep(0.3)
+
+    with pytest.raises(AuthenticationError, match="chunk 1 failed authentication"):
+        _deliver(pair, [*frames[:4], frames[4][:100]], cipher, sink=sink)
+    assert not _threads("transfer-open")
 
 
 @pytest.mark.parametrize("cipher", AEADS)
@@ -214,3 +292,83 @@ def test_only_aeads_seal_a_transfer() -> None:
         transfer_spec("aes-256-ctr")
     with pytest.raises(UserError):
         transfer_spec("no-such-cipher")
+
+
+# --- the sending end: frames read and sealed in a second thread --------------------------------
+
+
+def _send_and_receive(data: bytes, cipher: str, chunk: int, fin=None):
+    """:func:`send_file` to :func:`receive` over a socket pair; (sent, got, data rebuilt)."""
+    ours, theirs = socket.socketpair()
+    ours.settimeout(5)
+    theirs.settimeout(5)
+    pieces: list[bytes] = []
+    result: dict[str, object] = {}
+
+    def receiving() -> None:
+        try:
+            result["got"] = receive(theirs, cipher, KEY, 5, lambda v: pieces.append(bytes(v)))
+        except BaseException as exc:
+            result["got"] = exc
+        finally:
+            theirs.close()
+
+    receiver = threading.Thread(target=receiving, daemon=True)
+    receiver.start()
+    try:
+        source = fin if fin is not None else io.BytesIO(data)
+        sent = send_file(ours, source, len(data), transfer_spec(cipher), KEY, chunk, 5)
+    finally:
+        ours.close()
+        receiver.join(10)
+    return sent, result["got"], b"".join(pieces)
+
+
+@pytest.mark.parametrize("cipher", [*AEADS, "none"])
+@pytest.mark.parametrize("size", [0, 1, CHUNK, 3 * CHUNK, 200_000])
+def test_what_is_sent_is_rebuilt_and_both_digests_agree(cipher: str, size: int) -> None:
+    data = DATA[:size]
+    sent, got, rebuilt = _send_and_receive(data, cipher, CHUNK)
+    assert rebuilt == data
+    assert sent.digest == got.digest == sent.receiver_digest
+    assert sent.chunks == got.chunks == max(1, -(-size // CHUNK))
+    assert sent.data_bytes == got.data_bytes == size
+    assert not _frame_threads()
+
+
+def test_many_more_chunks_than_frame_buffers_keep_their_order() -> None:
+    data = os.urandom(100 * 1024)
+    sent, got, rebuilt = _send_and_receive(data, "chacha20-poly1305", 1024)
+    assert rebuilt == data and sent.chunks == got.chunks == 100
+    assert sent.digest == got.digest
+
+
+class _Shrinking(io.BytesIO):
+    """A file that ends early: it was truncated while being sent."""
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        return super().readinto(buffer) if self.tell() < 2 * CHUNK else 0
+
+
+def test_a_file_that_shrinks_while_sent_fails_and_stops_the_reading_thread() -> None:
+    with pytest.raises(TransferError, match="shrank"):
+        _send_and_receive(DATA, "aes-256-gcm", CHUNK, fin=_Shrinking(DATA))
+    assert not _frame_threads()
+
+
+def test_a_receiver_gone_mid_transfer_stops_the_sending_threads() -> None:
+    ours, theirs = socket.socketpair()
+    ours.settimeout(5)
+    theirs.close()
+    with pytest.raises(TransferError, match="closed the connection"):
+        send_file(ours, io.BytesIO(DATA), len(DATA), transfer_spec("aes-256-gcm"), KEY, CHUNK, 5)
+    ours.close()
+    assert not _frame_threads()
+
+
+def _threads(name: str) -> list[threading.Thread]:
+    return [t for t in threading.enumerate() if t.name == name]
+
+
+def _frame_threads() -> list[threading.Thread]:
+    return _threads("transfer-frames")
