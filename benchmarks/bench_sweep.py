@@ -5,9 +5,11 @@ repeatability and duration, the cycle figures, the hardware ladder, and two proc
 
 Prints, for aes-256-gcm, chacha20-poly1305 and aes-256-cbc (cryptography):
 - the default sweep grid's duration (target < 60 s per cipher, 3 rounds);
-- its 16 MiB encryption throughput against ``bench --size 16MiB`` of the same entry run right
-  after it (target within 5 %);
+- its 16 MiB encryption throughput against ``bench --size 16MiB`` of the same entry (target
+  within 5 %);
 - a second sweep's medians at 4 KiB and above against the first's (target within 3 %);
+the two sweeps and bench run interleaved round by round, so that they see the same machine
+(a shared VM drifts by a few per cent from one minute to the next);
 - cycles per byte: the counter's against time x frequency where the CPU counts cycles, else
   the estimate (time x the kernel's clock figure) checked to equal it;
 then ``ladder aes-128-gcm`` and ``ladder aes-128-ctr`` (three rows; AES instructions off at
@@ -44,9 +46,10 @@ def check(name: str, ok: bool) -> str:
     return "PASS" if ok else "FAIL"
 
 
-def sweep_entry(cipher: str, rounds: int, lengths: tuple[int, ...]) -> tuple[SweepEntry, float]:
+def one_round(cipher: str, lengths: tuple[int, ...]) -> tuple[SweepEntry, float]:
+    """One round of the entry's sweep (one fresh worker) and how long it took."""
     t0 = time.monotonic()
-    result = run_sweep(sweep_jobs([cipher], "cryptography", lengths=lengths), rounds, {})
+    result = run_sweep(sweep_jobs([cipher], "cryptography", lengths=lengths), 1, {})
     if result.failures:
         raise SystemExit(f"{cipher}: {result.failures[0].message}")
     return result.entries[0], time.monotonic() - t0
@@ -66,28 +69,50 @@ def bench_mb_s(cipher: str) -> float:
             return float(json.load(f)["results"][0]["encrypt"]["throughput_mb_s"])
 
 
+def medians(rounds: list[SweepEntry]) -> dict[int, float]:
+    """Each length's median over the rounds of each round's median ns per call (the sweep's
+    own statistic: :attr:`SweepPoint.median_ns`)."""
+    return {
+        p.message_bytes: statistics.median(
+            q.median_ns for r in rounds if (q := r.point("encrypt", p.message_bytes)) is not None
+        )
+        for p in rounds[0].curve()
+    }
+
+
 def sweeps(rounds: int, lengths: tuple[int, ...]) -> None:
+    """Two sweeps of each entry (A and B) and ``bench`` interleaved round by round, A, bench,
+    B, A, bench, B, ...: the machine drifts by a few per cent from one minute to the next
+    (a shared VM), and run side by side the three see the same moments."""
     print(f"== sweep: {len(lengths)} lengths, {rounds} rounds, cryptography ==")
+    print("   sweep A, bench and sweep B interleaved round by round (A/A control: A vs B)")
     head = f"{'cipher':<18} {'grid s':>7} {'16MiB MB/s':>10} {'bench MB/s':>10} {'ratio':>6}"
-    print(head + f" {'repeat max diff (>=4KiB)':>25} {'cyc/B 16MiB':>11} source")
+    print(head + f" {'A/B max diff (>=4KiB)':>22} {'cyc/B 16MiB':>11} source")
     for cipher in CIPHERS:
-        first, seconds = sweep_entry(cipher, rounds, lengths)
-        engine = bench_mb_s(cipher)
-        second, _ = sweep_entry(cipher, rounds, lengths)
-        top = first.curve()[-1]
-        ratio = (top.mb_s or 0) / engine
-        diffs = []
-        for p in first.curve():
-            other = second.point("encrypt", p.message_bytes)
-            if p.message_bytes >= 4096 and other is not None:
-                diffs.append(abs(other.median_ns / p.median_ns - 1))
-        worst = max(diffs) if diffs else float("nan")
-        cpb = top.cycles_per_byte(first.clock_mhz) or float("nan")
-        estimate = top.median_ns * (first.clock_mhz or 0) / 1e3 / top.message_bytes
+        first: list[SweepEntry] = []
+        second: list[SweepEntry] = []
+        engine: list[float] = []
+        seconds = 0.0
+        for _ in range(rounds):
+            entry, took = one_round(cipher, lengths)
+            first.append(entry)
+            seconds += took
+            engine.append(bench_mb_s(cipher))
+            second.append(one_round(cipher, lengths)[0])
+        a, b = medians(first), medians(second)
+        top_bytes = max(a)
+        mb_s = top_bytes / a[top_bytes] * 1e3  # bytes per ns -> MB/s
+        ratio = mb_s / statistics.median(engine)
+        worst = max(abs(b[n] / a[n] - 1) for n in a if n >= 4096)
+        top = first[0].curve()[-1]
+        clock = first[0].clock_mhz
+        cpb = top.cycles_per_byte(clock) or float("nan")
+        estimate = top.median_ns * (clock or 0) / 1e3 / top.message_bytes
         counter_vs_estimate = cpb / estimate if estimate else float("nan")
         print(
-            f"{cipher:<18} {seconds:7.1f} {top.mb_s:10,.0f} {engine:10,.0f} {ratio:6.3f}"
-            f" {100 * worst:24.1f}% {cpb:11.3f} {'counter' if first.counter else 'estimate'}"
+            f"{cipher:<18} {seconds:7.1f} {mb_s:10,.0f} {statistics.median(engine):10,.0f}"
+            f" {ratio:6.3f} {100 * worst:21.1f}% {cpb:11.3f}"
+            f" {'counter' if first[0].counter else 'estimate'}"
         )
         print(
             f"   grid < 60 s: {check(cipher + ' grid < 60 s', seconds < 60)};"
@@ -96,8 +121,8 @@ def sweeps(rounds: int, lengths: tuple[int, ...]) -> None:
             f" cycles within 5 % of time x freq ({counter_vs_estimate:.3f}):"
             f" {check(cipher + ' cycles', abs(counter_vs_estimate - 1) <= 0.05)}"
         )
-        if not first.counter:
-            print(f"   (no cycle counter here: {first.cycles_source})")
+        if not first[0].counter:
+            print(f"   (no cycle counter here: {first[0].cycles_source})")
 
 
 def ladders(rounds: int) -> None:

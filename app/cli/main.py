@@ -8,6 +8,7 @@
     python main.py transfer [FILE] [--size SIZE] --cipher ID ...   (app/cli/transfer.py)
     python main.py sweep --cipher ID ... [--lengths LIST]   (app/cli/sweep.py)
     python main.py ladder CIPHER [--library NAME|all]
+    python main.py merge A.json B.json ... [--out merged.html]   (app/cli/merge.py)
     python main.py encrypt / decrypt ...        (see `python main.py encrypt --help`)
 
 Exit codes: 0 success, 1 a job or self-test check failed, 2 bad input, 130 cancelled (Ctrl-C),
@@ -86,6 +87,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import sweep as cli_sweep
 
     cli_sweep.register(cast(Any, sub))
+    from app.cli import merge as cli_merge
+
+    cli_merge.register(cast(Any, sub))
     cli_history.register(cast(Any, sub))
     return parser
 

@@ -96,6 +96,7 @@ def _study_formats(module: str, html: str, xlsx: str, csv: str, json: str) -> tu
 
 
 _PUBLISH = "app.core.publish.writers:"
+_FIGURES = "app.core.publish.figures:"  # matplotlib, imported when a figure is written
 STUDY = ResultKind(
     "study",
     "a study",
@@ -144,6 +145,20 @@ SWEEP = ResultKind(
     ),
 )
 
+_MERGED = "app.core.publish.merge_writers:"
+MERGED = ResultKind(
+    "merged",
+    "merged results",
+    (
+        Format(".html", "HTML report, one column group per run", _MERGED + "write_html"),
+        Format(".xlsx", "Excel workbook, one column group per run", _MERGED + "write_xlsx"),
+        Format(".md", "Markdown tables for a paper", _MERGED + "write_markdown"),
+        Format(".tex", "LaTeX (booktabs) tables for a paper", _MERGED + "write_latex"),
+        Format(".csv", "CSV, one row per entry, input and run", _MERGED + "write_csv"),
+        Format(".json", "JSON, the merged table", _MERGED + "write_json"),
+    ),
+)
+
 BY_NAME: dict[str, ResultKind] = {kind.name: kind for kind in (BENCH, STUDY, TRANSFER, SWEEP)}
 IMPORTABLE_JSON = "CipherBench JSON, importable elsewhere"  # a history export (with its id)
 
@@ -154,6 +169,7 @@ _KINDS: tuple[tuple[str, str, ResultKind], ...] = (
     ("app.core.study.result", "StudyResult", STUDY),
     ("app.core.transfer.results", "TransferRun", TRANSFER),
     ("app.core.sweep.results", "SweepResult", SWEEP),
+    ("app.core.publish.merge", "MergedResult", MERGED),
 )
 
 

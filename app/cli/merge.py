@@ -1,0 +1,110 @@
+"""``merge``: results from several machines (or library versions) in one table.
+
+    python main.py merge A.json B.json ... [--run ID ...] [--label NAME ...]
+                         [--reference ID] [--units MB/s] [--direction encrypt|decrypt]
+                         [--out PATH ...]
+
+Each input is a ``bench``/``study --out x.json`` file or a ``history export``; ``--run`` takes
+runs from this machine's history. Prints the merged table and the normalised one (each figure
+over the reference entry's on the same machine) fitted to the terminal, then what differs
+between the machines; ``--out`` writes .html, .xlsx, .md, .tex, .csv or .json. Exit codes:
+0, 2 bad input.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from app.cli.report import fitted_table, terminal_width, wrapped
+from app.cli.running import add_out_option
+from app.core import formats
+from app.core.errors import UserError
+
+
+def register(sub: Any) -> None:
+    from app.core.study.figures import UNITS
+
+    p = sub.add_parser(
+        "merge",
+        help="several runs (machines, library versions) side by side in one table",
+        description="Merge exported bench runs or cipher studies (JSON files) and runs from "
+        "the history into one table: one row per entry and input, one column group per run "
+        "with its 95 %% interval, a view normalised to a reference entry on each machine, and "
+        "what differs between the machines.",
+    )
+    p.add_argument("files", nargs="*", metavar="FILE", help="an exported run (.json)")
+    p.add_argument(
+        "--run", action="append", type=int, default=[], metavar="ID", help="a history run id"
+    )
+    p.add_argument(
+        "--label",
+        action="append",
+        default=[],
+        metavar="NAME",
+        help="a column group's name, one per run in order (default: host, CPU or file name)",
+    )
+    p.add_argument(
+        "--reference",
+        metavar="ID",
+        help="the entry each machine's figures are divided by, e.g. aes-128-gcm "
+        "(default: the first entry every run has)",
+    )
+    p.add_argument("--units", choices=list(UNITS), default="MB/s", help="default MB/s")
+    p.add_argument("--direction", choices=["encrypt", "decrypt"], default="encrypt")
+    add_out_option(p, formats.MERGED, "the merged table")
+    p.set_defaults(handler=cmd_merge)
+
+
+def cmd_merge(args: argparse.Namespace) -> int:
+    from app.core.history.merging import merge_sources
+    from app.core.history.store import History
+    from app.core.publish.merge import merge_results
+
+    if len(args.files) + len(args.run) < 2:
+        raise UserError("merge needs at least two runs (files or --run IDs)")
+    formats.check_outputs(formats.MERGED, args.out, inputs=args.files)
+    runs = []
+    if args.run:
+        with History.open() as history:
+            runs = [history.load(run_id) for run_id in args.run]
+    sources = merge_sources(args.files, runs, args.label)
+    merged = merge_results(
+        sources, reference=args.reference, units=args.units, direction=args.direction
+    )
+    print(format_merged(merged, terminal_width()))
+    for out in args.out:
+        print(f"wrote {formats.save(merged, out, inputs=args.files)}", file=sys.stderr)
+    return 0
+
+
+def format_merged(merged: Any, width: int | None = 80) -> str:
+    from app.core.publish.merge_writers import (
+        differences_rows,
+        figures_table,
+        normalised_table,
+        sources_rows,
+    )
+
+    lines: list[str] = []
+    for s in sources_rows(merged):
+        lines += wrapped(f"{s[0]}: {s[1]}, {s[2]}, {s[3]}; {s[4]}", width, "    ")
+    for table in (figures_table(merged), normalised_table(merged)):
+        if table is None:
+            continue
+        rows = [list(table.headers), *([str(c) for c in row] for row in table.rows)]
+        lines += ["", table.caption, fitted_table(rows, width)]
+        for note in table.notes:
+            lines += wrapped(note, width)
+    lines += ["", "What differs between the runs:"]
+    if not merged.differences:
+        lines.append("  nothing recorded: the same machine and software")
+    for row in differences_rows(merged):
+        lines += wrapped(
+            f"  {row[0]}: "
+            + "; ".join(f"{n}: {v}" for n, v in zip(merged.labels, row[1:], strict=True)),
+            width,
+            "    ",
+        )
+    return "\n".join(lines)

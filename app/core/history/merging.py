@@ -1,0 +1,70 @@
+"""The runs to merge (:mod:`app.core.publish.merge`), from exported files or from the history,
+each with a label that tells it apart from the others: the host it ran on where the file says
+(a history export does), else its CPU, else its file name or run id."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from app.core.errors import UserError
+from app.core.history.exchange import read_export
+from app.core.history.records import StoredRun
+from app.core.publish.merge import MergeSource, mergeable, source_labels
+
+MAX_SOURCES = 64  # one column group each: more is no longer a table anyone reads
+
+
+def _check(kind: str, result: Any, origin: str) -> None:
+    if not mergeable(result):
+        what = "a transfer study" if kind == "study" else f"a {kind}"
+        raise UserError(
+            f"cannot merge {origin}: it is {what}; merge takes bench runs and cipher studies"
+        )
+
+
+def _labelled(
+    found: Sequence[tuple[str, Any, list[str | None]]], labels: Sequence[str]
+) -> list[MergeSource]:
+    if len(found) > MAX_SOURCES:
+        raise UserError(f"merge takes at most {MAX_SOURCES} runs, not {len(found)}")
+    if labels and len(labels) != len(found):
+        raise UserError(f"{len(labels)} labels given for {len(found)} runs: give one per run")
+    software = _software_names([r for _, r, _ in found])
+    candidates = [[*c[:2], sw, *c[2:]] for (_, _, c), sw in zip(found, software, strict=True)]
+    names = list(labels) or source_labels(candidates)
+    return [MergeSource(n, origin, r) for n, (origin, r, _) in zip(names, found, strict=True)]
+
+
+def _software_names(results: Sequence[Any]) -> list[str | None]:
+    """For runs of one machine with other library versions: ``"cryptography 45.0.1"`` (the
+    packages whose versions differ between the runs), one per run; None where none differ."""
+    packages = [dict(r.environment.packages) for r in results]
+    names = [n for n in dict.fromkeys(k for p in packages for k in p) if n]
+    differ = [n for n in names if len({p.get(n) for p in packages}) > 1]
+    if not differ:
+        return [None] * len(results)
+    return [", ".join(f"{n} {p.get(n) or '-'}" for n in differ) for p in packages]
+
+
+def merge_sources(
+    paths: Sequence[str | Path] = (), runs: Sequence[StoredRun] = (), labels: Sequence[str] = ()
+) -> list[MergeSource]:
+    """Each exported JSON file (``bench``/``study --out x.json`` or ``history export``), then
+    each stored run, as a source with a label of its own (``labels``, one per source, or
+    chosen: see the module docstring). ``UserError`` naming the file or run that cannot be
+    read or merged."""
+    found: list[tuple[str, Any, list[str | None]]] = []
+    for path in paths:
+        p = Path(path)
+        kind, _doc, result, meta = read_export(p)
+        _check(kind, result, str(p))
+        host = meta.get("hostname") if isinstance(meta.get("hostname"), str) else None
+        found.append((p.name, result, [host, result.environment.cpu_model, p.stem]))
+    for run in runs:
+        origin = f"run {run.id}"
+        _check(run.summary.kind, run.result, origin)
+        cpu = getattr(getattr(run.result, "environment", None), "cpu_model", None)
+        found.append((origin, run.result, [run.summary.hostname or None, cpu, origin]))
+    return _labelled(found, labels)

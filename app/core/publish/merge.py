@@ -1,0 +1,227 @@
+"""Results from several machines (or library versions) in one table, as benchstat pivots a key
+into columns and OpenBenchmarking shows machines side by side.
+
+One row per cipher entry and input, one column group per merged run (its *source*: a machine,
+or one library version on a machine), each a median with its distribution-free 95 % interval
+over that run's rounds (:mod:`app.core.publish.intervals`). A second view divides each figure
+by a *reference* entry's on the same machine and input (AES-128-GCM = 1, say), so that a phone
+and a workstation compare by shape: that ratio is taken round by round where the two jobs ran
+in the same rounds (a study's interleaved rounds: both saw the same moments of the machine),
+and its interval is over those per-round ratios. What differs between the sources (CPU,
+features, operating system, libraries, how the runs were measured) is listed beside the
+tables, since a ratio of times cannot tell a faster machine from a different library.
+
+    merge_results([MergeSource(...), ...], reference="aes-128-gcm") -> MergedResult
+
+Bench runs and cipher studies merge (both are jobs of an entry on an input); transfers and
+sweeps are refused by the caller (:func:`mergeable`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from app.core.bench.results import JobResult, RunResult
+from app.core.bench.run_info import Environment
+from app.core.errors import UserError
+from app.core.publish.intervals import median, median_interval, minimum_values
+from app.core.publish.table import Estimate, rate_estimate
+from app.core.study.figures import UNITS
+from app.core.study.result import StudyResult
+
+DIRECTIONS = ("encrypt", "decrypt")
+Mergeable = RunResult | StudyResult
+
+
+def mergeable(result: object) -> bool:
+    return isinstance(result, RunResult | StudyResult)
+
+
+@dataclass(frozen=True)
+class MergeSource:
+    """One run to merge: its column group's ``label`` (unique), where it came from (a file, a
+    history run), and the result."""
+
+    label: str
+    origin: str
+    result: Mergeable
+
+    @property
+    def environment(self) -> Environment:
+        return self.result.environment
+
+    @property
+    def jobs(self) -> tuple[JobResult, ...]:
+        return self.result.results
+
+    @property
+    def how_run(self) -> str:
+        if isinstance(self.result, StudyResult):
+            return f"study {self.result.study.name}: {self.result.rounds_text()}"
+        reps = sorted({len(r.encrypt.samples_s) for r in self.result.results})
+        shown = f"{reps[0]}" if len(reps) == 1 else f"{reps[0]}-{reps[-1]}" if reps else "no"
+        return f"bench: one worker per job, {shown} timed repetitions"
+
+
+@dataclass(frozen=True)
+class MergedRow:
+    """One entry on one input: each source's figure (``None``: that source lacks the job) and
+    the same divided by the reference entry's on that source."""
+
+    entry: str  # JobResult.label: "aes-256-gcm [cryptography]"
+    input_label: str
+    input_bytes: int
+    cells: tuple[Estimate | None, ...]
+    normalised: tuple[Estimate | None, ...]
+
+
+@dataclass(frozen=True)
+class MergedResult:
+    sources: tuple[MergeSource, ...]
+    rows: tuple[MergedRow, ...]
+    units: str
+    direction: str  # "encrypt" or "decrypt"
+    reference: str | None  # the reference entry's label; None: no normalised view
+    differences: tuple[tuple[str, tuple[str, ...]], ...]  # (what, each source's value)
+
+    @property
+    def labels(self) -> tuple[str, ...]:
+        return tuple(s.label for s in self.sources)
+
+    def notes(self) -> list[str]:
+        unit = self.units
+        what = "Encryption" if self.direction == "encrypt" else "Decryption"
+        out = [
+            f"{what} throughput in {unit} (1 {unit[:-2]} = {UNITS[unit]:,} bytes per second): "
+            "each source's median over its rounds of each round's throughput, with its "
+            "distribution-free 95 % interval over those rounds in brackets "
+            f"([n/a]: fewer than {minimum_values()} rounds).",
+        ]
+        if self.reference is not None:
+            out.append(
+                f"Normalised: each figure over {self.reference}'s on the same source and input "
+                "(= 1); the median of per-round ratios where both ran in the same rounds, "
+                "otherwise the ratio of the medians (no interval)."
+            )
+        if any(c is None for row in self.rows for c in row.cells):
+            out.append("-: that source did not run this entry on this input.")
+        return out
+
+
+def merge_results(
+    sources: Sequence[MergeSource],
+    *,
+    reference: str | None = None,
+    units: str = "MB/s",
+    direction: str = "encrypt",
+) -> MergedResult:
+    """The merged table of ``sources`` (at least two, labels unique). ``reference`` is a cipher
+    id or an entry label ("aes-128-gcm" or "aes-128-gcm [cryptography]"); by default the first
+    entry every source ran. ``UserError`` for a reference no source ran, or bad arguments."""
+    if len(sources) < 2:
+        raise UserError("merge needs at least two runs")
+    labels = [s.label for s in sources]
+    if len(set(labels)) != len(labels):
+        raise UserError(f"two merged runs have the same label: {', '.join(labels)}")
+    if units not in UNITS:
+        raise UserError(f"unknown unit {units!r}: choose one of {', '.join(UNITS)}")
+    if direction not in DIRECTIONS:
+        raise UserError(f"unknown direction {direction!r}: encrypt or decrypt")
+    keys: dict[tuple[str, str], int] = {}  # (entry, input) -> input bytes, in order met
+    for source in sources:
+        for job in source.jobs:
+            keys.setdefault((job.label, job.input_label), job.input_bytes)
+    index = [{(j.label, j.input_label): j for j in s.jobs} for s in sources]
+    ref = _reference(reference, sources)
+    scale = UNITS[units]
+    rows = []
+    for (entry, input_label), size in keys.items():
+        jobs = [by_key.get((entry, input_label)) for by_key in index]
+        cells = tuple(
+            rate_estimate(j.input_bytes, j.round_samples(direction), scale) if j else None
+            for j in jobs
+        )
+        normalised = tuple(
+            _ratio(job, by_key.get((ref, input_label)), direction) if ref and job else None
+            for job, by_key in zip(jobs, index, strict=True)
+        )
+        rows.append(MergedRow(entry, input_label, size, cells, normalised))
+    return MergedResult(
+        tuple(sources), tuple(rows), units, direction, ref, tuple(differences(sources))
+    )
+
+
+def _reference(wanted: str | None, sources: Sequence[MergeSource]) -> str | None:
+    """The reference entry's label: ``wanted`` (an id or a label) or the first entry every
+    source ran; ``None`` when no entry is common to all and none was asked for."""
+    ran = [{j.label for j in s.jobs} for s in sources]
+    common = [j.label for j in sources[0].jobs if all(j.label in r for r in ran)]
+    if wanted is None:
+        return common[0] if common else None
+    matches = [label for label in dict.fromkeys(common) if wanted in (label, label.split(" [")[0])]
+    if not matches:
+        raise UserError(
+            f"no entry {wanted!r} ran in every merged run: choose one of "
+            + (", ".join(dict.fromkeys(common)) or "(none is common to all)")
+        )
+    return matches[0]
+
+
+def _ratio(job: JobResult, ref: JobResult | None, direction: str) -> Estimate | None:
+    """``job``'s throughput over ``ref``'s (the reference on the same source and input)."""
+    if ref is None:
+        return None
+    mine, theirs = job.round_samples(direction), ref.round_samples(direction)
+    if job is ref:
+        return Estimate(1.0, (1.0, 1.0), len(mine))
+    size_ratio = job.input_bytes / ref.input_bytes
+    # Throughput ratio = time(ref) / time(job) for the same input size.
+    if len(mine) == len(theirs) and len(mine) > 1 and len(job.rounds) == len(ref.rounds):
+        pairs = [median(t) / median(m) * size_ratio for m, t in zip(mine, theirs, strict=True)]
+        return Estimate(median(pairs), median_interval(pairs), len(pairs))
+    flat_mine = [x for r in mine for x in r]
+    flat_ref = [x for r in theirs for x in r]
+    if not flat_mine or not flat_ref:
+        return None
+    return Estimate(median(flat_ref) / median(flat_mine) * size_ratio, None, 1)
+
+
+# --- what differs between the sources ---------------------------------------------------------
+
+
+def differences(sources: Sequence[MergeSource]) -> list[tuple[str, tuple[str, ...]]]:
+    """``(what, each source's value)`` for every property of the machines, their software and
+    how the runs were measured that is not the same in all sources."""
+    envs = [s.environment for s in sources]
+    props: dict[str, list[str]] = {
+        "CPU": [e.cpu_model or "?" for e in envs],
+        "Logical cores": [str(e.logical_cores or "?") for e in envs],
+        "CPU crypto features": [_features(e) for e in envs],
+        "Operating system": [e.os_platform or "?" for e in envs],
+        "Python": [e.python_version or "?" for e in envs],
+        "OpenSSL": [str(e.get("openssl_version") or "?") for e in envs],
+        "CipherBench": [e.cipherbench_version or "?" for e in envs],
+    }
+    for name in dict.fromkeys(n for e in envs for n in e.packages):
+        props[name] = [str(e.packages.get(name) or "-") for e in envs]
+    props["How run"] = [s.how_run for s in sources]
+    return [(what, tuple(values)) for what, values in props.items() if len(set(values)) > 1]
+
+
+def _features(env: Environment) -> str:
+    on = sorted(k for k, v in env.cpu_features.items() if v)
+    return ", ".join(on) or "none recorded"
+
+
+def source_labels(candidates: Sequence[Sequence[str | None]]) -> list[str]:
+    """A unique column-group label for each source from its candidate names, best first (the
+    host name, the CPU, the file name): the first kind of name that tells every source apart;
+    otherwise the first name each has, with its place in the list to tell equal ones apart."""
+    depth = max((len(c) for c in candidates), default=0)
+    for level in range(depth):
+        names = [c[level] if level < len(c) else None for c in candidates]
+        if all(names) and len(set(names)) == len(names):
+            return [str(n) for n in names]
+    firsts = [next((n for n in c if n), "run") for c in candidates]
+    return [f"{name} ({i})" for i, name in enumerate(firsts, 1)]

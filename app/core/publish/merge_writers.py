@@ -1,0 +1,299 @@
+"""A merged result (:mod:`app.core.publish.merge`) as Markdown, LaTeX, HTML, xlsx, CSV or JSON.
+
+Every format holds the same four parts: the sources (one per column group), the figures with
+their intervals, the normalised view, and what differs between the sources. Numbers are
+rounded once (:func:`app.core.publish.table.figure`), so every format prints the same digits.
+"""
+
+from __future__ import annotations
+
+import csv
+import html
+import json
+from pathlib import Path
+from typing import Any
+
+from app.core.publish.merge import MergedResult
+from app.core.publish.table import Estimate, PublicationTable
+from app.core.publish.writers import _md_cell, latex_text
+from app.core.study.report_html import STYLE
+
+
+def _cell(value: Estimate | None) -> str:
+    return value.text() if value is not None else "-"
+
+
+def figures_table(merged: MergedResult) -> PublicationTable:
+    """One row per entry and input, one column per source (median [95 % interval])."""
+    what = "Encryption" if merged.direction == "encrypt" else "Decryption"
+    return PublicationTable(
+        caption=f"{what} throughput ({merged.units}) on {len(merged.sources)} sources",
+        headers=("Entry", "Input", *(f"{s} ({merged.units})" for s in merged.labels)),
+        rows=tuple(
+            (row.entry, row.input_label, *(_cell(c) for c in row.cells)) for row in merged.rows
+        ),
+        notes=tuple(merged.notes()),
+    )
+
+
+def normalised_table(merged: MergedResult) -> PublicationTable | None:
+    if merged.reference is None:
+        return None
+    return PublicationTable(
+        caption=f"Normalised to {merged.reference} = 1 on each source",
+        headers=("Entry", "Input", *(f"{s} (x)" for s in merged.labels)),
+        rows=tuple(
+            (row.entry, row.input_label, *(_cell(c) for c in row.normalised)) for row in merged.rows
+        ),
+        notes=(),
+    )
+
+
+def sources_rows(merged: MergedResult) -> list[list[str]]:
+    return [
+        [s.label, s.origin, s.environment.cpu_model or "?", s.result.started_at, s.how_run]
+        for s in merged.sources
+    ]
+
+
+SOURCE_HEADERS = ("Source", "From", "CPU", "Started (UTC)", "How run")
+
+
+def differences_rows(merged: MergedResult) -> list[list[str]]:
+    return [[what, *values] for what, values in merged.differences]
+
+
+# --- Markdown and LaTeX -----------------------------------------------------------------------
+
+
+def _md_table(headers: Any, rows: Any, first_text: int = 2) -> list[str]:
+    lines = ["| " + " | ".join(_md_cell(str(h)) for h in headers) + " |"]
+    lines.append(
+        "|" + "|".join("---" if i < first_text else "---:" for i in range(len(headers))) + "|"
+    )
+    lines += ["| " + " | ".join(_md_cell(str(c)) for c in row) + " |" for row in rows]
+    return lines
+
+
+def merged_markdown(merged: MergedResult) -> str:
+    lines = [f"# Merged results: {len(merged.sources)} runs", "", "**Sources**", ""]
+    lines += _md_table(SOURCE_HEADERS, sources_rows(merged), first_text=len(SOURCE_HEADERS))
+    for table in (figures_table(merged), normalised_table(merged)):
+        if table is None:
+            continue
+        lines += ["", f"**{_md_cell(table.caption)}**", ""]
+        lines += _md_table(table.headers, table.rows)
+        lines += ["", *(_md_cell(n) for n in table.notes)]
+    lines += ["", "**What differs between the sources**", ""]
+    if merged.differences:
+        lines += _md_table(("", *merged.labels), differences_rows(merged), first_text=99)
+    else:
+        lines.append("Nothing recorded differs: the same machine and software.")
+    return "\n".join(lines) + "\n"
+
+
+def merged_latex(merged: MergedResult) -> str:
+    parts = [
+        r"\documentclass{article}",
+        r"\usepackage[T1]{fontenc}",
+        r"\usepackage{booktabs}",
+        r"\usepackage[margin=1.5cm,landscape]{geometry}",
+        r"\begin{document}",
+    ]
+    for table in (figures_table(merged), normalised_table(merged)):
+        if table is None:
+            continue
+        parts += [
+            r"\begin{table}[ht]",
+            r"\centering\footnotesize",
+            r"\caption{" + latex_text(table.caption) + "}",
+            r"\begin{tabular}{ll" + "r" * (len(table.headers) - 2) + "}",
+            r"\toprule",
+            " & ".join(latex_text(h) for h in table.headers) + r" \\",
+            r"\midrule",
+            *(" & ".join(latex_text(str(c)) for c in row) + r" \\" for row in table.rows),
+            r"\bottomrule",
+            r"\end{tabular}",
+            *(r"\par\smallskip " + latex_text(n) for n in table.notes),
+            r"\end{table}",
+        ]
+    if merged.differences:
+        parts += [
+            r"\paragraph{What differs between the sources.}",
+            r"\begin{itemize}",
+            *(
+                r"\item "
+                + latex_text(what)
+                + ": "
+                + latex_text(
+                    "; ".join(f"{s}: {v}" for s, v in zip(merged.labels, values, strict=True))
+                )
+                for what, values in merged.differences
+            ),
+            r"\end{itemize}",
+        ]
+    parts += [r"\end{document}", ""]
+    return "\n".join(parts)
+
+
+# --- HTML -------------------------------------------------------------------------------------
+
+
+def _html_table(headers: Any, rows: Any, first_text: int = 2) -> str:
+    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
+    body = "".join(
+        "<tr>"
+        + "".join(
+            f"<td{'' if i < first_text else ' class=num'}>{html.escape(str(c))}</td>"
+            for i, c in enumerate(row)
+        )
+        + "</tr>"
+        for row in rows
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+
+
+def merged_html(merged: MergedResult) -> str:
+    title = f"Merged results: {len(merged.sources)} runs"
+    parts = [
+        "<!DOCTYPE html>",
+        '<html lang="en"><head><meta charset="utf-8">',
+        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
+        f"<h1>{html.escape(title)}</h1>",
+        "<h2>Sources</h2>",
+        _html_table(SOURCE_HEADERS, sources_rows(merged), first_text=len(SOURCE_HEADERS)),
+    ]
+    for table in (figures_table(merged), normalised_table(merged)):
+        if table is None:
+            continue
+        parts += [f"<h2>{html.escape(table.caption)}</h2>", _html_table(table.headers, table.rows)]
+        parts += [f'<p class="note">{html.escape(n)}</p>' for n in table.notes]
+    parts.append("<h2>What differs between the sources</h2>")
+    if merged.differences:
+        parts.append(_html_table(("", *merged.labels), differences_rows(merged), first_text=99))
+    else:
+        parts.append("<p>Nothing recorded differs: the same machine and software.</p>")
+    parts.append("</body></html>")
+    return "\n".join(parts) + "\n"
+
+
+# --- data: CSV, JSON, xlsx --------------------------------------------------------------------
+
+
+CSV_HEADER = (
+    "entry",
+    "input",
+    "input_bytes",
+    "source",
+    "median",
+    "ci_low",
+    "ci_high",
+    "rounds",
+    "normalised",
+    "normalised_ci_low",
+    "normalised_ci_high",
+    "units",
+    "direction",
+    "reference",
+)
+
+
+def long_rows(merged: MergedResult) -> list[list[Any]]:
+    """One row per entry, input and source (the tidy form a plotting tool reads)."""
+    out: list[list[Any]] = []
+    for row in merged.rows:
+        for label, cell, norm in zip(merged.labels, row.cells, row.normalised, strict=True):
+            if cell is None:
+                continue
+            lo, hi = cell.interval or (None, None)
+            nlo, nhi = (norm.interval or (None, None)) if norm else (None, None)
+            out.append(
+                [
+                    row.entry,
+                    row.input_label,
+                    row.input_bytes,
+                    label,
+                    cell.median,
+                    lo,
+                    hi,
+                    cell.rounds,
+                    norm.median if norm else None,
+                    nlo,
+                    nhi,
+                    merged.units,
+                    merged.direction,
+                    merged.reference or "",
+                ]
+            )
+    return out
+
+
+def merged_document(merged: MergedResult) -> dict[str, Any]:
+    return {
+        "format": "cipherbench-merged",
+        "version": 1,
+        "units": merged.units,
+        "direction": merged.direction,
+        "reference": merged.reference,
+        "sources": [dict(zip(SOURCE_HEADERS, r, strict=True)) for r in sources_rows(merged)],
+        "rows": [dict(zip(CSV_HEADER, r, strict=True)) for r in long_rows(merged)],
+        "differences": [{"what": w, "values": list(v)} for w, v in merged.differences],
+    }
+
+
+def write_markdown(merged: MergedResult, path: Path) -> None:
+    Path(path).write_text(merged_markdown(merged), encoding="utf-8")
+
+
+def write_latex(merged: MergedResult, path: Path) -> None:
+    Path(path).write_text(merged_latex(merged), encoding="utf-8")
+
+
+def write_html(merged: MergedResult, path: Path) -> None:
+    Path(path).write_text(merged_html(merged), encoding="utf-8")
+
+
+def write_json(merged: MergedResult, path: Path) -> None:
+    Path(path).write_text(json.dumps(merged_document(merged), indent=1) + "\n", encoding="utf-8")
+
+
+def write_csv(merged: MergedResult, path: Path) -> None:
+    with open(path, "w", encoding="utf-8", newline="") as f:
+        out = csv.writer(f)
+        out.writerow(CSV_HEADER)
+        out.writerows(["" if v is None else v for v in r] for r in long_rows(merged))
+
+
+def write_xlsx(merged: MergedResult, path: Path) -> None:
+    """Sheets: Merged (figures), Normalised, Differences, Sources, Data (the long form)."""
+    from openpyxl import Workbook
+    from openpyxl.styles import Font
+
+    from app.core.export.xlsx_export import save_workbook
+
+    wb = Workbook()
+    first = True
+    sheets: list[tuple[str, Any, Any]] = []
+    for name, table in (
+        ("Merged", figures_table(merged)),
+        ("Normalised", normalised_table(merged)),
+    ):
+        if table is not None:
+            sheets.append((name, table.headers, [*table.rows, (), *((n,) for n in table.notes)]))
+    sheets.append(("Differences", ("", *merged.labels), differences_rows(merged)))
+    sheets.append(("Sources", SOURCE_HEADERS, sources_rows(merged)))
+    sheets.append(("Data", CSV_HEADER, long_rows(merged)))
+    for name, headers, rows in sheets:
+        ws = wb.active if first else wb.create_sheet()
+        first = False
+        ws.title = name
+        ws.append(list(headers))
+        for cell in ws[1]:
+            cell.font = Font(bold=True)
+        for row in rows:
+            ws.append(list(row))
+        ws.freeze_panes = "C2" if name in ("Merged", "Normalised") else "A2"
+        for column in ws.columns:
+            width = max((len(str(c.value)) for c in column if c.value is not None), default=8)
+            ws.column_dimensions[column[0].column_letter].width = min(60, width + 2)
+    save_workbook(wb, path)
