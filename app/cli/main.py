@@ -9,6 +9,7 @@
     python main.py sweep --cipher ID ... [--lengths LIST]   (app/cli/sweep.py)
     python main.py ladder CIPHER [--library NAME|all]
     python main.py merge A.json B.json ... [--out merged.html]   (app/cli/merge.py)
+    python main.py rerun STUDY.json [--out both.html]   (app/cli/rerun.py)
     python main.py encrypt / decrypt ...        (see `python main.py encrypt --help`)
 
 Exit codes: 0 success, 1 a job or self-test check failed, 2 bad input, 130 cancelled (Ctrl-C),
@@ -90,6 +91,9 @@ def build_parser() -> argparse.ArgumentParser:
     from app.cli import merge as cli_merge
 
     cli_merge.register(cast(Any, sub))
+    from app.cli import rerun as cli_rerun
+
+    cli_rerun.register(cast(Any, sub))
     cli_history.register(cast(Any, sub))
     return parser
 

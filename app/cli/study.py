@@ -144,27 +144,50 @@ def run_study(
     if save is not None:  # `--save-definition ""` is refused, not skipped
         saved = save_study(study, save, inputs=inputs)
         print(f"saved the study to {saved}", file=sys.stderr)
+    try:
+        final = execute_study(run, quiet=quiet)
+    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+        return stopped(exc)
+    store_run(final, enabled=history, quiet=quiet)
+    for out in outs:
+        print(f"wrote {formats.save(final, out, inputs=inputs)}", file=sys.stderr)
+    return 1 if final.failures else 0
+
+
+def study_summary(study: Study) -> str:
+    """One line on what a study runs: "study keys: aes-128-cbc [pycryptodome], ... on 10 KB,
+    100 KB; 6 rounds (up to 20), 12 repetitions, data seed 0"."""
+    entries = ", ".join(f"{s.id} [{s.library}]" for s, _ in study.entries())
+    inputs = ", ".join(s.label for s in study.sizes) or ", ".join(study.files) or "no input"
+    more = f" (up to {study.max_rounds})" if study.adaptive else ""
+    return (
+        f"study {study.name}: {entries} on {inputs}; {study.rounds} rounds{more}, "
+        f"{study.repeat} repetitions, data seed {study.data_seed}"
+    )
+
+
+def execute_study(run: Any, *, quiet: bool) -> StudyResult | TransferStudyResult:
+    """Run ``run`` (a ``StudyRun`` or ``TransferStudyRun``) with progress on stderr and print
+    its report. On Ctrl-C (or SIGTERM/SIGHUP) the workers are stopped and the generated inputs
+    removed before ``KeyboardInterrupt`` is raised again."""
     progress = _Progress(enabled=not quiet)
     final: StudyResult | TransferStudyResult | None = None
     events = run.events()
     try:
         for ev in events:
             final = progress.show(ev) or final
-    except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+    except KeyboardInterrupt:
         run.cancel()
         events.close()  # kills the running worker; generated inputs are removed
         progress.clear()
-        return stopped(exc)
+        raise
     progress.clear()
     assert final is not None
     if isinstance(final, TransferStudyResult):
         print(format_transfer_study(final, _width()))
     else:
         print(format_study(final, _width()))
-    store_run(final, enabled=history, quiet=quiet)
-    for out in outs:
-        print(f"wrote {formats.save(final, out, inputs=inputs)}", file=sys.stderr)
-    return 1 if final.failures else 0
+    return final
 
 
 class _Progress:

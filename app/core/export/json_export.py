@@ -16,6 +16,7 @@ from typing import Any
 
 from app.core.bench.results import RunResult
 from app.core.errors import UserError
+from app.core.export.digest import with_digest
 from app.core.text import display_text
 
 FORMAT = "cipherbench-results"
@@ -30,7 +31,7 @@ def run_document(run: RunResult) -> dict[str, Any]:
 def write_json(run: RunResult, path: str | PathLike[str]) -> None:
     """Write ``run`` to ``path`` as indented JSON. Not atomic."""
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(run_document(run), f, indent=2, ensure_ascii=False, allow_nan=False)
+        json.dump(with_digest(run_document(run)), f, indent=2, ensure_ascii=False, allow_nan=False)
         f.write("\n")
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.errors import UserError
+from app.core.export.digest import DIGEST_KEY, digest_state, with_digest
 from app.core.export.writers import check_target, write_atomically
 from app.core.history import documents, limits
 from app.core.history.documents import Result
@@ -28,7 +29,9 @@ HISTORY_KEY = "history"
 
 def read_export(path: Path) -> tuple[str, dict[str, Any], Result, dict[str, Any]]:
     """``(kind, document, result, history section)`` of the export at ``path``; the document
-    without its ``history`` section. ``UserError`` for any file that is not one."""
+    without its ``history`` and ``digest`` sections, the history section with one more key,
+    ``digest_state`` (:func:`app.core.export.digest.digest_state`: intact, changed or
+    absent). ``UserError`` for any file that is not one."""
     try:
         st = path.stat()
         if not stat.S_ISREG(st.st_mode):
@@ -52,6 +55,8 @@ def read_export(path: Path) -> tuple[str, dict[str, Any], Result, dict[str, Any]
         limits.check_values(doc)
     except (documents.NotAnExport, limits.BadValue) as exc:
         raise UserError(f"cannot import {path}: {exc}") from None
+    state = digest_state(doc)
+    doc.pop(DIGEST_KEY, None)
     meta = doc.pop(HISTORY_KEY, None)
     try:
         result = documents.result_of(kind, doc)
@@ -60,14 +65,14 @@ def read_export(path: Path) -> tuple[str, dict[str, Any], Result, dict[str, Any]
             f"cannot import {path}: it holds a malformed {kind} result "
             f"({type(exc).__name__}: {exc})"
         ) from None
-    return kind, doc, result, meta if isinstance(meta, dict) else {}
+    return kind, doc, result, {**(meta if isinstance(meta, dict) else {}), "digest_state": state}
 
 
 def write_export(path: Path, summary: RunSummary, doc: dict[str, Any]) -> Path:
     """Write ``doc`` with its ``history`` section to ``path`` (.json) atomically."""
     check_target(path, {".json": None}, what="a run")
     data = {
-        **doc,
+        **with_digest(doc),
         HISTORY_KEY: {
             "id": summary.id,
             "kind": summary.kind,

@@ -26,6 +26,7 @@ from typing import Any
 
 from app.core.columns import headers, values
 from app.core.export.csv_export import csv_cell
+from app.core.export.digest import with_digest
 
 # The benchmark exporters' helpers: the same checks, permissions and failure wording for every
 # export.
@@ -50,7 +51,9 @@ def study_document(result: StudyResult, *, compare: bool = True) -> dict[str, An
 def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:
     """Write ``result`` as indented JSON. Not atomic (``app.core.formats.save`` is)."""
     with open(path, "w", encoding="utf-8") as f:
-        json.dump(study_document(result), f, indent=2, ensure_ascii=False, allow_nan=False)
+        json.dump(
+            with_digest(study_document(result)), f, indent=2, ensure_ascii=False, allow_nan=False
+        )
         f.write("\n")
 
 

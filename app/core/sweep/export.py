@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from app.core.export.csv_export import csv_cell
+from app.core.export.digest import with_digest
 from app.core.export.xlsx_export import save_workbook
 from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.sweep.jobs import ENCRYPT
@@ -33,7 +34,7 @@ from app.core.text import display_text
 
 
 def write_json(result: SweepResult, path: Path) -> None:
-    text_ = json.dumps(sweep_document(result), indent=2, ensure_ascii=False)
+    text_ = json.dumps(with_digest(sweep_document(result)), indent=2, ensure_ascii=False)
     path.write_text(text_ + "\n", encoding="utf-8")
 
 

@@ -1,0 +1,98 @@
+"""``rerun``: run an exported study again, here, exactly as it was defined, and show it beside
+the original.
+
+    python main.py rerun FILE.json [--out merged.html ...] [--save-run NEW.json] [--quiet]
+                                   [--no-history]
+
+FILE is a portable result: a ``study --out x.json`` file (or a ``history export`` of a study)
+holds the study's definition (ciphers, sizes or files, rounds, repetitions, data seed), the
+machine it ran on, every raw sample and a digest. The study runs with that definition unchanged;
+the new run is stored in the history and printed merged with the original (``merge``'s table:
+one column group each, the normalised view, what differs); ``--out`` writes that merged
+table, ``--save-run`` the new run itself. A file changed since it was written is run anyway,
+with a warning. Exit codes: 0, 1 a cell failed, 2 bad input, 130 Ctrl-C.
+"""
+
+from __future__ import annotations
+
+import argparse
+import socket
+import sys
+from pathlib import Path
+from typing import Any
+
+from app.cli.report import terminal_width
+from app.cli.running import add_out_option, stopped
+from app.cli.storing import add_no_history_option, store_run
+from app.core import formats
+from app.core.errors import UserError
+
+
+def register(sub: Any) -> None:
+    p = sub.add_parser(
+        "rerun",
+        help="run an exported study again here, as defined, beside the original",
+        description="Run the study in an exported JSON file (study --out x.json, or a history "
+        "export) again on this machine with exactly its definition (ciphers, sizes or files, "
+        "rounds, repetitions, data seed), store it, and print it merged with the original.",
+    )
+    p.add_argument("file", metavar="FILE.json", help="an exported study")
+    add_out_option(p, formats.MERGED, "the original and the rerun side by side")
+    p.add_argument("--save-run", metavar="NEW.json", help="also save the new run (.json, ...)")
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add_no_history_option(p)
+    p.set_defaults(handler=cmd_rerun)
+
+
+def cmd_rerun(args: argparse.Namespace) -> int:
+    from app.cli.merge import format_merged
+    from app.cli.study import execute_study, study_summary
+    from app.core.export.digest import CHANGED
+    from app.core.history.exchange import read_export
+    from app.core.publish.merge import MergeSource, merge_results, source_labels
+    from app.core.study.result import StudyResult
+    from app.core.study.runner import StudyRun
+
+    path = Path(args.file)
+    kind, _doc, original, meta = read_export(path)
+    if not isinstance(original, StudyResult):
+        what = "a transfer study" if kind == "study" else f"a {kind} run"
+        raise UserError(f"cannot rerun {path}: it is {what}; rerun takes an exported cipher study")
+    study = original.study
+    run = StudyRun(study)
+    inputs = [str(path), *(f.path for f in run.files)]
+    formats.check_outputs(formats.MERGED, args.out, inputs)
+    if args.save_run:
+        formats.check_output(formats.STUDY, args.save_run, inputs)
+    if meta.get("digest_state") == CHANGED:
+        print(
+            f"warning: {path} was changed after CipherBench wrote it (its digest does not "
+            "match); rerunning the definition it holds now",
+            file=sys.stderr,
+        )
+    if not args.quiet:
+        print(f"rerunning {study_summary(study)}", file=sys.stderr)
+    try:
+        final = execute_study(run, quiet=args.quiet)
+    except KeyboardInterrupt as exc:
+        return stopped(exc)
+    assert isinstance(final, StudyResult)
+    store_run(final, enabled=not args.no_history, quiet=args.quiet)
+    if args.save_run:
+        print(f"wrote {formats.save(final, args.save_run, inputs=inputs)}", file=sys.stderr)
+    host = meta.get("hostname") if isinstance(meta.get("hostname"), str) else None
+    labels = source_labels(
+        [
+            [host, original.environment.cpu_model, "original"],
+            [socket.gethostname() or None, final.environment.cpu_model, "rerun"],
+        ]
+    )
+    merged = merge_results(
+        [MergeSource(labels[0], path.name, original), MergeSource(labels[1], "this run", final)],
+        units=original.units,
+    )
+    print()
+    print(format_merged(merged, terminal_width()))
+    for out in args.out:
+        print(f"wrote {formats.save(merged, out, inputs=inputs)}", file=sys.stderr)
+    return 1 if final.failures else 0
