@@ -89,7 +89,7 @@ def format_merged(merged: Any, width: int | None = 80) -> str:
 
     lines: list[str] = []
     for s in sources_rows(merged):
-        lines += wrapped(f"{s[0]}: {s[1]}, {s[2]}, {s[3]}; {s[4]}", width, "    ")
+        lines += wrapped(f"{s[0]}: {s[1]} ({s[5]}), {s[2]}, {s[3]}; {s[4]}", width, "    ")
     for table in (figures_table(merged), normalised_table(merged)):
         if table is None:
             continue

@@ -88,7 +88,10 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         ]
     )
     merged = merge_results(
-        [MergeSource(labels[0], path.name, original), MergeSource(labels[1], "this run", final)],
+        [
+            MergeSource(labels[0], path.name, original, str(meta.get("digest_state", ""))),
+            MergeSource(labels[1], "this run", final, "new"),
+        ],
         units=original.units,
     )
     print()

@@ -157,6 +157,7 @@ def test_merge_of_three_exported_runs_writes_every_format(
     md = (tmp_path / "m.md").read_text()
     assert "| Entry | Input | Workstation (MB/s) | Laptop (MB/s) | Phone (MB/s) |" in md
     assert "Normalised to aes-128-gcm [cryptography] = 1" in md
+    assert "| Workstation | workstation.json | Workstation |" in md and "digest checked" in md
     doc = json.loads((tmp_path / "m.json").read_text())
     phone = [r for r in doc["rows"] if r["source"] == "Phone" and r["entry"].startswith("aes-256")]
     assert phone[0]["normalised"] == pytest.approx(1 / 1.4)

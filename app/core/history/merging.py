@@ -25,7 +25,9 @@ def _check(kind: str, result: Any, origin: str) -> None:
 
 
 def _labelled(
-    found: Sequence[tuple[str, Any, list[str | None]]], labels: Sequence[str]
+    found: Sequence[tuple[str, Any, list[str | None]]],
+    labels: Sequence[str],
+    integrity: Sequence[str],
 ) -> list[MergeSource]:
     if len(found) > MAX_SOURCES:
         raise UserError(f"merge takes at most {MAX_SOURCES} runs, not {len(found)}")
@@ -34,7 +36,10 @@ def _labelled(
     software = _software_names([r for _, r, _ in found])
     candidates = [[*c[:2], sw, *c[2:]] for (_, _, c), sw in zip(found, software, strict=True)]
     names = list(labels) or source_labels(candidates)
-    return [MergeSource(n, origin, r) for n, (origin, r, _) in zip(names, found, strict=True)]
+    return [
+        MergeSource(n, origin, r, state)
+        for n, (origin, r, _), state in zip(names, found, integrity, strict=True)
+    ]
 
 
 def _software_names(results: Sequence[Any]) -> list[str | None]:
@@ -56,15 +61,18 @@ def merge_sources(
     chosen: see the module docstring). ``UserError`` naming the file or run that cannot be
     read or merged."""
     found: list[tuple[str, Any, list[str | None]]] = []
+    integrity: list[str] = []
     for path in paths:
         p = Path(path)
         kind, _doc, result, meta = read_export(p)
         _check(kind, result, str(p))
         host = meta.get("hostname") if isinstance(meta.get("hostname"), str) else None
         found.append((p.name, result, [host, result.environment.cpu_model, p.stem]))
+        integrity.append(str(meta.get("digest_state", "")))
     for run in runs:
         origin = f"run {run.id}"
         _check(run.summary.kind, run.result, origin)
         cpu = getattr(getattr(run.result, "environment", None), "cpu_model", None)
         found.append((origin, run.result, [run.summary.hostname or None, cpu, origin]))
-    return _labelled(found, labels)
+        integrity.append("")
+    return _labelled(found, labels, integrity)

@@ -46,6 +46,8 @@ class MergeSource:
     label: str
     origin: str
     result: Mergeable
+    # A file's digest, "intact", "changed" or "absent"; "new": just measured; "": stored run.
+    integrity: str = ""
 
     @property
     def environment(self) -> Environment:

@@ -49,14 +49,30 @@ def normalised_table(merged: MergedResult) -> PublicationTable | None:
     )
 
 
+_INTEGRITY = {
+    "intact": "digest checked",
+    "changed": "CHANGED after it was written (digest mismatch)",
+    "absent": "no digest (an older file)",
+    "new": "measured just now",
+    "": "from the history",
+}
+
+
 def sources_rows(merged: MergedResult) -> list[list[str]]:
     return [
-        [s.label, s.origin, s.environment.cpu_model or "?", s.result.started_at, s.how_run]
+        [
+            s.label,
+            s.origin,
+            s.environment.cpu_model or "?",
+            s.result.started_at,
+            s.how_run,
+            _INTEGRITY.get(s.integrity, s.integrity),
+        ]
         for s in merged.sources
     ]
 
 
-SOURCE_HEADERS = ("Source", "From", "CPU", "Started (UTC)", "How run")
+SOURCE_HEADERS = ("Source", "From", "CPU", "Started (UTC)", "How run", "File")
 
 
 def differences_rows(merged: MergedResult) -> list[list[str]]:
