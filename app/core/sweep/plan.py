@@ -89,7 +89,13 @@ def ladder_jobs(
 ) -> tuple[list[SweepJob], list[str]]:
     """The ladder of ``cipher_id`` (an AES entry): for each library, with and without the AES
     instructions; then pure Python (pyaes; for a mode pyaes lacks, AES-CTR of the same key size,
-    the nearest it has, noted). Returns the jobs and each one's note."""
+    the nearest it has, noted). Of several ``libraries``, those that do not offer the cipher are
+    left out (the first job's note says so); ``UserError`` when none does. Returns the jobs and
+    each one's note."""
+    libraries_given = list(libraries)
+    offered = [lib for lib in libraries if lib in libraries_for(cipher_id)]
+    if len(libraries) > 1 and offered:
+        libraries = offered
     spec = lookup(cipher_id, libraries[0] if libraries else "cryptography", key_bits)
     if spec.algorithm != "AES":
         raise UserError(
@@ -103,6 +109,9 @@ def ladder_jobs(
         for on in (True, False):
             jobs.append(_ladder_job(entry, LADDER_BYTES, on))
             notes.append("" if on else "the CPU's AES instructions switched off in the worker")
+    missing = [lib for lib in dict.fromkeys(libraries_given) if lib not in libraries]
+    if missing and notes:
+        notes[0] = f"{' and '.join(missing)} offer{'s' if len(missing) == 1 else ''} no {cipher_id}"
     pure_id = cipher_id if PURE_PYTHON in libraries_for(cipher_id) else _nearest_pure(spec)
     pure = lookup(pure_id, PURE_PYTHON, spec.nominal_key_bits)
     jobs.append(_ladder_job(pure, PURE_PYTHON_BYTES, True))

@@ -137,3 +137,13 @@ def test_a_first_length_whose_single_call_is_too_long_is_skipped_after_one_call(
 def test_the_pure_python_stand_in_of_a_siv_ladder_has_the_nominal_key_size() -> None:
     jobs, _ = ladder_jobs("aes-256-siv")
     assert jobs[-1].cipher_id == "aes-256-ctr" and jobs[-1].library == "pyaes"
+
+
+def test_a_ladder_of_all_libraries_leaves_out_those_without_the_mode_and_says_so() -> None:
+    jobs, notes = ladder_jobs("aes-128-gcm-siv", ["cryptography", "pycryptodome"])
+    assert [(j.library, j.aes_instructions) for j in jobs] == [
+        ("cryptography", True), ("cryptography", False), ("pyaes", True),
+    ]  # fmt: skip
+    assert notes[0] == "pycryptodome offers no aes-128-gcm-siv"
+    jobs, notes = ladder_jobs("aes-128-gcm", ["cryptography", "pycryptodome"])
+    assert len(jobs) == 5 and notes[0] == ""
