@@ -22,7 +22,13 @@ from typing import Any
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.errors import AuthenticationError, UserError
 from app.core.safe_files import open_input, read_exact
-from app.core.transfer.framing import TransferError, receive, send_file, transfer_spec
+from app.core.transfer.framing import (
+    InputError,
+    TransferError,
+    receive,
+    send_file,
+    transfer_spec,
+)
 
 LOOPBACK = "127.0.0.1"
 
@@ -60,7 +66,10 @@ class EndReport:
 
 
 def _failure(exc: BaseException) -> tuple[str, str]:
-    """``(kind, message)`` for the supervisor: "auth" failures outrank the rest."""
+    """``(kind, message)`` for the supervisor: "input" (the sender's input failed it) and "auth"
+    failures outrank the rest."""
+    if isinstance(exc, InputError):
+        return "input", str(exc)
     if isinstance(exc, AuthenticationError):
         return "auth", str(exc)
     if isinstance(exc, UserError | TransferError):
@@ -139,14 +148,17 @@ def sender_main(conn: Connection) -> None:
 def _warm_input(path: str, warmed: set[tuple[str, int, int]]) -> int:
     """Read the input once, before any timing, so every run reads it from the page cache; its
     size."""
-    st = os.stat(path)
-    key = (path, st.st_size, st.st_mtime_ns)
-    if key not in warmed:
-        view = memoryview(bytearray(1 << 20))
-        with open_input(path) as fin:
-            while read_exact(fin, view):
-                pass
-        warmed.add(key)
+    try:
+        st = os.stat(path)
+        key = (path, st.st_size, st.st_mtime_ns)
+        if key not in warmed:
+            view = memoryview(bytearray(1 << 20))
+            with open_input(path) as fin:
+                while read_exact(fin, view):
+                    pass
+            warmed.add(key)
+    except OSError as exc:  # gone or unreadable since the last run: not a network error
+        raise InputError(f"cannot read {path}: {exc.strerror or exc}") from None
     return st.st_size
 
 

@@ -24,7 +24,7 @@ from app.core.children import Child, signal_name
 from app.core.errors import Cancelled, UserError
 from app.core.files.container_format import check_chunk_bytes
 from app.core.transfer.endpoints import EndReport, receiver_main, sender_main
-from app.core.transfer.framing import MASTER_KEY_BYTES, PLAINTEXT, transfer_spec
+from app.core.transfer.framing import COUNTS, MASTER_KEY_BYTES, PLAINTEXT, transfer_spec
 from app.core.transfer.results import EndSample, RunSample, TransferResult
 from app.core.units import MIB
 
@@ -111,12 +111,15 @@ def _wait(
 
 
 def _reason(ends: list[_End], replies: dict[str, tuple[Any, ...] | None]) -> str | None:
-    """Why a run failed, the cause before its consequences: an end that died, then an
+    """Why a run failed, the cause before its consequences: an end that died, then the
+    sender's input (it shrank: the receiver then sees a truncated stream), then an
     authentication failure, then the sender's error, then the receiver's. None: it worked."""
     for end in ends:
         if end.role in replies and replies[end.role] is None:
             return end.death()
     failures = {role: r for role, r in replies.items() if r is not None and r[0] == "failed"}
+    if "sender" in failures and failures["sender"][1] == "input":
+        return f"{failures['sender'][2]} (reported by the sender)"
     for role in ("receiver", "sender"):
         if role in failures and failures[role][1] == "auth":
             return f"{failures[role][2]} (reported by the {role})"
@@ -182,6 +185,15 @@ def run_transfer(
                 raise TransferFailed(
                     f"run {done + 1}: what arrived is not what was sent "
                     "(the digests of the two ends differ)"
+                )
+            # The sender sends the size it finds at each run, the throughput is computed from
+            # the size found above: a file that changed in between would give false numbers.
+            received: EndReport = replies["receiver"][1]  # type: ignore[index]
+            data_bytes, _ = COUNTS.unpack_from(received.digest)
+            if data_bytes != size:
+                raise TransferFailed(
+                    f"run {done + 1}: the input file changed size since the start "
+                    f"({size} bytes then, {data_bytes} sent)"
                 )
             samples.append(sample)
             if on_run is not None:

@@ -6,18 +6,23 @@ from __future__ import annotations
 
 import io
 import os
+import queue
 import socket
 import threading
 from collections.abc import Iterator
+from types import SimpleNamespace
 
 import pytest
 
 from app.core.errors import AuthenticationError, UserError
 from app.core.transfer.framing import (
     COUNTS,
+    FRAME_BUFFERS,
+    KIND_DIGEST,
     KIND_HEADER,
     KIND_LAST,
     PREFIX,
+    InputError,
     TransferError,
     digest_of_frames,
     frames_of,
@@ -243,6 +248,12 @@ def test_reordered_frames_fail(pair, cipher: str) -> None:
 
 
 @pytest.mark.parametrize("cipher", AEADS)
+def test_a_dropped_frame_fails(pair, cipher: str) -> None:
+    frames = _frames(cipher)
+    _fails(pair, [*frames[:2], *frames[3:]], cipher, "chunk 1 failed authentication")
+
+
+@pytest.mark.parametrize("cipher", AEADS)
 def test_a_replayed_frame_fails(pair, cipher: str) -> None:
     frames = _frames(cipher)
     _fails(pair, [*frames[:2], frames[1], *frames[2:]], cipher, "chunk 1 failed authentication")
@@ -297,8 +308,9 @@ def test_only_aeads_seal_a_transfer() -> None:
 # --- the sending end: frames read and sealed in a second thread --------------------------------
 
 
-def _send_and_receive(data: bytes, cipher: str, chunk: int, fin=None):
-    """:func:`send_file` to :func:`receive` over a socket pair; (sent, got, data rebuilt)."""
+def _send_and_receive(data: bytes, cipher: str, chunk: int, fin=None, keep: bool = True):
+    """:func:`send_file` to :func:`receive` over a socket pair; (sent, got, data rebuilt, if
+    ``keep``)."""
     ours, theirs = socket.socketpair()
     ours.settimeout(5)
     theirs.settimeout(5)
@@ -307,7 +319,8 @@ def _send_and_receive(data: bytes, cipher: str, chunk: int, fin=None):
 
     def receiving() -> None:
         try:
-            result["got"] = receive(theirs, cipher, KEY, 5, lambda v: pieces.append(bytes(v)))
+            sink = (lambda v: pieces.append(bytes(v))) if keep else None
+            result["got"] = receive(theirs, cipher, KEY, 5, sink)
         except BaseException as exc:
             result["got"] = exc
         finally:
@@ -336,6 +349,95 @@ def test_what_is_sent_is_rebuilt_and_both_digests_agree(cipher: str, size: int) 
     assert not _frame_threads()
 
 
+class _WatchedQueue(queue.SimpleQueue):
+    """The queues between a transfer's two threads, watched: :data:`_PARKED` is set when the
+    thread named :attr:`watching` waits on an empty one (it has made or read every frame it
+    has a buffer for), :data:`_DONE` when a thread is told there is no more (None)."""
+
+    watching = "transfer-frames"
+
+    def get(self, block: bool = True, timeout: float | None = None):  # type: ignore[override]
+        if threading.current_thread().name == self.watching and self.empty():
+            _PARKED.set()
+        return super().get(block, timeout)
+
+    def put(self, item, block: bool = True, timeout: float | None = None) -> None:  # type: ignore[override]
+        if item is None:
+            _DONE.set()
+        super().put(item, block, timeout)
+
+
+_PARKED, _DONE = threading.Event(), threading.Event()
+
+
+def _until_parked() -> None:
+    """Let the watched thread use every buffer it can get (at once in practice), unless it
+    is done."""
+    for _ in range(1000):  # 10 s at most
+        if _DONE.is_set() or _PARKED.wait(0.01):
+            break
+    _PARKED.clear()
+
+
+class _Wire:
+    """A socket that checks every frame is intact when ``sendall`` returns, after letting the
+    frame thread make every frame it can meanwhile."""
+
+    def __init__(self, reply: bytes) -> None:
+        self.sent: list[bytes] = []
+        self._reply = io.BytesIO(reply)
+
+    def sendall(self, data) -> None:
+        before = bytes(data)
+        if self.sent:  # the header goes before the frame thread starts
+            _until_parked()
+        assert bytes(data) == before, f"frame {len(self.sent)} was overwritten while being sent"
+        self.sent.append(before)
+
+    def recv_into(self, view) -> int:
+        return self._reply.readinto(view)
+
+
+@pytest.fixture
+def watched(monkeypatch) -> Iterator[None]:
+    import app.core.transfer.framing as framing
+
+    monkeypatch.setattr(framing, "queue", SimpleNamespace(SimpleQueue=_WatchedQueue))
+    _PARKED.clear()
+    _DONE.clear()
+    yield
+
+
+@pytest.mark.parametrize("cipher", ["aes-256-gcm", "none"])
+def test_a_frame_buffer_is_reused_only_after_its_send_returned(pair, watched, cipher) -> None:
+    data = os.urandom(8 * 1024)  # 8 chunks: every buffer goes round more than twice
+    wire = _Wire(PREFIX.pack(COUNTS.size, KIND_DIGEST) + COUNTS.pack(len(data), 8))
+    sent = send_file(wire, io.BytesIO(data), len(data), transfer_spec(cipher), KEY, 1024, 5)  # type: ignore[arg-type]
+    assert sent.chunks == 8 and len(wire.sent) == 9 and not _frame_threads()
+    rebuilt, got = _rebuilt(pair, wire.sent, cipher)
+    assert rebuilt == data and got.digest == sent.digest
+
+
+@pytest.mark.parametrize("cipher", AEADS)
+def test_a_received_buffer_is_read_into_only_after_its_chunk_was_opened(
+    pair, watched, monkeypatch, cipher: str
+) -> None:
+    import app.core.transfer.framing as framing
+
+    monkeypatch.setattr(_WatchedQueue, "watching", threading.current_thread().name)
+    opening = framing._Opener._open
+
+    def held_back(self, *args):  # the reading thread first fills every buffer it can get
+        _until_parked()
+        return opening(self, *args)
+
+    monkeypatch.setattr(framing._Opener, "_open", held_back)
+    data = os.urandom(8 * 1024)
+    frames = frames_of(transfer_spec(cipher), KEY, 1024, data)
+    rebuilt, got = _rebuilt(pair, frames, cipher)
+    assert rebuilt == data and got.digest == digest_of_frames(transfer_spec(cipher), frames)
+
+
 def test_many_more_chunks_than_frame_buffers_keep_their_order() -> None:
     data = os.urandom(100 * 1024)
     sent, got, rebuilt = _send_and_receive(data, "chacha20-poly1305", 1024)
@@ -351,9 +453,46 @@ class _Shrinking(io.BytesIO):
 
 
 def test_a_file_that_shrinks_while_sent_fails_and_stops_the_reading_thread() -> None:
-    with pytest.raises(TransferError, match="shrank"):
+    # An InputError: the supervisor tells it before the truncation the receiver then sees.
+    with pytest.raises(InputError, match="shrank"):
         _send_and_receive(DATA, "aes-256-gcm", CHUNK, fin=_Shrinking(DATA))
     assert not _frame_threads()
+
+
+class _Failing(io.BytesIO):
+    """A file whose disk fails after its first chunk."""
+
+    def readinto(self, buffer) -> int:  # type: ignore[override]
+        if self.tell() >= CHUNK:
+            raise OSError(5, "Input/output error")
+        return super().readinto(buffer)
+
+
+@pytest.mark.parametrize("cipher", ["aes-256-gcm", "none"])
+def test_a_read_error_is_an_input_error_not_a_network_error(cipher: str) -> None:
+    # A bare OSError from the reading thread was reported as "network error: ..." (endpoints).
+    with pytest.raises(InputError, match="cannot read the input: Input/output error"):
+        _send_and_receive(DATA, cipher, CHUNK, fin=_Failing(DATA))
+    assert not _frame_threads()
+
+
+@pytest.mark.parametrize("cipher", ["aes-256-gcm", "none"])
+def test_memory_stays_at_a_few_chunks_whatever_the_size(cipher: str) -> None:
+    import tracemalloc
+
+    chunk, chunks = 4096, 64
+    data = os.urandom(chunk * chunks)
+    _send_and_receive(data[:chunk], cipher, chunk, keep=False)  # first-use allocations aside
+    tracemalloc.start()
+    try:
+        sent, got, _ = _send_and_receive(data, cipher, chunk, fin=io.BytesIO(data), keep=False)
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert sent.digest == got.digest and got.data_bytes == len(data)
+    # Both ends in this process, each with its frame buffers and one plaintext buffer (slack,
+    # queues and threads aside): a small part of the data, however many chunks it has.
+    assert peak < 2 * (FRAME_BUFFERS + 1) * (chunk + 1024) + 64 * 1024 < len(data) // 2
 
 
 def test_a_receiver_gone_mid_transfer_stops_the_sending_threads() -> None:

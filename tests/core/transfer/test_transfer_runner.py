@@ -61,6 +61,21 @@ def test_round_trip_is_verified_and_measured(payload: Path, cipher: str) -> None
         assert {"peak_rss_bytes", "baseline_rss_bytes", "cpu_percent"} <= d[end].keys()
 
 
+def test_an_input_that_changes_size_between_runs_fails(payload: Path) -> None:
+    # Each run sends the size the sender finds then; the result is computed from the size found
+    # at the start. A file cut in between was sent "verified" and measured with the old size.
+    def shrink(done: int, total: int) -> None:
+        if done == 1:
+            payload.write_bytes(payload.read_bytes()[:100_000])
+
+    with pytest.raises(
+        TransferFailed,
+        match=r"run 2: the input file changed size since the start \(200000 bytes then, "
+        r"100000 sent\)",
+    ):
+        run_transfer(payload, "aes-256-gcm", FAST, on_run=shrink)
+
+
 def test_an_empty_file_is_one_last_chunk(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.write_bytes(b"")
@@ -180,8 +195,9 @@ def test_a_man_in_the_middle_flipping_a_byte_is_caught(payload: Path) -> None:
     assert "chunk 1 failed authentication" in message and "reported by the receiver" in message
 
 
-def test_a_man_in_the_middle_cutting_the_stream_is_caught(payload: Path) -> None:
-    message = _run_through(payload, _Relay(lambda i, f: [f] if i < 3 else None))
+@pytest.mark.parametrize("cipher", ["aes-256-gcm", "none"])  # the baseline too: counts only
+def test_a_man_in_the_middle_cutting_the_stream_is_caught(payload: Path, cipher: str) -> None:
+    message = _run_through(payload, _Relay(lambda i, f: [f] if i < 3 else None), cipher=cipher)
     assert "ended before its last chunk" in message
 
 
