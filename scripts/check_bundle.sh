@@ -1,9 +1,10 @@
 #!/usr/bin/env bash
 # Builds the PyInstaller one-folder app (packaging/build.sh, with the checkout's .venv as
 # scripts/setup.sh makes it) and runs it as a user would, from a folder outside the checkout:
-# selftest (exit 0), list, study --list (the presets shipped as resources) and a 1 MB bench
-# (every job in a spawned worker, a new copy of the frozen executable). CI runs it after the
-# tests. DIST_DIR / WORK_DIR move the build (default packaging/dist, packaging/build).
+# selftest (exit 0), list, study --list (the presets shipped as resources), a 1 MB bench
+# (every job in a spawned worker, a new copy of the frozen executable) and a study's figures
+# (matplotlib). CI runs it after the tests. DIST_DIR / WORK_DIR move the build (default
+# packaging/dist, packaging/build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -33,4 +34,10 @@ echo "study --list: $(wc -l <studies.txt) presets"
 grep -q '"verified": true' bench.json && ! grep -q '"verified": false' bench.json ||
     fail "bench: a job was not verified (bench.json)"
 echo "bench in spawned workers: ok"
+# The print figures: matplotlib and its SVG and PDF backends are in the bundle.
+"$exe" study aes-key-sizes --sizes 1KB --repeat 2 --rounds 1 --time-budget 0 --no-history \
+    --quiet --out f.svg --out f.pdf >study.txt 2>&1 || { cat study.txt; fail "study figures"; }
+head -c 5 f.pdf | grep -q "^%PDF" && grep -q "aes-256-cbc \[pycryptodome\]" f.svg ||
+    fail "study: the figures (f.svg, f.pdf) are not drawn"
+echo "study figures (matplotlib): ok"
 echo "check_bundle: PASS ($exe, $(du -sh "$DIST_DIR/cipherbench" | cut -f1))"

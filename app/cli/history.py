@@ -4,6 +4,7 @@
                                                 # ciphers
     python main.py history show ID              # the table, as bench/study/transfer print it
     python main.py history compare A B [--json] # per job: ratio of medians, 95 % CI, verdict
+    python main.py history trend ID [--entry T] # the run's series over time, steps marked
     python main.py history export ID --out F    # the run as JSON (plus its host name)
     python main.py history import F             # a bench/study/transfer --out file or an export
     python main.py history delete ID
@@ -50,7 +51,7 @@ def register(sub: Any) -> None:
     """Add the ``history`` command to the subparsers ``sub`` of the main parser."""
     p = sub.add_parser(
         "history",
-        help="the runs stored so far: list, show, compare, export, import, delete",
+        help="the runs stored so far: list, show, compare, trend, export, import, delete",
         description="Every finished bench, study and transfer is stored in a database in your "
         "data folder (CIPHERBENCH_HISTORY=FILE uses another). List, show and compare the runs, "
         "or move them between machines as JSON.",
@@ -69,6 +70,24 @@ def register(sub: Any) -> None:
     a.add_argument("b", type=_run_id, metavar="ID_B")
     a.add_argument("--json", action="store_true", help="machine-readable output")
     a.set_defaults(handler=cmd_compare)
+    a = actions.add_parser(
+        "trend",
+        help="a run's series (same definition, same machine) over time, steps beyond the "
+        "noise marked with what changed",
+        description="Every run of the same kind and definition on the same machine, oldest "
+        "first: per entry and direction, each run's median throughput with its 95 %% interval "
+        "over the rounds; a step is marked where the runs after differ from the runs before "
+        "by more than 3 %% (the whole 95 %% interval, which covers the noise between runs), "
+        "labelled with what changed in the environment (library versions, OS, CPU).",
+    )
+    a.add_argument("id", type=_run_id, metavar="ID")
+    a.add_argument(
+        "--entry",
+        metavar="TEXT",
+        help="only the entries whose name holds TEXT (e.g. aes-256-gcm, cryptography, 64 KB)",
+    )
+    a.add_argument("--json", action="store_true", help="machine-readable output")
+    a.set_defaults(handler=cmd_trend)
     a = actions.add_parser(
         "export", help="write a run as JSON (importable elsewhere), or .xlsx/.csv/.html"
     )
@@ -320,6 +339,127 @@ def format_comparison(c: Any, width: int = 80) -> list[str]:
         f"{c.improvements} faster, {c.regressions} slower (the whole 95 % interval beyond 1 %)."
     )
     return lines
+
+
+def cmd_trend(args: argparse.Namespace) -> int:
+    from app.core.history.trend import trend_of
+
+    with _open() as history:
+        trend = trend_of(history, args.id)
+    entries = trend.entries
+    if args.entry:
+        wanted = args.entry.casefold()
+        entries = tuple(e for e in entries if wanted in e.entry.casefold())
+        if not entries:
+            raise UserError(
+                f"no entry of run {args.id}'s series holds {args.entry!r}; its entries: "
+                + ", ".join(trend.entry_names())
+            )
+    if args.json:
+        from app.core.export.json_export import json_safe
+
+        doc = {**trend.to_dict(), "entries": [e.to_dict() for e in entries]}
+        print(json.dumps(json_safe(doc), indent=2, ensure_ascii=False))
+        return 0
+    if len(trend.runs) == 1:
+        s = trend.runs[0]
+        print(
+            display_text(
+                f"run {s.id} has no series: no other {s.kind} with its definition on "
+                f"{s.machine}; run it again, then `history trend {s.id}`"
+            ),
+            file=sys.stderr,
+        )
+        return 0
+    print(display_text("\n".join(format_trend(trend, entries, _width()))))
+    return 0
+
+
+_SLOWER, _FASTER = "v", "^"  # beside a figure at a step: lower or higher throughput after it
+
+
+def format_trend(t: Any, entries: Sequence[Any], width: int = 80) -> list[str]:
+    """Run ``t.run_id``'s series: a table per entry (date, run, each direction's median MB/s
+    [95 % CI]) with the steps marked and labelled, then what changed along the series; no line
+    over ``width``."""
+    from app.core.history.trend import NOTHING_CHANGED, quiet_sentence
+
+    def wrap(text: str, indent: str = "") -> list[str]:
+        return textwrap.wrap(
+            text,
+            width,
+            initial_indent=indent,
+            subsequent_indent=indent + "  ",
+            break_on_hyphens=False,
+        )
+
+    runs = t.runs
+    cpu = f" ({t.cpu_model})" if t.cpu_model and t.cpu_model != t.machine else ""
+    lines = wrap(
+        f"Run {t.run_id}'s series: {len(runs)} {t.kind} runs with the same definition on "
+        f"{t.machine}{cpu}, {runs[0].date_text()} to {runs[-1].date_text()}."
+    )
+    lines += wrap(
+        f"{t.method()} Beside a figure, {_SLOWER} is lower and {_FASTER} higher throughput "
+        "from that run on; * marks the run."
+    )
+    for name in dict.fromkeys(e.entry for e in entries):
+        directions = [e for e in entries if e.entry == name]
+        lines.append("")
+        lines.extend(wrap(name))
+        table = _trend_table(runs, directions)
+        if max(map(len, table)) > width:  # one table per direction
+            table = [row for e in directions for row in ["", *_trend_table(runs, [e])]][1:]
+        lines.extend(row[:width] for row in table)
+        steps = sorted(
+            ((s, e.direction) for e in directions for s in e.steps), key=lambda p: p[0].position
+        )
+        for step, direction in steps:
+            lines.extend(wrap(step.sentence(direction), "  "))
+        if not steps:
+            lines.extend(wrap(quiet_sentence(directions), "  "))
+    lines.append("")
+    if t.changes:
+        lines.append("What changed in the environment along the series:")
+        for c in t.changes:
+            lines.extend(wrap(f"- {c.sentence()}"))
+    else:
+        lines.extend(wrap(NOTHING_CHANGED))
+    marked = [e for e in entries if e.steps]
+    count = sum(len(e.steps) for e in marked)
+    lines.append(
+        f"{count} step(s) in {len(marked)} of {len(entries)} series (entry x direction)."
+        if count
+        else f"No step beyond the noise in {len(entries)} series (entry x direction)."
+    )
+    return lines
+
+
+def _trend_table(runs: Sequence[Any], directions: Sequence[Any]) -> list[str]:
+    """Rows of date, run id and each direction's figure with a step's marker; ``*`` before a
+    run where any of them has a step."""
+    id_width = max(3, *(len(str(r.id)) for r in runs))
+    cells = []
+    for e in directions:  # "1,000 [985, 1,020]": the medians aligned on their last digit
+        parts = [p.text().partition(" [") if p is not None else ("-", "", "") for p in e.points]
+        room = max(len(median) for median, _, _ in parts)
+        cells.append([f"{median:>{room}}{sep}{rest}" for median, sep, rest in parts])
+    widths = [
+        max(len(f"{e.direction.upper()} MB/s"), *(len(c) for c in col))
+        for e, col in zip(directions, cells, strict=True)
+    ]
+    head = f"  {'DATE':<16}  {'RUN':>{id_width}}"
+    for e, w in zip(directions, widths, strict=True):
+        head += f"  {f'{e.direction.upper()} MB/s':<{w}}  "
+    rows = [head.rstrip()]
+    for i, r in enumerate(runs):
+        steps = [e.step_at(i) for e in directions]
+        row = f"{'*' if any(steps) else ' '} {r.date_text():<16}  {r.id:>{id_width}}"
+        for col, w, step in zip(cells, widths, steps, strict=True):
+            mark = "" if step is None else _FASTER if step.faster else _SLOWER
+            row += f"  {col[i]:<{w}} {mark:1}"
+        rows.append(row.rstrip())
+    return rows
 
 
 def cmd_export(args: argparse.Namespace) -> int:

@@ -16,7 +16,6 @@ with a warning. Exit codes: 0, 1 a cell failed, 2 bad input, 130 Ctrl-C.
 from __future__ import annotations
 
 import argparse
-import socket
 import sys
 from pathlib import Path
 from typing import Any
@@ -49,7 +48,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     from app.cli.study import execute_study, study_summary
     from app.core.export.digest import CHANGED
     from app.core.history.exchange import read_export
-    from app.core.publish.merge import MergeSource, merge_results, source_labels
+    from app.core.history.merging import rerun_sources
+    from app.core.publish.merge import merge_results
     from app.core.study.result import StudyResult
     from app.core.study.runner import StudyRun
 
@@ -81,19 +81,9 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     if args.save_run:
         print(f"wrote {formats.save(final, args.save_run, inputs=inputs)}", file=sys.stderr)
     host = meta.get("hostname") if isinstance(meta.get("hostname"), str) else None
-    labels = source_labels(
-        [
-            [host, original.environment.cpu_model, "original"],
-            [socket.gethostname() or None, final.environment.cpu_model, "rerun"],
-        ]
-    )
-    merged = merge_results(
-        [
-            MergeSource(labels[0], path.name, original, str(meta.get("digest_state", ""))),
-            MergeSource(labels[1], "this run", final, "new"),
-        ],
-        units=original.units,
-    )
+    state = str(meta.get("digest_state", ""))
+    sources = rerun_sources(original, path.name, host, state, final)
+    merged = merge_results(sources, units=original.units)
     print()
     print(format_merged(merged, terminal_width()))
     for out in args.out:

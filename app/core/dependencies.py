@@ -26,6 +26,7 @@ DISTRIBUTIONS: dict[str, str] = {
     "psutil": "psutil",
     "pyaes": "pyaes",
     "platformdirs": "platformdirs",
+    "matplotlib": "matplotlib",
 }
 _CHECKOUT = Path(__file__).resolve().parents[2]  # holds main.py and scripts/ in a checkout
 

@@ -72,6 +72,7 @@ _EXPORT = "app.core.export."  # the writers' modules, imported when used
 _STUDY = "app.core.study."
 _TRANSFER_REPORT = "app.core.study.transfer_report:"
 _TRANSFER = "app.core.transfer.export:"
+_PUBLISH = "app.core.publish.writers:"  # a table for a paper and its Methods (.md, .tex)
 
 BENCH = ResultKind(
     "bench",
@@ -80,6 +81,14 @@ BENCH = ResultKind(
         Format(".xlsx", "Excel workbook with charts", _EXPORT + "xlsx_export:write_xlsx"),
         Format(".csv", "CSV, one row per job", _EXPORT + "csv_export:write_csv"),
         Format(".json", "JSON, everything with raw samples", _EXPORT + "json_export:write_json"),
+        Format(
+            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_bench_markdown"
+        ),
+        Format(
+            ".tex",
+            "LaTeX (booktabs) table for a paper, with Methods",
+            _PUBLISH + "write_bench_latex",
+        ),
     ),
 )
 
@@ -95,7 +104,6 @@ def _study_formats(module: str, html: str, xlsx: str, csv: str, json: str) -> tu
     )
 
 
-_PUBLISH = "app.core.publish.writers:"
 _FIGURES = "app.core.publish.figures:"  # matplotlib, imported when a figure is written
 STUDY = ResultKind(
     "study",
@@ -116,12 +124,26 @@ STUDY = ResultKind(
             "LaTeX (booktabs) table for a paper, with Methods",
             _PUBLISH + "write_study_latex",
         ),
+        Format(".svg", "SVG vector figure for a paper", _FIGURES + "write_study_svg"),
+        Format(".pdf", "PDF vector figure for a paper", _FIGURES + "write_study_pdf"),
     ),
 )
 TRANSFER_STUDY = ResultKind(
     "study",
     "a study",
-    _study_formats(_TRANSFER_REPORT, "write_html", "write_xlsx", "write_csv", "write_json"),
+    (
+        *_study_formats(_TRANSFER_REPORT, "write_html", "write_xlsx", "write_csv", "write_json"),
+        Format(
+            ".md",
+            "Markdown table for a paper, with Methods",
+            _PUBLISH + "write_transfer_study_markdown",
+        ),
+        Format(
+            ".tex",
+            "LaTeX (booktabs) table for a paper, with Methods",
+            _PUBLISH + "write_transfer_study_latex",
+        ),
+    ),
 )
 TRANSFER = ResultKind(
     "transfer",
@@ -130,6 +152,14 @@ TRANSFER = ResultKind(
         Format(".xlsx", "Excel workbook with a chart", _TRANSFER + "write_xlsx"),
         Format(".csv", "CSV, one row per cipher", _TRANSFER + "write_csv"),
         Format(".json", "JSON, everything with raw samples", _TRANSFER + "write_json"),
+        Format(
+            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_transfer_markdown"
+        ),
+        Format(
+            ".tex",
+            "LaTeX (booktabs) table for a paper, with Methods",
+            _PUBLISH + "write_transfer_latex",
+        ),
     ),
 )
 
@@ -142,6 +172,14 @@ SWEEP = ResultKind(
         Format(".xlsx", "Excel workbook with a log-log chart", _SWEEP + "write_xlsx"),
         Format(".csv", "CSV, one row per point", _SWEEP + "write_csv"),
         Format(".json", "JSON, everything with raw samples", _SWEEP + "write_json"),
+        Format(
+            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_sweep_markdown"
+        ),
+        Format(
+            ".tex",
+            "LaTeX (booktabs) table for a paper, with Methods",
+            _PUBLISH + "write_sweep_latex",
+        ),
     ),
 )
 

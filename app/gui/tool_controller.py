@@ -35,6 +35,11 @@ class ToolController(QObject):
         """Write the results to ``path``; ``UserError`` naming the file when it cannot."""
         raise NotImplementedError
 
+    def paper_source(self) -> tuple[object, list[str]] | None:
+        """The result *Export for a paper…* writes (the one Export writes) and the files the
+        run read (never to be replaced); None without one."""
+        raise NotImplementedError
+
     def cancel(self) -> None:
         """Stop the run: the engine kills its running processes and still ends the run."""
         if self._worker is not None:

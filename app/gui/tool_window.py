@@ -30,6 +30,7 @@ from app.core.text import display_text
 from app.gui.menus import add_action
 from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.panels.wheel_guard import guard_wheel
+from app.gui.paper_export import ACTION_TEXT, ACTION_TIP, PaperExporter, has_paper_set, written_text
 from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings
 from app.gui.tool_controller import ToolController
@@ -140,6 +141,43 @@ class ToolWindow(QMainWindow):
         self.settings.last_folder = str(written.parent)
         self.statusBar().showMessage(display_text(f"Saved {what} to {written}"), STATUS_MS)
         return written
+
+    def _paper_action(self) -> QAction:
+        """The *Export for a paper…* action and the exporter behind it (``paper_exporter``);
+        a subclass puts it in its menu next to Export and enables it with
+        :meth:`_can_export_for_paper`."""
+        self.paper_exporter = PaperExporter(self)
+        self.paper_exporter.written.connect(self._on_paper_exporter_written)
+        self.paper_exporter.failed.connect(self._warn)
+        self.paper_exporter.busy_changed.connect(self._on_paper_exporter_busy_changed)
+        return add_action(self, ACTION_TEXT, self._on_paper_action_triggered, tip=ACTION_TIP)
+
+    def _can_export_for_paper(self) -> bool:
+        source = self.controller.paper_source()
+        return (
+            not self.controller.running
+            and not self.paper_exporter.busy
+            and source is not None
+            and has_paper_set(source[0])
+        )
+
+    @Slot()
+    def _on_paper_action_triggered(self) -> None:
+        source = self.controller.paper_source()
+        if source is None or not self._can_export_for_paper():
+            return
+        result, inputs = source
+        self.paper_exporter.ask_and_start(self, result, self._folder(), inputs)
+
+    @Slot(object)
+    def _on_paper_exporter_written(self, paths: list[Path]) -> None:
+        if paths:
+            self.settings.last_folder = str(paths[0].parent)
+        self.statusBar().showMessage(written_text(paths), STATUS_MS)
+
+    @Slot(bool)
+    def _on_paper_exporter_busy_changed(self, _busy: bool) -> None:
+        self._update_actions()
 
     def export_to(self, path: str) -> Path | None:
         """Write the results to ``path``; a warning in one sentence when it cannot."""

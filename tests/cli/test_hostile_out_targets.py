@@ -58,7 +58,7 @@ def _refusal(problem: str, tmp_path: Path, data: Path) -> tuple[list[object], st
     if problem == "a folder":
         return ["--out", tmp_path / "adir.json"], "it is a folder"
     if problem == "unknown suffix":
-        return ["--out", tmp_path / "r.pdf"], "the extension '.pdf' is not supported"
+        return ["--out", tmp_path / "r.docx"], "the extension '.docx' is not supported"
     if problem == "name too long":
         return ["--out", tmp_path / ("r" * NAME_MAX + ".json")], "file name too long"
     if problem == "given twice":

@@ -16,13 +16,13 @@ from tests.hostile import small_run
 WRITTEN: list[str] = []
 
 
-def write_md(run: object, path: Path) -> None:
+def write_txt(run: object, path: Path) -> None:
     WRITTEN.append(path.name)
-    path.write_text("| cipher |\n", encoding="utf-8")
+    path.write_text("cipher\n", encoding="utf-8")
 
 
 def test_every_kind_lists_distinct_suffixes_with_words_for_a_dialog() -> None:
-    for kind in (formats.BENCH, formats.STUDY, formats.TRANSFER_STUDY, formats.TRANSFER):
+    for kind in (*formats.BY_NAME.values(), formats.TRANSFER_STUDY):
         assert len(set(kind.suffixes)) == len(kind.suffixes)
         for fmt in kind.formats:
             assert fmt.suffix == fmt.suffix.lower() and fmt.suffix.startswith(".")
@@ -30,7 +30,7 @@ def test_every_kind_lists_distinct_suffixes_with_words_for_a_dialog() -> None:
             assert fmt.description and callable(getattr(import_module(module), name))
         assert list(kind.file_filters().values()) == list(kind.suffixes)
     # A study's definition may run either workload; `study` checks --out against the
-    # workload's own kind before the run (a transfer study has no .md/.tex tables yet).
+    # workload's own kind before the run (a transfer study has no figures yet).
     assert set(formats.TRANSFER_STUDY.suffixes) < set(formats.STUDY.suffixes)
 
 
@@ -44,14 +44,14 @@ def test_a_format_added_to_the_table_is_checked_and_written_atomically(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Adding a format is one line: --out accepts it, save writes it through the unnamed file."""
-    extra = formats.Format(".md", "Markdown table", f"{__name__}:write_md")
+    extra = formats.Format(".txt", "Plain text", f"{__name__}:write_txt")
     bench = dataclasses.replace(formats.BENCH, formats=(*formats.BENCH.formats, extra))
     monkeypatch.setattr(formats, "_KINDS", (("app.core.bench.results", "RunResult", bench),))
-    formats.check_outputs(bench, [tmp_path / "r.MD"])
-    target = formats.save(small_run(), tmp_path / "r.md")
-    assert target.read_text(encoding="utf-8") == "| cipher |\n"
-    assert WRITTEN and WRITTEN[-1] != "r.md"  # written under another name, linked in whole
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.md"]
-    refused = r"'\.txt' is not supported; use \.xlsx, \.csv, \.json, \.md"
+    formats.check_outputs(bench, [tmp_path / "r.TXT"])
+    target = formats.save(small_run(), tmp_path / "r.txt")
+    assert target.read_text(encoding="utf-8") == "cipher\n"
+    assert WRITTEN and WRITTEN[-1] != "r.txt"  # written under another name, linked in whole
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.txt"]
+    refused = r"'\.rtf' is not supported; use \.xlsx, \.csv, \.json, \.md, \.tex, \.txt"
     with pytest.raises(UserError, match=refused):
-        formats.check_output(bench, tmp_path / "r.txt")
+        formats.check_output(bench, tmp_path / "r.rtf")

@@ -24,9 +24,9 @@ from app.core.history.compare import IMPROVEMENT, NO_INTERVAL, REGRESSION
 from app.core.history.store import History
 from app.gui.history.comparison_view import ComparisonWindow
 from app.gui.history.history_window import HistoryWindow, open_history_window
-from app.gui.history.recorder import history_recorder
 from app.gui.history.run_view import StoredRunWindow
 from app.gui.main.window import MainWindow
+from app.gui.recorder import history_recorder
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
 

@@ -4,6 +4,7 @@ each with a label that tells it apart from the others: the host it ran on where 
 
 from __future__ import annotations
 
+import platform
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -76,3 +77,21 @@ def merge_sources(
         found.append((origin, run.result, [run.summary.hostname or None, cpu, origin]))
         integrity.append("")
     return _labelled(found, labels, integrity)
+
+
+def rerun_sources(
+    original: Any, origin: str, host: str | None, integrity: str, new: Any
+) -> list[MergeSource]:
+    """An original run (from ``origin``, run on ``host`` where known, its file's digest state
+    ``integrity``) and its rerun here, ``new``, as two labelled sources: by host name when they
+    differ, else by CPU, else "original" and "rerun"."""
+    labels = source_labels(
+        [
+            [host, original.environment.cpu_model, "original"],
+            [platform.node() or None, new.environment.cpu_model, "rerun"],
+        ]
+    )
+    return [
+        MergeSource(labels[0], origin, original, integrity),
+        MergeSource(labels[1], "this run", new, "new"),
+    ]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import statistics
 from collections.abc import Sequence
+from fractions import Fraction
 
 CONFIDENCE = 0.95
 
@@ -27,13 +28,18 @@ def median_interval(
     """``(low, high)`` around the median of ``values``, or None with too few of them."""
     xs = sorted(values)
     n = len(xs)
-    best = None
+    # coverage(k) >= confidence  <=>  2 below(k) den <= (den - num) 2^n, in exact integers;
+    # below(k) = sum of C(n, i) for i < k, kept as k grows (a bench keeps 1,000 samples).
+    num, den = Fraction(confidence).as_integer_ratio()
+    limit = (den - num) * 2**n
+    best, below, term = 0, 0, 1  # term: C(n, k - 1)
     for k in range(1, n // 2 + 1):
-        if _coverage(n, k) >= confidence:
-            best = k
-        else:
+        below += term
+        if 2 * below * den > limit:
             break
-    if best is None:
+        best = k
+        term = term * (n - k + 1) // k
+    if not best:
         return None
     return xs[best - 1], xs[n - best]
 

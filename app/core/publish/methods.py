@@ -4,9 +4,12 @@ and the definitions of the units."""
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from app.core.bench.run_info import Environment
 from app.core.ciphers.libraries import ROWS
 from app.core.publish.intervals import minimum_values
+from app.core.publish.table import rate_unit
 from app.core.study.result import StudyResult
 
 _CIPHER_LIBS = {row.name for row in ROWS} | {row.distribution for row in ROWS}
@@ -26,39 +29,57 @@ def machine_sentence(env: Environment) -> str:
         f"{name} {v}" for name, v in env.packages.items() if v and name in _CIPHER_LIBS
     )
     openssl = data.get("openssl_version")
+    versions = "; ".join(str(v) for v in (libs, openssl) if v)
     return (
         f"Measurements were taken on {env.cpu_model or 'an unrecorded CPU'}{clock} "
         f"({cores} logical cores; CPU features: {', '.join(shown) or 'none recorded'}), "
         f"running {env.os_platform or 'an unrecorded OS'} with Python {env.python_version or '?'}"
-        f" ({libs}{'; ' + str(openssl) if openssl else ''}), using CipherBench "
+        f"{f' ({versions})' if versions else ''}, using CipherBench "
         f"{env.cipherbench_version or '?'}."
     )
+
+
+def span_text(counts: Iterable[int], none: str = "no") -> str:
+    """``"5"``, ``"5-124"`` (the smallest and largest of ``counts``) or ``none``."""
+    values = sorted(set(counts))
+    if not values:
+        return none
+    return f"{values[0]}" if len(values) == 1 else f"{values[0]}-{values[-1]}"
+
+
+def interval_sentence(what: str, level: str = "") -> str:
+    """How every bracket of a table was made: over ``what`` ("rounds"), with ``level`` saying
+    what one of them is and therefore what the interval covers."""
+    return (
+        f"A table gives the median over {what} with a distribution-free 95 % confidence "
+        f"interval from order statistics (as benchstat does; at least {minimum_values()} "
+        f"{what} needed, [n/a] otherwise){level}."
+    )
+
+
+TIMED_REGION = "with a monotonic nanosecond clock, key setup outside the timed region"
+MEMORY_SENTENCE = (
+    "Memory, where given, is the peak resident set size above the worker's baseline, "
+    "measured in a separate untimed pass."
+)
 
 
 def study_methods(result: StudyResult) -> str:
     """One paragraph for a study (see the module docstring)."""
     study = result.study
-    reps = sorted({len(s) for r in result.results for s in r.round_samples("encrypt")})
-    rounds = sorted({len(r.round_samples("encrypt")) for r in result.results})
-    per_round = f"{reps[0]}" if len(reps) == 1 else f"{reps[0]}-{reps[-1]}" if reps else "no"
-    n_rounds = (
-        f"{rounds[0]}" if len(rounds) == 1 else f"{rounds[0]}-{rounds[-1]}" if rounds else "0"
-    )
-    unit = result.units
+    reps = span_text(len(s) for r in result.results for s in r.round_samples("encrypt"))
+    n_rounds = span_text((len(r.round_samples("encrypt")) for r in result.results), "0")
     return " ".join(
         [
             machine_sentence(result.environment),
             f"Each cipher entry was run on each input ({study.data_mode} mode) in {n_rounds} "
             f"rounds; a round is one job in a fresh worker process, and rounds were run "
             f"{'interleaved in a random order' if result.interleaved else 'one after another'}. "
-            f"Within a round, {study.warmup} warm-up call(s) were discarded and {per_round} "
-            "timed repetitions taken with a monotonic nanosecond clock, key setup outside the "
-            "timed region.",
-            f"Throughput is the input size over the median time of a round, in {unit} "
-            f"({unit[:-2]} = 10^6 bytes when decimal, MiB = 2^20 bytes); a table gives the "
-            "median over rounds with a distribution-free 95 % confidence interval from order "
-            f"statistics (as benchstat does; at least {minimum_values()} rounds needed).",
-            "Memory, where given, is the peak resident set size above the worker's baseline, "
-            "measured in a separate untimed pass.",
+            f"Within a round, {study.warmup} warm-up call(s) were discarded and {reps} "
+            f"timed repetitions taken {TIMED_REGION}.",
+            f"Throughput is the input size over the median time of a round, in "
+            f"{rate_unit(result.units)}.",
+            interval_sentence("rounds"),
+            MEMORY_SENTENCE,
         ]
     )

@@ -68,7 +68,9 @@ class SweepPoint:
         return self.message_bytes / m * 1e3 if self.message_bytes and m > 0 else None
 
     def cycles_per_call(self, clock_mhz: float | None) -> float | None:
-        counted = [x for r in self.rounds_cycles for x in r]
+        """Counted cycles per call as the time is taken: the median of the rounds' medians
+        (each round counts once); else the estimate, time x ``clock_mhz``."""
+        counted = [statistics.median(r) for r in self.rounds_cycles if r]
         if counted:
             return statistics.median(counted)
         return self.median_ns * clock_mhz / 1e3 if clock_mhz else None

@@ -1,18 +1,25 @@
 """The History window: every stored run, newest first; open one as it was, delete, compare
-two side by side, import and export JSON. Opened from Run > History… (Ctrl+H).
+two side by side, see one's series over time (Trend), merge several (machines, library
+versions) into one table, run a cipher study here again (from the history or from an exported
+file) and see it beside the original, import and export JSON. Opened from Run > History…
+(Ctrl+H).
 
 The list, delete, import and export are single quick SQLite statements, done at once; opening
-the comparison (a claim per job and direction, on each run's rounds) runs in a worker.
+the comparison (a claim per job and direction, on each run's rounds), the trend (the series'
+documents read and each entry's steps sought), the merge (every run's samples read) and reading
+a study to run again run in a worker. A study run here again runs in the Study window's own
+worker (:mod:`app.gui.history.rerun_panel`), with its progress in a row above the buttons.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import Qt, Slot
-from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QFileDialog,
@@ -34,14 +41,23 @@ from app.core.history.location import history_path, storing_disabled
 from app.core.history.records import RunSummary
 from app.core.history.store import History
 from app.gui.file_filters import with_suffix
-from app.gui.history.recorder import history_recorder
+from app.gui.questions import ask_yes_no
+from app.gui.recorder import history_recorder
 from app.gui.settings import AppSettings
 from app.gui.worker import TaskRunner, TaskWorker
+
+if TYPE_CHECKING:
+    from app.core.study.result import StudyResult
+    from app.gui.history.rerun_panel import Rerun, RerunPanel
+    from app.gui.study.study_controller import StudyRunFactory
 
 HEADERS = ("Id", "Date", "Machine", "Kind", "What was run", "Where", "State")
 WHAT_COLUMN = HEADERS.index("What was run")
 KIND_COLUMN = HEADERS.index("Kind")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
+STATUS_MS = 10_000
+MERGEABLE_KINDS = ("bench", "study")  # a transfer or a sweep has no rows of entry and input
+MEASURES = {"transfer": "a file sent through a connection", "sweep": "message lengths, hardware"}
 
 
 def export_filters(kind: str) -> dict[str, str]:
@@ -74,6 +90,66 @@ def _compare(path: Path, id_a: int, id_b: int) -> Any:
         return compare_runs(history.load(id_a), history.load(id_b))
 
 
+def _trend(path: Path, run_id: int) -> Any:
+    from app.core.history.trend import trend_of
+
+    with History.open(path) as history:
+        return trend_of(history, run_id)
+
+
+def _merge(path: Path, ids: list[int]) -> Any:
+    """``(sources, merged)``: the runs ``ids`` labelled and merged (``UserError`` naming a run
+    that cannot be merged: a transfer study is only told apart once read)."""
+    from app.core.history.merging import merge_sources
+    from app.core.publish.merge import merge_results
+    from app.gui.history.merged_view import shared_units
+
+    with History.open(path) as history:
+        runs = [history.load(run_id) for run_id in ids]
+    sources = merge_sources(runs=runs)
+    return sources, merge_results(sources, units=shared_units(sources))
+
+
+def _load(path: Path, run_id: int) -> Any:
+    with History.open(path) as history:
+        return history.load(run_id)
+
+
+def _read_study_file(path: str) -> Any:
+    """``(path, kind, result, history section)`` of an exported run (nothing is imported)."""
+    from app.core.history.exchange import read_export
+
+    kind, _doc, result, meta = read_export(Path(path))
+    return path, kind, result, meta
+
+
+def merge_refusal(refused: list[tuple[int, str]]) -> str:
+    """Why the runs ``refused`` (id, kind) cannot be merged, in one message."""
+    named = [f"run {run_id} is a {kind}" for run_id, kind in refused]
+    which = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
+    them = "it" if len(refused) == 1 else "them"
+    kinds = [k for k in ("transfer", "sweep") if any(kind == k for _, kind in refused)]
+    what = " and ".join(f"a {k} ({MEASURES.get(k, 'something else')})" for k in kinds)
+    measure = (
+        "measures something else and has" if len(kinds) == 1 else "measure other things and have"
+    )
+    return (
+        f"{which[0].upper()}{which[1:]}: merging cannot include {them}. Merge puts bench runs "
+        "and cipher studies side by side, one row per cipher entry and input with each run's "
+        f"throughput; {what} {measure} no such rows.\n\n"
+        f"Deselect {them} and click Merge again."
+    )
+
+
+def not_a_cipher_study(what: str, kind: str) -> str:
+    """Why ``what`` (a run, a file) cannot be run here again."""
+    found = "a transfer study" if kind == "study" else f"a {kind} run"
+    return (
+        f"{what} is {found}: Run this on my machine runs a cipher study again with its "
+        "definition (study --out x.json, or a history export of one)."
+    )
+
+
 class HistoryWindow(QMainWindow):
     """The stored runs of the history at ``path`` (default: the one runs are stored in)."""
 
@@ -82,17 +158,26 @@ class HistoryWindow(QMainWindow):
         settings: AppSettings | None = None,
         path: str | Path | None = None,
         parent: QWidget | None = None,
+        study_run_factory: StudyRunFactory | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle("History — CipherBench")
         self.settings = settings or AppSettings()
         self.path = Path(path) if path is not None else history_path()
         self.runner = TaskRunner(parent=self)
-        self.views: list[QWidget] = []  # the open run and comparison windows
+        self.views: list[QWidget] = []  # the open run, comparison, trend and merged windows
         self._warned = False
+        self._study_run_factory = study_run_factory  # None: the real engine
+        self._rerun: RerunPanel | None = None  # made on the first Run this on my machine
+        self._close_requested = False  # closing once the study running here has stopped
+        self._user_closing = False  # the Close action, not a program closing the window
+        self._rerun_status: str | None = None  # said again with the new run's id once stored
         self._build()
         self._build_menu()
         history_recorder().recorded.connect(self._on_recorder_recorded)
+        # A worker's own `finished` reaches the window before the runner forgets it: the
+        # buttons follow the runner instead, so Compare and Trend come back when it is done.
+        self.runner.busy_changed.connect(self._on_runner_busy_changed)
         self.refresh()
         self._fit_to_screen()
 
@@ -101,6 +186,7 @@ class HistoryWindow(QMainWindow):
     def _build(self) -> None:
         central = QWidget()
         layout = QVBoxLayout(central)
+        self._layout = layout
         self.warning_label = QLabel()
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("color: #a04000;")
@@ -121,9 +207,12 @@ class HistoryWindow(QMainWindow):
         self.table.doubleClicked.connect(self._on_open_clicked)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.table, 1)
-        buttons = QHBoxLayout()
         self.open_button = QPushButton("&Open")
         self.compare_button = QPushButton("&Compare")
+        self.trend_button = QPushButton("&Trend")
+        self.merge_button = QPushButton("&Merge")
+        self.run_here_button = QPushButton("&Run this on my machine")
+        self.run_file_button = QPushButton("Run a study &file here…")
         self.delete_button = QPushButton("&Delete…")
         self.import_button = QPushButton("&Import…")
         self.export_button = QPushButton("E&xport…")
@@ -131,17 +220,53 @@ class HistoryWindow(QMainWindow):
         self.compare_button.setToolTip(
             "Select exactly two runs: per job, the ratio of times with a 95 % interval"
         )
-        for b, slot in (
-            (self.open_button, self._on_open_clicked),
-            (self.compare_button, self._on_compare_clicked),
-            (self.delete_button, self._on_delete_clicked),
-            (self.import_button, self._on_import_clicked),
-            (self.export_button, self._on_export_clicked),
+        self.trend_button.setToolTip(
+            "The selected run's series (the same definition on the same machine) over time: "
+            "each entry's throughput, steps beyond the noise marked with what changed"
+        )
+        self.merge_button.setToolTip(
+            "Select two or more bench runs or cipher studies (machines, library versions): one "
+            "table with a column group per run, median [95 % interval], a view normalised to "
+            "a reference entry, and what differs between the machines"
+        )
+        self.run_here_button.setToolTip(
+            "Run the selected cipher study on this machine with exactly its definition "
+            "(ciphers, sizes, rounds, repetitions, data seed), store it, and show it merged "
+            "with the original"
+        )
+        self.run_file_button.setToolTip(
+            "Run the cipher study in an exported JSON file (study --out x.json, or a history "
+            "export) on this machine as defined, and show it merged with the original; the "
+            "file itself is not imported"
+        )
+        # Two rows, so that the window fits a narrow screen: looking at runs and running one
+        # here above, keeping them (delete, import, export) below.
+        for row in (
+            (
+                (self.open_button, self._on_open_clicked),
+                (self.compare_button, self._on_compare_clicked),
+                (self.trend_button, self._on_trend_clicked),
+                (self.merge_button, self._on_merge_clicked),
+                None,
+                (self.run_here_button, self._on_run_here_clicked),
+                (self.run_file_button, self._on_run_file_clicked),
+            ),
+            (
+                (self.delete_button, self._on_delete_clicked),
+                (self.import_button, self._on_import_clicked),
+                (self.export_button, self._on_export_clicked),
+            ),
         ):
-            b.clicked.connect(slot)
-            buttons.addWidget(b)
-        buttons.addStretch(1)
-        layout.addLayout(buttons)
+            buttons = QHBoxLayout()
+            for pair in row:
+                if pair is None:
+                    buttons.addSpacing(16)
+                    continue
+                button, slot = pair
+                button.clicked.connect(slot)
+                buttons.addWidget(button)
+            buttons.addStretch(1)
+            layout.addLayout(buttons)
         self.setCentralWidget(central)
 
     def _fit_to_screen(self) -> None:
@@ -162,13 +287,18 @@ class HistoryWindow(QMainWindow):
             tip += " (CIPHERBENCH_NO_HISTORY is set: nothing is stored while it is)"
         self.keep_action.setStatusTip(tip)
         self.keep_action.toggled.connect(self._on_keep_toggled)
+        self.run_file_action = QAction("Run a study &file here…", self)
+        self.run_file_action.setStatusTip(self.run_file_button.toolTip())
+        self.run_file_action.triggered.connect(self._on_run_file_clicked)
         refresh = QAction("&Refresh", self)
         refresh.setShortcut(QKeySequence(QKeySequence.StandardKey.Refresh))
         refresh.triggered.connect(self.refresh)
         close = QAction("&Close", self)
         close.setShortcut(QKeySequence(QKeySequence.StandardKey.Close))
-        close.triggered.connect(self.close)
+        close.triggered.connect(self._on_close_action_triggered)
         menu.addAction(self.keep_action)
+        menu.addSeparator()
+        menu.addAction(self.run_file_action)
         menu.addSeparator()
         menu.addAction(refresh)
         menu.addAction(close)
@@ -254,6 +384,22 @@ class HistoryWindow(QMainWindow):
         self.export_button.setEnabled(n == 1)
         self.delete_button.setEnabled(n >= 1)
         self.compare_button.setEnabled(n == 2 and not self.runner.busy)
+        self.trend_button.setEnabled(
+            n == 1 and not self.runner.busy and self._kind_at(self.selected_rows()[0]) != "sweep"
+        )
+        # Enabled with a transfer or a sweep selected too: a click says why they cannot be.
+        self.merge_button.setEnabled(n >= 2 and not self.runner.busy)
+        free = not self.runner.busy and not self.rerunning
+        self.run_here_button.setEnabled(
+            n == 1 and free and self._kind_at(self.selected_rows()[0]) == "study"
+        )
+        self.run_file_button.setEnabled(free)
+        self.run_file_action.setEnabled(free)
+
+    @property
+    def rerunning(self) -> bool:
+        """Whether a study runs here (Run this on my machine)."""
+        return self._rerun is not None and self._rerun.running
 
     # --- actions ----------------------------------------------------------------------------
 
@@ -301,6 +447,203 @@ class HistoryWindow(QMainWindow):
     @Slot(str)
     def _on_compare_failed(self, text: str) -> None:
         self.statusBar().showMessage(f"Could not compare: {text}", 10_000)
+
+    @Slot()
+    def _on_trend_clicked(self) -> None:
+        ids = self.selected_ids()
+        if len(ids) != 1 or self.runner.busy:
+            return
+        worker = TaskWorker(_trend, self.path, ids[0])
+        worker.signals.resulted.connect(self._on_trend_resulted)
+        worker.signals.failed.connect(self._on_trend_failed)
+        worker.signals.finished.connect(self._update_buttons)
+        self.statusBar().showMessage(f"Reading run {ids[0]}'s series…")
+        self.runner.start(worker, busy=True)
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_trend_resulted(self, trend: Any) -> None:
+        s = trend.runs[0]
+        if len(trend.runs) == 1:
+            self.statusBar().showMessage(
+                f"Run {s.id} has no series: no other {s.kind} with its definition on "
+                f"{s.machine}. Run it again to see a trend.",
+                10_000,
+            )
+            return
+        from app.gui.history.trend_view import TrendWindow
+
+        self.trend_window = TrendWindow(trend, self)
+        self._show(self.trend_window)
+        self.statusBar().showMessage(
+            f"Run {trend.run_id}'s series: {len(trend.runs)} runs, {len(trend.steps)} step(s).",
+            10_000,
+        )
+
+    @Slot(str)
+    def _on_trend_failed(self, text: str) -> None:
+        self.statusBar().showMessage(f"No trend: {text}", 10_000)
+
+    # --- merging ----------------------------------------------------------------------------
+
+    @Slot()
+    def _on_merge_clicked(self) -> None:
+        rows = self.selected_rows()
+        if len(rows) < 2 or self.runner.busy:
+            return
+        refused = [
+            (self._id_at(r), k) for r in rows if (k := self._kind_at(r)) not in MERGEABLE_KINDS
+        ]
+        if refused:
+            QMessageBox.information(
+                self, "These runs cannot be merged", merge_refusal(sorted(refused))
+            )
+            return
+        ids = sorted(self._id_at(r) for r in rows)  # oldest first: the columns in time order
+        worker = TaskWorker(_merge, self.path, ids)
+        worker.signals.resulted.connect(self._on_merge_resulted)
+        worker.signals.failed.connect(self._on_merge_failed)
+        self.statusBar().showMessage(f"Reading {len(ids)} runs to merge…")
+        self.runner.start(worker, busy=True)
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_merge_resulted(self, out: tuple[Any, Any]) -> None:
+        sources, merged = out
+        self._show_merged(sources, merged)
+        self.statusBar().showMessage(
+            f"Merged {len(sources)} runs: {len(merged.rows)} rows, "
+            f"{len(merged.differences)} difference(s) between them.",
+            10_000,
+        )
+
+    @Slot(str)
+    def _on_merge_failed(self, text: str) -> None:
+        self.statusBar().clearMessage()
+        QMessageBox.warning(self, "These runs cannot be merged", text[:1].upper() + text[1:])
+
+    def _show_merged(self, sources: Any, merged: Any, warnings: Sequence[str] = ()) -> None:
+        from app.gui.history.merged_view import MergedWindow
+
+        self.merged_window = MergedWindow(
+            sources, merged, warnings=warnings, settings=self.settings, parent=self
+        )
+        self._show(self.merged_window)
+
+    # --- running a study here again -----------------------------------------------------------
+
+    @Slot()
+    def _on_run_here_clicked(self) -> None:
+        ids = self.selected_ids()
+        if len(ids) != 1 or self.runner.busy or self.rerunning:
+            return
+        worker = TaskWorker(_load, self.path, ids[0])
+        worker.signals.resulted.connect(self._on_run_here_loaded)
+        worker.signals.failed.connect(self._on_rerun_failed)
+        self.statusBar().showMessage(f"Reading run {ids[0]}…")
+        self.runner.start(worker, busy=True)
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_run_here_loaded(self, stored: Any) -> None:
+        from app.core.study.result import StudyResult
+        from app.gui.history.rerun_panel import Rerun
+
+        if not isinstance(stored.result, StudyResult):
+            QMessageBox.information(
+                self, "Cannot run it here", not_a_cipher_study(f"Run {stored.id}", "study")
+            )
+            return
+        self._start_rerun(Rerun(stored.result, f"run {stored.id}", stored.summary.hostname))
+
+    @Slot()
+    def _on_run_file_clicked(self) -> None:
+        if self.runner.busy or self.rerunning:
+            return
+        path, _ = QFileDialog.getOpenFileName(
+            self, "Run a study file here", self.settings.last_folder, "CipherBench study (*.json)"
+        )
+        if not path:
+            return
+        self.settings.last_folder = str(Path(path).parent)
+        worker = TaskWorker(_read_study_file, path)
+        worker.signals.resulted.connect(self._on_study_file_read)
+        worker.signals.failed.connect(self._on_rerun_failed)
+        self.statusBar().showMessage(f"Reading {path}…")
+        self.runner.start(worker, busy=True)
+        self._update_buttons()
+
+    @Slot(object)
+    def _on_study_file_read(self, out: tuple[str, str, Any, dict[str, Any]]) -> None:
+        from app.core.study.result import StudyResult
+        from app.gui.history.rerun_panel import Rerun
+
+        path, kind, result, meta = out
+        name = Path(path).name
+        if not isinstance(result, StudyResult):
+            QMessageBox.information(self, "Cannot run it here", not_a_cipher_study(name, kind))
+            return
+        host = meta.get("hostname")
+        integrity = str(meta.get("digest_state", ""))
+        self._start_rerun(Rerun(result, name, host if isinstance(host, str) else None, integrity))
+
+    def _rerun_panel(self) -> RerunPanel:
+        """The progress row of a study running here, made on first use (it brings the Study
+        window's controller: not imported before it is needed)."""
+        if self._rerun is None:
+            from app.gui.history.rerun_panel import RerunPanel
+
+            factory = self._study_run_factory
+            self._rerun = RerunPanel(self) if factory is None else RerunPanel(self, factory)
+            below_table = self._layout.indexOf(self.table) + 1
+            self._layout.insertWidget(below_table, self._rerun)  # above the buttons
+            self._rerun.finished.connect(self._on_rerun_finished)
+            self._rerun.failed.connect(self._on_rerun_failed)
+            self._rerun.running_changed.connect(self._on_rerun_running_changed)
+        return self._rerun
+
+    def _start_rerun(self, rerun: Rerun) -> None:
+        try:
+            self._rerun_panel().start(rerun)
+        except UserError as exc:
+            self.statusBar().clearMessage()
+            QMessageBox.warning(self, "Cannot run the study here", str(exc))
+            return
+        self.statusBar().showMessage(f"Running {rerun.name} ({rerun.origin}) on this machine…")
+        self._update_buttons()
+
+    @Slot(object, object)
+    def _on_rerun_finished(self, rerun: Rerun, new: StudyResult) -> None:
+        from app.gui.history.rerun_panel import failure_lines, rerun_sources
+
+        stored = history_recorder().enabled(self) and bool(new.results or new.failures)
+        if new.cancelled:
+            text = "Cancelled: nothing merged."
+            if stored:
+                text += " The cells that finished are stored as a cancelled run."
+        else:
+            sources = rerun_sources(rerun, new)
+            self._show_merged(sources, None, rerun.warnings() + failure_lines(new))
+            text = f"Ran {rerun.name} here ({len(new.results)} cells), beside {rerun.origin}."
+            if storing_disabled():
+                text += " Not stored: CIPHERBENCH_NO_HISTORY is set."
+            elif not stored:
+                text += " Not stored: keeping a history of runs is off (History menu)."
+        # The recorder stores the run after this (analysed first): its id is added then.
+        self._rerun_status = text if stored else None
+        self.statusBar().showMessage(text, STATUS_MS)
+
+    @Slot(str)
+    def _on_rerun_failed(self, text: str) -> None:
+        self.statusBar().clearMessage()
+        QMessageBox.warning(self, "Cannot run the study here", text)
+
+    @Slot(bool)
+    def _on_rerun_running_changed(self, running: bool) -> None:
+        self._update_buttons()
+        if not running and self._close_requested:
+            self._close_requested = False
+            self.close()
 
     @Slot()
     def _on_delete_clicked(self) -> None:
@@ -372,9 +715,16 @@ class HistoryWindow(QMainWindow):
             "Runs are stored in the history." if keep else "Runs are no longer stored.", 8000
         )
 
+    @Slot(bool)
+    def _on_runner_busy_changed(self, _busy: bool) -> None:
+        self._update_buttons()
+
     @Slot(int)
-    def _on_recorder_recorded(self, _run_id: int) -> None:
+    def _on_recorder_recorded(self, run_id: int) -> None:
         self.refresh()
+        if self._rerun_status is not None:  # the run just made here: said again, with its id
+            text, self._rerun_status = self._rerun_status, None
+            self.statusBar().showMessage(f"{text} Stored as run {run_id}.", STATUS_MS)
 
     def _show(self, view: QWidget) -> None:
         self.views = [v for v in self.views if shiboken6.isValid(v) and v.isVisible()]
@@ -382,8 +732,30 @@ class HistoryWindow(QMainWindow):
         view.show()
         view.raise_()
 
-    def closeEvent(self, event: Any) -> None:
-        self.runner.wait_for_done(10_000)  # a comparison in flight: no signal into a dead window
+    @Slot()
+    def _on_close_action_triggered(self) -> None:
+        self._user_closing = True
+        try:
+            self.close()
+        finally:
+            self._user_closing = False
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """A study running here is stopped first (the user closing is asked), and the window
+        closes once its worker has stopped, so no worker process outlives it."""
+        if self.rerunning and self._rerun is not None:
+            by_user = event.spontaneous() or self._user_closing
+            if by_user and not ask_yes_no(
+                self, "Stop the study?", "A study is running on this machine. Stop it and close?"
+            ):
+                event.ignore()
+                return
+            self._close_requested = True
+            self._rerun.cancel()
+            event.ignore()  # closes when the worker has stopped
+            return
+        if self.runner.busy:
+            self.runner.wait_for_done(10_000)  # reading in flight: no signal into a dead window
         super().closeEvent(event)
 
 

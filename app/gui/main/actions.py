@@ -17,6 +17,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
 from app.gui.menus import add_action, add_menu
+from app.gui.paper_export import ACTION_TEXT, ACTION_TIP
 
 if TYPE_CHECKING:
     from app.gui.main.parts import WindowParts
@@ -30,6 +31,7 @@ class ActionHandlers:
 
     open: Handler
     export: Handler
+    export_paper: Handler
     encrypt_file: Handler
     decrypt_file: Handler
     save_encrypted: Handler
@@ -64,6 +66,7 @@ def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
         "Ctrl+E",
         "Save results as .xlsx, .csv or .json",
     )
+    window.paper_action = action(ACTION_TEXT, on.export_paper, tip=ACTION_TIP)
     window.encrypt_file_action = action(
         "E&ncrypt file…",
         on.encrypt_file,
@@ -128,6 +131,7 @@ def _build_menus(window: WindowParts) -> None:
         (window.open_action, window.encrypt_file_action, window.decrypt_file_action),
         (
             window.export_action,
+            window.paper_action,
             window.save_encrypted_action,
             window.save_plaintext_action,
             window.save_chart_action,

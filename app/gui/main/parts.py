@@ -67,6 +67,7 @@ class WindowParts(QMainWindow):
     # The actions (menus, shortcuts; the buttons trigger them).
     open_action: QAction
     export_action: QAction
+    paper_action: QAction  # Export for a paper…
     encrypt_file_action: QAction
     decrypt_file_action: QAction
     save_encrypted_action: QAction

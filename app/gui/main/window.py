@@ -25,13 +25,14 @@ from app.core.safe_files import check_output
 from app.gui.describe import sentence
 from app.gui.dialogs.about_dialog import show_about_dialog
 from app.gui.file_filters import CHART_FILTERS, RESULT_FILTERS, with_suffix
-from app.gui.history.recorder import history_recorder
 from app.gui.main.actions import ActionHandlers, install_actions
 from app.gui.main.controller import BenchmarkController
 from app.gui.main.layout import build_widgets
 from app.gui.main.parts import WindowParts
 from app.gui.panels.progress_panel import ProgressInfo
+from app.gui.paper_export import PaperExporter, has_paper_set, written_text
 from app.gui.questions import ask_yes_no
+from app.gui.recorder import history_recorder
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
 from app.gui.wiring import connect_handlers
@@ -60,6 +61,7 @@ class MainWindow(WindowParts):
         self.setAcceptDrops(True)
         self.settings = settings or AppSettings()
         self.controller = BenchmarkController(self.settings, run_factory, parent=self)
+        self.paper_exporter = PaperExporter(self)
         self._close_requested = False
         self._user_closing = False
         self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
@@ -78,6 +80,7 @@ class MainWindow(WindowParts):
         return ActionHandlers(
             open=self._on_open_action_triggered,
             export=self._on_export_action_triggered,
+            export_paper=self._on_paper_action_triggered,
             encrypt_file=self._on_encrypt_file_action_triggered,
             decrypt_file=self._on_decrypt_file_action_triggered,
             save_encrypted=self._on_save_encrypted_action_triggered,
@@ -103,6 +106,9 @@ class MainWindow(WindowParts):
         c.environment_changed.connect(self.environment_panel.set_text)
         c.message.connect(self.show_status)
         c.error.connect(self.show_error)
+        self.paper_exporter.written.connect(self._on_paper_exporter_written)
+        self.paper_exporter.failed.connect(self.show_error)
+        self.paper_exporter.busy_changed.connect(lambda _busy: self._update_actions())
 
     # --- charts, built after the first paint -----------------------------------------------
 
@@ -188,6 +194,9 @@ class MainWindow(WindowParts):
         can_export = not running and c.last_run is not None
         self.export_action.setEnabled(can_export)
         self.export_button.setEnabled(can_export)
+        self.paper_action.setEnabled(
+            can_export and not self.paper_exporter.busy and has_paper_set(c.last_run)
+        )
         self.encrypt_file_action.setEnabled(idle)
         self.decrypt_file_action.setEnabled(idle)
         row = self._selected_row()
@@ -269,6 +278,20 @@ class MainWindow(WindowParts):
         path = with_suffix(path, chosen, RESULT_FILTERS)
         if path and not self._output_refused(path, "Export failed"):
             self.controller.export(path)
+
+    @Slot()
+    def _on_paper_action_triggered(self) -> None:
+        run = self.controller.last_run
+        if run is None or self.controller.running:
+            return
+        inputs = [spec.path for spec in self.controller.inputs]
+        self.paper_exporter.ask_and_start(self, run, self.settings.last_folder, inputs)
+
+    @Slot(object)
+    def _on_paper_exporter_written(self, paths: list[Path]) -> None:
+        if paths:
+            self.settings.last_folder = str(paths[0].parent)
+        self.show_status(written_text(paths))
 
     def _output_refused(self, path: str, title: str, *inputs: str) -> bool:
         """Whether ``path`` must not be written, said to the user: a folder, a device or a pipe

@@ -32,7 +32,7 @@ from app.core.study.runner import (
     StudyStarted,
 )
 from app.core.study.transfer_result import TransferStudyResult
-from app.gui.history.recorder import history_recorder
+from app.gui.recorder import history_recorder
 from app.gui.study.accumulate import combine_runs
 from app.gui.study.study_worker import StudyRunLike, StudyWorker
 from app.gui.tool_controller import ToolController
@@ -197,6 +197,10 @@ class StudyController(ToolController):
         written = save(combined, path, inputs=self._inputs)
         self.exported = True
         return written
+
+    def paper_source(self) -> tuple[object, list[str]] | None:
+        combined = self.analysis or self.combined()
+        return None if combined is None else (combined, list(self._inputs))
 
     def export_filters(self) -> dict[str, str]:
         """The save dialog's filters for the results shown (a study's or a transfer study's

@@ -78,6 +78,7 @@ class StudyWindow(ToolWindow):
         self.run_button = QPushButton("Run study")
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
+        self.paper_button = QPushButton("Export for a paper…")
         self.clear_button = QPushButton("Clear results")
         self.progress = self._progress_bar()
         self.step_label = QLabel("Ready.")
@@ -93,13 +94,14 @@ class StudyWindow(ToolWindow):
         left = QWidget()
         column = QVBoxLayout(left)
         column.addWidget(self.form, 1)
-        for pair in (
+        for buttons in (
             (self.run_button, self.cancel_button),
-            (self.export_button, self.clear_button),
+            (self.export_button, self.paper_button),
+            (self.clear_button,),
         ):
             row = QHBoxLayout()
-            row.addWidget(pair[0])
-            row.addWidget(pair[1])
+            for button in buttons:
+                row.addWidget(button)
             column.addLayout(row)
         column.addWidget(self.progress)
         column.addWidget(self.step_label)
@@ -134,6 +136,7 @@ class StudyWindow(ToolWindow):
         self.run_action = action("&Run study", self._on_run_action_triggered, "Ctrl+R")
         self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
         self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
+        self.paper_action = self._paper_action()
         self.clear_action = action("C&lear results", self._on_clear_action_triggered)
         self.save_definition_action = action(
             "&Save study as…", self._on_save_definition_action_triggered, "Ctrl+S"
@@ -146,7 +149,13 @@ class StudyWindow(ToolWindow):
             self,
             "&Study",
             (self.add_files_action, self.run_action, self.cancel_action),
-            (self.save_definition_action, self.export_action, self.clear_action, self.close_action),
+            (
+                self.save_definition_action,
+                self.export_action,
+                self.paper_action,
+                self.clear_action,
+                self.close_action,
+            ),
         )
 
     def _connect(self) -> None:
@@ -154,6 +163,7 @@ class StudyWindow(ToolWindow):
             (self.run_button, self.run_action),
             (self.cancel_button, self.cancel_action),
             (self.export_button, self.export_action),
+            (self.paper_button, self.paper_action),
             (self.clear_button, self.clear_action),
         )
         self.form.units_changed.connect(self.controller.set_units)
@@ -284,6 +294,7 @@ class StudyWindow(ToolWindow):
         self.run_action.setEnabled(not running)
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(has and not running)
+        self.paper_action.setEnabled(self._can_export_for_paper())
         self.clear_action.setEnabled(has and not running)
         self.form.setEnabled(not running)
 

@@ -13,7 +13,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.sweep.results import LADDER, SWEEP, SweepResult
-from app.gui.history.recorder import history_recorder
+from app.gui.recorder import history_recorder
 from app.gui.sweep.sweep_worker import SweepProgress, SweepRequest, SweepWorker, plan
 from app.gui.tool_controller import ToolController
 
@@ -83,6 +83,11 @@ class SweepController(ToolController):
         if result is None:
             raise ValueError("nothing to export")
         return save(result, path)
+
+    def paper_source(self) -> tuple[object, list[str]] | None:
+        """The run shown, as Export writes it."""
+        result = self.result()
+        return None if result is None or not result.entries else (result, [])
 
     # --- the worker's events -------------------------------------------------------------------
 

@@ -99,13 +99,14 @@ class SweepWindow(ToolWindow):
         self.run_action = action("&Run", self._on_run_action_triggered, "Ctrl+R")
         self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
         self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
+        self.paper_action = self._paper_action()
         self.save_chart_action = action("Save c&hart…", self._on_chart_save_requested)
         self.close_action = action("C&lose", self.close, QKeySequence.StandardKey.Close)
         add_menu(
             self,
             "&Sweep",
             (self.run_action, self.cancel_action),
-            (self.export_action, self.save_chart_action, self.close_action),
+            (self.export_action, self.paper_action, self.save_chart_action, self.close_action),
         )
 
     def _connect(self) -> None:
@@ -199,6 +200,7 @@ class SweepWindow(ToolWindow):
         self.run_action.setEnabled(not running)
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self._has_results_to_export())
+        self.paper_action.setEnabled(self._can_export_for_paper())
         self.save_chart_action.setEnabled(not running and self.controller.result() is not None)
         self.form.setEnabled(not running)
 

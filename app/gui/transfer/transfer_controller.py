@@ -12,7 +12,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
-from app.gui.history.recorder import history_recorder
+from app.gui.recorder import history_recorder
 from app.gui.tool_controller import ToolController
 from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
 
@@ -62,6 +62,12 @@ class TransferController(ToolController):
             raise ValueError("nothing to export")
         inputs = [self._path] if self._path else []
         return save(self.last_run, path, inputs=inputs)
+
+    def paper_source(self) -> tuple[object, list[str]] | None:
+        run = self.last_run
+        if run is None or not run.results:
+            return None
+        return run, [self._path] if self._path else []
 
     # --- the worker's events -------------------------------------------------------------------
 

@@ -102,12 +102,13 @@ class TransferWindow(ToolWindow):
         self.run_action = action("&Run transfer", self._on_run_action_triggered, "Ctrl+R")
         self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
         self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
+        self.paper_action = self._paper_action()
         self.close_action = action("C&lose", self.close, QKeySequence.StandardKey.Close)
         add_menu(
             self,
             "&Transfer",
             (self.open_action, self.run_action, self.cancel_action),
-            (self.export_action, self.close_action),
+            (self.export_action, self.paper_action, self.close_action),
         )
 
     def _connect(self) -> None:
@@ -198,6 +199,7 @@ class TransferWindow(ToolWindow):
         self.open_action.setEnabled(not running)
         self.cancel_action.setEnabled(running)
         self.export_action.setEnabled(self._has_results_to_export())
+        self.paper_action.setEnabled(self._can_export_for_paper())
         self.form.setEnabled(not running)
 
     def _has_results_to_export(self) -> bool:

@@ -215,4 +215,4 @@ def test_html_export_is_atomic_and_refuses_inputs(tmp_path):
     assert target.read_text(encoding="utf-8").startswith("<!DOCTYPE html>")
     assert sorted(p.name for p in tmp_path.iterdir()) == ["input.html", "r.html"]
     with pytest.raises(UserError, match="not supported"):
-        save(_result(), tmp_path / "r.pdf")
+        save(_result(), tmp_path / "r.docx")

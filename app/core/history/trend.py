@@ -1,0 +1,630 @@
+"""A run's series in the history and the steps in it: did an entry get slower or faster, and
+what changed then? (``history trend``, the History window's *Trend*.)
+
+**The series** of a stored run is every run of the same kind, with the same definition, made on
+the same machine (host name and CPU model), oldest first (:func:`series_of`). The definition is
+what a run measures, not how long: for a bench, its cipher entries (id and library), inputs,
+data mode and stream chunk; for a study, its study (name, entries, sizes or files, key size,
+workload, data mode, chunk, data seed); for a transfer, its ciphers, input and chunk. Rounds,
+repetitions and budgets only change the precision, so runs that differ in them are one series.
+A cancelled study is in its series (the jobs it did not finish are gaps); a cancelled bench or
+transfer only when the entries it finished are its whole definition.
+Sweeps and ladders are not trended (their figures are curves, not one value per entry).
+
+**The figure** of each run, per entry (cipher entry x input) and direction, is the median over
+its rounds of each round's throughput, with the distribution-free 95 % interval over those
+rounds (the publication kit's :func:`app.core.publish.table.rate_estimate`; no interval below
+6 rounds, as for a plain bench, which runs each job in one worker).
+
+**Steps.** The series is cut into segments of equal level, bottom-up (Keogh et al.'s
+bottom-up segmentation): every run starts as a segment of its own, and while some boundary
+between two neighbouring segments is not a step, the weakest of those boundaries is removed
+(the two segments merge); the boundaries left are the steps. The test of a boundary compares
+the runs of the segment before with those of the segment after (at most
+``MAX_VALUES_A_SIDE`` rounds a side, the runs nearest the boundary), on the log of each
+round's median time:
+
+* the change is the Hodges-Lehmann shift between the two sides' rounds, and its interval the
+  wider of two: the exact Mann-Whitney interval over the rounds, as every claim and
+  ``history compare`` compute it (:func:`app.core.study.shift_interval.shift_interval`), and
+  the interval the noise *between runs* allows: the change +/- ``NOISE_MULTIPLE`` standard
+  errors, the noise being a robust spread of the runs' figures over the whole series (the
+  median absolute difference between consecutive runs, scaled to a standard deviation).
+  Rounds alone would not do: every round of one run shares that day's machine (its frequency,
+  its temperature, its other load), so runs differ by more than their rounds say; asv likewise
+  takes the noise amplitude from the whole series rather than from each point;
+* a boundary is a **step** when that whole interval lies beyond ``THRESHOLD`` (3 %) on one
+  side, which also excludes 0 (criterion.rs's noise threshold, benchstat's significance); a
+  smaller change, however certain, is not reported.
+
+Each step is labelled with what changed in the environment between the last run before it and
+the first after it (:func:`app.core.history.differences.differences`: library versions,
+OpenSSL, Python, OS, CPU features, options), e.g. ``cryptography 44.0.0 -> 45.0.0: -7.0 %
+[-9.1, -4.8]``, or says that nothing did. A step needs at least ``MIN_RUNS_FOR_STEPS`` runs in
+the series to estimate the noise between runs.
+
+In the tests' series of 10 runs with about 2 % noise between runs (1 % a run, 1.5 % a round, 1 %
+a repetition), a 10 % step is found once, at its run, in 399 series of 400, its interval
+covering the planted size in 394 of those; of 1,000 series of noise alone, none has a step.
+The price of that caution: with 3 % noise between runs a 10 % step is missed about half the
+time, and a step at the newest run must clear the threshold by about 3 standard deviations of
+that noise.
+
+References: E. Keogh, S. Chu, D. Hart and M. Pazzani, "An Online Algorithm for Segmenting Time
+Series", ICDM 2001 (bottom-up segmentation); asv's ``step_detect`` (a piecewise-constant fit,
+noise from the whole series, steps below a threshold dropped); benchstat (the Mann-Whitney
+test); criterion.rs (a noise threshold the whole interval must clear).
+"""
+
+from __future__ import annotations
+
+import math
+import re
+import statistics
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
+
+from app.core.bench.results import JobResult, RunResult
+from app.core.errors import UserError
+from app.core.history.differences import differences
+from app.core.history.records import RunSummary, StoredRun
+from app.core.publish.table import Estimate, rate_estimate
+from app.core.study.shift_interval import shift_interval
+from app.core.units import MB
+
+if TYPE_CHECKING:
+    from app.core.history.store import History
+
+THRESHOLD = 0.03  # a step smaller than 3 % is not reported, however certain
+CONFIDENCE = 0.95
+# Standard errors of the noise between runs a step must clear: about a 99.7 % normal quantile,
+# or a 95 % t quantile with the 3-4 degrees of freedom a robust spread of ten runs is worth.
+NOISE_MULTIPLE = 3.0
+MIN_RUNS_FOR_STEPS = 4  # fewer give no estimate of the noise between runs
+MAX_VALUES_A_SIDE = 60  # rounds compared on each side of a boundary (the nearest runs)
+TRENDABLE = ("bench", "study", "transfer")
+# The spread of consecutive differences of a normal series: median |x1 - x2| = 0.6745 sqrt(2) s
+_DIFF_TO_SIGMA = 1.0 / (0.6744897501960817 * math.sqrt(2.0))
+
+
+# --- results ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Point:
+    """One run's figure for one entry and direction: the median throughput over its rounds
+    (MB/s, 10^6 bytes per second) and its 95 % interval (``nan`` below 6 rounds)."""
+
+    run_id: int
+    throughput_mb_s: float
+    low_mb_s: float
+    high_mb_s: float
+    rounds: int
+
+    @property
+    def has_interval(self) -> bool:
+        return not (math.isnan(self.low_mb_s) or math.isnan(self.high_mb_s))
+
+    def text(self) -> str:
+        """``1,230 [1,210, 1,250]`` or ``1,230 [n/a]``, three significant digits."""
+        ends = (self.low_mb_s, self.high_mb_s) if self.has_interval else None
+        return Estimate(self.throughput_mb_s, ends, self.rounds).text()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "run": self.run_id,
+            "throughput_mb_s": self.throughput_mb_s,
+            "ci_low_mb_s": self.low_mb_s,
+            "ci_high_mb_s": self.high_mb_s,
+            "rounds": self.rounds,
+        }
+
+
+@dataclass(frozen=True)
+class Step:
+    """A change in one entry's level between two runs of the series, beyond the noise.
+
+    ``change`` is the throughput after over before, minus 1 (-0.07: 7 % slower), with its
+    interval ``low``-``high`` (module doc); ``changes`` what differs in the environment between
+    ``run_before`` and ``run_after`` (empty: nothing)."""
+
+    position: int  # the index in the series' runs of the first run after the step
+    run_before: int
+    run_after: int
+    change: float
+    low: float
+    high: float
+    runs_before: int  # the runs each side of the comparison rests on
+    runs_after: int
+    rounds_before: int
+    rounds_after: int
+    changes: tuple[str, ...]
+
+    @property
+    def faster(self) -> bool:
+        return self.change > 0
+
+    def what_changed(self) -> str:
+        """``cryptography 44.0.0 -> 45.0.0`` (several joined by ``; ``), or that nothing did."""
+        return "; ".join(self.changes) or "nothing changed in the environment"
+
+    def amount(self) -> str:
+        """``-7.0 % [-9.1, -4.8]``: the change in throughput and its interval, in percent."""
+        return f"{self.change * 100:+.1f} % [{self.low * 100:+.1f}, {self.high * 100:+.1f}]"
+
+    def label(self) -> str:
+        """``cryptography 44.0.0 -> 45.0.0: -7.0 % [-9.1, -4.8]``."""
+        return f"{self.what_changed()}: {self.amount()}"
+
+    def sentence(self, direction: str) -> str:
+        """``step at run 6, encrypt: cryptography 44.0.0 -> 45.0.0: -7.0 % [-9.1, -4.8]``."""
+        return f"step at run {self.run_after}, {direction}: {self.label()}"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "run_before": self.run_before,
+            "run_after": self.run_after,
+            "change": self.change,
+            "ci_low": self.low,
+            "ci_high": self.high,
+            "runs_before": self.runs_before,
+            "runs_after": self.runs_after,
+            "rounds_before": self.rounds_before,
+            "rounds_after": self.rounds_after,
+            "environment_changes": list(self.changes),
+            "label": self.label(),
+        }
+
+
+@dataclass(frozen=True)
+class EntryTrend:
+    """One entry (cipher entry on one input) in one direction over the series: a point per run
+    of the series (None where that run has no such job), and the steps found."""
+
+    entry: str  # "aes-256-gcm [cryptography] on random 64 KB"
+    direction: str  # "encrypt", "decrypt" or "transfer"
+    points: tuple[Point | None, ...]
+    steps: tuple[Step, ...]
+    noise: float  # the spread of the runs' figures (0.012: 1.2 %); nan with too few runs
+
+    def step_at(self, position: int) -> Step | None:
+        return next((s for s in self.steps if s.position == position), None)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "entry": self.entry,
+            "direction": self.direction,
+            "points": [None if p is None else p.to_dict() for p in self.points],
+            "steps": [s.to_dict() for s in self.steps],
+            "noise_between_runs": self.noise,
+        }
+
+
+@dataclass(frozen=True)
+class EnvironmentChange:
+    """What differs between two consecutive runs of the series (library versions, OS, ...)."""
+
+    run_before: int
+    run_after: int
+    changes: tuple[str, ...]
+
+    def sentence(self) -> str:
+        """``run 5 -> 6: cryptography 44.0.0 -> 45.0.0``."""
+        return f"run {self.run_before} -> {self.run_after}: " + "; ".join(self.changes)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "run_before": self.run_before,
+            "run_after": self.run_after,
+            "changes": list(self.changes),
+        }
+
+
+@dataclass(frozen=True)
+class Trend:
+    """The series of run ``run_id`` and every entry's figures and steps over it."""
+
+    run_id: int
+    kind: str
+    runs: tuple[RunSummary, ...]  # the series, oldest first
+    entries: tuple[EntryTrend, ...]  # by entry, then direction
+    changes: tuple[EnvironmentChange, ...]  # between consecutive runs, where anything differs
+    threshold: float = THRESHOLD
+    confidence: float = CONFIDENCE
+
+    @property
+    def machine(self) -> str:
+        return self.runs[0].machine
+
+    @property
+    def cpu_model(self) -> str | None:
+        return self.runs[0].cpu_model
+
+    @property
+    def steps(self) -> tuple[Step, ...]:
+        return tuple(s for e in self.entries for s in e.steps)
+
+    def entry_names(self) -> list[str]:
+        """Each entry once, in order."""
+        return list(dict.fromkeys(e.entry for e in self.entries))
+
+    def of_entry(self, entry: str) -> tuple[EntryTrend, ...]:
+        """The directions of ``entry``."""
+        return tuple(e for e in self.entries if e.entry == entry)
+
+    def method(self) -> str:
+        """How the figures and the steps are found, in a few sentences."""
+        level, threshold = f"{self.confidence * 100:g} %", f"{self.threshold * 100:g} %"
+        return (
+            "Figure: each run's median throughput over its rounds (MB/s = 10^6 bytes/s) with "
+            f"its {level} interval over those rounds (none below 6 rounds). A step is marked "
+            "where the runs after differ from the runs before by more than "
+            f"{threshold} with the whole {level} interval, which covers the rounds and the "
+            "noise between runs."
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "run": self.run_id,
+            "kind": self.kind,
+            "machine": self.machine,
+            "cpu_model": self.cpu_model,
+            "runs": [r.to_dict() for r in self.runs],
+            "entries": [e.to_dict() for e in self.entries],
+            "environment_changes": [c.to_dict() for c in self.changes],
+            "threshold": self.threshold,
+            "confidence": self.confidence,
+            "method": self.method(),
+        }
+
+
+NOTHING_CHANGED = (
+    "Nothing changed in the environment along the series (library versions, OpenSSL, "
+    "Python, OS, CPU features, options)."
+)
+
+
+def quiet_sentence(directions: Sequence[EntryTrend]) -> str:
+    """Why an entry (its ``directions``) has no step: the spread between runs it did not
+    exceed, or too few runs to tell it."""
+    spread = [f"{e.direction} {e.noise * 100:.1f} %" for e in directions if not math.isnan(e.noise)]
+    if not spread:
+        return (
+            "No step can be told from the noise between runs: at least "
+            f"{MIN_RUNS_FOR_STEPS} runs with the entry are needed."
+        )
+    return f"No step beyond the noise (spread between runs: {', '.join(spread)})."
+
+
+# --- the series -----------------------------------------------------------------------------
+
+
+def definition_of(stored: StoredRun) -> tuple[Any, ...]:
+    """What the run measured (module doc), comparable with ``==``; ``UserError`` for a kind
+    that has no trend (a sweep or a ladder)."""
+    kind, result = stored.summary.kind, stored.result
+    if kind not in TRENDABLE:
+        noun = "sweeps and ladders" if kind == "sweep" else f"runs of kind {kind!r}"
+        raise UserError(
+            f"run {stored.id} is a {kind}: {noun} have no trend (their figures are curves); "
+            "open them with `history show`, or compare two of them in an export"
+        )
+    study = getattr(result, "study", None)
+    if study is not None:
+        return (
+            "study",
+            study.name,
+            study.workload,
+            tuple((c.cipher_id, c.library) for c in study.ciphers),
+            tuple((s.label, s.size_bytes) for s in study.sizes),
+            tuple(study.files),
+            study.key_bits,
+            study.data_mode,
+            study.chunk_bytes,
+            study.data_seed,
+            study.whole_program,
+        )
+    if isinstance(result, RunResult):
+        entries = {(r.cipher, r.library) for r in result.results}
+        entries |= {(f.cipher, f.library) for f in result.failures}
+        options = result.options
+        inputs = (
+            tuple((i.label, i.size_bytes) for i in options.inputs)
+            if options.inputs is not None
+            else tuple(sorted({(r.input_label, r.input_bytes) for r in result.results}))
+        )
+        return ("bench", frozenset(entries), inputs, options.data_mode, options.chunk_bytes)
+    from app.core.transfer.results import TransferRun
+
+    if not isinstance(result, TransferRun):  # a kind's result of another type: no series
+        raise UserError(f"run {stored.id} holds no {kind} CipherBench can trend")
+    ciphers = {r.cipher_id for r in result.results} | {f.cipher for f in result.failures}
+    chunk = result.options.get("chunk_bytes")
+    return ("transfer", frozenset(ciphers), result.input_label, result.input_bytes, chunk)
+
+
+def series_of(history: History, run_id: int) -> tuple[StoredRun, ...]:
+    """Run ``run_id``'s series (module doc), oldest first; ``UserError`` for an unknown id or
+    a kind that has no trend."""
+    stored = history.load(run_id)
+    wanted = definition_of(stored)
+    s = stored.summary
+    runs = [stored]
+    for other in history.list_runs(kind=s.kind):
+        if other.id == s.id or (other.hostname, other.cpu_model) != (s.hostname, s.cpu_model):
+            continue
+        if set(other.ciphers) != set(s.ciphers):  # cheap: no document read
+            continue
+        try:
+            candidate = history.load(other.id)
+        except UserError:
+            continue  # a run that cannot be read back is not part of any series
+        if definition_of(candidate) == wanted:
+            runs.append(candidate)
+    return tuple(sorted(runs, key=_when))
+
+
+def trend_of(
+    history: History,
+    run_id: int,
+    *,
+    threshold: float = THRESHOLD,
+    confidence: float = CONFIDENCE,
+) -> Trend:
+    """The trend of run ``run_id``'s series (:func:`series_of`, :func:`trend`)."""
+    return trend(series_of(history, run_id), run_id, threshold=threshold, confidence=confidence)
+
+
+def _when(run: StoredRun) -> tuple[float, int]:
+    """Sort key: the start as a UTC timestamp (a time without a zone taken as UTC; none:
+    last), then the id."""
+    try:
+        when = datetime.fromisoformat(run.summary.started_at)
+    except (TypeError, ValueError):
+        return (math.inf, run.id)
+    if when.tzinfo is None:
+        when = when.replace(tzinfo=UTC)
+    return (when.timestamp(), run.id)
+
+
+# --- the figures and the steps ----------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class _Job:
+    entry: str
+    input_bytes: int
+    rounds: Mapping[str, tuple[tuple[float, ...], ...]]  # direction -> rounds of seconds
+
+
+def trend(
+    runs: Sequence[StoredRun],
+    run_id: int,
+    *,
+    threshold: float = THRESHOLD,
+    confidence: float = CONFIDENCE,
+) -> Trend:
+    """The figures and steps of ``runs`` (a series, oldest first) for the run ``run_id``
+    among them. Plain computation: no history needed (tests, imported series)."""
+    if not runs:
+        raise ValueError("a trend needs at least one run")
+    jobs = _jobs_by_run(runs)
+    keys: list[tuple[Any, ...]] = []
+    first = next((i for i, r in enumerate(runs) if r.id == run_id), 0)
+    for i in (first, *range(len(runs))):  # the asked run's entries first, then any others
+        keys.extend(k for k in jobs[i] if k not in keys)
+    entries: list[EntryTrend] = []
+    for key in keys:
+        present = [(i, run_jobs[key]) for i, run_jobs in enumerate(jobs) if key in run_jobs]
+        name = present[0][1].entry
+        for direction in present[0][1].rounds:
+            entries.append(_entry_trend(runs, name, direction, present, threshold, confidence))
+    changes = []
+    for a, b in pairwise(runs):
+        notes = environment_changes(a, b)
+        if notes:
+            changes.append(EnvironmentChange(a.id, b.id, notes))
+    return Trend(
+        run_id=run_id,
+        kind=runs[0].summary.kind,
+        runs=tuple(r.summary for r in runs),
+        entries=tuple(entries),
+        changes=tuple(changes),
+        threshold=threshold,
+        confidence=confidence,
+    )
+
+
+def _jobs_by_run(runs: Sequence[StoredRun]) -> list[dict[tuple[Any, ...], _Job]]:
+    """Each run's jobs by entry key (cipher, library, key bits, copy, input). An entry's name
+    carries its key size when another job of the series has the same name with another."""
+    results = [tuple(getattr(r.result, "results", ())) for r in runs]
+    bits: dict[str, set[int]] = {}
+    for r in (r for rs in results for r in rs if isinstance(r, JobResult)):
+        bits.setdefault(r.label, set()).add(r.key_bits)
+    out: list[dict[tuple[Any, ...], _Job]] = []
+    for rs in results:
+        jobs: dict[tuple[Any, ...], _Job] = {}
+        for r in rs:
+            if isinstance(r, JobResult):
+                name = r.label if len(bits[r.label]) == 1 else f"{r.label} {r.key_bits}-bit"
+                key: tuple[Any, ...] = (r.cipher, r.library, r.key_bits, r.copy, r.input_label)
+                directions = {d: r.round_samples(d) for d in ("encrypt", "decrypt")}
+            else:  # a transfer
+                name = r.label
+                key = (r.cipher_id, r.library, 0, 1, r.input_label)
+                directions = {"transfer": r.round_samples()}
+            jobs.setdefault(key, _Job(f"{name} on {r.input_label}", r.input_bytes, directions))
+        out.append(jobs)
+    return out
+
+
+def _entry_trend(
+    runs: Sequence[StoredRun],
+    name: str,
+    direction: str,
+    present: Sequence[tuple[int, _Job]],
+    threshold: float,
+    confidence: float,
+) -> EntryTrend:
+    points: list[Point | None] = [None] * len(runs)
+    where: list[int] = []  # series index of each run with a usable figure
+    values: list[list[float]] = []  # its rounds' log median times
+    for i, job in present:
+        rounds = [r for r in job.rounds.get(direction, ()) if r]
+        logs = [math.log(statistics.median(r)) for r in rounds if statistics.median(r) > 0]
+        if not logs or job.input_bytes <= 0:
+            continue
+        e = rate_estimate(job.input_bytes, tuple(rounds), MB)
+        low, high = e.interval if e.interval is not None else (math.nan, math.nan)
+        points[i] = Point(runs[i].id, e.median, low, high, e.rounds)
+        where.append(i)
+        values.append(logs)
+    found = find_steps(values, threshold=threshold, confidence=confidence)
+    steps = []
+    for b in found:
+        before, after = runs[where[b.at - 1]], runs[where[b.at]]
+        steps.append(
+            Step(
+                position=where[b.at],
+                run_before=before.id,
+                run_after=after.id,
+                # b.* are log ratios of times, after over before: throughput goes the other way
+                change=math.expm1(-b.estimate),
+                low=math.expm1(-b.high),
+                high=math.expm1(-b.low),
+                runs_before=b.runs_before,
+                runs_after=b.runs_after,
+                rounds_before=b.values_before,
+                rounds_after=b.values_after,
+                changes=environment_changes(before, after),
+            )
+        )
+    figures = [statistics.median(v) for v in values]
+    return EntryTrend(name, direction, tuple(points), tuple(steps), math.expm1(run_noise(figures)))
+
+
+def environment_changes(a: StoredRun, b: StoredRun) -> tuple[str, ...]:
+    """What differs between runs ``a`` and ``b`` (:func:`differences`) in a few words each,
+    without the run numbers: ``cryptography 44.0.0 -> 45.0.0``. Whether a run was imported or
+    cancelled is left out: neither is a change of the machine or its software."""
+    out: list[str] = []
+    for note in differences(a, b):
+        if " was imported " in note or " was cancelled" in note:
+            continue
+        # "software differs (run 5 -> run 6): x 1 -> 2; y 3 -> 4": the items
+        match = re.match(r"^[^(]*\(run \d+ -> run \d+\): (.*)$", note)
+        if match:
+            out.extend(match.group(1).split("; "))
+        else:  # "different operating systems: A (run 5) and B (run 6)": A -> B
+            out.append(re.sub(r" \(run \d+\) and (.*) \(run \d+\)$", r" -> \1", note))
+    return tuple(out)
+
+
+# --- finding steps ------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Boundary:
+    """A boundary between two segments of a series, tested (module doc). ``estimate``,
+    ``low`` and ``high`` are the log ratio of times after over before and its interval."""
+
+    at: int  # the index of the first run after the boundary
+    estimate: float
+    low: float  # nan: no interval
+    high: float
+    runs_before: int
+    runs_after: int
+    values_before: int
+    values_after: int
+    step: bool  # the whole interval beyond the threshold
+
+    @property
+    def strength(self) -> float:
+        """The change over its interval's width: the weakest boundary merges first."""
+        width = self.high - self.low
+        if math.isnan(width):
+            return 0.0
+        return abs(self.estimate) / max(width, 1e-12)
+
+
+def run_noise(figures: Sequence[float]) -> float:
+    """A robust standard deviation of the runs' log figures: the median absolute difference
+    between consecutive runs, scaled (a step is one difference of many and barely moves it);
+    ``nan`` below ``MIN_RUNS_FOR_STEPS`` runs."""
+    if len(figures) < MIN_RUNS_FOR_STEPS:
+        return math.nan
+    diffs = [abs(b - a) for a, b in pairwise(figures)]
+    return statistics.median(diffs) * _DIFF_TO_SIGMA
+
+
+def find_steps(
+    runs: Sequence[Sequence[float]],
+    *,
+    threshold: float = THRESHOLD,
+    confidence: float = CONFIDENCE,
+) -> list[Boundary]:
+    """The steps in a series of ``runs``, each its rounds' values (the log of each round's
+    median time; at least one a run), oldest first: the boundaries left by the bottom-up
+    segmentation (module doc), each a step."""
+    n = len(runs)
+    noise = run_noise([statistics.median(v) for v in runs])
+    if math.isnan(noise):
+        return []
+    margin = math.log1p(threshold)
+    tested: dict[tuple[int, int, int], Boundary] = {}
+    bounds = list(range(1, n))
+    while bounds:
+        edges = [0, *bounds, n]
+        current = []
+        for i in range(len(bounds)):
+            key = (edges[i], edges[i + 1], edges[i + 2])
+            if key not in tested:
+                tested[key] = _test(runs, *key, noise, margin, confidence)
+            current.append(tested[key])
+        failing = [b for b in current if not b.step]
+        if not failing:
+            return current
+        bounds.remove(min(failing, key=lambda b: (b.strength, b.at)).at)
+    return []
+
+
+def _test(
+    runs: Sequence[Sequence[float]],
+    start: int,
+    at: int,
+    end: int,
+    noise: float,
+    margin: float,
+    confidence: float,
+) -> Boundary:
+    """The boundary at ``at`` between the segments ``[start, at)`` and ``[at, end)``."""
+    before = _nearest(runs[start:at][::-1])
+    after = _nearest(runs[at:end])
+    xs = [x for r in before for x in r]
+    ys = [y for r in after for y in r]
+    shift = shift_interval(xs, ys, confidence)
+    half = NOISE_MULTIPLE * noise * math.sqrt(1 / len(before) + 1 / len(after))
+    low, high = shift.estimate - half, shift.estimate + half
+    if not math.isnan(shift.low):
+        low, high = min(low, shift.low), max(high, shift.high)
+    elif half == 0:  # no spread between runs and too few rounds for an interval: no interval
+        low = high = math.nan
+    step = low > margin or high < -margin
+    return Boundary(at, shift.estimate, low, high, len(before), len(after), len(xs), len(ys), step)
+
+
+def _nearest(runs: Iterable[Sequence[float]]) -> list[Sequence[float]]:
+    """The runs nearest the boundary (given nearest first) while their values stay within
+    ``MAX_VALUES_A_SIDE``; at least one."""
+    out: list[Sequence[float]] = []
+    count = 0
+    for r in runs:
+        if out and count + len(r) > MAX_VALUES_A_SIDE:
+            break
+        out.append(r)
+        count += len(r)
+    return out

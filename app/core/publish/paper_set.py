@@ -1,0 +1,114 @@
+"""Everything a paper needs from one result, in one folder: each "paper" format the result's
+kind has in :mod:`app.core.formats` (tables as Markdown and LaTeX, figures as SVG and PDF:
+whichever it offers, chosen by suffix, so a kind that gains one is covered) and
+``methods.txt``, the Methods paragraph, when the kind has one.
+
+Each file is written atomically (:func:`app.core.formats.save`), named after the result
+(``aes-key-sizes.tex``); a file of the same name is replaced, never an input of the run.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Callable, Sequence
+from importlib import import_module
+from os import PathLike
+from pathlib import Path
+from typing import Any
+
+from app.core import formats
+from app.core.errors import UserError
+from app.core.export.writers import check_target, write_atomically
+
+PAPER_SUFFIXES = (".md", ".tex", ".svg", ".pdf")
+METHODS_NAME = "methods.txt"
+# The Methods paragraph of each type of result that has one: (module, class, "module:function"),
+# imported when used, matched by the exact type (a transfer study is not a study here). A type
+# without a line gets no methods.txt.
+_P = "app.core.publish."
+METHODS: tuple[tuple[str, str, str], ...] = (
+    ("app.core.study.result", "StudyResult", _P + "methods:study_methods"),
+    (
+        "app.core.study.transfer_result",
+        "TransferStudyResult",
+        _P + "transfer_table:transfer_study_methods",
+    ),
+    ("app.core.bench.results", "RunResult", _P + "bench_table:bench_methods"),
+    ("app.core.transfer.results", "TransferRun", _P + "transfer_table:transfer_methods"),
+    ("app.core.sweep.results", "SweepResult", _P + "sweep_table:sweep_methods"),
+)
+_UNSAFE = re.compile(r"[^A-Za-z0-9._-]+")
+
+
+def paper_formats(result: object) -> tuple[formats.Format, ...]:
+    """The formats of ``result``'s kind that belong in a paper, in the registry's order."""
+    return tuple(f for f in formats.kind_of(result).formats if f.suffix in PAPER_SUFFIXES)
+
+
+def methods_function(result: object) -> Callable[[Any], str] | None:
+    for module, name, function in METHODS:
+        if type(result) is getattr(import_module(module), name):
+            path, _, attribute = function.partition(":")
+            found: Callable[[Any], str] = getattr(import_module(path), attribute)
+            return found
+    return None
+
+
+def paper_stem(result: object) -> str:
+    """The files' name before the suffix: the study's name, else ``cipherbench-<kind>``."""
+    study = getattr(result, "study", None)
+    name = getattr(study, "name", "") or f"cipherbench-{formats.kind_of(result).name}"
+    return _UNSAFE.sub("-", name).strip(".-") or "cipherbench"
+
+
+def paper_set_names(result: object) -> list[str]:
+    """The names :func:`write_paper_set` writes for ``result`` (empty: nothing to write)."""
+    stem = paper_stem(result)
+    names = [stem + f.suffix for f in paper_formats(result)]
+    return names + ([METHODS_NAME] if methods_function(result) is not None else [])
+
+
+def write_paper_set(
+    result: object,
+    folder: str | PathLike[str],
+    *,
+    inputs: Sequence[str | PathLike[str]] = (),
+) -> list[Path]:
+    """Write the paper set of ``result`` into ``folder`` (an existing, writable folder),
+    never over one of ``inputs``; returns the paths written. ``UserError`` when the folder
+    will not do, the kind has nothing for a paper, or a file cannot be written (those before
+    it stay written)."""
+    target = Path(folder)
+    _check_folder(target)
+    names = paper_set_names(result)
+    if not names:
+        what = formats.kind_of(result).what
+        raise UserError(f"{what} has no format for a paper yet; export it as a table instead")
+    written = [
+        formats.save(result, target / (paper_stem(result) + f.suffix), inputs=inputs)
+        for f in paper_formats(result)
+    ]
+    methods = methods_function(result)
+    if methods is not None:
+        path = target / METHODS_NAME
+        text = methods(result).rstrip() + "\n"
+        check_target(path, {".txt": None}, inputs, what="the Methods paragraph")
+
+        def write(staged: Path) -> None:
+            staged.write_text(text, encoding="utf-8")
+
+        write_atomically(path, write)
+        written.append(path)
+    return written
+
+
+def _check_folder(folder: Path) -> None:
+    if not str(folder).strip():
+        raise UserError("choose a folder for the paper set")
+    if not folder.exists():
+        raise UserError(f"cannot write the paper set to {folder}: no such folder")
+    if not folder.is_dir():
+        raise UserError(f"cannot write the paper set to {folder}: not a folder")
+    if not os.access(folder, os.W_OK | os.X_OK):
+        raise UserError(f"cannot write the paper set to {folder}: permission denied")

@@ -1,0 +1,197 @@
+"""One entry of a :class:`~app.core.history.trend.Trend` over its series: each run's median
+throughput, a curve per direction (oldest run left), its 95 % interval as error bars, and each
+step a dashed line between the two runs, labelled with what changed and by how much (red when
+slower, green when faster).
+
+The curves and error bars are made once per direction, the step lines once each and hidden
+when not needed; all are updated with ``setData``/``setPos``, and redraws go through
+:class:`~app.gui.results.charts.ThrottledChart`'s timer.
+"""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import pyqtgraph as pg
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor, QPalette
+from PySide6.QtWidgets import QWidget
+
+from app.core.history.trend import EntryTrend, Step, Trend
+from app.gui.plot_chart import PlotChart
+from app.gui.results.charts import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
+
+DIRECTION_COLORS = {
+    "encrypt": ENCRYPT_COLOR,
+    "decrypt": DECRYPT_COLOR,
+    "transfer": OKABE_ITO["reddish_purple"],
+}
+SYMBOLS = {"encrypt": "o", "decrypt": "s", "transfer": "t"}
+SLOWER_COLOR = OKABE_ITO["vermillion"]
+FASTER_COLOR = OKABE_ITO["bluish_green"]
+MAX_LABELLED_TICKS = 12  # more runs than this: every k-th run's tick is labelled
+
+
+def tick_labels(trend: Trend) -> list[list[tuple[float, str]]]:
+    """The x axis: each run at its index, labelled with its id and date (a few of them when
+    there are many runs, the others unlabelled)."""
+    n = len(trend.runs)
+    every = max(1, math.ceil(n / MAX_LABELLED_TICKS))
+    major, minor = [], []
+    for i, r in enumerate(trend.runs):
+        if i % every == 0 or i == n - 1:
+            major.append((float(i), f"run {r.id}\n{r.date_text()[:10]}"))
+        else:
+            minor.append((float(i), ""))
+    return [major, minor]
+
+
+def step_text(steps: list[tuple[str, Step]]) -> str:
+    """The label of the steps at one run: what changed, then each direction's change."""
+    lines = [steps[0][1].what_changed()]
+    lines += [f"{direction} {step.amount()}" for direction, step in steps]
+    return "\n".join(lines)
+
+
+class TrendChart(PlotChart):
+    """The runs of one entry of a trend, a curve per direction, steps marked."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(
+            "Median throughput over the series",
+            "Each run's figure appears here once an entry is chosen.",
+            parent,
+        )
+        self.plot.setLabel("left", "Median throughput (MB/s)")
+        # Two lines a tick ("run 12", its date): pyqtgraph sizes the axis for one and would
+        # drop the labels.
+        bottom = self.plot.getAxis("bottom")
+        bottom.setHeight(2 * self.fontMetrics().lineSpacing() + 16)
+        self.plot.setMouseEnabled(x=True, y=False)
+        # One row, over the room kept above the figures (_fit_y).
+        self.legend: pg.LegendItem = self.plot.addLegend(offset=(10, 4), colCount=3)
+        self.curves: dict[str, pg.PlotDataItem] = {}
+        self.error_bars: dict[str, pg.ErrorBarItem] = {}
+        self.step_lines: list[pg.InfiniteLine] = []
+        self.trend: Trend | None = None
+        self.entry = ""
+        self._show_data(False)
+        self._apply_palette()
+
+    def set_entry(self, trend: Trend, entry: str) -> None:
+        """Show ``entry`` of ``trend`` (drawn on the next redraw tick)."""
+        self.trend, self.entry = trend, entry
+        self._schedule()
+
+    def directions(self) -> tuple[EntryTrend, ...]:
+        return self.trend.of_entry(self.entry) if self.trend is not None else ()
+
+    def visible_step_lines(self) -> list[pg.InfiniteLine]:
+        return [line for line in self.step_lines if line.isVisible()]
+
+    # --- drawing ------------------------------------------------------------------------------
+
+    def _curve(self, direction: str) -> tuple[pg.PlotDataItem, pg.ErrorBarItem]:
+        if direction not in self.curves:
+            color = DIRECTION_COLORS.get(direction, OKABE_ITO["blue"])
+            curve = pg.PlotDataItem(
+                pen=pg.mkPen(color, width=2),
+                symbol=SYMBOLS.get(direction, "o"),
+                symbolBrush=color,
+                symbolPen=pg.mkPen(color),
+                symbolSize=8,
+                name=direction,
+            )
+            bars = pg.ErrorBarItem(beam=0.18, pen=pg.mkPen(color, width=1.5))
+            self.plot.addItem(bars)
+            self.plot.addItem(curve)
+            self.curves[direction], self.error_bars[direction] = curve, bars
+        return self.curves[direction], self.error_bars[direction]
+
+    def _step_line(self, k: int) -> pg.InfiniteLine:
+        while len(self.step_lines) <= k:
+            line = pg.InfiniteLine(angle=90, movable=False, label=" ", labelOpts={"movable": False})
+            line.setZValue(-5)  # behind the curves
+            self.plot.addItem(line, ignoreBounds=True)
+            self.step_lines.append(line)
+        return self.step_lines[k]
+
+    def _redraw(self) -> None:
+        directions = self.directions()
+        self._show_data(bool(directions))
+        shown = {e.direction for e in directions}
+        for direction, curve in self.curves.items():
+            if direction not in shown:
+                curve.setData([], [])
+                self.error_bars[direction].setVisible(False)
+        for e in directions:
+            curve, bars = self._curve(e.direction)
+            points = [(i, p) for i, p in enumerate(e.points) if p is not None]
+            curve.setData([i for i, _ in points], [p.throughput_mb_s for _, p in points])
+            with_interval = [(i, p) for i, p in points if p.has_interval]
+            bars.setVisible(bool(with_interval))
+            if with_interval:
+                x = np.array([i for i, _ in with_interval], dtype=float)
+                y = np.array([p.throughput_mb_s for _, p in with_interval])
+                bars.setData(
+                    x=x,
+                    y=y,
+                    top=np.array([p.high_mb_s for _, p in with_interval]) - y,
+                    bottom=y - np.array([p.low_mb_s for _, p in with_interval]),
+                )
+        self._draw_steps(directions)
+        if self.trend is not None:
+            self.plot.getAxis("bottom").setTicks(tick_labels(self.trend))
+            n = len(self.trend.runs)
+            room = max(0.5, 0.05 * n)  # the first and last ticks' labels, half of each
+            self.plot.setXRange(-room, n - 1 + room, padding=0)
+        self._fit_y(directions)
+
+    def _fit_y(self, directions: tuple[EntryTrend, ...]) -> None:
+        """Every figure and interval in view, with room above them for the steps' labels."""
+        points = [p for e in directions for p in e.points if p is not None]
+        ends = [p.throughput_mb_s for p in points]
+        ends += [x for p in points if p.has_interval for x in (p.low_mb_s, p.high_mb_s)]
+        if not ends:
+            return
+        low, high = min(ends), max(ends)
+        span = (high - low) or abs(high) * 0.1 or 1.0
+        top = 0.45 if any(e.steps for e in directions) else 0.2  # the labels, the legend
+        self.plot.setYRange(low - 0.08 * span, high + top * span, padding=0)
+
+    def _draw_steps(self, directions: tuple[EntryTrend, ...]) -> None:
+        at: dict[int, list[tuple[str, Step]]] = {}
+        for e in directions:
+            for step in e.steps:
+                at.setdefault(step.position, []).append((e.direction, step))
+        n = len(self.trend.runs) if self.trend is not None else 1
+        palette = self.palette()
+        fill = QColor(palette.color(QPalette.ColorRole.Base))
+        fill.setAlpha(225)
+        text_color = palette.color(QPalette.ColorRole.WindowText)
+        for k, (position, steps) in enumerate(sorted(at.items())):
+            slower = sum(s.change for _, s in steps) < 0
+            color = SLOWER_COLOR if slower else FASTER_COLOR
+            line = self._step_line(k)
+            line.setPen(pg.mkPen(color, width=2, style=Qt.PenStyle.DashLine))
+            line.setPos(position - 0.5)
+            label = line.label
+            label.setFormat(step_text(steps).replace("{", "{{").replace("}", "}}"))
+            label.setColor(text_color)
+            label.fill = pg.mkBrush(fill)
+            label.border = pg.mkPen(color)
+            # Text on the side with room: right of a line in the left half, else left of it;
+            # staggered in height so neighbouring labels do not cover each other.
+            anchor = (0.0, 0.0) if position < n / 2 else (1.0, 0.0)
+            label.anchors = [anchor, anchor]
+            label.setPosition(0.97 - 0.22 * (k % 3))
+            line.setVisible(True)
+        for line in self.step_lines[len(at) :]:
+            line.setVisible(False)
+
+    def _apply_palette(self) -> None:
+        super()._apply_palette()
+        self.plot.showGrid(x=False, y=True, alpha=0.2)
+        if self.trend is not None:
+            self._schedule()

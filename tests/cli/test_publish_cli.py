@@ -1,0 +1,72 @@
+"""``--out x.md`` and ``--out x.tex`` on every command that runs something: a table for a paper
+with its Methods, from tiny runs."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from app.cli import main as cli
+
+LOOPBACK_STUDY = """
+name = "loop"
+workload = "transfer"
+sizes = ["10 KB"]
+repeat = 1
+warmup = 0
+rounds = 1
+units = "MiB/s"
+
+[[cipher]]
+id = "none"
+"""
+COMMANDS = {
+    "bench": (
+        ["bench", "--size", "10KB", "--cipher", "aes-128-ctr", "--library", "cryptography",
+         "--repeat", "2", "--warmup", "0", "--no-memory"],
+        "| Cipher | Library | Mode | Input | Encryption (MB/s) |",
+    ),
+    "transfer": (
+        ["transfer", "--size", "100KB", "--chunk", "64KiB", "--cipher", "none", "--repeat", "1",
+         "--warmup", "0"],
+        "| Cipher | Library | Throughput (MB/s) | Sender CPU (%) |",
+    ),
+    "transfer study": (
+        ["study", "{study}"],
+        "| Cipher | Library | Input | Throughput (MiB/s) |",  # the study's own unit
+    ),
+    "sweep": (
+        ["sweep", "--cipher", "aes-128-ctr", "--library", "cryptography", "--lengths", "64",
+         "--rounds", "1", "--no-ad"],
+        "| Cipher | Library | Message | Time per call (ns) | Throughput (MB/s) |",
+    ),
+    "ladder": (
+        ["ladder", "aes-128-ctr", "--rounds", "1"],
+        "| Step | Cipher | Message | Throughput (MB/s) | Cycles per byte |",
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_command_writes_a_paper_table_with_methods(
+    command, capsys, monkeypatch, tmp_path: Path, tmp_path_factory
+) -> None:
+    from app.core.sweep import plan
+
+    monkeypatch.setattr(plan, "LADDER_BYTES", 16 * 1024)  # a ladder in a second
+    monkeypatch.setattr(plan, "PURE_PYTHON_BYTES", 256)
+    argv, header = COMMANDS[command]
+    study = tmp_path_factory.mktemp("study") / "loop.toml"  # not in the folder checked below
+    study.write_text(LOOPBACK_STUDY, encoding="utf-8")
+    argv = [str(study) if a == "{study}" else a for a in argv]
+    md, tex = tmp_path / "t.md", tmp_path / "t.TEX"
+    code = cli.main([*argv, "--quiet", "--no-history", "--out", str(md), "--out", str(tex)])
+    _, err = capsys.readouterr()
+    assert code == 0, err
+    assert f"wrote {md}" in err and f"wrote {tex}" in err
+    text = md.read_text(encoding="utf-8")
+    assert text.splitlines()[2].startswith(header) and "**Methods.** Measurements" in text
+    latex = tex.read_text(encoding="utf-8")
+    assert r"\bottomrule" in latex and r"\paragraph{Methods.}" in latex
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.TEX", "t.md"]

@@ -1,0 +1,119 @@
+"""The publication kit for a benchmark run: the table's figures are the JSON's (recomputed from
+its raw samples) to the printed digits, the interval's unit is said honestly (one worker's
+repetitions, or rounds), names are escaped for LaTeX and the document compiles."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import statistics
+from pathlib import Path
+
+import pytest
+from factories import job_result
+from paper_files import cell, compiles, md_rows, rate_cell
+
+from app.core import formats
+from app.core.bench.results import JobFailure, RoundInfo
+from app.core.publish.table import figure
+from tests.core.history.history_factories import bench_run
+
+MB, MIB = 10**6, 2**20
+NAME = "data_1 & 50% {x}.bin"  # every LaTeX special a file name is likely to hold
+
+
+def _times(n: int, base: float) -> list[float]:
+    return [base * (1 + (i * 7 % n) / 50) for i in range(n)]
+
+
+def one_round_run():
+    jobs = [
+        job_result(cipher="aes-128-cbc", mode="CBC", input_label=NAME, input_bytes=2_000_000,
+                   enc_s=_times(11, 0.002), dec_s=_times(8, 0.001)),
+        job_result(cipher="aes-256-cbc", mode="CBC", input_label=NAME, input_bytes=2_000_000,
+                   enc_s=_times(3, 0.003), dec_s=_times(3, 0.0015), peak_rss=None),
+    ]  # fmt: skip
+    return bench_run(jobs, failures=[JobFailure("bf-cbc", "pyaes", "not offered\nat all")])
+
+
+def rounds_run():
+    enc = _times(12, 0.002)
+    info = tuple(RoundInfo(i, 0, 2, 2, 99.0) for i in range(6))
+    return bench_run([job_result(enc_s=enc, dec_s=enc[::-1], rounds=info)])
+
+
+@pytest.fixture(scope="module")
+def written(tmp_path_factory) -> dict[str, Path]:
+    folder = tmp_path_factory.mktemp("bench-paper")
+    for name, run in (("one", one_round_run()), ("rounds", rounds_run())):
+        for suffix in (".json", ".md", ".tex"):
+            formats.save(run, folder / f"{name}{suffix}")
+    return {"folder": folder}
+
+
+def test_one_round_prints_the_json_figures_over_the_repetitions(written) -> None:
+    folder = written["folder"]
+    doc = json.loads((folder / "one.json").read_text())
+    rows = md_rows((folder / "one.md").read_text())
+    assert rows[0] == [
+        "Cipher", "Library", "Mode", "Input", "Encryption (MB/s)", "Decryption (MB/s)",
+        "Memory (MiB)", "Repetitions",
+    ]  # fmt: skip
+    expected = []
+    for r in doc["results"]:
+        enc, dec = r["encrypt"]["samples_s"], r["decrypt"]["samples_s"]
+        size = r["input_bytes"] / MB
+        above = r["memory_above_baseline_bytes"]
+        reps = f"{len(enc)}" if len(enc) == len(dec) else f"{len(enc)} / {len(dec)}"
+        expected.append(
+            [r["cipher"], r["library"], r["mode"], NAME, rate_cell(size, enc),
+             rate_cell(size, dec), "-" if above is None else figure(above / MIB), reps]
+        )  # fmt: skip
+        # The median is the JSON's own throughput, to the printed digits.
+        assert rate_cell(size, enc).split(" [")[0] == figure(r["encrypt"]["throughput_mb_s"])
+    assert rows[1:] == expected
+    assert expected[0][4].count(",") >= 1 and "[n/a]" in expected[1][4]  # 11 values; 3: none
+
+
+def test_one_round_says_its_interval_covers_one_worker_only(written) -> None:
+    md = (written["folder"] / "one.md").read_text()
+    flat = " ".join(md.split())
+    assert "The repetitions of a job all ran in one worker process" in flat
+    assert "repetitions within one worker process" in flat  # the Methods
+    assert (
+        "fewer than 6 repetitions" in flat and "Repetitions: of encryption / of decryption" in flat
+    )
+    assert "Not measured: bf-cbc [pyaes]: not offered" in flat and "at all" not in flat
+    assert "**Methods.** Measurements were taken on Test CPU 3000" in md
+
+
+def test_rounds_are_the_unit_when_the_run_kept_them(written) -> None:
+    folder = written["folder"]
+    doc = json.loads((folder / "rounds.json").read_text())
+    (r,) = doc["results"]
+    samples, rounds = r["encrypt"]["samples_s"], []
+    for info in r["rounds"]:
+        rounds.append(samples[: info["encrypt_n"]])
+        samples = samples[info["encrypt_n"] :]
+    per_round = [r["input_bytes"] / MB / statistics.median(x) for x in rounds]
+    md = (folder / "rounds.md").read_text()
+    rows = md_rows(md)
+    assert rows[0][-1] == "Rounds" and rows[1][-1] == "6"
+    assert rows[1][4] == cell(per_round) and "[n/a]" not in rows[1][4]
+    assert "a round is one worker process at one moment" in " ".join(md.split())
+
+
+def test_names_are_escaped_and_the_document_compiles(written, tmp_path) -> None:
+    tex = (written["folder"] / "one.tex").read_text()
+    assert r"data\_1 \& 50\% \{x\}.bin" in tex
+    assert r"($10^{6}$ bytes per second)" in tex and "-{}-rounds" in tex
+    assert r"\begin{tabular}{llllrrrr}" in tex and r"\toprule" in tex
+    compiles(written["folder"] / "one.tex", tmp_path)
+
+
+def test_a_run_without_memory_has_no_memory_column() -> None:
+    from app.core.publish.bench_table import bench_methods, bench_table
+
+    run = dataclasses.replace(rounds_run(), results=(job_result(peak_rss=None),))
+    assert "Memory (MiB)" not in bench_table(run).headers
+    assert "Memory, where given" not in bench_methods(run)

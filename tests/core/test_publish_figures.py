@@ -1,0 +1,157 @@
+"""The publication kit's figures: what is plotted equals the JSON's medians and intervals,
+lines against size or bars per input, SVG that parses and names the entries and the unit, PDF
+with its fonts embedded, the same bytes every time, hostile names drawn as text."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import statistics
+import sys
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import pytest
+
+from app.core import formats
+from app.core.errors import UserError
+from app.core.publish.figures import error_bar, plain, study_figure, tick_label
+from app.core.publish.intervals import median_interval
+from app.core.publish.table import study_table
+from app.core.study.result import StudyResult
+from tests.core.publish_factories import ENTRIES, made_study
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _svg_texts(path: Path) -> list[str]:
+    root = ET.parse(path).getroot()
+    return ["".join(t.itertext()) for t in root.iter(f"{SVG}text")]
+
+
+def _json_rates(doc: dict, direction: str) -> dict[tuple[str, str], list[float]]:
+    """Each job's per-round throughput in MB/s, from the JSON's raw samples alone."""
+    out = {}
+    for job in doc["results"]:
+        samples = job[direction]["samples_s"]
+        rates, start = [], 0
+        for info in job["rounds"]:
+            n = info[f"{direction}_n"]
+            rates.append(job["input_bytes"] / statistics.median(samples[start : start + n]) / 1e6)
+            start += n
+        out[(f"{job['cipher']} [{job['library']}]", job["input_label"])] = rates
+    return out
+
+
+def test_the_plotted_medians_and_intervals_are_the_jsons(tmp_path: Path) -> None:
+    formats.save(made_study(rounds=7), tmp_path / "s.json")
+    doc = json.loads((tmp_path / "s.json").read_text())
+    data = study_figure(StudyResult.from_dict(doc))
+    sizes = {job["input_label"]: job["input_bytes"] for job in doc["results"]}
+    assert [p.title for p in data.panels] == ["Encryption", "Decryption"]
+    for panel, direction in zip(data.panels, ("encrypt", "decrypt"), strict=True):
+        rates = _json_rates(doc, direction)
+        assert [s.label for s in panel.series] == list(dict.fromkeys(k[0] for k in rates))
+        plotted = {(s.label, p.x): p.estimate for s in panel.series for p in s.points}
+        assert len(plotted) == len(rates)
+        for (label, size_label), values in rates.items():
+            got = plotted[(label, float(sizes[size_label]))]
+            assert got.median == pytest.approx(statistics.median(values), rel=1e-12)
+            lo, hi = median_interval(values) or (0, 0)
+            assert got.interval == pytest.approx((lo, hi), rel=1e-12)
+            assert error_bar(got) == pytest.approx((got.median - lo, hi - got.median))
+
+
+def test_the_figure_shows_the_tables_numbers() -> None:
+    result = made_study()
+    data = study_figure(result)
+    table = {(row[0], row[2]): row[3:5] for row in study_table(result).rows}
+    label_of = {r.input_bytes: r.input_label for r in result.results}
+    for i, panel in enumerate(data.panels):
+        for s in panel.series:
+            for p in s.points:
+                assert table[(s.label.split(" [")[0], label_of[int(p.x)])][i] == p.estimate
+
+
+def test_sizes_are_lines_on_a_log_axis_and_files_are_bars_per_input() -> None:
+    lines = study_figure(made_study())
+    assert not lines.bars and lines.log_x
+    assert [label for _, label in lines.ticks] == ["1 KB", "1 MB", "100 MB"]
+    assert lines.x_label.startswith("Input size (log scale")
+    assert lines.y_label.startswith("Throughput (MB/s") and "10⁶ bytes" in lines.y_label
+    files = study_figure(made_study(files=[("b.pdf", 10**6), ("a.zip", 3 * 10**6)]))
+    assert files.bars and not files.log_x
+    assert files.ticks == ((0.0, "b.pdf"), (1.0, "a.zip"))
+    assert {p.x for s in files.panels[0].series for p in s.points} == {0.0, 1.0}
+    slow = study_figure(made_study(entries=ENTRIES))  # pyaes at 0.4 MB/s beside 4 GB/s
+    assert slow.log_y and "log scale" in slow.y_label
+    mib = study_figure(made_study(units="MiB/s"))
+    assert "(MiB/s" in mib.y_label and "2²⁰ bytes" in mib.y_label
+
+
+def test_too_few_rounds_give_no_error_bar() -> None:
+    data = study_figure(made_study(rounds=5))
+    points = [p for panel in data.panels for s in panel.series for p in s.points]
+    assert points and all(error_bar(p.estimate) is None for p in points)
+
+
+@pytest.fixture(scope="module")
+def drawn(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("figures")
+    result = made_study()
+    for name in ("a", "b"):
+        for suffix in (".svg", ".pdf"):
+            formats.save(result, folder / f"{name}{suffix}")
+    return folder
+
+
+def test_the_svg_is_xml_with_the_entries_and_the_axis_unit(drawn: Path) -> None:
+    root = ET.parse(drawn / "a.svg").getroot()
+    assert root.tag == f"{SVG}svg" and root.get("width") == "252pt"  # 3.5 in
+    texts = _svg_texts(drawn / "a.svg")
+    for cipher, library, *_ in ENTRIES[:3]:
+        assert f"{cipher} [{library}]" in texts
+    assert "Throughput (MB/s, log scale)" in texts and "1 MB = 10⁶ bytes" in texts
+    assert {"Encryption", "Decryption", "1 KB", "100 MB"} <= set(texts)
+    assert root.find(f"{SVG}title") is not None  # the study's title, not drawn
+    assert "Made-up study" not in texts
+
+
+def test_the_pdf_is_a_pdf_with_its_fonts_embedded(drawn: Path) -> None:
+    pdf = (drawn / "a.pdf").read_bytes()
+    assert pdf.startswith(b"%PDF-")
+    assert b"/FontFile2" in pdf and b"/Type3" not in pdf  # TrueType, not Type 3 outlines
+    assert b"/CreationDate" not in pdf
+
+
+def test_the_same_result_gives_the_same_bytes(drawn: Path) -> None:
+    for suffix in (".svg", ".pdf"):
+        assert (drawn / f"a{suffix}").read_bytes() == (drawn / f"b{suffix}").read_bytes()
+
+
+def test_hostile_names_are_drawn_as_text(tmp_path: Path) -> None:
+    name = "$x^2$ \x01 \udcff <&>.bin"
+    result = made_study(files=[(name, 10**6), ("b.txt", 2 * 10**6)])
+    assert plain("$5 and $6") == r"\$5 and \$6"
+    assert tick_label("a" * 40) == "a" * 17 + "…"
+    formats.save(result, tmp_path / "f.svg")
+    formats.save(result, tmp_path / "f.pdf")
+    texts = _svg_texts(tmp_path / "f.svg")
+    assert r"$x^2$ \x01 \xff <&>.bin" in texts
+
+
+def test_a_study_without_results_has_no_figure(tmp_path: Path) -> None:
+    empty = dataclasses.replace(made_study(), results=())
+    with pytest.raises(UserError, match="without results has no figure"):
+        formats.save(empty, tmp_path / "f.svg")
+    assert not list(tmp_path.iterdir())
+
+
+def test_without_matplotlib_the_figure_is_refused_in_one_sentence(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "matplotlib", None)  # import matplotlib fails
+    with pytest.raises(UserError) as caught:
+        formats.save(made_study(), tmp_path / "f.pdf")
+    assert "lacks the package matplotlib" in str(caught.value)
+    assert "\n" not in str(caught.value)

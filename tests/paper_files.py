@@ -1,0 +1,53 @@
+"""What the publication kit wrote, read back for the tests: a Markdown table's cells, the
+figures a table should print (recomputed here from raw values, not by the kit's code), a LaTeX
+file compiled with pdflatex when it is installed."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Sequence
+from pathlib import Path
+
+import pytest
+
+from app.core.publish.intervals import median, median_interval
+from app.core.publish.table import figure
+
+
+def md_rows(md: str) -> list[list[str]]:
+    """The first table's rows, its header first (the ``|---|`` line left out)."""
+    lines = [line for line in md.splitlines() if line.startswith("| ")]
+    return [[c.strip() for c in line.strip("|").split(" | ")] for line in lines]
+
+
+def cell(values: Sequence[float], scale: float = 1.0, approx: bool = False) -> str:
+    """``median [low, high]`` of ``values`` times ``scale``, as a table prints it."""
+    mark = "~" if approx else ""
+    interval = median_interval(values)
+    if interval is None:
+        return f"{mark}{figure(median(values) * scale)} [n/a]"
+    lo, hi = interval
+    return f"{mark}{figure(median(values) * scale)} [{figure(lo * scale)}, {figure(hi * scale)}]"
+
+
+def rate_cell(size: float, times: Sequence[float]) -> str:
+    """``size / time`` over ``times`` (a rate from times: the ends swap)."""
+    interval = median_interval(times)
+    mid = figure(size / median(times))
+    if interval is None:
+        return f"{mid} [n/a]"
+    return f"{mid} [{figure(size / interval[1])}, {figure(size / interval[0])}]"
+
+
+def compiles(tex: Path, folder: Path) -> None:
+    """``tex`` compiles on its own with pdflatex (skipped where pdflatex is not installed)."""
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed (scripts/setup.sh --dev installs it)")
+    shutil.copy(tex, folder / "t.tex")
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd=folder, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:]
+    assert (folder / "t.pdf").read_bytes().startswith(b"%PDF")
