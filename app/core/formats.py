@@ -73,6 +73,7 @@ _STUDY = "app.core.study."
 _TRANSFER_REPORT = "app.core.study.transfer_report:"
 _TRANSFER = "app.core.transfer.export:"
 _PUBLISH = "app.core.publish.writers:"  # a table for a paper and its Methods (.md, .tex)
+_KIND_FIGURES = "app.core.publish.kind_figures:"  # matplotlib, imported when used
 
 BENCH = ResultKind(
     "bench",
@@ -89,6 +90,8 @@ BENCH = ResultKind(
             "LaTeX (booktabs) table for a paper, with Methods",
             _PUBLISH + "write_bench_latex",
         ),
+        Format(".svg", "SVG vector figure for a paper", _KIND_FIGURES + "write_bench_svg"),
+        Format(".pdf", "PDF vector figure for a paper", _KIND_FIGURES + "write_bench_pdf"),
     ),
 )
 
@@ -160,6 +163,8 @@ TRANSFER = ResultKind(
             "LaTeX (booktabs) table for a paper, with Methods",
             _PUBLISH + "write_transfer_latex",
         ),
+        Format(".svg", "SVG vector figure for a paper", _KIND_FIGURES + "write_transfer_svg"),
+        Format(".pdf", "PDF vector figure for a paper", _KIND_FIGURES + "write_transfer_pdf"),
     ),
 )
 
@@ -180,6 +185,8 @@ SWEEP = ResultKind(
             "LaTeX (booktabs) table for a paper, with Methods",
             _PUBLISH + "write_sweep_latex",
         ),
+        Format(".svg", "SVG vector figure for a paper", _KIND_FIGURES + "write_sweep_svg"),
+        Format(".pdf", "PDF vector figure for a paper", _KIND_FIGURES + "write_sweep_pdf"),
     ),
 )
 

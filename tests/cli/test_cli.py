@@ -131,7 +131,7 @@ def test_bench_preset(capsys):
         (["bench", "--size", "10XB", "--cipher", "rc4"], "unknown unit"),
         (["bench", "{data}", "--cipher", "rc4", "--out", "{missing_dir}/r.json"], "does not exist"),
         (["bench", "{data}", "--cipher", "rc4", "--out", "{dir}"], "not supported"),
-        (["bench", "{data}", "--cipher", "rc4", "--out", "{tmp}/r.pdf"], "not supported"),
+        (["bench", "{data}", "--cipher", "rc4", "--out", "{tmp}/r.docx"], "not supported"),
         (["bench", "{data}"], "choose at least one --cipher"),
         (["bench", "--cipher", "rc4"], "give a FILE"),
         (["bench", "{data}", "--cipher", "rc4", "--repeat", "0"], "at least 1"),

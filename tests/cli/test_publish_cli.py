@@ -70,3 +70,28 @@ def test_every_command_writes_a_paper_table_with_methods(
     latex = tex.read_text(encoding="utf-8")
     assert r"\bottomrule" in latex and r"\paragraph{Methods.}" in latex
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.TEX", "t.md"]
+
+
+FIGURE_COMMANDS = {
+    "bench": ["bench", "--size", "1KB", "--cipher", "aes-128-ctr", "--library", "cryptography",
+              "--repeat", "3", "--warmup", "0", "--no-memory"],
+    "transfer": ["transfer", "--size", "64KiB", "--cipher", "none", "--repeat", "1",
+                 "--warmup", "0"],
+    "sweep": ["sweep", "--cipher", "aes-128-gcm", "--library", "cryptography", "--lengths",
+              "16,1350", "--rounds", "1"],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("command", FIGURE_COMMANDS)
+def test_every_command_writes_a_figure(command, capsys, monkeypatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(tmp_path / "config"))
+    out = tmp_path / "out"
+    out.mkdir()
+    svg = out / "f.svg"
+    code = cli.main([*FIGURE_COMMANDS[command], "--quiet", "--no-history", "--out", str(svg)])
+    _, err = capsys.readouterr()
+    assert code == 0, err
+    assert f"wrote {svg}" in err
+    assert svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
+    assert [p.name for p in out.iterdir()] == ["f.svg"]

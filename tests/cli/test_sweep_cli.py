@@ -61,7 +61,7 @@ def test_a_ladder_prints_its_steps_and_verdicts(capsys, monkeypatch) -> None:
         (["sweep"], "choose at least one cipher"),
         (["sweep", "--cipher", "aes-256-gmc"], "did you mean"),
         (["sweep", "--cipher", "aes-256-gcm", "--lengths", "1GiB"], "go up to"),
-        (["sweep", "--cipher", "aes-256-gcm", "--out", "x.pdf"], "cannot save the sweep"),
+        (["sweep", "--cipher", "aes-256-gcm", "--out", "x.docx"], "cannot save the sweep"),
         (["ladder", "chacha20-poly1305"], "compares AES with and without"),
         (["ladder", "aes-128-gcm", "--library", "pyaes"], "pure-Python step"),
         (["ladder", "aes-128-gcm", "--rounds", "0"], "must be at least 1"),

@@ -52,6 +52,8 @@ def test_a_format_added_to_the_table_is_checked_and_written_atomically(
     assert target.read_text(encoding="utf-8") == "cipher\n"
     assert WRITTEN and WRITTEN[-1] != "r.txt"  # written under another name, linked in whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.txt"]
-    refused = r"'\.rtf' is not supported; use \.xlsx, \.csv, \.json, \.md, \.tex, \.txt"
+    refused = (
+        r"'\.rtf' is not supported; use \.xlsx, \.csv, \.json, \.md, \.tex, \.svg, \.pdf, \.txt"
+    )
     with pytest.raises(UserError, match=refused):
         formats.check_output(bench, tmp_path / "r.rtf")

@@ -15,10 +15,15 @@ import pytest
 
 from app.core import formats
 from app.core.errors import UserError
+from app.core.publish.bench_table import bench_table
 from app.core.publish.figures import error_bar, plain, study_figure, tick_label
 from app.core.publish.intervals import median_interval
-from app.core.publish.table import study_table
+from app.core.publish.kind_figures import bench_figure, sweep_figure, transfer_figure
+from app.core.publish.sweep_table import sweep_table
+from app.core.publish.table import Estimate, study_table
+from app.core.publish.transfer_table import transfer_table
 from app.core.study.result import StudyResult
+from app.core.sweep.report import length_label
 from tests.core.publish_factories import ENTRIES, made_study
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -155,3 +160,103 @@ def test_without_matplotlib_the_figure_is_refused_in_one_sentence(
         formats.save(made_study(), tmp_path / "f.pdf")
     assert "lacks the package matplotlib" in str(caught.value)
     assert "\n" not in str(caught.value)
+
+
+# The other kinds: a bench run, a transfer, a sweep and a ladder, drawn from their tables.
+
+
+def _kinds() -> dict[str, object]:
+    from test_publish_bench import rounds_run
+    from test_publish_sweep import a_ladder, a_sweep
+    from test_publish_transfer import a_transfer
+
+    return {
+        "bench": rounds_run(),
+        "transfer": a_transfer(),
+        "sweep": a_sweep(),
+        "ladder": a_ladder(),
+    }
+
+
+def _plotted(data) -> list[Estimate]:
+    return [p.estimate for panel in data.panels for s in panel.series for p in s.points]
+
+
+def test_each_kinds_figure_plots_its_tables_medians() -> None:
+    kinds = _kinds()
+    bench = bench_figure(kinds["bench"])
+    rows = bench_table(kinds["bench"]).rows
+    assert [s.label for s in bench.panels[0].series] == ["Encryption", "Decryption"]
+    assert [[p.estimate for p in s.points] for s in bench.panels[0].series] == [
+        [row[4] for row in rows],
+        [row[5] for row in rows],
+    ]
+    assert bench.bars and "(MB/s" in bench.y_label and "10⁶ bytes" in bench.y_label
+    assert any(error_bar(e) for e in _plotted(bench))  # six rounds: intervals
+    transfer = transfer_figure(kinds["transfer"])
+    assert _plotted(transfer) == [row[2] for row in transfer_table(kinds["transfer"]).rows]
+    assert next(label for _, label in transfer.ticks) == "aes-256-gcm\n(cryptography)"
+    sweep = sweep_figure(kinds["sweep"])
+    table = {(row[0], row[1], row[2]): row[5] for row in sweep_table(kinds["sweep"]).rows}
+    for e, s in zip(kinds["sweep"].entries, sweep.panels[0].series, strict=True):
+        assert s.label.startswith(e.label)
+        assert s.label.endswith("~ estimated") == (not e.counter)
+        for p in s.points:
+            assert table[(e.cipher, e.library, length_label(int(p.x)))] == p.estimate
+    assert sweep.log_x and sweep.log_y and sweep.y_label.startswith("Cycles per byte")
+    ladder = sweep_figure(kinds["ladder"])
+    assert _plotted(ladder) == [row[3] for row in sweep_table(kinds["ladder"]).rows]
+    assert ladder.bars and ladder.log_y and not ladder.legend
+
+
+def test_a_sweep_without_cycle_figures_plots_ns_per_byte() -> None:
+    result = _kinds()["sweep"]
+    no_clock = [dataclasses.replace(e, counter=False, clock_mhz=None) for e in result.entries]
+    data = sweep_figure(dataclasses.replace(result, entries=tuple(no_clock)))
+    assert data.y_label == "Time per byte (ns, log scale)"
+    entry, series = no_clock[0], data.panels[0].series[0]
+    expected = [p.median_ns / p.message_bytes for p in entry.curve()]
+    assert [p.estimate.median for p in series.points] == pytest.approx(expected)
+
+
+@pytest.fixture(scope="module")
+def kinds_drawn(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("kind-figures")
+    for kind, result in _kinds().items():
+        for name in ("a", "b"):
+            for suffix in (".svg", ".pdf"):
+                formats.save(result, folder / f"{kind}-{name}{suffix}")
+    return folder
+
+
+@pytest.mark.parametrize(
+    ("kind", "names", "axis"),
+    [
+        (
+            "bench",
+            ["Encryption", "Decryption", "aes-256-ctr", "[cryptography]"],
+            "Throughput (MB/s)",
+        ),
+        ("transfer", ["aes-256-gcm", "(cryptography)", "none"], "Throughput (MB/s)"),
+        ("sweep", ["aes-128-gcm [pycryptodome]", "1350 B"], "Cycles per byte (log scale)"),
+        ("ladder", ["1. cryptography", "3. pure Python"], "Throughput (MB/s, log scale)"),
+    ],
+)
+def test_each_kind_draws_svg_and_pdf_the_same_every_time(
+    kinds_drawn: Path, kind: str, names: list[str], axis: str
+) -> None:
+    root = ET.parse(kinds_drawn / f"{kind}-a.svg").getroot()
+    assert root.tag == f"{SVG}svg" and root.get("width") == "252pt"
+    texts = _svg_texts(kinds_drawn / f"{kind}-a.svg")
+    lines = {line for t in texts for line in t.split("\n")}
+    assert set(names) <= lines and axis in lines
+    assert (kinds_drawn / f"{kind}-a.pdf").read_bytes().startswith(b"%PDF-")
+    for suffix in (".svg", ".pdf"):
+        a = (kinds_drawn / f"{kind}-a{suffix}").read_bytes()
+        assert a == (kinds_drawn / f"{kind}-b{suffix}").read_bytes()
+
+
+def test_a_run_without_results_has_no_figure(tmp_path: Path) -> None:
+    empty = dataclasses.replace(_kinds()["bench"], results=())
+    with pytest.raises(UserError, match="a run without results has no figure"):
+        formats.save(empty, tmp_path / "f.pdf")

@@ -18,7 +18,12 @@ from app.core.history.merging import merge_sources
 from app.core.publish.merge import MergeSource, merge_results, source_labels
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.result import StudyResult
-from tests.core.history.history_factories import environment, timed_job, transfer_run
+from tests.core.history.history_factories import (
+    bench_run,
+    environment,
+    timed_job,
+    transfer_run,
+)
 
 ROUNDS = 6
 SIZE = 1_000_000
@@ -180,3 +185,53 @@ def test_merge_refuses_what_it_cannot_merge_in_one_line(exported, tmp_path, caps
         assert cli.main(argv) == 2
         err = capsys.readouterr().err
         assert message in err and "Traceback" not in err and len(err.strip().splitlines()) == 1
+
+
+def _with_jobs(source: MergeSource, **changes: object) -> MergeSource:
+    jobs = tuple(replace(j, **changes) for j in source.result.results)  # type: ignore[arg-type]
+    return replace(source, result=replace(source.result, results=jobs))
+
+
+def test_an_entry_run_with_another_key_size_is_a_row_of_its_own() -> None:
+    """bench --key-bits: Blowfish with a 128-bit key on one machine, 448 on another."""
+    a, b = sources()[:2]
+    merged = merge_results([_with_jobs(a, key_bits=128), _with_jobs(b, key_bits=448)])
+    assert [r.entry for r in merged.rows] == [
+        "aes-128-gcm [cryptography] 128-bit",
+        "aes-256-gcm [cryptography] 128-bit",
+        "aes-128-gcm [cryptography] 448-bit",
+        "aes-256-gcm [cryptography] 448-bit",
+    ]
+    assert [sum(c is not None for c in r.cells) for r in merged.rows] == [1, 1, 1, 1]
+    # each still normalised to the reference on its own machine
+    assert merged.rows[1].normalised[0] is not None
+    assert merged.rows[3].normalised[1] is not None
+
+
+def test_one_input_name_for_two_sizes_is_two_rows_and_random_data_lines_up() -> None:
+    a, b, c = sources()
+    merged = merge_results([a, _with_jobs(b, input_bytes=2 * SIZE), c])
+    assert [(r.input_label, r.input_bytes) for r in merged.rows] == [
+        ("1 MB (1,000,000 bytes)", SIZE),
+        ("1 MB (1,000,000 bytes)", SIZE),
+        ("1 MB (2,000,000 bytes)", 2 * SIZE),
+        ("1 MB (2,000,000 bytes)", 2 * SIZE),
+    ]
+    # a bench names generated data "random 1 MB", a study "1 MB": the same input
+    merged = merge_results([a, _with_jobs(b, input_label="random 1 MB")])
+    assert [r.input_label for r in merged.rows] == ["1 MB", "1 MB"]
+    assert all(None not in r.cells for r in merged.rows)
+
+
+def test_a_file_or_run_given_twice_is_refused(tmp_path) -> None:
+    formats.save(machine_study("X", 1.0), tmp_path / "a.json")
+    with pytest.raises(UserError, match="given twice"):
+        merge_sources([tmp_path / "a.json", tmp_path / "." / "a.json"])
+
+
+def test_a_bench_with_rounds_is_not_said_to_run_in_one_worker() -> None:
+    jobs = [timed_job([1e-3] * 12, rounds=3) for _ in range(2)]
+    how = MergeSource("x", "x.json", bench_run(jobs)).how_run
+    assert how == "bench: 3 rounds of a fresh worker per job, 4 timed repetitions each"
+    one = MergeSource("x", "x.json", bench_run([timed_job([1e-3] * 5, rounds=1)]))
+    assert one.how_run == "bench: one worker per job, 5 timed repetitions"

@@ -4,6 +4,7 @@ each with a label that tells it apart from the others: the host it ran on where 
 
 from __future__ import annotations
 
+import os
 import platform
 from collections.abc import Sequence
 from pathlib import Path
@@ -54,6 +55,14 @@ def _software_names(results: Sequence[Any]) -> list[str | None]:
     return [", ".join(f"{n} {p.get(n) or '-'}" for n in differ) for p in packages]
 
 
+def _check_distinct(paths: Sequence[Path], run_ids: Sequence[int]) -> None:
+    """``UserError`` for a file or run given twice: two equal column groups compare nothing."""
+    for what, items in (("file", paths), ("run", run_ids)):
+        twice = next((x for i, x in enumerate(items) if x in items[:i]), None)
+        if twice is not None:
+            raise UserError(f"{what} {twice} is given twice: merge each run once")
+
+
 def merge_sources(
     paths: Sequence[str | Path] = (), runs: Sequence[StoredRun] = (), labels: Sequence[str] = ()
 ) -> list[MergeSource]:
@@ -61,6 +70,7 @@ def merge_sources(
     each stored run, as a source with a label of its own (``labels``, one per source, or
     chosen: see the module docstring). ``UserError`` naming the file or run that cannot be
     read or merged."""
+    _check_distinct([Path(os.path.realpath(p)) for p in paths], [run.id for run in runs])
     found: list[tuple[str, Any, list[str | None]]] = []
     integrity: list[str] = []
     for path in paths:

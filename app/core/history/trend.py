@@ -22,7 +22,7 @@ between two neighbouring segments is not a step, the weakest of those boundaries
 (the two segments merge); the boundaries left are the steps. The test of a boundary compares
 the runs of the segment before with those of the segment after (at most
 ``MAX_VALUES_A_SIDE`` rounds a side, the runs nearest the boundary), on the log of each
-round's median time:
+round's median time per byte (a file that grew between runs is no step):
 
 * the change is the Hodges-Lehmann shift between the two sides' rounds, and its interval the
   wider of two: the exact Mann-Whitney interval over the rounds, as every claim and
@@ -472,11 +472,18 @@ def _entry_trend(
 ) -> EntryTrend:
     points: list[Point | None] = [None] * len(runs)
     where: list[int] = []  # series index of each run with a usable figure
-    values: list[list[float]] = []  # its rounds' log median times
+    values: list[list[float]] = []  # its rounds' log median times per byte
     for i, job in present:
         rounds = [r for r in job.rounds.get(direction, ()) if r]
-        logs = [math.log(statistics.median(r)) for r in rounds if statistics.median(r) > 0]
-        if not logs or job.input_bytes <= 0:
+        if job.input_bytes <= 0:
+            continue
+        # Per byte: a study's file may have grown between runs; its time alone would step.
+        logs = [
+            math.log(statistics.median(r) / job.input_bytes)
+            for r in rounds
+            if statistics.median(r) > 0
+        ]
+        if not logs:
             continue
         e = rate_estimate(job.input_bytes, tuple(rounds), MB)
         low, high = e.interval if e.interval is not None else (math.nan, math.nan)

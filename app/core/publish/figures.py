@@ -104,6 +104,8 @@ class FigureData:
     y_label: str
     ticks: tuple[tuple[float, str], ...]  # (x, label) under the axis: sizes or inputs
     panels: tuple[Panel, ...]
+    what: str = "a study"  # for the message when there is nothing to draw
+    legend: bool = True  # False: one unnamed series (a transfer's, a ladder's bars)
 
     @property
     def labels(self) -> tuple[str, ...]:
@@ -142,19 +144,27 @@ def study_figure(result: StudyResult) -> FigureData:
                 points.append(Point(x, estimate))
             series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
         panels.append(Panel(title, tuple(series)))
-    medians = [p.estimate.median for panel in panels for s in panel.series for p in s.points]
-    log_y = wants_log(medians)
-    meaning = UNIT_MEANING.get(units, units)
+    log_y = wants_log(all_medians(tuple(panels)))
     return FigureData(
         title=result.study.title or f"Study {result.study.name}",
         bars=bars,
         log_x=log_x,
         log_y=log_y,
         x_label=x_label,
-        y_label=f"Throughput ({units}{', log scale' if log_y else ''})\n{meaning}",
+        y_label=throughput_label(units, log_y),
         ticks=ticks,
         panels=tuple(panels),
     )
+
+
+def throughput_label(units: str, log_y: bool) -> str:
+    """``Throughput (MB/s, log scale)`` over what the unit's prefix means."""
+    meaning = UNIT_MEANING.get(units, units)
+    return f"Throughput ({units}{', log scale' if log_y else ''})\n{meaning}"
+
+
+def all_medians(panels: tuple[Panel, ...]) -> list[float]:
+    return [p.estimate.median for panel in panels for s in panel.series for p in s.points]
 
 
 def error_bar(estimate: Estimate) -> tuple[float, float] | None:
@@ -169,17 +179,17 @@ def draw(data: FigureData, path: Path, fmt: str) -> None:
     """Write ``data`` to ``path`` as ``fmt`` ("svg" or "pdf"); ``UserError`` when there is
     nothing to draw or matplotlib is missing."""
     if not any(s.points for p in data.panels for s in p.series):
-        raise UserError("a study without results has no figure")
+        raise UserError(f"{data.what} without results has no figure")
     try:
         import matplotlib
         from matplotlib.figure import Figure
-        from matplotlib.ticker import FuncFormatter
+        from matplotlib.ticker import FuncFormatter, NullFormatter
     except ImportError as exc:
         from app.core.dependencies import missing_dependency
 
         said = missing_dependency(exc) or str(exc)
         raise UserError(f"cannot draw a figure: {said}") from None
-    rows = math.ceil(len(data.labels) / _legend_columns(data.labels))
+    rows = math.ceil(len(data.labels) / _legend_columns(data.labels)) if data.legend else 0
     with _DRAWING, matplotlib.rc_context(_STYLE):
         height = PLOT_HEIGHT_IN + 0.2 + LEGEND_ROW_IN * rows
         fig = Figure(figsize=(WIDTH_IN, height), layout="constrained")
@@ -189,21 +199,29 @@ def draw(data: FigureData, path: Path, fmt: str) -> None:
             handles = _draw_panel(ax, panel, data)
         if not data.log_y:
             axes[0].set_ylim(0, _top(data) * 1.06)  # shared: the higher panel sets it
+        else:
+            axes[0].set_ylim(*_decades(data))
+            axes[0].yaxis.set_minor_formatter(NullFormatter())
         axes[0].yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: log_tick(v)))
         axes[0].set_ylabel(data.y_label)
         fig.supxlabel(data.x_label, fontsize=_STYLE["axes.labelsize"])
-        fig.legend(
-            handles=handles,
-            loc="outside upper center",
-            ncols=_legend_columns(data.labels),
-            frameon=False,
-            handlelength=1.8,
-            columnspacing=1.0,
-            borderaxespad=0.2,
-        )
+        if data.legend:
+            _legend(fig, handles, data)
         metadata = {"Title": _clean(data.title), "Creator": "CipherBench"}
         dates = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}[fmt]
         fig.savefig(path, format=fmt, metadata={**metadata, **dates})
+
+
+def _legend(fig: Any, handles: list[Any], data: FigureData) -> None:
+    fig.legend(
+        handles=handles,
+        loc="outside upper center",
+        ncols=_legend_columns(data.labels),
+        frameon=False,
+        handlelength=1.8,
+        columnspacing=1.0,
+        borderaxespad=0.2,
+    )
 
 
 def _top(data: FigureData) -> float:
@@ -214,6 +232,20 @@ def _top(data: FigureData) -> float:
         for s in panel.series
         for p in s.points
     )
+
+
+def _decades(data: FigureData) -> tuple[float, float]:
+    """A log axis's limits: out to whole decades, so that at least two ticks are labelled
+    (and bars start from a decade, not from an arbitrary clip)."""
+    lows = [
+        p.estimate.interval[0] if p.estimate.interval else p.estimate.median
+        for panel in data.panels
+        for s in panel.series
+        for p in s.points
+    ]
+    low = min((v for v in lows if v > 0), default=1.0)
+    top = max(_top(data), low)
+    return 10 ** math.floor(math.log10(low)), 10 ** math.ceil(math.log10(top) + 1e-9)
 
 
 def plain(value: str) -> str:
@@ -227,15 +259,17 @@ def _clean(value: str) -> str:
 
 
 def tick_label(label: str) -> str:
-    label = label if len(label) <= LABEL_CHARS else label[: LABEL_CHARS - 1] + "…"
-    return plain(label)
+    """``label`` under the axis, each of its lines cut to ``LABEL_CHARS`` with an ellipsis."""
+    lines = (x if len(x) <= LABEL_CHARS else x[: LABEL_CHARS - 1] + "…" for x in label.split("\n"))
+    return "\n".join(plain(x) for x in lines)
 
 
 def _crowded(data: FigureData) -> bool:
     """Whether the labels under a panel would touch: about 3.4 pt per character at 6 pt,
     against a panel's share of the width."""
     panel_pt = WIDTH_IN * 72 * 0.8 / max(1, len(data.panels))
-    widest = max((len(tick_label(label)) for _, label in data.ticks), default=0) * 3.4
+    lines = (line for _, label in data.ticks for line in tick_label(label).split("\n"))
+    widest = max((len(line) for line in lines), default=0) * 3.4
     return widest * len(data.ticks) > panel_pt * 0.85
 
 

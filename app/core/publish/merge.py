@@ -19,7 +19,7 @@ sweeps are refused by the caller (:func:`mergeable`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from app.core.bench.results import JobResult, RunResult
@@ -61,9 +61,18 @@ class MergeSource:
     def how_run(self) -> str:
         if isinstance(self.result, StudyResult):
             return f"study {self.result.study.name}: {self.result.rounds_text()}"
-        reps = sorted({len(r.encrypt.samples_s) for r in self.result.results})
-        shown = f"{reps[0]}" if len(reps) == 1 else f"{reps[0]}-{reps[-1]}" if reps else "no"
-        return f"bench: one worker per job, {shown} timed repetitions"
+        jobs = self.result.results
+        rounds = _span(len(r.round_samples("encrypt")) for r in jobs)
+        reps = _span(len(x) for r in jobs for x in r.round_samples("encrypt"))
+        if rounds in ("1", "no"):
+            return f"bench: one worker per job, {reps} timed repetitions"
+        return f"bench: {rounds} rounds of a fresh worker per job, {reps} timed repetitions each"
+
+
+def _span(values: Iterable[int]) -> str:
+    """``"6"``, ``"4-6"``, or ``"no"`` without values."""
+    xs = sorted(set(values))
+    return "no" if not xs else f"{xs[0]}" if len(xs) == 1 else f"{xs[0]}-{xs[-1]}"
 
 
 @dataclass(frozen=True)
@@ -130,28 +139,67 @@ def merge_results(
         raise UserError(f"unknown unit {units!r}: choose one of {', '.join(UNITS)}")
     if direction not in DIRECTIONS:
         raise UserError(f"unknown direction {direction!r}: encrypt or decrypt")
-    keys: dict[tuple[str, str], int] = {}  # (entry, input) -> input bytes, in order met
+    first: dict[_RowKey, JobResult] = {}  # each row's first job, in order met
     for source in sources:
         for job in source.jobs:
-            keys.setdefault((job.label, job.input_label), job.input_bytes)
-    index = [{(j.label, j.input_label): j for j in s.jobs} for s in sources]
+            first.setdefault(_row_key(job), job)
+    index = [{_row_key(j): j for j in s.jobs} for s in sources]
+    # The reference on each source and input, whatever its key size.
+    refs = [{(j.label, _input_key(j)): j for j in reversed(s.jobs)} for s in sources]
     ref = _reference(reference, sources)
     scale = UNITS[units]
+    entries = _distinct_names(first.values())
     rows = []
-    for (entry, input_label), size in keys.items():
-        jobs = [by_key.get((entry, input_label)) for by_key in index]
+    for key, met in first.items():
+        jobs = [by_key.get(key) for by_key in index]
         cells = tuple(
             rate_estimate(j.input_bytes, j.round_samples(direction), scale) if j else None
             for j in jobs
         )
         normalised = tuple(
-            _ratio(job, by_key.get((ref, input_label)), direction) if ref and job else None
-            for job, by_key in zip(jobs, index, strict=True)
+            _ratio(job, by_ref.get((ref, _input_key(job))), direction) if ref and job else None
+            for job, by_ref in zip(jobs, refs, strict=True)
         )
-        rows.append(MergedRow(entry, input_label, size, cells, normalised))
+        entry, input_label = entries[key]
+        rows.append(MergedRow(entry, input_label, met.input_bytes, cells, normalised))
     return MergedResult(
         tuple(sources), tuple(rows), units, direction, ref, tuple(differences(sources))
     )
+
+
+_RowKey = tuple[str, int, tuple[str, int]]
+
+
+def _input_key(job: JobResult) -> tuple[str, int]:
+    """An input as the same on every source: its label and size in bytes, generated data's
+    label without its "random " (a bench names it "random 10 KB", a study "10 KB")."""
+    return job.input_label.removeprefix("random "), job.input_bytes
+
+
+def _row_key(job: JobResult) -> _RowKey:
+    """One row per entry (with its key size: ``--key-bits`` of bf-* or rc4) and input."""
+    return job.label, job.key_bits, _input_key(job)
+
+
+def _distinct_names(jobs: Iterable[JobResult]) -> dict[_RowKey, tuple[str, str]]:
+    """Each row's entry and input names: the key size added where one entry ran with
+    several, the size in bytes where one input name stands for several sizes; an input named
+    as the first source to run it names it (every row of one input reads alike)."""
+    jobs = list(jobs)
+    bits: dict[str, set[int]] = {}
+    sizes: dict[str, set[int]] = {}
+    named: dict[tuple[str, int], str] = {}
+    for j in jobs:
+        bits.setdefault(j.label, set()).add(j.key_bits)
+        sizes.setdefault(_input_key(j)[0], set()).add(j.input_bytes)
+        named.setdefault(_input_key(j), j.input_label)
+    out = {}
+    for j in jobs:
+        entry = j.label if len(bits[j.label]) == 1 else f"{j.label} {j.key_bits}-bit"
+        name, size = _input_key(j)
+        shown = named[name, size] if len(sizes[name]) == 1 else f"{name} ({size:,} bytes)"
+        out[_row_key(j)] = (entry, shown)
+    return out
 
 
 def _reference(wanted: str | None, sources: Sequence[MergeSource]) -> str | None:

@@ -53,7 +53,7 @@ def cycles_estimate(entry: SweepEntry, point: SweepPoint) -> Estimate | str:
     return "-"
 
 
-def _step_name(i: int, entry: SweepEntry) -> str:
+def step_name(i: int, entry: SweepEntry) -> str:
     if entry.library == "pyaes":
         return f"{i}. pure Python"
     return f"{i}. {entry.library}" + ("" if entry.aes_instructions else ", AES instructions off")
@@ -131,7 +131,7 @@ def _ladder_table(result: SweepResult) -> PublicationTable:
         rounds.append(rate.rounds)
         rows.append(
             (
-                _step_name(i, s.entry),
+                step_name(i, s.entry),
                 s.entry.cipher,
                 length_label(s.point.message_bytes),
                 rate,

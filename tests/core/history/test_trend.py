@@ -221,3 +221,28 @@ def test_studies_and_transfers_have_series_too(history) -> None:
     assert t.entries[0].points[0].throughput_mb_s == pytest.approx(200_000 / 0.011 / 1e6)  # type: ignore[union-attr]
     # a study of transfers is a study of its own definition, not a cipher study's
     assert [r.id for r in trend_of(history, loops[0]).runs] == loops
+
+
+def test_a_file_that_grew_between_runs_is_no_step() -> None:
+    """A study of a file the user appended to: the time per run doubles with the bytes, the
+    throughput (what the points show) does not; no step may be marked on the time alone."""
+    results = series_results(21)
+    grown = []
+    for i, r in enumerate(results):
+        factor = 2 if i >= STEP_AT else 1
+        jobs = tuple(
+            dataclasses.replace(
+                j,
+                input_bytes=j.input_bytes * factor,
+                encrypt=dataclasses.replace(
+                    j.encrypt, samples_s=tuple(x * factor for x in j.encrypt.samples_s)
+                ),
+                decrypt=dataclasses.replace(
+                    j.decrypt, samples_s=tuple(x * factor for x in j.decrypt.samples_s)
+                ),
+            )
+            for j in r.results
+        )
+        grown.append(dataclasses.replace(r, results=jobs))
+    t = trend(stored(grown), 1)
+    assert t.steps == ()
