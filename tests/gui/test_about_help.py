@@ -20,6 +20,9 @@ from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import SLOW_RUN_SECONDS
 from app.core.resources import resource_path
 from app.core.study import claims
+from app.core.sweep import plan as sweep_plan
+from app.core.sweep import timing as sweep_timing
+from app.core.sweep.jobs import SweepJob
 from app.gui.dialogs import about_info, help_dialog
 from app.gui.dialogs.about_dialog import AboutDialog
 from app.gui.dialogs.help_dialog import HELP_PAGE, HelpDialog
@@ -136,7 +139,7 @@ def test_the_help_page_loads_with_its_sections(qtbot: QtBot) -> None:
     lines = {line.strip() for line in text.splitlines()}
     for section in SECTIONS:
         assert any(line.startswith(section) for line in lines), section
-    assert "Loopback transfer" in lines
+    assert {"Loopback transfer", "Message lengths (sweep)", "Hardware ladder"} <= lines
     assert not dialog.isModal()
     dialog.show()
     bar = dialog.browser.verticalScrollBar()
@@ -172,6 +175,9 @@ def test_the_help_page_states_the_engines_actual_thresholds() -> None:
         f"less than {claims.BUSY_CPU_PERCENT:g} % of a core",
         f"within ±{claims.DEFAULT_TARGET:.0%}".replace("%", " %"),
         f"more than {SLOW_RUN_SECONDS:g} s",
+        f"{SweepJob.passes} slices spread over its round",
+        f"({sweep_plan.DEFAULT_ROUNDS} rounds by default)",
+        f"spans at least {sweep_timing.MIN_SAMPLE_NS // 10**6} ms",
         "95 %",
     ]
     for phrase in expected:

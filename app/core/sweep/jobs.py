@@ -27,6 +27,7 @@ class SweepJob:
     decrypt: bool = True
     aes_instructions: bool = True
     point_time_s: float = 0.1  # timed per point and round, after calibration
+    passes: int = 5  # slices each point's time is cut into, spread over the round
 
     @property
     def label(self) -> str:

@@ -1,62 +1,84 @@
-"""One sweep round, inside its worker: every point of a :class:`SweepJob`, timed.
+"""One sweep round, inside its worker: every point of a :class:`SweepJob`, timed in slices.
 
-What one call is, for each kind of cipher (the cost a program pays per message once it holds a
-cipher object; making that object is the separate "key setup" point):
+A shared machine has episodes: for a second or so everything runs 20-35 % slower (a
+neighbour on the other hyperthread, a frequency step). Timed point after point, an episode
+takes every sample of the few points it falls on and moves their medians (AES-256-GCM at
+4 KiB read 1,342 ns in one round and 2,069 ns in the next, on this 2-core VM). So a round
+times its points in :attr:`SweepJob.passes` slices spread over the whole round: pass after
+pass over every point, each slice a share of the point's time. An episode then takes a
+minority of each point's samples, and their median steps over it (pyperf spreads its values
+over processes for the same reason; here the slices spread them over the round's time).
 
-* stream modes (CTR, CFB, OFB, ChaCha20, RC4): one ``update`` of the message;
-* block modes (ECB, CBC): one ``update`` of the PKCS#7-padded message (16 B becomes 32 B with
-  AES); the padding is made once, outside the timer, and throughput counts the message's bytes;
-* AEADs: one seal (encrypt) or one open (decrypt) of the whole message with its tag, the
-  library's per-message initialisation included, as a program pays it; "forgery" opens the
-  same message with one bit of the ciphertext flipped (the time to reject it, SUPERCOP's
-  ``forgery_decrypt_cycles``).
-
-Each length gets a fresh random key, nonce and message. A length whose single call would take
-longer than :data:`MAX_CALL_S` (pure Python at megabytes) is skipped and said so.
+The calls of a length (:mod:`app.core.sweep.calls`) are made once and kept across the passes
+while all kept hold under :data:`KEEP_BYTES`; longer lengths get theirs made afresh in each
+pass (a new key, nonce and message), outside the timer. A length whose single call would take
+longer than :data:`MAX_CALL_S` (pure Python at megabytes) is skipped, in the first pass.
 """
 
 from __future__ import annotations
 
-import functools
-import secrets
+import math
 from collections.abc import Callable
 
-from app.core.ciphers.adapters import Adapter, get_adapter
-from app.core.ciphers.registry import CipherSpec, Kind, lookup
-from app.core.errors import AuthenticationError
-from app.core.sweep.cycles import CycleCounter, clock_mhz, open_counter
-from app.core.sweep.jobs import (
-    DECRYPT,
-    ENCRYPT,
-    FORGERY,
-    KEY_SETUP,
-    PointSamples,
-    RoundSamples,
-    SkippedPoint,
-    SweepJob,
+from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.registry import lookup
+from app.core.sweep.calls import (
+    KEY_SETUP_BYTES,
+    PER_MESSAGE_OBJECTS,
+    Call,
+    buffer_bytes,
+    has_key_setup,
+    key_setup_call,
+    length_calls,
+    point_count,
 )
+from app.core.sweep.cycles import CycleCounter, clock_mhz, open_counter
+from app.core.sweep.jobs import ENCRYPT, PointSamples, RoundSamples, SkippedPoint, SweepJob
 from app.core.sweep.timing import TooSlow, time_calls
+from app.core.units import MIB
 
 MAX_CALL_S = 2.0
 RATE_FROM_BYTES = 16 * 1024
-KEY_SETUP_BYTES = 0  # the key setup point's message length
-SLACK = 64
+KEEP_BYTES = 64 * MIB
 
 Progress = Callable[[float], None]
-# Libraries that make their AEAD object per message (key schedule with it): no key setup apart.
-PER_MESSAGE_OBJECTS = {
-    (Kind.AEAD, "pycryptodome"): "pycryptodome makes its AEAD cipher object (key schedule "
-    "included) for every message, so its key setup is inside every call's time",
-}
+Key = tuple[str, int, int]
 
 
-def point_count(job: SweepJob, spec: CipherSpec) -> int:
-    """How many points the round times (for progress)."""
-    aead = spec.kind is Kind.AEAD
-    per_length = 1 + job.decrypt + (job.forgery and aead)
-    ad = len(job.ad_lengths) * len(set(job.ad_at) & set(job.lengths)) if aead else 0
-    key_setup = job.key_setup and (spec.kind, job.library) not in PER_MESSAGE_OBJECTS
-    return key_setup + per_length * len(job.lengths) + ad
+class _Point:
+    """One point's samples, slice after slice; calibrated in its first slice."""
+
+    def __init__(self, key: Key) -> None:
+        self.key = key
+        # A call longer than its slice gets only its share of these (pure Python at 1 MiB).
+        self.min_samples = 3 if key[1] >= MIB else 5
+        self.calls: int | None = None
+        self.long = False
+        self.ns: list[float] = []
+        self.cycles: list[float] = []
+
+    def time(self, call: Call, budget_s: float, counter: CycleCounter | None, share: float) -> None:
+        """One slice: ``share`` is the part of the round's passes done after this one."""
+        due = math.ceil(self.min_samples * share) - len(self.ns)
+        if self.long and due <= 0:
+            return
+        t = time_calls(
+            call.fn,
+            budget_s,
+            counter,
+            min_samples=max(1, due),
+            max_call_ns=int(MAX_CALL_S * 1e9),
+            calls=self.calls,
+        )
+        if self.calls is None:
+            self.calls = t.calls
+            self.long = t.calls == 1 and max(t.ns_per_call) >= budget_s * 1e9
+        self.ns += t.ns_per_call
+        self.cycles += t.cycles_per_call
+
+    def samples(self) -> PointSamples:
+        op, n, ad = self.key
+        return PointSamples(op, n, ad, self.calls or 1, tuple(self.ns), tuple(self.cycles))
 
 
 def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
@@ -65,36 +87,50 @@ def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
     adapter = get_adapter(job.library)
     counter = open_counter()
     mhz_before = clock_mhz()
-    total = max(1, point_count(job, spec))
-    points: list[PointSamples] = []
-    skipped: list[SkippedPoint] = []
+    passes = max(1, job.passes)
+    budget_s = job.point_time_s / passes
+    total = max(1, point_count(job, spec)) * passes
+    points: dict[Key, _Point] = {}
+    skipped: dict[int, SkippedPoint] = {}
+    kept: dict[int, list[Call]] = {}
+    kept_bytes = 0
+    done = 0
 
-    def add(point: PointSamples) -> None:
-        points.append(point)
+    def time(call: Call, pass_no: int) -> None:
+        nonlocal done
+        point = points.get(call.key) or _Point(call.key)
+        point.time(call, budget_s, counter, (pass_no + 1) / passes)
+        points[call.key] = point
+        done += 1
         if progress is not None:
-            progress(len(points) / total)
+            progress(done / total)
 
+    if job.key_setup and not has_key_setup(job, spec):
+        skipped[KEY_SETUP_BYTES] = SkippedPoint(
+            KEY_SETUP_BYTES, PER_MESSAGE_OBJECTS[spec.kind, job.library]
+        )
     try:
-        if job.key_setup and (spec.kind, job.library) in PER_MESSAGE_OBJECTS:
-            skipped.append(
-                SkippedPoint(KEY_SETUP_BYTES, PER_MESSAGE_OBJECTS[spec.kind, job.library])
-            )
-        elif job.key_setup:
-            add(_key_setup(job, spec, adapter, counter))
-        timed: list[tuple[int, float]] = []  # (length, ns per call): to foresee a long call
-        for length in job.lengths:
-            guess = _predicted_ns(timed, length)
-            if guess > MAX_CALL_S * 1e9:
-                reason = f"one call would take about {guess / 1e9:,.0f} s"
-                skipped.append(SkippedPoint(length, reason))
-                continue
-            try:
-                for point in _length_points(job, spec, adapter, counter, length):
-                    add(point)
-                    if point.operation == ENCRYPT and point.ad_bytes == 0:
-                        timed.append((length, min(point.ns_per_call)))
-            except TooSlow as exc:
-                skipped.append(SkippedPoint(length, str(exc)))
+        for pass_no in range(passes):
+            if has_key_setup(job, spec):
+                time(key_setup_call(spec, adapter), pass_no)
+            for length in job.lengths:
+                if length in skipped:
+                    continue
+                if pass_no == 0 and (guess := _predicted_ns(points, length)) > MAX_CALL_S * 1e9:
+                    reason = f"one call would take about {guess / 1e9:,.0f} s"
+                    skipped[length] = SkippedPoint(length, reason)
+                    continue
+                calls = kept.get(length) or length_calls(job, spec, adapter, length)
+                if length not in kept and kept_bytes + buffer_bytes(spec, length) <= KEEP_BYTES:
+                    kept[length] = calls
+                    kept_bytes += buffer_bytes(spec, length)
+                try:
+                    for call in calls:
+                        time(call, pass_no)
+                except TooSlow as exc:  # only in a point's first slice (its calibration)
+                    skipped[length] = SkippedPoint(length, str(exc))
+                    for key in [k for k in points if k[1] == length]:
+                        del points[key]
     finally:
         if counter is not None:
             counter.close()
@@ -102,125 +138,21 @@ def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
     known = [m for m in (mhz_before, mhz_after) if m]
     return RoundSamples(
         job=job,
-        points=tuple(points),
-        skipped=tuple(skipped),
+        points=tuple(p.samples() for p in points.values()),
+        skipped=tuple(skipped.values()),
         counter=counter is not None,
         clock_mhz=sum(known) / len(known) if known else None,
         library_version=adapter.version(),
     )
 
 
-def _predicted_ns(timed: list[tuple[int, float]], length: int) -> float:
+def _predicted_ns(points: dict[Key, _Point], length: int) -> float:
     """A call's time at ``length`` at the rate of the longest length timed so far, once that
     is at least :data:`RATE_FROM_BYTES` (shorter messages' times are mostly per-call cost, not
     a rate); 0 (no guess) before. The warm-up call's own time still stops a length whose
     single call is too long (app.core.sweep.timing.TooSlow)."""
+    timed = [(k[1], min(p.ns)) for k, p in points.items() if k[0] == ENCRYPT and not k[2]]
     longest = max(timed, default=(0, 0.0))
     if longest[0] < RATE_FROM_BYTES:
         return 0.0
     return longest[1] / longest[0] * length
-
-
-def _timed(
-    job: SweepJob,
-    counter: CycleCounter | None,
-    fn: Callable[[], object],
-    operation: str,
-    length: int,
-    ad: int = 0,
-) -> PointSamples:
-    # A call longer than the point's budget still gets 3 samples (pure Python at 1 MiB).
-    t = time_calls(
-        fn,
-        job.point_time_s,
-        counter,
-        min_samples=3 if length >= 1 << 20 else 5,
-        max_call_ns=int(MAX_CALL_S * 1e9),
-    )
-    return PointSamples(operation, length, ad, t.calls, t.ns_per_call, t.cycles_per_call)
-
-
-def _key_setup(
-    job: SweepJob, spec: CipherSpec, adapter: Adapter, counter: CycleCounter | None
-) -> PointSamples:
-    key = secrets.token_bytes(spec.key_bytes)
-    if spec.kind is Kind.AEAD:
-        fn: Callable[[], object] = functools.partial(adapter.aead, spec, key)
-    else:
-        iv = spec.fresh_iv(secrets.token_bytes)
-        fn = functools.partial(adapter.raw, spec, key, iv, False)
-    return _timed(job, counter, fn, KEY_SETUP, KEY_SETUP_BYTES)
-
-
-def _length_points(
-    job: SweepJob, spec: CipherSpec, adapter: Adapter, counter: CycleCounter | None, length: int
-) -> list[PointSamples]:
-    key = secrets.token_bytes(spec.key_bytes)
-    iv = spec.fresh_iv(secrets.token_bytes)
-    if spec.kind is Kind.AEAD:
-        return _aead_points(job, spec, adapter, counter, length, key, iv)
-    size = spec.output_bytes(length) if spec.kind is Kind.BLOCK else length
-    # Both buffers have room past the message: cryptography writes block modes into ``dst``
-    # only with a block's worth to spare, whichever direction.
-    src = memoryview(bytearray(secrets.token_bytes(size) + bytes(SLACK)))
-    dst = memoryview(bytearray(size + SLACK))
-    enc = adapter.raw(spec, key, iv, decrypt=False)
-    fn = functools.partial(enc.update_into, src[:size], dst)
-    points = [_timed(job, counter, fn, ENCRYPT, length)]
-    if job.decrypt:
-        dec = adapter.raw(spec, key, iv, decrypt=True)
-        fn = functools.partial(dec.update_into, dst[:size], src)
-        points.append(_timed(job, counter, fn, DECRYPT, length))
-    return points
-
-
-def _aead_points(
-    job: SweepJob,
-    spec: CipherSpec,
-    adapter: Adapter,
-    counter: CycleCounter | None,
-    length: int,
-    key: bytes,
-    nonce: bytes,
-) -> list[PointSamples]:
-    aead = adapter.aead(spec, key)
-    message = memoryview(bytearray(secrets.token_bytes(length)))
-    sealed = memoryview(bytearray(length + spec.tag_bytes + SLACK))
-    out = memoryview(bytearray(length + SLACK))
-    seal = functools.partial(aead.seal_into, nonce, message, sealed, b"")
-    points = [_timed(job, counter, seal, ENCRYPT, length)]
-    n = aead.seal_into(nonce, message, sealed, b"")
-    ciphertext = sealed[:n]
-    if job.decrypt:
-        fn = functools.partial(aead.open_into, nonce, ciphertext, out, b"")
-        points.append(_timed(job, counter, fn, DECRYPT, length))
-    if job.forgery:
-        forged = bytearray(ciphertext)
-        forged[0] ^= 1  # the first byte of the ciphertext, or of the tag for an empty message
-        reject = _rejecting(aead.open_into, nonce, forged, out)
-        points.append(_timed(job, counter, reject, FORGERY, length))
-    if length in job.ad_at:
-        for ad_bytes in job.ad_lengths:
-            ad = secrets.token_bytes(ad_bytes)
-            fn = functools.partial(aead.seal_into, nonce, message, sealed, ad)
-            points.append(_timed(job, counter, fn, ENCRYPT, length, ad_bytes))
-    return points
-
-
-def _rejecting(
-    open_into: Callable[[bytes, memoryview, memoryview, bytes], int],
-    nonce: bytes,
-    forged: bytearray,
-    out: memoryview,
-) -> Callable[[], object]:
-    """A call that opens ``forged`` and must be refused; accepting it is a bug worth a stop."""
-    src = memoryview(forged)
-
-    def call() -> None:
-        try:
-            open_into(nonce, src, out, b"")
-        except AuthenticationError:
-            return
-        raise AssertionError("a forged message was accepted")
-
-    return call

@@ -241,6 +241,17 @@ def ladder_verdicts(result: SweepResult) -> list[str]:
     return out
 
 
+def _slices(result: SweepResult) -> str:
+    passes = result.options.get("passes", 1)  # runs stored before slices: one pass
+    if not isinstance(passes, int) or passes < 2:
+        return ""
+    return (
+        f"each point timed in {passes} slices spread over its round (pass after pass over "
+        "all points), so that a slow second of a shared machine takes a minority of its "
+        "samples; "
+    )
+
+
 def method_text(result: SweepResult) -> str:
     """How the figures were measured, in a few sentences (every report's first paragraph)."""
     rounds = result.options.get("rounds", "?")
@@ -248,7 +259,8 @@ def method_text(result: SweepResult) -> str:
         f"Each entry ran {rounds} round(s), each in a fresh worker process; rounds were "
         "interleaved across entries. At each message length a fresh key, nonce and random "
         "message; one untimed call, then calls batched so each timer read spans at least "
-        "1 ms; the figure is the median of the rounds' medians (each round counts once), the "
+        f"1 ms; {_slices(result)}the figure is the median of the rounds' medians (each round "
+        "counts once), the "
         "quartiles are over every sample of every round. One call: one update of the "
         "message (block modes: the PKCS#7-padded message), "
         "or one AEAD seal/open with its tag; forgery: opening the message with one bit "

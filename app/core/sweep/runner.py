@@ -156,7 +156,12 @@ def run_sweep(
         kind=kind,
         entries=tuple(entries),
         failures=tuple(failures),
-        options={**options, "rounds": rounds, "elapsed_s": round(time.monotonic() - t0, 3)},
+        options={
+            **options,
+            "rounds": rounds,
+            "passes": max((j.passes for j in jobs), default=1),
+            "elapsed_s": round(time.monotonic() - t0, 3),
+        },
         environment=Environment.from_dict(capture_environment()),
         started_at=started,
         finished_at=now_iso(),

@@ -65,17 +65,24 @@ def time_calls(
     counter: CycleCounter | None = None,
     min_samples: int = MIN_SAMPLES,
     max_call_ns: int | None = None,
+    calls: int | None = None,
 ) -> Timed:
     """Samples of ``fn``'s time per call (ns), and cycles per call when ``counter`` counts.
     A call longer than the whole budget is timed 3 times in all, its calibration call the
-    first of them (pure Python at megabytes); :class:`TooSlow` past ``max_call_ns``."""
-    calls, last_ns = calibrate(fn, max_call_ns)
+    first of them (pure Python at megabytes); :class:`TooSlow` past ``max_call_ns``.
+
+    Given ``calls`` (a later slice of a point already calibrated), one untimed call warms the
+    caches again instead of a calibration, unless one call is a whole sample."""
+    ns_samples: list[float] = []
+    if calls is None:
+        calls, last_ns = calibrate(fn, max_call_ns)
+        if calls == 1 and last_ns >= budget_s * 1e9:
+            ns_samples.append(float(last_ns))
+            min_samples = min(min_samples, 3)
+    elif calls > 1:
+        fn()
     clock = time.perf_counter_ns
     loop = range(calls)
-    ns_samples: list[float] = []
-    if calls == 1 and last_ns >= budget_s * 1e9:
-        ns_samples.append(float(last_ns))
-        min_samples = min(min_samples, 3)
     cycle_samples: list[float] = []
     deadline = clock() + int(budget_s * 1e9)
     while len(ns_samples) < MAX_SAMPLES:

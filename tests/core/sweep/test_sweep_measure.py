@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from app.core.ciphers.hardware import TooLate, switch_off
 from app.core.errors import UserError
-from app.core.sweep import measure
+from app.core.sweep import calls, measure
+from app.core.sweep.calls import rejecting
 from app.core.sweep.jobs import SweepJob
-from app.core.sweep.measure import _rejecting, run_round
+from app.core.sweep.measure import run_round
 from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_jobs
 from app.core.sweep.timing import MIN_SAMPLE_NS, time_calls
 
@@ -29,7 +32,7 @@ def test_an_aead_round_times_encrypt_decrypt_forgery_key_setup_and_associated_da
         assert {("encrypt", n, 0), ("decrypt", n, 0), ("forgery", n, 0)} <= keys
     assert {("encrypt", 1350, 13), ("encrypt", 1350, 1024)} <= keys
     assert ("encrypt", 16, 13) not in keys  # associated data only where asked
-    assert len(r.points) == measure.point_count(j, measure.lookup("aes-128-gcm", "cryptography"))
+    assert len(r.points) == calls.point_count(j, measure.lookup("aes-128-gcm", "cryptography"))
     assert seen[-1] == pytest.approx(1.0) and seen == sorted(seen)
     assert r.library_version and r.clock_mhz != 0
     for p in r.points:  # batched: each sample long enough to time, unless one call already is
@@ -61,7 +64,7 @@ def test_a_forgery_that_is_accepted_stops_the_round() -> None:
         return len(src)
 
     with pytest.raises(AssertionError, match="forged message was accepted"):
-        _rejecting(accepting, b"n" * 12, bytearray(32), memoryview(bytearray(32)))()
+        rejecting(accepting, b"n" * 12, bytearray(32), memoryview(bytearray(32)))()
 
 
 def test_timing_batches_calls_until_a_sample_lasts_a_millisecond() -> None:
@@ -147,3 +150,56 @@ def test_a_ladder_of_all_libraries_leaves_out_those_without_the_mode_and_says_so
     assert notes[0] == "pycryptodome offers no aes-128-gcm-siv"
     jobs, notes = ladder_jobs("aes-128-gcm", ["cryptography", "pycryptodome"])
     assert len(jobs) == 5 and notes[0] == ""
+
+
+def test_a_round_times_its_points_in_passes_so_an_episode_moves_no_median(monkeypatch) -> None:
+    """A slow second on a shared machine (here: every call during the second of five passes
+    takes twice as long) takes one slice of each point, and each point's median steps over
+    it; timed point after point (one pass), the points it fell on would read twice as slow."""
+    from app.core.sweep.timing import Timed
+
+    j = job("aes-128-gcm")
+    per_pass = calls.point_count(j, measure.lookup("aes-128-gcm", "cryptography", 128))
+    order: list[float] = []
+    total = [0]
+
+    def fake(fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None):
+        order.append(budget_s)
+        slow = total[0] / 5 <= len(order) - 1 < 2 * total[0] / 5  # the round's second fifth
+        return Timed(10, (2000.0 if slow else 1000.0,) * max(min_samples, 3), ())
+
+    def medians(r):
+        return [sorted(p.ns_per_call)[len(p.ns_per_call) // 2] for p in r.points]
+
+    monkeypatch.setattr(measure, "time_calls", fake)
+    total[0] = 5 * per_pass
+    r = run_round(j)
+    assert len(order) == 5 * per_pass and set(order) == {j.point_time_s / 5}
+    assert medians(r) == [1000.0] * per_pass
+    order.clear()
+    total[0] = per_pass
+    r = run_round(replace(j, passes=1))  # point after point: the episode takes whole points
+    assert len(order) == per_pass and medians(r).count(2000.0) == per_pass // 5
+
+
+def test_a_call_longer_than_its_slice_is_timed_only_its_share_of_times(monkeypatch) -> None:
+    r = run_round(job("aes-128-ctr", "pyaes", lengths=(1 << 20,), decrypt=False,
+                      key_setup=False, point_time_s=0.01))  # fmt: skip
+    (p,) = r.points
+    assert p.calls == 1 and len(p.ns_per_call) == 3  # not one per pass: 3 in all, as ever
+
+
+@pytest.mark.parametrize(
+    ("machine", "variable", "value"),
+    [("x86_64", "OPENSSL_ia32cap", "~0x200000200000000"), ("AMD64", "OPENSSL_ia32cap", None),
+     ("aarch64", "OPENSSL_armcap", "1"), ("arm64", "OPENSSL_armcap", "1")],
+)  # fmt: skip
+def test_openssls_aes_instructions_are_switched_off_by_the_machines_own_variable(
+    machine, variable, value
+) -> None:
+    from app.core.ciphers.hardware import openssl_switch
+
+    name, got = openssl_switch(machine)
+    assert name == variable and (value is None or got == value)
+    if name == "OPENSSL_armcap":  # a whole vector: NEON kept, ARMv8 AES and PMULL gone
+        assert int(got, 0) & 1 and not int(got, 0) & (1 << 2) and not int(got, 0) & (1 << 5)

@@ -126,3 +126,14 @@ def test_the_version_3_migration_keeps_rows_and_the_id_sequence() -> None:
     assert conn.execute("SELECT max(id) FROM runs").fetchone() == (4,)  # 3 is never given again
     conn.execute("DELETE FROM runs WHERE id = 2")
     assert conn.execute("SELECT run_id FROM measurements").fetchall() == [(1,)]  # still cascades
+
+
+def test_the_method_says_how_many_slices_a_point_was_timed_in_when_it_was() -> None:
+    from dataclasses import replace
+
+    from app.core.sweep.report import method_text
+
+    old = sweep_result()  # stored before slices: no "passes" option
+    assert "slices" not in method_text(old)
+    new = replace(old, options={**old.options, "passes": 5})
+    assert "each point timed in 5 slices spread over its round" in method_text(new)

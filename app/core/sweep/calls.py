@@ -1,0 +1,141 @@
+"""What one timed call is, for each kind of cipher, and the points a message length has.
+
+The cost a program pays per message once it holds a cipher object (making that object is the
+separate "key setup" point):
+
+* stream modes (CTR, CFB, OFB, ChaCha20, RC4): one ``update`` of the message;
+* block modes (ECB, CBC): one ``update`` of the PKCS#7-padded message (16 B becomes 32 B with
+  AES); the padding is made once, outside the timer, and throughput counts the message's bytes;
+* AEADs: one seal (encrypt) or one open (decrypt) of the whole message with its tag, the
+  library's per-message initialisation included, as a program pays it; "forgery" opens the
+  same message with one bit of the ciphertext flipped (the time to reject it, SUPERCOP's
+  ``forgery_decrypt_cycles``).
+
+Each length gets a fresh random key, nonce and message; everything here is made outside the
+timer.
+"""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from app.core.ciphers.adapters import Adapter
+from app.core.ciphers.registry import CipherSpec, Kind
+from app.core.errors import AuthenticationError
+from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP, SweepJob
+
+KEY_SETUP_BYTES = 0  # the key setup point's message length
+SLACK = 64
+# Libraries that make their AEAD object per message (key schedule with it): no key setup apart.
+PER_MESSAGE_OBJECTS = {
+    (Kind.AEAD, "pycryptodome"): "pycryptodome makes its AEAD cipher object (key schedule "
+    "included) for every message, so its key setup is inside every call's time",
+}
+
+
+@dataclass(frozen=True)
+class Call:
+    """One point's call, ready to time: ``(operation, message bytes, ad bytes)`` and ``fn``."""
+
+    operation: str
+    message_bytes: int
+    ad_bytes: int
+    fn: Callable[[], object]
+
+    @property
+    def key(self) -> tuple[str, int, int]:
+        return self.operation, self.message_bytes, self.ad_bytes
+
+
+def has_key_setup(job: SweepJob, spec: CipherSpec) -> bool:
+    return job.key_setup and (spec.kind, job.library) not in PER_MESSAGE_OBJECTS
+
+
+def point_count(job: SweepJob, spec: CipherSpec) -> int:
+    """How many points the round times (for progress)."""
+    aead = spec.kind is Kind.AEAD
+    per_length = 1 + job.decrypt + (job.forgery and aead)
+    ad = len(job.ad_lengths) * len(set(job.ad_at) & set(job.lengths)) if aead else 0
+    return has_key_setup(job, spec) + per_length * len(job.lengths) + ad
+
+
+def buffer_bytes(spec: CipherSpec, length: int) -> int:
+    """About how much memory one length's calls hold (to decide whether to keep them)."""
+    return (4 if spec.kind is Kind.AEAD else 2) * (length + SLACK)
+
+
+def key_setup_call(spec: CipherSpec, adapter: Adapter) -> Call:
+    """Making the cipher object from a fresh key (and IV), the cost paid once per key."""
+    key = secrets.token_bytes(spec.key_bytes)
+    if spec.kind is Kind.AEAD:
+        fn: Callable[[], object] = functools.partial(adapter.aead, spec, key)
+    else:
+        iv = spec.fresh_iv(secrets.token_bytes)
+        fn = functools.partial(adapter.raw, spec, key, iv, False)
+    return Call(KEY_SETUP, KEY_SETUP_BYTES, 0, fn)
+
+
+def length_calls(job: SweepJob, spec: CipherSpec, adapter: Adapter, length: int) -> list[Call]:
+    """Every call timed at ``length``, with a fresh key, nonce and message."""
+    key = secrets.token_bytes(spec.key_bytes)
+    iv = spec.fresh_iv(secrets.token_bytes)
+    if spec.kind is Kind.AEAD:
+        return _aead_calls(job, spec, adapter, length, key, iv)
+    size = spec.output_bytes(length) if spec.kind is Kind.BLOCK else length
+    # Both buffers have room past the message: cryptography writes block modes into ``dst``
+    # only with a block's worth to spare, whichever direction.
+    src = memoryview(bytearray(secrets.token_bytes(size) + bytes(SLACK)))
+    dst = memoryview(bytearray(size + SLACK))
+    enc = adapter.raw(spec, key, iv, decrypt=False)
+    calls = [Call(ENCRYPT, length, 0, functools.partial(enc.update_into, src[:size], dst))]
+    if job.decrypt:
+        dec = adapter.raw(spec, key, iv, decrypt=True)
+        calls.append(Call(DECRYPT, length, 0, functools.partial(dec.update_into, dst[:size], src)))
+    return calls
+
+
+def _aead_calls(
+    job: SweepJob, spec: CipherSpec, adapter: Adapter, length: int, key: bytes, nonce: bytes
+) -> list[Call]:
+    aead = adapter.aead(spec, key)
+    message = memoryview(bytearray(secrets.token_bytes(length)))
+    sealed = memoryview(bytearray(length + spec.tag_bytes + SLACK))
+    out = memoryview(bytearray(length + SLACK))
+    seal = functools.partial(aead.seal_into, nonce, message, sealed, b"")
+    calls = [Call(ENCRYPT, length, 0, seal)]
+    ciphertext = sealed[: aead.seal_into(nonce, message, sealed, b"")]
+    if job.decrypt:
+        fn = functools.partial(aead.open_into, nonce, ciphertext, out, b"")
+        calls.append(Call(DECRYPT, length, 0, fn))
+    if job.forgery:
+        forged = bytearray(ciphertext)
+        forged[0] ^= 1  # the first byte of the ciphertext, or of the tag for an empty message
+        calls.append(Call(FORGERY, length, 0, rejecting(aead.open_into, nonce, forged, out)))
+    if length in job.ad_at:
+        for ad_bytes in job.ad_lengths:
+            ad = secrets.token_bytes(ad_bytes)
+            fn = functools.partial(aead.seal_into, nonce, message, sealed, ad)
+            calls.append(Call(ENCRYPT, length, ad_bytes, fn))
+    return calls
+
+
+def rejecting(
+    open_into: Callable[[bytes, memoryview, memoryview, bytes], int],
+    nonce: bytes,
+    forged: bytearray,
+    out: memoryview,
+) -> Callable[[], object]:
+    """A call that opens ``forged`` and must be refused; accepting it is a bug worth a stop."""
+    src = memoryview(forged)
+
+    def call() -> None:
+        try:
+            open_into(nonce, src, out, b"")
+        except AuthenticationError:
+            return
+        raise AssertionError("a forged message was accepted")
+
+    return call
