@@ -74,6 +74,25 @@ _TRANSFER_REPORT = "app.core.study.transfer_report:"
 _TRANSFER = "app.core.transfer.export:"
 _PUBLISH = "app.core.publish.writers:"  # a table for a paper and its Methods (.md, .tex)
 _KIND_FIGURES = "app.core.publish.kind_figures:"  # matplotlib, imported when used
+_FIGURES = "app.core.publish.study_figures:"
+
+
+def _paper_formats(figures: str, kind: str) -> tuple[Format, ...]:
+    """A kind's publication kit: ``write_<kind>_markdown`` and ``_latex`` of
+    :mod:`app.core.publish.writers`, ``write_<kind>_svg`` and ``_pdf`` of ``figures``."""
+    return (
+        Format(
+            ".md", "Markdown table for a paper, with Methods", f"{_PUBLISH}write_{kind}_markdown"
+        ),
+        Format(
+            ".tex",
+            "LaTeX (booktabs) table for a paper, with Methods",
+            f"{_PUBLISH}write_{kind}_latex",
+        ),
+        Format(".svg", "SVG vector figure for a paper", f"{figures}write_{kind}_svg"),
+        Format(".pdf", "PDF vector figure for a paper", f"{figures}write_{kind}_pdf"),
+    )
+
 
 BENCH = ResultKind(
     "bench",
@@ -82,16 +101,7 @@ BENCH = ResultKind(
         Format(".xlsx", "Excel workbook with charts", _EXPORT + "xlsx_export:write_xlsx"),
         Format(".csv", "CSV, one row per job", _EXPORT + "csv_export:write_csv"),
         Format(".json", "JSON, everything with raw samples", _EXPORT + "json_export:write_json"),
-        Format(
-            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_bench_markdown"
-        ),
-        Format(
-            ".tex",
-            "LaTeX (booktabs) table for a paper, with Methods",
-            _PUBLISH + "write_bench_latex",
-        ),
-        Format(".svg", "SVG vector figure for a paper", _KIND_FIGURES + "write_bench_svg"),
-        Format(".pdf", "PDF vector figure for a paper", _KIND_FIGURES + "write_bench_pdf"),
+        *_paper_formats(_KIND_FIGURES, "bench"),
     ),
 )
 
@@ -107,7 +117,6 @@ def _study_formats(module: str, html: str, xlsx: str, csv: str, json: str) -> tu
     )
 
 
-_FIGURES = "app.core.publish.figures:"  # matplotlib, imported when a figure is written
 STUDY = ResultKind(
     "study",
     "a study",
@@ -119,16 +128,7 @@ STUDY = ResultKind(
             "export:write_study_csv",
             "export:write_study_json",
         ),
-        Format(
-            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_study_markdown"
-        ),
-        Format(
-            ".tex",
-            "LaTeX (booktabs) table for a paper, with Methods",
-            _PUBLISH + "write_study_latex",
-        ),
-        Format(".svg", "SVG vector figure for a paper", _FIGURES + "write_study_svg"),
-        Format(".pdf", "PDF vector figure for a paper", _FIGURES + "write_study_pdf"),
+        *_paper_formats(_FIGURES, "study"),
     ),
 )
 TRANSFER_STUDY = ResultKind(
@@ -136,16 +136,7 @@ TRANSFER_STUDY = ResultKind(
     "a study",
     (
         *_study_formats(_TRANSFER_REPORT, "write_html", "write_xlsx", "write_csv", "write_json"),
-        Format(
-            ".md",
-            "Markdown table for a paper, with Methods",
-            _PUBLISH + "write_transfer_study_markdown",
-        ),
-        Format(
-            ".tex",
-            "LaTeX (booktabs) table for a paper, with Methods",
-            _PUBLISH + "write_transfer_study_latex",
-        ),
+        *_paper_formats(_FIGURES, "transfer_study"),
     ),
 )
 TRANSFER = ResultKind(
@@ -155,16 +146,7 @@ TRANSFER = ResultKind(
         Format(".xlsx", "Excel workbook with a chart", _TRANSFER + "write_xlsx"),
         Format(".csv", "CSV, one row per cipher", _TRANSFER + "write_csv"),
         Format(".json", "JSON, everything with raw samples", _TRANSFER + "write_json"),
-        Format(
-            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_transfer_markdown"
-        ),
-        Format(
-            ".tex",
-            "LaTeX (booktabs) table for a paper, with Methods",
-            _PUBLISH + "write_transfer_latex",
-        ),
-        Format(".svg", "SVG vector figure for a paper", _KIND_FIGURES + "write_transfer_svg"),
-        Format(".pdf", "PDF vector figure for a paper", _KIND_FIGURES + "write_transfer_pdf"),
+        *_paper_formats(_KIND_FIGURES, "transfer"),
     ),
 )
 
@@ -177,16 +159,7 @@ SWEEP = ResultKind(
         Format(".xlsx", "Excel workbook with a log-log chart", _SWEEP + "write_xlsx"),
         Format(".csv", "CSV, one row per point", _SWEEP + "write_csv"),
         Format(".json", "JSON, everything with raw samples", _SWEEP + "write_json"),
-        Format(
-            ".md", "Markdown table for a paper, with Methods", _PUBLISH + "write_sweep_markdown"
-        ),
-        Format(
-            ".tex",
-            "LaTeX (booktabs) table for a paper, with Methods",
-            _PUBLISH + "write_sweep_latex",
-        ),
-        Format(".svg", "SVG vector figure for a paper", _KIND_FIGURES + "write_sweep_svg"),
-        Format(".pdf", "PDF vector figure for a paper", _KIND_FIGURES + "write_sweep_pdf"),
+        *_paper_formats(_KIND_FIGURES, "sweep"),
     ),
 )
 

@@ -30,8 +30,8 @@ def test_every_kind_lists_distinct_suffixes_with_words_for_a_dialog() -> None:
             assert fmt.description and callable(getattr(import_module(module), name))
         assert list(kind.file_filters().values()) == list(kind.suffixes)
     # A study's definition may run either workload; `study` checks --out against the
-    # workload's own kind before the run (a transfer study has no figures yet).
-    assert set(formats.TRANSFER_STUDY.suffixes) < set(formats.STUDY.suffixes)
+    # workload's own kind before the run; both save every format.
+    assert set(formats.TRANSFER_STUDY.suffixes) == set(formats.STUDY.suffixes)
 
 
 def test_kind_of_tells_the_result_types_apart() -> None:

@@ -16,12 +16,14 @@ import pytest
 from app.core import formats
 from app.core.errors import UserError
 from app.core.publish.bench_table import bench_table
-from app.core.publish.figures import error_bar, plain, study_figure, tick_label
+from app.core.publish.figure_drawing import error_bar, plain, tick_label
 from app.core.publish.intervals import median_interval
 from app.core.publish.kind_figures import bench_figure, sweep_figure, transfer_figure
+from app.core.publish.study_figures import study_figure, transfer_study_figure
 from app.core.publish.sweep_table import sweep_table
 from app.core.publish.table import Estimate, study_table
-from app.core.publish.transfer_table import transfer_table
+from app.core.publish.transfer_table import transfer_study_table, transfer_table
+from app.core.study.definition import SizeInput
 from app.core.study.result import StudyResult
 from app.core.sweep.report import length_label
 from tests.core.publish_factories import ENTRIES, made_study
@@ -168,11 +170,12 @@ def test_without_matplotlib_the_figure_is_refused_in_one_sentence(
 def _kinds() -> dict[str, object]:
     from test_publish_bench import rounds_run
     from test_publish_sweep import a_ladder, a_sweep
-    from test_publish_transfer import a_transfer
+    from test_publish_transfer import a_study, a_transfer
 
     return {
         "bench": rounds_run(),
         "transfer": a_transfer(),
+        "transfer-study": a_study(),
         "sweep": a_sweep(),
         "ladder": a_ladder(),
     }
@@ -196,6 +199,13 @@ def test_each_kinds_figure_plots_its_tables_medians() -> None:
     transfer = transfer_figure(kinds["transfer"])
     assert _plotted(transfer) == [row[2] for row in transfer_table(kinds["transfer"]).rows]
     assert next(label for _, label in transfer.ticks) == "aes-256-gcm\n(cryptography)"
+    study = transfer_study_figure(kinds["transfer-study"])
+    rows = transfer_study_table(kinds["transfer-study"]).rows
+    assert [(s.label, [p.estimate for p in s.points]) for s in study.panels[0].series] == [
+        (label, [row[3]])
+        for label, row in zip(kinds["transfer-study"].cipher_labels(), rows, strict=True)
+    ]
+    assert study.bars and study.legend and any(error_bar(e) for e in _plotted(study))
     sweep = sweep_figure(kinds["sweep"])
     table = {(row[0], row[1], row[2]): row[5] for row in sweep_table(kinds["sweep"]).rows}
     for e, s in zip(kinds["sweep"].entries, sweep.panels[0].series, strict=True):
@@ -238,6 +248,7 @@ def kinds_drawn(tmp_path_factory: pytest.TempPathFactory) -> Path:
             "Throughput (MB/s)",
         ),
         ("transfer", ["aes-256-gcm", "(cryptography)", "none"], "Throughput (MB/s)"),
+        ("transfer-study", ["aes-256-gcm (cryptography)", "none"], "Throughput (MB/s)"),
         ("sweep", ["aes-128-gcm [pycryptodome]", "1350 B"], "Cycles per byte (log scale)"),
         ("ladder", ["1. cryptography", "3. pure Python"], "Throughput (MB/s, log scale)"),
     ],
@@ -260,3 +271,39 @@ def test_a_run_without_results_has_no_figure(tmp_path: Path) -> None:
     empty = dataclasses.replace(_kinds()["bench"], results=())
     with pytest.raises(UserError, match="a run without results has no figure"):
         formats.save(empty, tmp_path / "f.pdf")
+
+
+def test_a_transfer_study_of_sizes_draws_lines_against_size() -> None:
+    from test_publish_transfer import a_study
+
+    from tests.core.history.history_factories import transfer_result
+
+    study = a_study()
+    cells = []
+    for size in (10_000, 1_000_000, 100_000_000):
+        for cipher in ("aes-256-gcm", "none"):
+            cell = transfer_result(cipher, (0.01, 0.011, 0.012, 0.0105, 0.0115, 0.0125))
+            cells.append(dataclasses.replace(cell, input_bytes=size,
+                                             input_label=f"random {size} B"))  # fmt: skip
+    sizes = tuple(SizeInput(c.input_label, c.input_bytes) for c in cells[::2])
+    study = dataclasses.replace(study, study=dataclasses.replace(study.study, sizes=sizes),
+                                results=tuple(cells))  # fmt: skip
+    data = transfer_study_figure(study)
+    assert not data.bars and data.log_x and data.x_label.startswith("Input size (log scale")
+    assert [p.x for p in data.panels[0].series[0].points] == [1e4, 1e6, 1e8]
+
+
+def test_labels_of_sizes_close_on_a_log_axis_are_turned_and_spread_ones_are_not() -> None:
+    from app.core.publish.figure_data import FigureData
+    from app.core.publish.figure_drawing import _crowded
+
+    def axis(ticks, log_x=True, bars=False):
+        return FigureData("t", bars, log_x, False, "", "", tuple(ticks), ())
+
+    seed_004 = [(10_486, "10.5 KB"), (1.05e6, "1.05 MB"), (52.4e6, "52.4 MB"),
+                (210e6, "210 MB"), (524e6, "524 MB")]  # fmt: skip
+    assert _crowded(axis(seed_004))  # 210 MB beside 524 MB
+    assert not _crowded(axis([(1e4, "10 KB"), (1e6, "1 MB"), (1e8, "100 MB")]))
+    assert not _crowded(axis([(0, "a.txt"), (1, "b.txt")], log_x=False, bars=True))
+    long_names = [(i, f"file-number-{i}.bin") for i in range(5)]
+    assert _crowded(axis(long_names, log_x=False, bars=True))

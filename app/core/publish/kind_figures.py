@@ -1,5 +1,5 @@
 """A benchmark run, a transfer, a sweep and a ladder as figures for print, drawn as a study's
-are (:mod:`app.core.publish.figures`: one column wide, vector SVG or PDF, the same bytes every
+are (:mod:`app.core.publish.study_figures`: one column wide, vector SVG or PDF, the same bytes every
 time).
 
 - ``bench``: grouped bars per job, encryption beside decryption, in MB/s (10^6 bytes/s);
@@ -20,15 +20,15 @@ from pathlib import Path
 
 from app.core.bench.results import RunResult
 from app.core.publish import bench_table, sweep_table, transfer_table
-from app.core.publish.figures import (
+from app.core.publish.figure_data import (
     FigureData,
     Panel,
     Point,
     Series,
     all_medians,
-    draw,
     throughput_label,
 )
+from app.core.publish.figure_drawing import draw
 from app.core.publish.table import Estimate
 from app.core.study.svg_bars import wants_log
 from app.core.sweep.report import ladder_steps, length_label

@@ -17,7 +17,7 @@ from app.core.study.claims import method_text
 from app.core.study.definition import UNITS
 from app.core.study.figures import BYTES, RATES, SECONDS
 from app.core.study.paper import match_published
-from app.core.study.result import StudyResult, memory_mib, rate
+from app.core.study.result import StudyRecord, StudyResult, memory_mib, rate
 from app.core.units import MIB
 
 MEMORY_MEANING = (
@@ -320,7 +320,7 @@ def _in_chart_unit(quantity: str, value: float, unit: str, units: str) -> float 
     return value * BYTES[unit] / MIB if unit in BYTES else None
 
 
-def by_input_charts(result: StudyResult) -> bool:
+def by_input_charts(result: StudyRecord[Any]) -> bool:
     """Whether the study compares files (or the sizes standing for a study's file slots, or
     one input): the papers draw those as grouped bars per input."""
     inputs = list(result.by_input())

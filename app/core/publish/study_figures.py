@@ -1,0 +1,108 @@
+"""A study as a figure for print: throughput per cipher entry, as vector SVG or PDF.
+
+A study of ciphers draws encryption and decryption side by side; a study of transfers one
+panel, input over total time. A study of sizes draws one line per entry against input size
+(log axis when the sizes span more than a decade); a study of files (or of one input) draws
+grouped bars, one group per input. Every point is the table's
+:class:`~app.core.publish.table.Estimate`: the median over rounds with its distribution-free
+95 % interval as an error bar, so that the figure and the tables show the same numbers.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from app.core.publish import transfer_table
+from app.core.publish.figure_data import (
+    FigureData,
+    InputAxis,
+    Panel,
+    Point,
+    Series,
+    all_medians,
+    input_axis,
+    throughput_label,
+)
+from app.core.publish.figure_drawing import draw
+from app.core.publish.table import rate_estimate
+from app.core.study.figures import UNITS
+from app.core.study.result import StudyResult
+from app.core.study.svg_bars import wants_log
+from app.core.study.transfer_result import TransferStudyResult
+
+DIRECTIONS = (("encrypt", "Encryption"), ("decrypt", "Decryption"))
+
+
+def study_figure(result: StudyResult) -> FigureData:
+    """What :func:`draw` plots for ``result``: per direction, per entry, the median
+    throughput in the study's unit over rounds with its 95 % interval, per input."""
+    scale = UNITS[result.units]
+    axis = input_axis(result)
+    panels = []
+    for direction, title in DIRECTIONS:
+        series = []
+        for label in result.cipher_labels():
+            points = []
+            for r in result.results:
+                if r.label != label:
+                    continue
+                estimate = rate_estimate(r.input_bytes, r.round_samples(direction), scale)
+                if math.isfinite(estimate.median):
+                    points.append(Point(axis.x(r.input_label, r.input_bytes), estimate))
+            series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
+        panels.append(Panel(title, tuple(series)))
+    return _figure(result.study.title or f"Study {result.study.name}", result.units, axis, panels)
+
+
+def transfer_study_figure(result: TransferStudyResult) -> FigureData:
+    """Per entry, the throughput :func:`transfer_table.transfer_study_table` prints (input
+    over total time, over rounds when the study ran two or more), per input."""
+    axis = input_axis(result)
+    per_round = transfer_table.by_rounds(result.results)
+    series = []
+    for label in result.cipher_labels():
+        points = [
+            Point(axis.x(r.input_label, r.input_bytes), e)
+            for r in result.results
+            if r.label == label
+            and math.isfinite((e := transfer_table.throughput(r, result.units, per_round)).median)
+        ]
+        series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
+    study = result.study
+    title = study.title or f"Study {study.name}: transfers over TCP loopback"
+    return _figure(title, result.units, axis, [Panel("", tuple(series))], what="a transfer study")
+
+
+def _figure(
+    title: str, units: str, axis: InputAxis, panels: list[Panel], what: str = "a study"
+) -> FigureData:
+
+    log_y = wants_log(all_medians(tuple(panels)))
+    return FigureData(
+        title=title,
+        bars=axis.bars,
+        log_x=axis.log_x,
+        log_y=log_y,
+        x_label=axis.label,
+        y_label=throughput_label(units, log_y),
+        ticks=axis.ticks,
+        panels=tuple(panels),
+        what=what,
+    )
+
+
+def write_study_svg(result: StudyResult, path: Path) -> None:
+    draw(study_figure(result), Path(path), "svg")
+
+
+def write_study_pdf(result: StudyResult, path: Path) -> None:
+    draw(study_figure(result), Path(path), "pdf")
+
+
+def write_transfer_study_svg(result: TransferStudyResult, path: Path) -> None:
+    draw(transfer_study_figure(result), Path(path), "svg")
+
+
+def write_transfer_study_pdf(result: TransferStudyResult, path: Path) -> None:
+    draw(transfer_study_figure(result), Path(path), "pdf")
