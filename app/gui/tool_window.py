@@ -17,11 +17,15 @@ from PySide6.QtCore import QCoreApplication, Qt, Slot
 from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
+    QHBoxLayout,
+    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QSplitter,
+    QVBoxLayout,
     QWidget,
 )
 
@@ -75,6 +79,32 @@ class ToolWindow(QMainWindow):
         bar.setRange(0, 1000)
         bar.setTextVisible(False)
         return bar
+
+    def _form_column(self, form: QWidget, run_text: str, ready_text: str) -> QWidget:
+        """``form`` over the Run, Cancel and Export… buttons, the progress bar and the status
+        line (``run_button``, ``cancel_button``, ``export_button``, ``progress``,
+        ``status_label``): the left column of a window that runs one thing at a time."""
+        self.run_button = QPushButton(run_text)
+        self.run_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.export_button = QPushButton("Export…")
+        self.progress = self._progress_bar()
+        self.status_label = QLabel(ready_text)
+        self.status_label.setWordWrap(True)
+        # Text that changes while a run goes on must not change a size hint (a relayout).
+        lines = self.status_label.fontMetrics().lineSpacing()
+        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        self.status_label.setFixedHeight(3 * lines + 2)
+        left = QWidget()
+        column = QVBoxLayout(left)
+        column.addWidget(form, 1)
+        row = QHBoxLayout()
+        for button in (self.run_button, self.cancel_button, self.export_button):
+            row.addWidget(button)
+        column.addLayout(row)
+        column.addWidget(self.progress)
+        column.addWidget(self.status_label)
+        return left
 
     def _set_columns(self, left: QWidget, right: QWidget, sizes: list[int]) -> None:
         """``left`` in a scroll area as wide as it needs (``left_scroll``), ``right`` taking

@@ -20,7 +20,6 @@ Use ``exporters.export`` for an atomic write.
 from __future__ import annotations
 
 import io
-import json
 import math
 import os
 import tempfile
@@ -49,6 +48,7 @@ from openpyxl.worksheet.worksheet import Worksheet
 
 from app.core import scratch
 from app.core.bench.results import JobResult, RunResult
+from app.core.export.flat_rows import environment_rows, flatten
 from app.core.export.schema import (
     BYTES,
     FIELDS,
@@ -283,29 +283,15 @@ def _sample_rows(jobs: Sequence[JobResult], labels: Sequence[str]) -> Iterator[l
 
 
 def _environment_rows(run: RunResult) -> Iterator[tuple[str, Any]]:
-    yield "run.started_at", run.started_at
-    yield "run.finished_at", run.finished_at
-    yield "run.cancelled", run.cancelled
-    yield "run.jobs_finished", len(run.results)
-    yield "run.jobs_failed", len(run.failures)
-    yield from _flatten("tool", run.tool.to_dict())
-    yield from _flatten("options", run.options.to_dict())
-    yield from _flatten("environment", run.environment.to_dict())
-
-
-def _flatten(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _flatten(f"{prefix}.{k}", v)
-    elif isinstance(value, list | tuple):
-        if all(isinstance(v, str | int | float | bool) or v is None for v in value):
-            yield prefix, ", ".join("" if v is None else str(v) for v in value)
-        else:
-            yield prefix, json.dumps(value, default=str)
-    elif value is None or isinstance(value, str | int | float | bool):
-        yield prefix, value
-    else:
-        yield prefix, str(value)
+    facts = {
+        "started_at": run.started_at,
+        "finished_at": run.finished_at,
+        "cancelled": run.cancelled,
+        "jobs_finished": len(run.results),
+        "jobs_failed": len(run.failures),
+    }
+    yield from environment_rows(facts, run.options.to_dict(), run.environment.to_dict())
+    yield from flatten("tool", run.tool.to_dict())
 
 
 # ---- cells --------------------------------------------------------------------------------

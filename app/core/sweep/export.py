@@ -13,6 +13,7 @@ from typing import Any
 
 from app.core.export.csv_export import csv_cell
 from app.core.export.digest import with_digest
+from app.core.export.flat_rows import environment_rows
 from app.core.export.xlsx_export import save_workbook
 from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.sweep.jobs import ENCRYPT
@@ -128,23 +129,14 @@ def _table(ws: Any, headers: list[str], rows: list[list[Any]]) -> None:
 
 
 def _environment_rows(result: SweepResult) -> Iterator[tuple[str, Any]]:
-    yield "run.kind", result.kind
-    yield "run.started_at", result.started_at
-    yield "run.finished_at", result.finished_at
-    yield "run.cancelled", result.cancelled
-    yield "run.cipherbench", result.cipherbench_version
-    yield from _flatten("options", dict(result.options))
-    yield from _flatten("environment", result.environment.to_dict())
-
-
-def _flatten(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _flatten(f"{prefix}.{k}", v)
-    elif value is None or isinstance(value, str | int | float | bool):
-        yield prefix, value
-    else:
-        yield prefix, json.dumps(value, default=str)
+    run = {
+        "kind": result.kind,
+        "started_at": result.started_at,
+        "finished_at": result.finished_at,
+        "cancelled": result.cancelled,
+        "cipherbench": result.cipherbench_version,
+    }
+    return environment_rows(run, dict(result.options), result.environment.to_dict())
 
 
 # --- HTML ---------------------------------------------------------------------------------------

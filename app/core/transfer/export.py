@@ -21,6 +21,7 @@ from typing import Any
 
 from app.core.columns import headers, values
 from app.core.export.csv_export import csv_cell
+from app.core.export.flat_rows import environment_rows
 from app.core.export.xlsx_export import save_workbook
 from app.core.text import display_text
 from app.core.transfer.columns import COLUMNS
@@ -135,19 +136,10 @@ def _run_rows(run: TransferRun) -> Iterator[list[Any]]:
 
 
 def _environment_rows(run: TransferRun) -> Iterator[tuple[str, Any]]:
-    yield "run.started_at", run.started_at
-    yield "run.finished_at", run.finished_at
-    yield "run.cancelled", run.cancelled
-    yield "run.cipherbench", run.cipherbench_version
-    yield from _flatten("options", dict(run.options))
-    yield from _flatten("environment", run.environment.to_dict())
-
-
-def _flatten(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:
-    if isinstance(value, dict):
-        for k, v in value.items():
-            yield from _flatten(f"{prefix}.{k}", v)
-    elif value is None or isinstance(value, str | int | float | bool):
-        yield prefix, value
-    else:
-        yield prefix, json.dumps(value, default=str)
+    facts = {
+        "started_at": run.started_at,
+        "finished_at": run.finished_at,
+        "cancelled": run.cancelled,
+        "cipherbench": run.cipherbench_version,
+    }
+    return environment_rows(facts, dict(run.options), run.environment.to_dict())

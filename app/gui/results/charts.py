@@ -196,6 +196,10 @@ class ThrottledChart(QWidget):
             raise OSError(f"cannot write {path}")
 
 
+SERIES_COLORS = [c for name, c in OKABE_ITO.items() if name != "yellow"] + ["#000000"]
+SERIES_SYMBOLS = ["o", "s", "t", "d", "star", "+", "x", "p", "h"]
+
+
 class OnePlotChart(ThrottledChart):
     """A chart of one pyqtgraph plot (``plot`` in ``plot_widget``, without pyqtgraph's
     auto-range button) in the window's look; a subclass adds its header widgets, then calls
@@ -216,6 +220,27 @@ class OnePlotChart(ThrottledChart):
         self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
         style_plot(self.plot, palette)
         style_legend(self.legend, palette)
+
+    def _series_curve(
+        self, curves: dict[str, pg.PlotDataItem], label: str, symbol_size: int = 8
+    ) -> pg.PlotDataItem:
+        """``label``'s line in ``curves``, made and added to the plot the first time: the
+        n-th series' colour and marker shape (both tell series apart, in grey print too)."""
+        curve = curves.get(label)
+        if curve is None:
+            n = len(curves)
+            color = SERIES_COLORS[n % len(SERIES_COLORS)]
+            curve = pg.PlotDataItem(
+                pen=pg.mkPen(color, width=2),
+                symbol=SERIES_SYMBOLS[n % len(SERIES_SYMBOLS)],
+                symbolBrush=color,
+                symbolPen=pg.mkPen(color),
+                symbolSize=symbol_size,
+                name=label,
+            )
+            self.plot.addItem(curve)
+            curves[label] = curve
+        return curve
 
 
 class _JobBarsChart(OnePlotChart):

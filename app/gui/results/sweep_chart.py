@@ -26,8 +26,6 @@ from app.gui.results import chart_math
 from app.gui.results.charts import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO, OnePlotChart
 from app.gui.results.sweep_tables import step_title
 
-COLORS = [c for name, c in OKABE_ITO.items() if name != "yellow"] + ["#000000"]
-SYMBOLS = ["o", "s", "t", "d", "star", "+", "x", "p", "h"]
 MAX_LENGTH_LABELS = 8
 LEGEND_COLUMNS = 3
 PURE_PYTHON_COLOR = OKABE_ITO["vermillion"]
@@ -107,21 +105,7 @@ class SweepChart(OnePlotChart):
         self.set_result(None)
 
     def _curve(self, label: str) -> pg.PlotDataItem:
-        curve = self.curves.get(label)
-        if curve is None:
-            n = len(self.curves)
-            color = COLORS[n % len(COLORS)]
-            curve = pg.PlotDataItem(
-                pen=pg.mkPen(color, width=2),
-                symbol=SYMBOLS[n % len(SYMBOLS)],
-                symbolBrush=color,
-                symbolPen=pg.mkPen(color),
-                symbolSize=7,
-                name=label,
-            )
-            self.plot.addItem(curve)
-            self.curves[label] = curve
-        return curve
+        return self._series_curve(self.curves, label, 7)
 
     def _redraw(self) -> None:
         entries = list(self._result.entries) if self._result else []

@@ -27,13 +27,11 @@ from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
 from app.gui.plot_chart import PlotChart
 from app.gui.results import chart_math
-from app.gui.results.charts import OKABE_ITO
+from app.gui.results.charts import SERIES_COLORS
 from app.gui.results.grouped_bars import GroupedBars, bar_layout
 
 MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly
 LOG_SPAN = 100.0  # largest / smallest size from which the size axis is logarithmic
-COLORS = [c for name, c in OKABE_ITO.items() if name != "yellow"] + ["#000000"]
-SYMBOLS = ["o", "s", "t", "d", "star", "+", "x", "p", "h"]
 
 
 @dataclass(frozen=True)
@@ -136,7 +134,7 @@ class StudyChart(PlotChart):
         )
         self._paper_points: list[tuple[str, str, float]] = []
         self.by_input = False  # grouped bars per input instead of curves against size
-        self.grouped = GroupedBars(self.plot, self.legend, COLORS)
+        self.grouped = GroupedBars(self.plot, self.legend, SERIES_COLORS)
         self._show_data(False)
         self._apply_palette()
 
@@ -187,21 +185,7 @@ class StudyChart(PlotChart):
         self.set_results([], self._units)
 
     def _curve(self, label: str) -> pg.PlotDataItem:
-        curve = self.curves.get(label)
-        if curve is None:
-            n = len(self.curves)
-            color = COLORS[n % len(COLORS)]
-            curve = pg.PlotDataItem(
-                pen=pg.mkPen(color, width=2),
-                symbol=SYMBOLS[n % len(SYMBOLS)],
-                symbolBrush=color,
-                symbolPen=pg.mkPen(color),
-                symbolSize=8,
-                name=label,
-            )
-            self.plot.addItem(curve)
-            self.curves[label] = curve
-        return curve
+        return self._series_curve(self.curves, label, 8)
 
     def _redraw(self) -> None:
         sizes = [r.input_bytes for r in self._results if r.input_bytes > 0]

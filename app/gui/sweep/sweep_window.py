@@ -16,13 +16,8 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QHBoxLayout,
-    QLabel,
     QMessageBox,
-    QPushButton,
-    QSizePolicy,
     QStackedWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -65,26 +60,7 @@ class SweepWindow(ToolWindow):
 
     def _build(self) -> None:
         self.form = SweepForm()
-        self.run_button = QPushButton("Run")
-        self.run_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.export_button = QPushButton("Export…")
-        self.progress = self._progress_bar()
-        self.status_label = QLabel(READY)
-        self.status_label.setWordWrap(True)
-        # Text that changes while a run goes on must not change a size hint (a relayout).
-        lines = self.status_label.fontMetrics().lineSpacing()
-        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.status_label.setFixedHeight(3 * lines + 2)
-        left = QWidget()
-        column = QVBoxLayout(left)
-        column.addWidget(self.form, 1)
-        row = QHBoxLayout()
-        for button in (self.run_button, self.cancel_button, self.export_button):
-            row.addWidget(button)
-        column.addLayout(row)
-        column.addWidget(self.progress)
-        column.addWidget(self.status_label)
+        left = self._form_column(self.form, "Run", READY)
 
         self.sweep_view = SweepResultView()
         self.ladder_view = LadderResultView()

@@ -14,13 +14,8 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
-    QLabel,
     QMessageBox,
-    QPushButton,
-    QSizePolicy,
     QSplitter,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -61,28 +56,11 @@ class TransferWindow(ToolWindow):
 
     def _build(self) -> None:
         self.form = TransferForm()
-        self.run_button = QPushButton("Run transfer")
-        self.run_button.setDefault(True)
-        self.cancel_button = QPushButton("Cancel")
-        self.export_button = QPushButton("Export…")
-        self.progress = self._progress_bar()
-        self.status_label = QLabel(
-            "Choose what to send and the ciphers, then Run. Both ends run on this machine."
+        left = self._form_column(
+            self.form,
+            "Run transfer",
+            "Choose what to send and the ciphers, then Run. Both ends run on this machine.",
         )
-        self.status_label.setWordWrap(True)
-        # Text that changes while a run goes on must not change a size hint (a relayout).
-        lines = self.status_label.fontMetrics().lineSpacing()
-        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.status_label.setFixedHeight(3 * lines + 2)
-        left = QWidget()
-        column = QVBoxLayout(left)
-        column.addWidget(self.form, 1)
-        row = QHBoxLayout()
-        for button in (self.run_button, self.cancel_button, self.export_button):
-            row.addWidget(button)
-        column.addLayout(row)
-        column.addWidget(self.progress)
-        column.addWidget(self.status_label)
 
         self.chart = TransferChart()
         self.model = TransferTableModel(self)
