@@ -5,6 +5,7 @@ says so in the status bar; a sweep has no Trend; everything fits 1366x768."""
 
 from __future__ import annotations
 
+import itertools
 import threading
 from pathlib import Path
 
@@ -104,3 +105,43 @@ def test_a_run_alone_and_a_sweep(qtbot: QtBot, settings: AppSettings, history_db
     hw.refresh()
     hw.select_ids([sweep_id])
     assert not hw.trend_button.isEnabled()
+
+
+def test_runs_spaced_by_date_sit_at_their_days_and_the_step_between_its_two_runs(
+    qtbot: QtBot, settings: AppSettings, history_db: Path
+) -> None:
+    import dataclasses
+
+    from app.gui.history.trend_chart import tick_labels
+
+    results = series_results(7, step_at=5, version_at=5, entries=TWO)
+    days = [0, 1, 2, 3, 4, 20, 21, 22, 40, 41]  # two long gaps: the step falls in the first
+    results = [
+        dataclasses.replace(r, started_at=_later(d)) for r, d in zip(results, days, strict=True)
+    ]
+    ids = record(history_db, results)
+    hw, _ = open_trend(qtbot, settings, ids[-1])
+    w: TrendWindow = hw.trend_window
+    qtbot.addWidget(w)
+    w.choose(CTR)
+    w.chart.flush()
+    assert list(w.chart.curves["encrypt"].getData()[0]) == list(range(10))  # evenly, in order
+    w.by_date.setChecked(True)
+    w.chart.flush()
+    assert list(w.chart.curves["encrypt"].getData()[0]) == pytest.approx(days)
+    (line,) = w.chart.visible_step_lines()
+    assert line.value() == pytest.approx(12.0)  # between day 4 and day 20
+    major, minor = tick_labels(w.chart.trend, [float(d) for d in days])
+    labelled = [x for x, _ in major]
+    assert labelled[0] == 0 and labelled[-1] == 41  # the last run's label always
+    assert all(b - a >= 41 / 12 * 0.999 for a, b in itertools.pairwise(labelled))
+    assert sorted(labelled + [x for x, _ in minor]) == [float(d) for d in days]
+    w.by_date.setChecked(False)
+    w.chart.flush()
+    assert w.chart.visible_step_lines()[0].value() == pytest.approx(4.5)
+
+
+def _later(days: int) -> str:
+    from datetime import UTC, datetime, timedelta
+
+    return (datetime(2026, 10, 1, 10, tzinfo=UTC) + timedelta(days=days)).isoformat()

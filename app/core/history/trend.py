@@ -378,16 +378,29 @@ def trend_of(
     return trend(series_of(history, run_id), run_id, threshold=threshold, confidence=confidence)
 
 
+def run_days(runs: Sequence[RunSummary]) -> list[float] | None:
+    """Each run's start in days after the first's (the x of a chart over time); None when a
+    run's start cannot be read."""
+    times = [_timestamp(r.started_at) for r in runs]
+    if not times or not all(math.isfinite(t) for t in times):
+        return None
+    return [(t - times[0]) / 86_400 for t in times]
+
+
 def _when(run: StoredRun) -> tuple[float, int]:
-    """Sort key: the start as a UTC timestamp (a time without a zone taken as UTC; none:
-    last), then the id."""
+    """Sort key: the start as a UTC timestamp (none: last), then the id."""
+    return (_timestamp(run.summary.started_at), run.id)
+
+
+def _timestamp(started_at: str) -> float:
+    """An ISO time as a UTC timestamp (a time without a zone taken as UTC); inf unreadable."""
     try:
-        when = datetime.fromisoformat(run.summary.started_at)
+        when = datetime.fromisoformat(started_at)
     except (TypeError, ValueError):
-        return (math.inf, run.id)
+        return math.inf
     if when.tzinfo is None:
         when = when.replace(tzinfo=UTC)
-    return (when.timestamp(), run.id)
+    return when.timestamp()
 
 
 # --- the figures and the steps ----------------------------------------------------------------

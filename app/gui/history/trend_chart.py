@@ -10,15 +10,13 @@ when not needed; all are updated with ``setData``/``setPos``, and redraws go thr
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
-from app.core.history.trend import EntryTrend, Step, Trend
+from app.core.history.trend import EntryTrend, Step, Trend, run_days
 from app.gui.plot_chart import PlotChart
 from app.gui.results.charts import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
 
@@ -33,17 +31,29 @@ FASTER_COLOR = OKABE_ITO["bluish_green"]
 MAX_LABELLED_TICKS = 12  # more runs than this: every k-th run's tick is labelled
 
 
-def tick_labels(trend: Trend) -> list[list[tuple[float, str]]]:
-    """The x axis: each run at its index, labelled with its id and date (a few of them when
-    there are many runs, the others unlabelled)."""
-    n = len(trend.runs)
-    every = max(1, math.ceil(n / MAX_LABELLED_TICKS))
-    major, minor = [], []
-    for i, r in enumerate(trend.runs):
-        if i % every == 0 or i == n - 1:
-            major.append((float(i), f"run {r.id}\n{r.date_text()[:10]}"))
-        else:
-            minor.append((float(i), ""))
+def run_positions(trend: Trend, by_time: bool) -> list[float]:
+    """Each run's x: its place in the series, or (``by_time``) its start in days after the
+    first run's (the places when a start cannot be read)."""
+    days = run_days(trend.runs) if by_time else None
+    return days if days is not None else [float(i) for i in range(len(trend.runs))]
+
+
+def tick_labels(trend: Trend, xs: list[float]) -> list[list[tuple[float, str]]]:
+    """The x axis: a tick at each run, labelled with its id and date; only those at least a
+    twelfth of the axis from the last labelled (the last run's always, in place of a
+    labelled neighbour too close), the others unlabelled."""
+    span = (xs[-1] - xs[0]) if xs else 0.0
+    gap = span / MAX_LABELLED_TICKS
+    labelled: list[int] = []
+    for i, x in enumerate(xs):
+        if not labelled or x - xs[labelled[-1]] >= gap * 0.999:
+            labelled.append(i)
+    if xs and labelled[-1] != len(xs) - 1:
+        if len(labelled) > 1 and xs[-1] - xs[labelled[-1]] < gap:
+            labelled.pop()
+        labelled.append(len(xs) - 1)
+    major = [(xs[i], f"run {trend.runs[i].id}\n{trend.runs[i].date_text()[:10]}") for i in labelled]
+    minor = [(x, "") for i, x in enumerate(xs) if i not in set(labelled)]
     return [major, minor]
 
 
@@ -76,6 +86,7 @@ class TrendChart(PlotChart):
         self.step_lines: list[pg.InfiniteLine] = []
         self.trend: Trend | None = None
         self.entry = ""
+        self.by_time = False
         self._show_data(False)
         self._apply_palette()
 
@@ -83,6 +94,15 @@ class TrendChart(PlotChart):
         """Show ``entry`` of ``trend`` (drawn on the next redraw tick)."""
         self.trend, self.entry = trend, entry
         self._schedule()
+
+    def set_by_time(self, on: bool) -> None:
+        """Space the runs by their dates (days after the first) or evenly, in order."""
+        self.by_time = on
+        self.plot.setLabel("bottom", "Days after the first run" if on else "")
+        self._schedule()
+
+    def positions(self) -> list[float]:
+        return run_positions(self.trend, self.by_time) if self.trend is not None else []
 
     def directions(self) -> tuple[EntryTrend, ...]:
         return self.trend.of_entry(self.entry) if self.trend is not None else ()
@@ -125,9 +145,12 @@ class TrendChart(PlotChart):
             if direction not in shown:
                 curve.setData([], [])
                 self.error_bars[direction].setVisible(False)
+        xs = self.positions()
+        spacing = (xs[-1] - xs[0]) / (len(xs) - 1) if len(xs) > 1 and xs[-1] > xs[0] else 1.0
         for e in directions:
             curve, bars = self._curve(e.direction)
-            points = [(i, p) for i, p in enumerate(e.points) if p is not None]
+            bars.setOpts(beam=0.18 * spacing)
+            points = [(xs[i], p) for i, p in enumerate(e.points) if p is not None]
             curve.setData([i for i, _ in points], [p.throughput_mb_s for _, p in points])
             with_interval = [(i, p) for i, p in points if p.has_interval]
             bars.setVisible(bool(with_interval))
@@ -140,12 +163,11 @@ class TrendChart(PlotChart):
                     top=np.array([p.high_mb_s for _, p in with_interval]) - y,
                     bottom=y - np.array([p.low_mb_s for _, p in with_interval]),
                 )
-        self._draw_steps(directions)
-        if self.trend is not None:
-            self.plot.getAxis("bottom").setTicks(tick_labels(self.trend))
-            n = len(self.trend.runs)
-            room = max(0.5, 0.05 * n)  # the first and last ticks' labels, half of each
-            self.plot.setXRange(-room, n - 1 + room, padding=0)
+        self._draw_steps(directions, xs)
+        if self.trend is not None and xs:
+            self.plot.getAxis("bottom").setTicks(tick_labels(self.trend, xs))
+            room = max(0.5 * spacing, 0.05 * (xs[-1] - xs[0]))  # half of the end labels
+            self.plot.setXRange(xs[0] - room, xs[-1] + room, padding=0)
         self._fit_y(directions)
 
     def _fit_y(self, directions: tuple[EntryTrend, ...]) -> None:
@@ -160,12 +182,12 @@ class TrendChart(PlotChart):
         top = 0.45 if any(e.steps for e in directions) else 0.2  # the labels, the legend
         self.plot.setYRange(low - 0.08 * span, high + top * span, padding=0)
 
-    def _draw_steps(self, directions: tuple[EntryTrend, ...]) -> None:
+    def _draw_steps(self, directions: tuple[EntryTrend, ...], xs: list[float]) -> None:
         at: dict[int, list[tuple[str, Step]]] = {}
         for e in directions:
             for step in e.steps:
                 at.setdefault(step.position, []).append((e.direction, step))
-        n = len(self.trend.runs) if self.trend is not None else 1
+        middle = (xs[0] + xs[-1]) / 2 if xs else 0.0
         palette = self.palette()
         fill = QColor(palette.color(QPalette.ColorRole.Base))
         fill.setAlpha(225)
@@ -175,7 +197,7 @@ class TrendChart(PlotChart):
             color = SLOWER_COLOR if slower else FASTER_COLOR
             line = self._step_line(k)
             line.setPen(pg.mkPen(color, width=2, style=Qt.PenStyle.DashLine))
-            line.setPos(position - 0.5)
+            line.setPos((xs[position - 1] + xs[position]) / 2)  # between the two runs
             label = line.label
             label.setFormat(step_text(steps).replace("{", "{{").replace("}", "}}"))
             label.setColor(text_color)
@@ -183,7 +205,7 @@ class TrendChart(PlotChart):
             label.border = pg.mkPen(color)
             # Text on the side with room: right of a line in the left half, else left of it;
             # staggered in height so neighbouring labels do not cover each other.
-            anchor = (0.0, 0.0) if position < n / 2 else (1.0, 0.0)
+            anchor = (0.0, 0.0) if xs[position] < middle else (1.0, 0.0)
             label.anchors = [anchor, anchor]
             label.setPosition(0.97 - 0.22 * (k % 3))
             line.setVisible(True)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QResizeEvent
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QHBoxLayout,
     QLabel,
@@ -81,6 +82,11 @@ class TrendWindow(QWidget):
         row.itemAt(0).widget().setBuddy(self.entry_box)  # type: ignore[union-attr]
         row.addWidget(self.entry_box)
         row.addStretch(1)
+        self.by_date = QCheckBox("Space runs by &date")
+        self.by_date.setToolTip(
+            "Place each run at its date (days after the first run) rather than evenly, in order"
+        )
+        row.addWidget(self.by_date)
         layout.addLayout(row)
         self.chart = TrendChart()
         layout.addWidget(self.chart, 1)
@@ -95,6 +101,7 @@ class TrendWindow(QWidget):
         layout.addWidget(self.details_area)
         self.buttons = add_close_controls(self, layout)
         self.entry_box.currentIndexChanged.connect(self._on_entry_box_changed)
+        self.by_date.toggled.connect(self.chart.set_by_time)
         # The first entry with a step, if any: what the user most likely came for.
         names = trend.entry_names()
         first = next((i for i, n in enumerate(names) if any(e.steps for e in trend.of_entry(n))), 0)
