@@ -56,10 +56,14 @@ def has_key_setup(job: SweepJob, spec: CipherSpec) -> bool:
 
 def point_count(job: SweepJob, spec: CipherSpec) -> int:
     """How many points the round times (for progress)."""
+    return has_key_setup(job, spec) + sum(length_point_count(job, spec, n) for n in job.lengths)
+
+
+def length_point_count(job: SweepJob, spec: CipherSpec, length: int) -> int:
+    """How many points one message length has (:func:`length_calls`'s calls)."""
     aead = spec.kind is Kind.AEAD
     per_length = 1 + job.decrypt + (job.forgery and aead)
-    ad = len(job.ad_lengths) * len(set(job.ad_at) & set(job.lengths)) if aead else 0
-    return has_key_setup(job, spec) + per_length * len(job.lengths) + ad
+    return per_length + (len(job.ad_lengths) if aead and length in job.ad_at else 0)
 
 
 def buffer_bytes(spec: CipherSpec, length: int) -> int:

@@ -30,6 +30,7 @@ from app.core.sweep.calls import (
     has_key_setup,
     key_setup_call,
     length_calls,
+    length_point_count,
     point_count,
 )
 from app.core.sweep.cycles import CycleCounter, clock_mhz, open_counter
@@ -57,9 +58,11 @@ class _Point:
         self.ns: list[float] = []
         self.cycles: list[float] = []
 
-    def time(self, call: Call, budget_s: float, counter: CycleCounter | None, share: float) -> None:
-        """One slice: ``share`` is the part of the round's passes done after this one."""
-        due = math.ceil(self.min_samples * share) - len(self.ns)
+    def time(
+        self, call: Call, budget_s: float, counter: CycleCounter | None, pass_no: int, passes: int
+    ) -> None:
+        """One slice, in pass ``pass_no`` of ``passes`` (each ``budget_s`` long)."""
+        due = math.ceil(self.min_samples * (pass_no + 1) / passes) - len(self.ns)
         if self.long and due <= 0:
             return
         t = time_calls(
@@ -73,6 +76,9 @@ class _Point:
         if self.calls is None:
             self.calls = t.calls
             self.long = t.calls == 1 and max(t.ns_per_call) >= budget_s * 1e9
+            if self.long and max(t.ns_per_call) >= budget_s * passes * 1e9:
+                # Longer than the point's whole time: 3 in all, as when timed in one go.
+                self.min_samples = min(self.min_samples, 3)
         self.ns += t.ns_per_call
         self.cycles += t.cycles_per_call
 
@@ -89,21 +95,53 @@ def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
     mhz_before = clock_mhz()
     passes = max(1, job.passes)
     budget_s = job.point_time_s / passes
-    total = max(1, point_count(job, spec)) * passes
+    total = point_count(job, spec) * passes  # slices; less a skipped length's
     points: dict[Key, _Point] = {}
     skipped: dict[int, SkippedPoint] = {}
     kept: dict[int, list[Call]] = {}
     kept_bytes = 0
     done = 0
+    done_at: dict[int, int] = {}  # slices timed per message length
+
+    def report() -> None:
+        if progress is not None:
+            progress(done / total if total > 0 else 1.0)
 
     def time(call: Call, pass_no: int) -> None:
         nonlocal done
         point = points.get(call.key) or _Point(call.key)
-        point.time(call, budget_s, counter, (pass_no + 1) / passes)
+        point.time(call, budget_s, counter, pass_no, passes)
         points[call.key] = point
         done += 1
-        if progress is not None:
-            progress(done / total)
+        done_at[call.message_bytes] = done_at.get(call.message_bytes, 0) + 1
+        report()
+
+    def skip(length: int, reason: str) -> None:
+        """``length`` out of the round: its points, its kept calls and its slices to come."""
+        nonlocal kept_bytes, total
+        skipped[length] = SkippedPoint(length, reason)
+        for key in [k for k in points if k[1] == length]:
+            del points[key]
+        if kept.pop(length, None) is not None:
+            kept_bytes -= buffer_bytes(spec, length)
+        total -= length_point_count(job, spec, length) * passes - done_at.get(length, 0)
+        report()
+
+    def time_length(length: int, pass_no: int) -> None:
+        """One slice of each of ``length``'s points. Its calls, unless kept, go on return,
+        before the next length's are made (both could be large: 4 x 64 MiB for an AEAD)."""
+        nonlocal kept_bytes
+        calls = kept.get(length)
+        if calls is None:
+            calls = length_calls(job, spec, adapter, length)
+            if kept_bytes + buffer_bytes(spec, length) <= KEEP_BYTES:
+                kept[length] = calls
+                kept_bytes += buffer_bytes(spec, length)
+        try:
+            for call in calls:
+                time(call, pass_no)
+        except TooSlow as exc:  # only in a point's first slice (its calibration)
+            skip(length, str(exc))
 
     if job.key_setup and not has_key_setup(job, spec):
         skipped[KEY_SETUP_BYTES] = SkippedPoint(
@@ -117,20 +155,9 @@ def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
                 if length in skipped:
                     continue
                 if pass_no == 0 and (guess := _predicted_ns(points, length)) > MAX_CALL_S * 1e9:
-                    reason = f"one call would take about {guess / 1e9:,.0f} s"
-                    skipped[length] = SkippedPoint(length, reason)
+                    skip(length, f"one call would take about {guess / 1e9:,.0f} s")
                     continue
-                calls = kept.get(length) or length_calls(job, spec, adapter, length)
-                if length not in kept and kept_bytes + buffer_bytes(spec, length) <= KEEP_BYTES:
-                    kept[length] = calls
-                    kept_bytes += buffer_bytes(spec, length)
-                try:
-                    for call in calls:
-                        time(call, pass_no)
-                except TooSlow as exc:  # only in a point's first slice (its calibration)
-                    skipped[length] = SkippedPoint(length, str(exc))
-                    for key in [k for k in points if k[1] == length]:
-                        del points[key]
+                time_length(length, pass_no)
     finally:
         if counter is not None:
             counter.close()

@@ -183,6 +183,7 @@ def test_a_round_times_its_points_in_passes_so_an_episode_moves_no_median(monkey
 
 
 def test_a_call_longer_than_its_slice_is_timed_only_its_share_of_times(monkeypatch) -> None:
+    monkeypatch.setattr(measure, "MAX_CALL_S", 60.0)  # a loaded machine: never "too long"
     r = run_round(job("aes-128-ctr", "pyaes", lengths=(1 << 20,), decrypt=False,
                       key_setup=False, point_time_s=0.01))  # fmt: skip
     (p,) = r.points
@@ -203,3 +204,81 @@ def test_openssls_aes_instructions_are_switched_off_by_the_machines_own_variable
     assert name == variable and (value is None or got == value)
     if name == "OPENSSL_armcap":  # a whole vector: NEON kept, ARMv8 AES and PMULL gone
         assert int(got, 0) & 1 and not int(got, 0) & (1 << 2) and not int(got, 0) & (1 << 5)
+
+
+def _fake_lengths(monkeypatch, made: list) -> None:
+    """``length_calls`` made of marker calls (one encrypt each), remembered weakly in ``made``."""
+    import weakref
+
+    class Fn:
+        def __init__(self, length: int) -> None:
+            self.length = length
+
+        def __call__(self) -> None:
+            return None
+
+    def fake_length_calls(job, spec, adapter, length):
+        fn = Fn(length)
+        made.append(weakref.ref(fn))
+        return [calls.Call("encrypt", length, 0, fn)]
+
+    monkeypatch.setattr(measure, "length_calls", fake_length_calls)
+
+
+def test_progress_reaches_one_when_lengths_are_skipped(monkeypatch) -> None:
+    from app.core.sweep.timing import Timed, TooSlow
+
+    def fake(fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None):
+        if calls is None and getattr(fn, "length", 0) == 4096:
+            raise TooSlow(3 * 10**9)
+        return Timed(10, (1000.0,) * max(min_samples, 3), ())
+
+    _fake_lengths(monkeypatch, [])
+    monkeypatch.setattr(measure, "time_calls", fake)
+    for lengths in [(16, 1350, 4096), (16, 4096, 1350), (4096,)]:
+        seen: list[float] = []
+        j = job("aes-128-ctr", "pycryptodome", lengths=lengths, decrypt=False)
+        r = run_round(j, seen.append)
+        assert [s.message_bytes for s in r.skipped] == [4096]
+        assert seen == sorted(seen) and seen[-1] == pytest.approx(1.0), lengths
+
+
+def test_a_call_longer_than_the_whole_point_time_is_timed_three_times_below_a_mebibyte(
+    monkeypatch,
+) -> None:
+    from app.core.sweep.timing import Timed
+
+    def fake(fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None):
+        ns = 10 * budget_s * 5 * 1e9  # ten times the point's whole time
+        return Timed(1, (ns,) * (2 if calls is None else min_samples), ())
+
+    _fake_lengths(monkeypatch, [])
+    monkeypatch.setattr(measure, "time_calls", fake)
+    j = job("aes-128-ctr", "pyaes", lengths=(256 * 1024,), key_setup=False, decrypt=False)
+    r = run_round(j)
+    (p,) = r.points
+    assert len(p.ns_per_call) == 3  # as when a point was timed in one go
+
+
+def test_a_length_not_kept_lets_go_of_the_last_ones_calls_before_making_its_own(
+    monkeypatch,
+) -> None:
+    from app.core.sweep.timing import Timed
+
+    made: list = []
+    _fake_lengths(monkeypatch, made)
+    live_when_made: list[int] = []
+    real = measure.length_calls
+
+    def counting(job, spec, adapter, length):
+        live_when_made.append(sum(ref() is not None for ref in made))
+        return real(job, spec, adapter, length)
+
+    monkeypatch.setattr(measure, "length_calls", counting)
+    monkeypatch.setattr(measure, "KEEP_BYTES", 0)  # nothing kept: every length made each pass
+    monkeypatch.setattr(
+        measure, "time_calls", lambda fn, *a, calls=None, **k: Timed(10, (1000.0,) * 5, ())
+    )
+    lengths = (16, 1350, 4096)
+    run_round(job("aes-128-ctr", "pycryptodome", lengths=lengths, key_setup=False, decrypt=False))
+    assert len(live_when_made) == 15 and max(live_when_made) == 0
