@@ -168,27 +168,14 @@ def format_sweep(result: Any, width: int = 80) -> str:
 
 
 def _entry_lines(entry: Any, width: int) -> list[str]:
-    from app.core.sweep.report import ad_rows, curve_rows, length_label, ns_text, number
+    from app.core.sweep.report import ad_rows, curve_cells, length_label, ns_text
     from app.core.sweep.report import summary_sentences as sentences
 
     cyc = "CYC/B" if entry.counter else "CYC/B~"
     rows: list[tuple[str, ...]] = [
         ("MESSAGE", "ENCRYPT", "±IQR", "MB/s", "NS/B", cyc, "DEC MB/s", "FORGERY")
     ]
-    for r in curve_rows(entry):
-        q1, q3 = r.encrypt.quartiles_ns
-        rows.append(
-            (
-                length_label(r.message_bytes),
-                ns_text(r.encrypt.median_ns),
-                ns_text(q3 - q1),
-                number(r.encrypt.mb_s),
-                number(r.encrypt.ns_per_byte),
-                number(r.encrypt.cycles_per_byte(entry.clock_mhz)),
-                number(r.decrypt.mb_s) if r.decrypt else "-",
-                ns_text(r.forgery.median_ns) if r.forgery else "-",
-            )
-        )
+    rows += [tuple(cells) for cells in curve_cells(entry)]
     if all(row[-1] == "-" for row in rows[1:]):
         rows = [row[:-1] for row in rows]
     head, *rest = sentences(entry)

@@ -20,7 +20,7 @@ from app.core.sweep.jobs import ENCRYPT
 from app.core.sweep.report import (
     POINT_COLUMNS,
     ad_rows,
-    curve_rows,
+    curve_cells,
     ladder_steps,
     ladder_verdicts,
     length_label,
@@ -234,21 +234,7 @@ def _curve_html(e: Any) -> str:
         "Decrypt MB/s",
         "Forgery rejected in",
     ]
-    rows = []
-    for r in curve_rows(e):
-        q1, q3 = r.encrypt.quartiles_ns
-        rows.append(
-            [
-                length_label(r.message_bytes),
-                ns_text(r.encrypt.median_ns),
-                ns_text(q3 - q1),
-                number(r.encrypt.mb_s),
-                number(r.encrypt.ns_per_byte),
-                number(r.encrypt.cycles_per_byte(e.clock_mhz)),
-                number(r.decrypt.mb_s) if r.decrypt else "-",
-                ns_text(r.forgery.median_ns) if r.forgery else "-",
-            ]
-        )
+    rows = curve_cells(e)
     return _html_table(headers, rows, numeric_from=1)
 
 

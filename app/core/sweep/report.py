@@ -67,6 +67,28 @@ def curve_rows(entry: SweepEntry) -> list[CurveRow]:
     ]
 
 
+def curve_cells(entry: SweepEntry) -> list[list[str]]:
+    """Each length's row as every table prints it: message, encryption's median per call and
+    IQR, MB/s, ns/byte, cycles/byte, decryption MB/s and the time to reject a forgery ("-"
+    where not timed)."""
+    cells = []
+    for r in curve_rows(entry):
+        q1, q3 = r.encrypt.quartiles_ns
+        cells.append(
+            [
+                length_label(r.message_bytes),
+                ns_text(r.encrypt.median_ns),
+                ns_text(q3 - q1),
+                number(r.encrypt.mb_s),
+                number(r.encrypt.ns_per_byte),
+                number(r.encrypt.cycles_per_byte(entry.clock_mhz)),
+                number(r.decrypt.mb_s) if r.decrypt else "-",
+                ns_text(r.forgery.median_ns) if r.forgery else "-",
+            ]
+        )
+    return cells
+
+
 def ad_rows(entry: SweepEntry) -> list[tuple[int, list[tuple[int, SweepPoint]]]]:
     """``[(message bytes, [(ad bytes, point), ...]), ...]`` where associated data was timed,
     the plain (0-byte) point first."""
