@@ -48,8 +48,13 @@ def job_result(
         output_bytes=input_bytes + 16 if output_bytes is None else output_bytes,
         chunk_bytes=None,
         verified_round_trips=len(enc_s) + 1,
-        encrypt=summarize(enc_s, input_bytes, enc_warmup_s),
-        decrypt=summarize(dec_s, input_bytes, dec_warmup_s),
+        # With rounds, the median is the cell's (the median of the rounds' medians).
+        encrypt=summarize(
+            enc_s, input_bytes, enc_warmup_s, [r.encrypt_n for r in changes.get("rounds", ())]
+        ),
+        decrypt=summarize(
+            dec_s, input_bytes, dec_warmup_s, [r.decrypt_n for r in changes.get("rounds", ())]
+        ),
         key_setup_s=(1e-6,),
         ciphertext_preview_hex="00112233445566778899aabbccddeeff" * 2,
         peak_rss_bytes=peak_rss,

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.publish.intervals import median, median_interval
-from app.core.publish.table import figure
+from app.core.document.intervals import median, median_interval
+from app.core.document.numbers import figure
 
 
 def md_rows(md: str) -> list[list[str]]:

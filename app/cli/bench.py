@@ -33,6 +33,7 @@ from app.core.bench.jobs import (
 from app.core.bench.rounds import per_round
 from app.core.ciphers.libraries import COMPILED
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
+from app.core.document.numbers import rate_text
 from app.core.errors import UserError
 from app.core.termination import exit_code
 from app.core.units import MIB, parse_size, size_label
@@ -293,8 +294,8 @@ def _run_jobs(
                 r = ev.result
                 _say(
                     f"[{ev.index + 1}/{len(jobs)}] {r.label}: encrypt "
-                    f"{r.encrypt.throughput_mb_s:,.1f} MB/s, decrypt "
-                    f"{r.decrypt.throughput_mb_s:,.1f} MB/s, verified"
+                    f"{rate_text(r.encrypt.throughput_mb_s)} MB/s, decrypt "
+                    f"{rate_text(r.decrypt.throughput_mb_s)} MB/s, verified"
                 )
                 if r.aggregate is not None:
                     _say(f"  {aggregate_line(r)}")

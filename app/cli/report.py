@@ -15,21 +15,19 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from app.core.bench.results import JobResult, RunResult
+from app.core.document.estimate import CELL_TIME
+from app.core.document.numbers import figure, mib_text, rate_text, ratio_text, seconds_text
 from app.core.export.schema import field
 from app.core.study.claims import MIN_ROUNDS_FOR_INTERVAL
 from app.core.study.report_text import labelled_warnings
 from app.core.text import display_text
-from app.core.units import MIB, format_bytes, format_seconds
+from app.core.units import MIB, format_bytes
 
 MIN_WIDTH = 40  # narrower terminals get 40-column lines (and wrap)
 
 
 def _mib(value: int | None) -> str:
-    return "-" if value is None else f"{value / MIB:,.1f}"
-
-
-def _rate(value: float) -> str:
-    return f"{value:,.1f}"
+    return mib_text(None if value is None else value / MIB)
 
 
 # (terminal header, schema field, text): a subset of the schema, in terse terminal form.
@@ -39,12 +37,12 @@ _RESULT_COLUMNS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (
     ("KEY", "key_bits", str),
     ("MODE", "mode", str),
     ("N", "repetitions", str),
-    ("ENC MEDIAN", "enc_median_s", format_seconds),
-    ("±IQR", "enc_iqr_s", format_seconds),
-    ("ENC MB/s", "enc_throughput_mb_s", _rate),
-    ("DEC MEDIAN", "dec_median_s", format_seconds),
-    ("±IQR", "dec_iqr_s", format_seconds),
-    ("DEC MB/s", "dec_throughput_mb_s", _rate),
+    ("ENC MEDIAN", "enc_median_s", seconds_text),
+    ("±IQR", "enc_iqr_s", seconds_text),
+    ("ENC MB/s", "enc_throughput_mb_s", rate_text),
+    ("DEC MEDIAN", "dec_median_s", seconds_text),
+    ("±IQR", "dec_iqr_s", seconds_text),
+    ("DEC MB/s", "dec_throughput_mb_s", rate_text),
     ("MEM MiB", "memory_above_baseline_bytes", _mib),
     ("CPU %", "cpu_percent", lambda v: f"{v:.0f}"),
     ("OUT BYTES", "output_bytes", lambda v: f"{v:,}"),
@@ -131,9 +129,9 @@ def _preamble(results: Sequence[JobResult]) -> str:
         else ""
     )
     return (
-        f"Data mode {modes}; medians of {timed} timed repetitions (N, per job) after {warm} "
-        f"warm-up{how}. MB/s = 10^6 bytes/s; MEM = peak resident memory above the worker's "
-        "baseline (MiB = 2^20 bytes)."
+        f"Data mode {modes}; {timed} timed repetitions (N, per job) after {warm} "
+        f"warm-up{how}; each time is {CELL_TIME}. MB/s = 10^6 bytes/s; MEM = peak resident "
+        "memory above the worker's baseline (MiB = 2^20 bytes)."
     )
 
 
@@ -162,8 +160,8 @@ def _speed_ups(results: Sequence[JobResult], width: int | None = None) -> list[s
         ci = ""
         if r is not slowest:
             c = compare_results(r, slowest, "encrypt", margin=0.0, target=0.0)
-            ci = f"  {c.low:,.2f}-{c.high:,.2f}x" if c.has_interval else "  -"
-        lines.append(f"  {r.label:<36} {factor:>10,.1f}x{ci}")
+            ci = f"  {figure(c.low)}-{ratio_text(c.high)}" if c.has_interval else "  -"
+        lines.append(f"  {r.label:<36} {ratio_text(factor):>11}{ci}")
     if rounds >= MIN_ROUNDS_FOR_INTERVAL:
         lines.append(f"  (95 % CI over {rounds} rounds, each job a fresh worker per round)")
     else:
@@ -183,14 +181,14 @@ def aggregate_line(r: JobResult) -> str:
     assert a is not None
     enc, dec = r.encrypt.throughput_mb_s, r.decrypt.throughput_mb_s
     return (
-        f"{a.processes} processes: encrypt {a.encrypt_throughput_mb_s:,.1f} MB/s "
+        f"{a.processes} processes: encrypt {rate_text(a.encrypt_throughput_mb_s)} MB/s "
         f"({_ratio(a.encrypt_throughput_mb_s, enc)}), decrypt "
-        f"{a.decrypt_throughput_mb_s:,.1f} MB/s ({_ratio(a.decrypt_throughput_mb_s, dec)})"
+        f"{rate_text(a.decrypt_throughput_mb_s)} MB/s ({_ratio(a.decrypt_throughput_mb_s, dec)})"
     )
 
 
 def _ratio(value: float, single: float) -> str:
-    return f"{value / single:.2f}x" if single > 0 else "-"
+    return ratio_text(value / single) if single > 0 else "-"
 
 
 def _aggregates(results: Sequence[JobResult], width: int | None = None) -> list[str]:

@@ -26,14 +26,14 @@ from app.cli.storing import add_no_history_option, store_run
 from app.cli.study_transfer import format_transfer_study
 from app.core import formats
 from app.core.bench.results import JobResult
+from app.core.document.numbers import mib_text, rate_text
+from app.core.document.numbers import seconds_text as _time
 from app.core.errors import UserError
 from app.core.study import report_text
 from app.core.study.definition import UNITS, Study, parse_sizes, study_with
-from app.core.study.report_text import format_rate
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.text import display_text
-from app.core.units import format_seconds
 
 
 def register(sub: Any) -> None:
@@ -265,10 +265,6 @@ class _Progress:
 # --- the report ---------------------------------------------------------------------------------
 
 
-def _time(s: float) -> str:
-    return format_seconds(s, digits=2).replace(".000 ", " ")  # "2 s", not "2.000 s"
-
-
 def _table(rows: Sequence[Sequence[str]], right: Sequence[bool]) -> list[str]:
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     return [
@@ -290,9 +286,9 @@ def _input_table(result: StudyResult, results: list[JobResult], width: int) -> l
         ("±IQR", True, lambda r: _time(r.encrypt.iqr_s)),
         ("DEC TIME", True, lambda r: _time(r.decrypt.median_s)),
         ("±IQR", True, lambda r: _time(r.decrypt.iqr_s)),
-        (f"ENC {unit}", True, lambda r: format_rate(rate(r, "encrypt", unit))),
-        (f"DEC {unit}", True, lambda r: format_rate(rate(r, "decrypt", unit))),
-        ("MEM MiB", True, lambda r: _mem(memory_mib(r))),
+        (f"ENC {unit}", True, lambda r: rate_text(rate(r, "encrypt", unit))),
+        (f"DEC {unit}", True, lambda r: rate_text(rate(r, "decrypt", unit))),
+        ("MEM MiB", True, lambda r: mib_text(memory_mib(r))),
     ]
 
     def render(cols: list[tuple[str, bool, Callable[[JobResult], str]]]) -> list[str]:
@@ -310,10 +306,6 @@ def _input_table(result: StudyResult, results: list[JobResult], width: int) -> l
     # Still too wide: the times with their spread, then throughputs and memory.
     names, times, rates = columns[: 2 - one_library], columns[-7:-3], columns[-3:]
     return [*render(names + times), "", *render(names + rates)]
-
-
-def _mem(mib: float | None) -> str:
-    return "-" if mib is None else f"{mib:,.1f}"
 
 
 def format_study(result: StudyResult, width: int = 80) -> str:

@@ -5,16 +5,12 @@ the fits and comparisons; no line longer than the terminal."""
 from __future__ import annotations
 
 from app.cli.report import fitted_table
+from app.core.document.numbers import mib_text, rate_text, seconds_text
 from app.core.study import report_text
-from app.core.study.report_text import format_rate, wrap
+from app.core.study.report_text import wrap
 from app.core.study.transfer_report import claims
 from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
 from app.core.text import display_text
-from app.core.units import format_seconds
-
-
-def _time(s: float) -> str:
-    return format_seconds(s, digits=2)
 
 
 def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
@@ -35,11 +31,11 @@ def format_transfer_study(result: TransferStudyResult, width: int = 80) -> str:
             rows.append(
                 [
                     r.label,
-                    _time(r.timing.median_s),
-                    _time(r.timing.iqr_s),
-                    format_rate(transfer_rate(r, units)),
+                    seconds_text(r.timing.median_s),
+                    seconds_text(r.timing.iqr_s),
+                    rate_text(transfer_rate(r, units)),
                     f"{r.sender.cpu_percent:.0f}/{r.receiver.cpu_percent:.0f}",
-                    f"{end_mib(r, 'sender'):.1f}/{end_mib(r, 'receiver'):.1f}",
+                    f"{mib_text(end_mib(r, 'sender'))}/{mib_text(end_mib(r, 'receiver'))}",
                 ]
             )
         lines.append(fitted_table(rows, width, keep=1))

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from app.cli.running import add_out_option, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
 from app.core import formats
+from app.core.document.numbers import rate_text
 from app.core.errors import UserError
 from app.core.units import parse_size, size_label
 
@@ -130,8 +131,8 @@ def _run(
     def on_result(r: TransferResult) -> None:
         if not quiet:
             print(
-                f"{r.label}: {r.throughput_mb_s:,.1f} MB/s "
-                f"({r.throughput_mib_s:,.1f} MiB/s), verified",
+                f"{r.label}: {rate_text(r.throughput_mb_s)} MB/s "
+                f"({rate_text(r.throughput_mib_s)} MiB/s), verified",
                 file=sys.stderr,
             )
 

@@ -19,9 +19,12 @@ from dataclasses import dataclass
 from importlib import import_module
 from os import PathLike
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.export.writers import check_target, check_targets, write_atomically
+
+if TYPE_CHECKING:
+    from app.core.document.model import Document
 
 Writer = Callable[[Any, Path], None]
 
@@ -31,12 +34,18 @@ class Format:
     suffix: str  # lower case, with its dot: ".xlsx"
     description: str  # what a file dialog lists: "Excel workbook with charts"
     writer: str  # "module:function", imported when used (openpyxl costs 0.2 s to import)
+    # True: ``writer`` is a renderer, ``render(document) -> str``, of any kind's document
+    # (:func:`document_of`); False: a kind's own ``write(result, path)``.
+    renders: bool = False
 
     def write(self, result: Any, path: Path) -> None:
         """Write ``result`` to ``path`` plainly (not atomically: :func:`save` is)."""
         module, _, name = self.writer.partition(":")
-        write: Writer = getattr(import_module(module), name)
-        write(result, path)
+        function = getattr(import_module(module), name)
+        if self.renders:
+            Path(path).write_text(function(document_of(result)), encoding="utf-8")
+        else:
+            function(result, path)
 
     @property
     def file_filter(self) -> str:
@@ -72,23 +81,23 @@ _EXPORT = "app.core.export."  # the writers' modules, imported when used
 _STUDY = "app.core.study."
 _TRANSFER_REPORT = "app.core.study.transfer_report:"
 _TRANSFER = "app.core.transfer.export:"
-_PUBLISH = "app.core.publish.writers:"  # a table for a paper and its Methods (.md, .tex)
+_DOCUMENT = "app.core.document."  # the renderers of any kind's document
+_MARKDOWN = Format(
+    ".md", "Markdown table for a paper, with Methods", _DOCUMENT + "markdown:render", True
+)
+_LATEX = Format(
+    ".tex", "LaTeX (booktabs) table for a paper, with Methods", _DOCUMENT + "latex:render", True
+)
 _KIND_FIGURES = "app.core.publish.kind_figures:"  # matplotlib, imported when used
 _FIGURES = "app.core.publish.study_figures:"
 
 
 def _paper_formats(figures: str, kind: str) -> tuple[Format, ...]:
-    """A kind's publication kit: ``write_<kind>_markdown`` and ``_latex`` of
-    :mod:`app.core.publish.writers`, ``write_<kind>_svg`` and ``_pdf`` of ``figures``."""
+    """A kind's publication kit: its document in Markdown and LaTeX, ``write_<kind>_svg`` and
+    ``_pdf`` of ``figures``."""
     return (
-        Format(
-            ".md", "Markdown table for a paper, with Methods", f"{_PUBLISH}write_{kind}_markdown"
-        ),
-        Format(
-            ".tex",
-            "LaTeX (booktabs) table for a paper, with Methods",
-            f"{_PUBLISH}write_{kind}_latex",
-        ),
+        _MARKDOWN,
+        _LATEX,
         Format(".svg", "SVG vector figure for a paper", f"{figures}write_{kind}_svg"),
         Format(".pdf", "PDF vector figure for a paper", f"{figures}write_{kind}_pdf"),
     )
@@ -170,8 +179,8 @@ MERGED = ResultKind(
     (
         Format(".html", "HTML report, one column group per run", _MERGED + "write_html"),
         Format(".xlsx", "Excel workbook, one column group per run", _MERGED + "write_xlsx"),
-        Format(".md", "Markdown tables for a paper", _MERGED + "write_markdown"),
-        Format(".tex", "LaTeX (booktabs) tables for a paper", _MERGED + "write_latex"),
+        _MARKDOWN,
+        _LATEX,
         Format(".csv", "CSV, one row per entry, input and run", _MERGED + "write_csv"),
         Format(".json", "JSON, the merged table", _MERGED + "write_json"),
     ),
@@ -180,23 +189,41 @@ MERGED = ResultKind(
 BY_NAME: dict[str, ResultKind] = {kind.name: kind for kind in (BENCH, STUDY, TRANSFER, SWEEP)}
 IMPORTABLE_JSON = "CipherBench JSON, importable elsewhere"  # a history export (with its id)
 
-# (module, class) of each result type, the most specific first: isinstance decides.
-_KINDS: tuple[tuple[str, str, ResultKind], ...] = (
-    ("app.core.bench.results", "RunResult", BENCH),
-    ("app.core.study.transfer_result", "TransferStudyResult", TRANSFER_STUDY),
-    ("app.core.study.result", "StudyResult", STUDY),
-    ("app.core.transfer.results", "TransferRun", TRANSFER),
-    ("app.core.sweep.results", "SweepResult", SWEEP),
-    ("app.core.publish.merge", "MergedResult", MERGED),
+_DOCUMENTS = "app.core.publish.documents:"
+# (module, class) of each result type, the most specific first: isinstance decides; its kind
+# and the function that makes its document.
+_KINDS: tuple[tuple[str, str, ResultKind, str], ...] = (
+    ("app.core.bench.results", "RunResult", BENCH, "bench_document"),
+    (
+        "app.core.study.transfer_result",
+        "TransferStudyResult",
+        TRANSFER_STUDY,
+        "transfer_study_document",
+    ),
+    ("app.core.study.result", "StudyResult", STUDY, "study_document"),
+    ("app.core.transfer.results", "TransferRun", TRANSFER, "transfer_document"),
+    ("app.core.sweep.results", "SweepResult", SWEEP, "sweep_document"),
+    ("app.core.publish.merge", "MergedResult", MERGED, "merged_document"),
 )
+
+
+def _row(result: object) -> tuple[str, str, ResultKind, str]:
+    for row in _KINDS:
+        if isinstance(result, getattr(import_module(row[0]), row[1])):
+            return row
+    raise TypeError(f"no file format saves a {type(result).__name__}")
 
 
 def kind_of(result: object) -> ResultKind:
     """The kind of ``result``; ``TypeError`` for anything CipherBench does not save."""
-    for module, name, kind in _KINDS:
-        if isinstance(result, getattr(import_module(module), name)):
-            return kind
-    raise TypeError(f"no file format saves a {type(result).__name__}")
+    return _row(result)[2]
+
+
+def document_of(result: object) -> Document:
+    """``result`` as the one document every renderer prints."""
+    build = getattr(import_module(_DOCUMENTS.rstrip(":")), _row(result)[3])
+    document: Document = build(result)
+    return document
 
 
 def check_output(

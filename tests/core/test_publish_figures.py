@@ -14,14 +14,15 @@ from pathlib import Path
 import pytest
 
 from app.core import formats
+from app.core.document.estimate import Estimate
+from app.core.document.intervals import median_interval
 from app.core.errors import UserError
 from app.core.publish.bench_table import bench_table
 from app.core.publish.figure_drawing import error_bar, plain, tick_label
-from app.core.publish.intervals import median_interval
 from app.core.publish.kind_figures import bench_figure, sweep_figure, transfer_figure
 from app.core.publish.study_figures import study_figure, transfer_study_figure
 from app.core.publish.sweep_table import sweep_table
-from app.core.publish.table import Estimate, study_table
+from app.core.publish.table import study_table
 from app.core.publish.transfer_table import transfer_study_table, transfer_table
 from app.core.study.definition import SizeInput
 from app.core.study.result import StudyResult

@@ -88,9 +88,9 @@ def test_one_column_group_per_machine_each_with_its_interval() -> None:
     row = merged.rows[0]
     for cell, source in zip(row.cells, merged.sources, strict=True):
         job = source.result.results[0]
-        per_round = [SIZE / statistics.median(r) / 1e6 for r in job.round_samples("encrypt")]
+        medians = [statistics.median(r) for r in job.round_samples("encrypt")]
         assert cell is not None and cell.rounds == ROUNDS
-        assert cell.median == pytest.approx(statistics.median(per_round))
+        assert cell.median == pytest.approx(SIZE / statistics.median(medians) / 1e6)
         assert cell.interval is not None and cell.interval[0] <= cell.median <= cell.interval[1]
     # The workstation is 8x the phone, in the figures themselves.
     assert row.cells[0].median / row.cells[2].median == pytest.approx(8.0)

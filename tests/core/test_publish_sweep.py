@@ -14,7 +14,7 @@ import pytest
 from paper_files import cell, compiles, md_rows
 
 from app.core import formats
-from app.core.publish.table import figure
+from app.core.document.numbers import figure
 from app.core.sweep.report import length_label
 from app.core.sweep.results import SweepEntry, SweepFailure, SweepPoint
 from tests.core.sweep.factories import sweep_result

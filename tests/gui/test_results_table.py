@@ -67,9 +67,10 @@ def test_cells_show_median_with_spread_and_units() -> None:
     )
     model = _model(r)
     # interquartile range of 0.9, 1.0, 1.1 ms (inclusive quartiles 0.95 and 1.05)
-    assert _text(model, 0, "Enc. time (ms)") == "1.000 ±0.100"
-    assert _text(model, 0, "Enc. throughput (MB/s)") == "1000.00"
-    assert _text(model, 0, "Memory above baseline (MiB)") == "40.00"
+    # Every figure to three significant digits, as in every other view (document.numbers).
+    assert _text(model, 0, "Enc. time (ms)") == "1.00 ±0.100"
+    assert _text(model, 0, "Enc. throughput (MB/s)") == "1,000"
+    assert _text(model, 0, "Memory above baseline (MiB)") == "40.0"
     assert _text(model, 0, "Original size (bytes)") == "1,000,000"
     assert _text(model, 0, "Encrypted size (bytes)") == "1,000,016"
     assert _text(model, 0, "Verified") == "yes"
@@ -77,7 +78,7 @@ def test_cells_show_median_with_spread_and_units() -> None:
     assert _text(model, 0, "Warnings") == "encryption: unstable samples"
     tip = model.data(model.index(0, COLUMN_INDEX["Enc. time (ms)"]), Qt.ItemDataRole.ToolTipRole)
     assert "3 timed runs" in tip and "1 warm-up run " in tip
-    assert _text(_model(job_result(peak_rss=None)), 0, "Memory above baseline (MiB)") == "—"
+    assert _text(_model(job_result(peak_rss=None)), 0, "Memory above baseline (MiB)") == "-"
 
 
 def test_proxy_sorts_on_numbers_not_text() -> None:

@@ -8,6 +8,7 @@ from typing import Any
 
 from app.core.bench.run_info import Environment, RunOptions, ToolInfo
 from app.core.bench.stats import TimingStats, summarize
+from app.core.document.estimate import split_rounds
 
 
 @dataclass(frozen=True)
@@ -57,20 +58,6 @@ class RoundInfo:
     encrypt_n: int  # samples of ``encrypt.samples_s`` from this round (they come in order)
     decrypt_n: int
     cpu_percent: float
-
-
-def split_rounds(
-    samples: tuple[float, ...], counts: Sequence[int]
-) -> tuple[tuple[float, ...], ...]:
-    """``samples`` cut into consecutive rounds of ``counts`` samples; one round when ``counts``
-    is empty or does not add up (a result written before rounds were kept)."""
-    if not counts or sum(counts) != len(samples):
-        return (samples,)
-    out, start = [], 0
-    for n in counts:
-        out.append(samples[start : start + n])
-        start += n
-    return tuple(out)
 
 
 @dataclass(frozen=True)
@@ -152,8 +139,10 @@ class JobResult:
         values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
         if "verified_round_trips" not in data:  # written before the count: at least one
             values["verified_round_trips"] = 1 if data["verified"] is True else 0
+        rounds = data.get("rounds", ())
         for direction in ("encrypt", "decrypt"):
-            values[direction] = _timing_from_dict(data[direction], int(data["input_bytes"]))
+            sizes = [int(r[f"{direction}_n"]) for r in rounds]
+            values[direction] = _timing_from_dict(data[direction], int(data["input_bytes"]), sizes)
         for name in ("key_setup_s", "warnings", "notes"):
             values[name] = tuple(data.get(name, ()))
         values["monitor"] = tuple(MonitorSample(**m) for m in data.get("monitor", ()))
@@ -163,13 +152,15 @@ class JobResult:
         return cls(**values)
 
 
-def _timing_from_dict(data: Mapping[str, Any], input_bytes: int) -> TimingStats:
+def _timing_from_dict(
+    data: Mapping[str, Any], input_bytes: int, round_sizes: Sequence[int] = ()
+) -> TimingStats:
     """The statistics derived again from the raw samples, as pyperf does: a stored median,
     spread or throughput is never trusted (an edited or truncated file cannot disagree with
     its own samples)."""
     samples = tuple(float(x) for x in data["samples_s"])
     warmups = tuple(float(x) for x in data.get("warmup_s", ()))
-    return summarize(samples, input_bytes, warmups)
+    return summarize(samples, input_bytes, warmups, round_sizes)
 
 
 @dataclass(frozen=True)

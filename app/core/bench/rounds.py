@@ -175,15 +175,15 @@ def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] =
     if len(parts) == 1:
         return replace(first, rounds=rounds)
     size = first.input_bytes
-    enc = summarize(
-        [s for p in parts for s in p.encrypt.samples_s],
-        size,
-        [w for p in parts for w in p.encrypt.warmup_s],
-    )
-    dec = summarize(
-        [s for p in parts for s in p.decrypt.samples_s],
-        size,
-        [w for p in parts for w in p.decrypt.warmup_s],
+    enc, dec = (
+        summarize(
+            [s for p in parts for s in getattr(p, d).samples_s],
+            size,
+            [w for p in parts for w in getattr(p, d).warmup_s],
+            # The rounds are the cell's unit only when their shares are kept (round_samples).
+            [len(getattr(p, d).samples_s) for p in parts] if rounds else (),
+        )
+        for d in ("encrypt", "decrypt")
     )
     memory = next((p for p in parts if p.peak_rss_bytes is not None), first)
     others = dict.fromkeys(

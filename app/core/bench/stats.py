@@ -12,6 +12,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from app.core.document.estimate import central_time, split_rounds
 from app.core.units import MB, MIB
 
 UNSTABLE_STDEV_RATIO = 0.10
@@ -62,13 +63,19 @@ def _stdev(xs: Sequence[float]) -> float:
 
 
 def summarize(
-    samples_s: Sequence[float], input_bytes: int, warmup_s: Sequence[float] = ()
+    samples_s: Sequence[float],
+    input_bytes: int,
+    warmup_s: Sequence[float] = (),
+    round_sizes: Sequence[int] = (),
 ) -> TimingStats:
-    """Statistics of ``samples_s`` (at least one); throughput is ``input_bytes`` / median."""
+    """Statistics of ``samples_s`` (at least one); ``round_sizes`` cuts them into the rounds
+    they came from. The median is the cell's one time (:func:`central_time`: the median of the
+    rounds' medians, or of the samples with one round); throughput is ``input_bytes`` over it.
+    The spread (IQR, standard deviation, extremes) is over every sample."""
     if not samples_s:
         raise ValueError("no samples to summarize")
     xs = sorted(samples_s)
-    median = statistics.median(xs)
+    median = central_time(split_rounds(tuple(samples_s), round_sizes))
     q1, q3 = _quartiles(xs)
     stdev = _stdev(xs) if len(xs) >= 2 else 0.0
     rate = input_bytes / median if median > 0 else 0.0

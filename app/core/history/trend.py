@@ -1,60 +1,12 @@
 """A run's series in the history and the steps in it: did an entry get slower or faster, and
 what changed then? (``history trend``, the History window's *Trend*.)
 
-**The series** of a stored run is every run of the same kind, with the same definition, made on
-the same machine (host name and CPU model), oldest first (:func:`series_of`). The definition is
-what a run measures, not how long: for a bench, its cipher entries (id and library), inputs,
-data mode and stream chunk; for a study, its study (name, entries, sizes or files, key size,
-workload, data mode, chunk, data seed); for a transfer, its ciphers, input and chunk. Rounds,
-repetitions and budgets only change the precision, so runs that differ in them are one series.
-A cancelled study is in its series (the jobs it did not finish are gaps); a cancelled bench or
-transfer only when the entries it finished are its whole definition.
-Sweeps and ladders are not trended (their figures are curves, not one value per entry).
-
-**The figure** of each run, per entry (cipher entry x input) and direction, is the median over
-its rounds of each round's throughput, with the distribution-free 95 % interval over those
-rounds (the publication kit's :func:`app.core.publish.table.rate_estimate`; no interval below
-6 rounds, as for a plain bench, which runs each job in one worker).
-
-**Steps.** The series is cut into segments of equal level, bottom-up (Keogh et al.'s
-bottom-up segmentation): every run starts as a segment of its own, and while some boundary
-between two neighbouring segments is not a step, the weakest of those boundaries is removed
-(the two segments merge); the boundaries left are the steps. The test of a boundary compares
-the runs of the segment before with those of the segment after (at most
-``MAX_VALUES_A_SIDE`` rounds a side, the runs nearest the boundary), on the log of each
-round's median time per byte (a file that grew between runs is no step):
-
-* the change is the Hodges-Lehmann shift between the two sides' rounds, and its interval the
-  wider of two: the exact Mann-Whitney interval over the rounds, as every claim and
-  ``history compare`` compute it (:func:`app.core.study.shift_interval.shift_interval`), and
-  the interval the noise *between runs* allows: the change +/- ``NOISE_MULTIPLE`` standard
-  errors, the noise being a robust spread of the runs' figures over the whole series (the
-  median absolute difference between consecutive runs, scaled to a standard deviation).
-  Rounds alone would not do: every round of one run shares that day's machine (its frequency,
-  its temperature, its other load), so runs differ by more than their rounds say; asv likewise
-  takes the noise amplitude from the whole series rather than from each point;
-* a boundary is a **step** when that whole interval lies beyond ``THRESHOLD`` (3 %) on one
-  side, which also excludes 0 (criterion.rs's noise threshold, benchstat's significance); a
-  smaller change, however certain, is not reported.
-
-Each step is labelled with what changed in the environment between the last run before it and
-the first after it (:func:`app.core.history.differences.differences`: library versions,
-OpenSSL, Python, OS, CPU features, options), e.g. ``cryptography 44.0.0 -> 45.0.0: -7.0 %
-[-9.1, -4.8]``, or says that nothing did. A step needs at least ``MIN_RUNS_FOR_STEPS`` runs in
-the series to estimate the noise between runs.
-
-In the tests' series of 10 runs with about 2 % noise between runs (1 % a run, 1.5 % a round, 1 %
-a repetition), a 10 % step is found once, at its run, in 399 series of 400, its interval
-covering the planted size in 394 of those; of 1,000 series of noise alone, none has a step.
-The price of that caution: with 3 % noise between runs a 10 % step is missed about half the
-time, and a step at the newest run must clear the threshold by about 3 standard deviations of
-that noise.
-
-References: E. Keogh, S. Chu, D. Hart and M. Pazzani, "An Online Algorithm for Segmenting Time
-Series", ICDM 2001 (bottom-up segmentation); asv's ``step_detect`` (a piecewise-constant fit,
-noise from the whole series, steps below a threshold dropped); benchstat (the Mann-Whitney
-test); criterion.rs (a noise threshold the whole interval must clear).
-"""
+:func:`series_of` finds the runs of one definition on one machine, oldest first; :func:`trend`
+gives each entry's figure per run (the input over the median of its rounds' median times, with
+its interval over rounds) and the steps found in that series, each with its size, its interval
+and what changed in the environment between the runs either side. Sweeps and ladders are not
+trended. The method (bottom-up segmentation, the Hodges-Lehmann shift widened by the noise
+between runs, the 3 % threshold) and its measured power: ``docs/method.md``, *Trends*."""
 
 from __future__ import annotations
 
@@ -68,10 +20,10 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from app.core.bench.results import JobResult, RunResult
+from app.core.document.estimate import Estimate, rate_estimate
 from app.core.errors import UserError
 from app.core.history.differences import differences
 from app.core.history.records import RunSummary, StoredRun
-from app.core.publish.table import Estimate, rate_estimate
 from app.core.study.shift_interval import shift_interval
 from app.core.units import MB
 
@@ -499,8 +451,9 @@ def _entry_trend(
         if not logs:
             continue
         e = rate_estimate(job.input_bytes, tuple(rounds), MB)
-        low, high = e.interval if e.interval is not None else (math.nan, math.nan)
-        points[i] = Point(runs[i].id, e.median, low, high, e.rounds)
+        # A run's interval rests on its rounds; the repetitions of one worker give none here.
+        low, high = e.interval if e.interval is not None and len(rounds) > 1 else (math.nan,) * 2
+        points[i] = Point(runs[i].id, e.median, low, high, len(rounds))
         where.append(i)
         values.append(logs)
     found = find_steps(values, threshold=threshold, confidence=confidence)

@@ -12,6 +12,9 @@ table's notes and the Methods say so rather than pass it off as more.
 from __future__ import annotations
 
 from app.core.bench.results import JobResult, RunResult
+from app.core.document.estimate import CELL_RATE, Estimate, rate_estimate
+from app.core.document.model import Table
+from app.core.document.numbers import figure
 from app.core.publish.methods import (
     MEMORY_SENTENCE,
     TIMED_REGION,
@@ -19,16 +22,7 @@ from app.core.publish.methods import (
     machine_sentence,
     span_text,
 )
-from app.core.publish.table import (
-    Estimate,
-    PublicationTable,
-    estimate,
-    failure_notes,
-    figure,
-    rate_estimate,
-    rate_unit,
-    too_few_note,
-)
+from app.core.publish.table import failure_notes, rate_unit, too_few_note
 from app.core.units import MB, MIB
 
 UNITS = "MB/s"
@@ -40,12 +34,10 @@ def by_rounds(run: RunResult) -> bool:
     return bool(run.results) and all(len(j.round_samples("encrypt")) >= 2 for j in run.results)
 
 
-def throughput(job: JobResult, direction: str, per_round: bool) -> Estimate:
+def throughput(job: JobResult, direction: str) -> Estimate:
     """MB/s of ``direction``: over rounds (each round's input over its median time), or over
     the repetitions of one worker (the input over their median time, as ``throughput_mb_s``)."""
-    if per_round:
-        return rate_estimate(job.input_bytes, job.round_samples(direction), MB)
-    return estimate(getattr(job, direction).samples_s).reciprocal(job.input_bytes / MB)
+    return rate_estimate(job.input_bytes, job.round_samples(direction), MB)
 
 
 def _memory(job: JobResult) -> str:
@@ -57,7 +49,7 @@ def _measured_memory(run: RunResult) -> bool:
     return any(j.memory_above_baseline_bytes is not None for j in run.results)
 
 
-def bench_table(run: RunResult) -> PublicationTable:
+def bench_table(run: RunResult) -> Table:
     """One row per job: encryption and decryption throughput, memory, how many values."""
     per_round = by_rounds(run)
     what = "rounds" if per_round else "repetitions"
@@ -65,16 +57,15 @@ def bench_table(run: RunResult) -> PublicationTable:
     rows: list[tuple[str | Estimate, ...]] = []
     counts: list[int] = []
     for j in run.results:
-        enc, dec = (throughput(j, d, per_round) for d in DIRECTIONS)
+        enc, dec = (throughput(j, d) for d in DIRECTIONS)
         counts += [enc.rounds, dec.rounds]
         extra = (_memory(j),) if memory else ()
         n = f"{enc.rounds}" if enc.rounds == dec.rounds else f"{enc.rounds} / {dec.rounds}"
         rows.append((j.cipher, j.library, j.mode, j.input_label, enc, dec, *extra, n))
     if per_round:
         over = (
-            "the median over rounds of each round's throughput (its input over its median "
-            "time), with its distribution-free 95 % interval over those rounds in brackets; a "
-            "round is one fresh worker process."
+            f"{CELL_RATE}, with its distribution-free 95 % interval over those rounds in "
+            "brackets; a round is one fresh worker process."
         )
     else:
         over = (
@@ -98,7 +89,7 @@ def bench_table(run: RunResult) -> PublicationTable:
         ((f"{f.cipher} [{f.library}]", f.message) for f in run.failures), run.cancelled
     )
     mode = run.options.data_mode
-    return PublicationTable(
+    return Table(
         caption="Encryption and decryption throughput" + (f" ({mode} mode)" if mode else ""),
         headers=(
             "Cipher",

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from app.core.publish.table import Estimate
+from app.core.document.estimate import Estimate
 from app.core.study.report_data import by_input_charts, size_label, spans_decades
 from app.core.study.result import StudyRecord
 

@@ -20,9 +20,9 @@ import threading
 from pathlib import Path
 from typing import Any
 
+from app.core.document.estimate import Estimate
 from app.core.errors import UserError
 from app.core.publish.figure_data import FigureData, Panel
-from app.core.publish.table import Estimate
 from app.core.study.svg_chart import OKABE_ITO, log_tick
 from app.core.text import display_text
 

@@ -19,6 +19,7 @@ import math
 from pathlib import Path
 
 from app.core.bench.results import RunResult
+from app.core.document.estimate import Estimate
 from app.core.publish import bench_table, sweep_table, transfer_table
 from app.core.publish.figure_data import (
     FigureData,
@@ -29,7 +30,6 @@ from app.core.publish.figure_data import (
     throughput_label,
 )
 from app.core.publish.figure_drawing import draw
-from app.core.publish.table import Estimate
 from app.core.study.svg_bars import wants_log
 from app.core.sweep.report import ladder_steps, length_label
 from app.core.sweep.results import LADDER, SweepResult
@@ -62,7 +62,6 @@ def _finite(points: list[Point]) -> tuple[Point, ...]:
 
 def bench_figure(run: RunResult) -> FigureData:
     """Per job, encryption and decryption in MB/s as :func:`bench_table` prints them."""
-    per_round = bench_table.by_rounds(run)
     inputs = len({j.input_label for j in run.results}) > 1
     ticks = [_two_lines(j.label) + (f"\n{j.input_label}" if inputs else "") for j in run.results]
     series = [
@@ -70,7 +69,7 @@ def bench_figure(run: RunResult) -> FigureData:
             title,
             _finite(
                 [
-                    Point(float(i), bench_table.throughput(j, direction, per_round))
+                    Point(float(i), bench_table.throughput(j, direction))
                     for i, j in enumerate(run.results)
                 ]
             ),
@@ -85,10 +84,8 @@ def bench_figure(run: RunResult) -> FigureData:
 def transfer_figure(run: TransferRun) -> FigureData:
     """Per cipher, the throughput :func:`transfer_table` prints, in its unit."""
     units = transfer_table.RUN_UNITS
-    per_round = transfer_table.by_rounds(run.results)
     points = [
-        Point(float(i), transfer_table.throughput(r, units, per_round))
-        for i, r in enumerate(run.results)
+        Point(float(i), transfer_table.throughput(r, units)) for i, r in enumerate(run.results)
     ]
     ticks = [_two_lines(r.label) for r in run.results]
     title = f"Transfer of {run.input_label} over TCP loopback"

@@ -3,7 +3,7 @@ into columns and OpenBenchmarking shows machines side by side.
 
 One row per cipher entry and input, one column group per merged run (its *source*: a machine,
 or one library version on a machine), each a median with its distribution-free 95 % interval
-over that run's rounds (:mod:`app.core.publish.intervals`). A second view divides each figure
+over that run's rounds (:mod:`app.core.document.intervals`). A second view divides each figure
 by a *reference* entry's on the same machine and input (AES-128-GCM = 1, say), so that a phone
 and a workstation compare by shape: that ratio is taken round by round where the two jobs ran
 in the same rounds (a study's interleaved rounds: both saw the same moments of the machine),
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 
 from app.core.bench.results import JobResult, RunResult
 from app.core.bench.run_info import Environment
+from app.core.document.estimate import CELL_RATE, Estimate, rate_estimate
+from app.core.document.intervals import median, median_interval, minimum_values
 from app.core.errors import UserError
-from app.core.publish.intervals import median, median_interval, minimum_values
-from app.core.publish.table import Estimate, rate_estimate
 from app.core.study.figures import UNITS
 from app.core.study.result import StudyResult
 
@@ -105,7 +105,7 @@ class MergedResult:
         what = "Encryption" if self.direction == "encrypt" else "Decryption"
         out = [
             f"{what} throughput in {unit} (1 {unit[:-2]} = {UNITS[unit]:,} bytes per second): "
-            "each source's median over its rounds of each round's throughput, with its "
+            f"for each source, {CELL_RATE}, with its "
             "distribution-free 95 % interval over those rounds in brackets "
             f"([n/a]: fewer than {minimum_values()} rounds).",
         ]

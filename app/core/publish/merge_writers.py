@@ -1,4 +1,5 @@
-"""A merged result (:mod:`app.core.publish.merge`) as Markdown, LaTeX, HTML, xlsx, CSV or JSON.
+"""A merged result (:mod:`app.core.publish.merge`) as HTML, xlsx, CSV or JSON (Markdown and
+LaTeX: its document, :mod:`app.core.publish.documents`).
 
 Every format holds the same four parts: the sources (one per column group), the figures with
 their intervals, the normalised view, and what differs between the sources. Numbers are
@@ -13,9 +14,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from app.core.document.estimate import Estimate
+from app.core.document.model import Table
 from app.core.publish.merge import MergedResult
-from app.core.publish.table import Estimate, PublicationTable
-from app.core.publish.writers import _md_cell, latex_text
 from app.core.study.report_html import STYLE
 
 
@@ -23,10 +24,10 @@ def _cell(value: Estimate | None) -> str:
     return value.text() if value is not None else "-"
 
 
-def figures_table(merged: MergedResult) -> PublicationTable:
+def figures_table(merged: MergedResult) -> Table:
     """One row per entry and input, one column per source (median [95 % interval])."""
     what = "Encryption" if merged.direction == "encrypt" else "Decryption"
-    return PublicationTable(
+    return Table(
         caption=f"{what} throughput ({merged.units}) on {len(merged.sources)} sources",
         headers=("Entry", "Input", *(f"{s} ({merged.units})" for s in merged.labels)),
         rows=tuple(
@@ -36,10 +37,10 @@ def figures_table(merged: MergedResult) -> PublicationTable:
     )
 
 
-def normalised_table(merged: MergedResult) -> PublicationTable | None:
+def normalised_table(merged: MergedResult) -> Table | None:
     if merged.reference is None:
         return None
-    return PublicationTable(
+    return Table(
         caption=f"Normalised to {merged.reference} = 1 on each source",
         headers=("Entry", "Input", *(f"{s} (x)" for s in merged.labels)),
         rows=tuple(
@@ -77,79 +78,6 @@ SOURCE_HEADERS = ("Source", "From", "CPU", "Started (UTC)", "How run", "File")
 
 def differences_rows(merged: MergedResult) -> list[list[str]]:
     return [[what, *values] for what, values in merged.differences]
-
-
-# --- Markdown and LaTeX -----------------------------------------------------------------------
-
-
-def _md_table(headers: Any, rows: Any, first_text: int = 2) -> list[str]:
-    lines = ["| " + " | ".join(_md_cell(str(h)) for h in headers) + " |"]
-    lines.append(
-        "|" + "|".join("---" if i < first_text else "---:" for i in range(len(headers))) + "|"
-    )
-    lines += ["| " + " | ".join(_md_cell(str(c)) for c in row) + " |" for row in rows]
-    return lines
-
-
-def merged_markdown(merged: MergedResult) -> str:
-    lines = [f"# Merged results: {len(merged.sources)} runs", "", "**Sources**", ""]
-    lines += _md_table(SOURCE_HEADERS, sources_rows(merged), first_text=len(SOURCE_HEADERS))
-    for table in (figures_table(merged), normalised_table(merged)):
-        if table is None:
-            continue
-        lines += ["", f"**{_md_cell(table.caption)}**", ""]
-        lines += _md_table(table.headers, table.rows)
-        lines += ["", *(_md_cell(n) for n in table.notes)]
-    lines += ["", "**What differs between the sources**", ""]
-    if merged.differences:
-        lines += _md_table(("", *merged.labels), differences_rows(merged), first_text=99)
-    else:
-        lines.append("Nothing recorded differs: the same machine and software.")
-    return "\n".join(lines) + "\n"
-
-
-def merged_latex(merged: MergedResult) -> str:
-    parts = [
-        r"\documentclass{article}",
-        r"\usepackage[T1]{fontenc}",
-        r"\usepackage{booktabs}",
-        r"\usepackage[margin=1.5cm,landscape]{geometry}",
-        r"\begin{document}",
-    ]
-    for table in (figures_table(merged), normalised_table(merged)):
-        if table is None:
-            continue
-        parts += [
-            r"\begin{table}[ht]",
-            r"\centering\footnotesize",
-            r"\caption{" + latex_text(table.caption) + "}",
-            r"\begin{tabular}{ll" + "r" * (len(table.headers) - 2) + "}",
-            r"\toprule",
-            " & ".join(latex_text(h) for h in table.headers) + r" \\",
-            r"\midrule",
-            *(" & ".join(latex_text(str(c)) for c in row) + r" \\" for row in table.rows),
-            r"\bottomrule",
-            r"\end{tabular}",
-            *(r"\par\smallskip " + latex_text(n) for n in table.notes),
-            r"\end{table}",
-        ]
-    if merged.differences:
-        parts += [
-            r"\paragraph{What differs between the sources.}",
-            r"\begin{itemize}",
-            *(
-                r"\item "
-                + latex_text(what)
-                + ": "
-                + latex_text(
-                    "; ".join(f"{s}: {v}" for s, v in zip(merged.labels, values, strict=True))
-                )
-                for what, values in merged.differences
-            ),
-            r"\end{itemize}",
-        ]
-    parts += [r"\end{document}", ""]
-    return "\n".join(parts)
 
 
 # --- HTML -------------------------------------------------------------------------------------
@@ -255,14 +183,6 @@ def merged_document(merged: MergedResult) -> dict[str, Any]:
         "rows": [dict(zip(CSV_HEADER, r, strict=True)) for r in long_rows(merged)],
         "differences": [{"what": w, "values": list(v)} for w, v in merged.differences],
     }
-
-
-def write_markdown(merged: MergedResult, path: Path) -> None:
-    Path(path).write_text(merged_markdown(merged), encoding="utf-8")
-
-
-def write_latex(merged: MergedResult, path: Path) -> None:
-    Path(path).write_text(merged_latex(merged), encoding="utf-8")
 
 
 def write_html(merged: MergedResult, path: Path) -> None:

@@ -8,7 +8,8 @@ from collections.abc import Iterable
 
 from app.core.bench.run_info import Environment
 from app.core.ciphers.libraries import ROWS
-from app.core.publish.intervals import minimum_values
+from app.core.document.estimate import CELL_RATE
+from app.core.document.intervals import minimum_values
 from app.core.publish.table import rate_unit
 from app.core.study.result import StudyResult
 
@@ -77,8 +78,8 @@ def study_methods(result: StudyResult) -> str:
             f"{'interleaved in a random order' if result.interleaved else 'one after another'}. "
             f"Within a round, {study.warmup} warm-up call(s) were discarded and {reps} "
             f"timed repetitions taken {TIMED_REGION}.",
-            f"Throughput is the input size over the median time of a round, in "
-            f"{rate_unit(result.units)}.",
+            f"Throughput is {CELL_RATE}, in {rate_unit(result.units)}; every table, figure "
+            "and export of the study prints this one value.",
             interval_sentence("rounds"),
             MEMORY_SENTENCE,
         ]

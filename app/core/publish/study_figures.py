@@ -13,6 +13,7 @@ from __future__ import annotations
 import math
 from pathlib import Path
 
+from app.core.document.estimate import rate_estimate
 from app.core.publish import transfer_table
 from app.core.publish.figure_data import (
     FigureData,
@@ -25,7 +26,6 @@ from app.core.publish.figure_data import (
     throughput_label,
 )
 from app.core.publish.figure_drawing import draw
-from app.core.publish.table import rate_estimate
 from app.core.study.figures import UNITS
 from app.core.study.result import StudyResult
 from app.core.study.svg_bars import wants_log
@@ -59,14 +59,13 @@ def transfer_study_figure(result: TransferStudyResult) -> FigureData:
     """Per entry, the throughput :func:`transfer_table.transfer_study_table` prints (input
     over total time, over rounds when the study ran two or more), per input."""
     axis = input_axis(result)
-    per_round = transfer_table.by_rounds(result.results)
     series = []
     for label in result.cipher_labels():
         points = [
             Point(axis.x(r.input_label, r.input_bytes), e)
             for r in result.results
             if r.label == label
-            and math.isfinite((e := transfer_table.throughput(r, result.units, per_round)).median)
+            and math.isfinite((e := transfer_table.throughput(r, result.units)).median)
         ]
         series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
     study = result.study

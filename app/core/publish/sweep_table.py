@@ -12,17 +12,12 @@ step above and than the first.
 
 from __future__ import annotations
 
-from app.core.publish.intervals import median
+from app.core.document.estimate import Estimate, estimate
+from app.core.document.intervals import median
+from app.core.document.model import Table
+from app.core.document.numbers import figure
 from app.core.publish.methods import interval_sentence, machine_sentence, span_text
-from app.core.publish.table import (
-    Estimate,
-    PublicationTable,
-    estimate,
-    failure_notes,
-    figure,
-    rate_unit,
-    too_few_note,
-)
+from app.core.publish.table import failure_notes, rate_unit, too_few_note
 from app.core.sweep.report import ladder_steps, ladder_verdicts, length_label
 from app.core.sweep.results import LADDER, SweepEntry, SweepPoint, SweepResult
 from app.core.sweep.timing import MAX_SAMPLES, MIN_SAMPLE_NS, MIN_SAMPLES
@@ -88,7 +83,7 @@ def _notes(result: SweepResult, rounds: list[int]) -> list[str]:
     return notes
 
 
-def _sweep_table(result: SweepResult) -> PublicationTable:
+def _sweep_table(result: SweepResult) -> Table:
     rows: list[tuple[str | Estimate, ...]] = []
     rounds: list[int] = []
     for e in result.entries:
@@ -107,7 +102,7 @@ def _sweep_table(result: SweepResult) -> PublicationTable:
                     str(ns.rounds),
                 )
             )
-    return PublicationTable(
+    return Table(
         caption="Encryption time per call against message length",
         headers=(
             "Cipher",
@@ -123,7 +118,7 @@ def _sweep_table(result: SweepResult) -> PublicationTable:
     )
 
 
-def _ladder_table(result: SweepResult) -> PublicationTable:
+def _ladder_table(result: SweepResult) -> Table:
     rows: list[tuple[str | Estimate, ...]] = []
     rounds: list[int] = []
     for i, s in enumerate(ladder_steps(result), start=1):
@@ -147,7 +142,7 @@ def _ladder_table(result: SweepResult) -> PublicationTable:
         "Slower: the step's time per byte over the step above's and over the first step's "
         "(medians over rounds).",
     )
-    return PublicationTable(
+    return Table(
         caption=f"Hardware ladder of {result.title or 'AES'}: encryption",
         headers=(
             "Step",
@@ -164,7 +159,7 @@ def _ladder_table(result: SweepResult) -> PublicationTable:
     )
 
 
-def sweep_table(result: SweepResult) -> PublicationTable:
+def sweep_table(result: SweepResult) -> Table:
     """A ladder's steps, or a sweep's curves (see the module docstring)."""
     return _ladder_table(result) if result.kind == LADDER else _sweep_table(result)
 

@@ -13,17 +13,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from app.core.document.estimate import CELL_RATE, Estimate, rate_estimate
+from app.core.document.model import Table
+from app.core.document.numbers import figure
 from app.core.publish.methods import interval_sentence, machine_sentence, span_text
-from app.core.publish.table import (
-    Estimate,
-    PublicationTable,
-    estimate,
-    failure_notes,
-    figure,
-    rate_estimate,
-    rate_unit,
-    too_few_note,
-)
+from app.core.publish.table import failure_notes, rate_unit, too_few_note
 from app.core.study.figures import UNITS
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.columns import BY_KEY
@@ -38,13 +32,11 @@ def by_rounds(results: Sequence[TransferResult]) -> bool:
     return bool(results) and all(len(r.round_samples()) >= 2 for r in results)
 
 
-def throughput(result: TransferResult, units: str, per_round: bool) -> Estimate:
+def throughput(result: TransferResult, units: str) -> Estimate:
     """Input over total time in ``units``: over rounds (each round's median), or over the
     runs (the input over their median time, as ``throughput_mb_s``)."""
     scale = UNITS[units]
-    if per_round:
-        return rate_estimate(result.input_bytes, result.round_samples(), scale)
-    return estimate(result.timing.samples_s).reciprocal(result.input_bytes / scale)
+    return rate_estimate(result.input_bytes, result.round_samples(), scale)
 
 
 def _header(key: str) -> str:
@@ -64,14 +56,14 @@ def _table(
     notes: Sequence[str],
     *,
     inputs: bool,
-) -> PublicationTable:
+) -> Table:
     """The rows of ``results``; ``inputs``: with an Input column (a study's several sizes)."""
     per_round = by_rounds(results)
     what = "rounds" if per_round else "runs"
     rows: list[tuple[str | Estimate, ...]] = []
     counts: list[int] = []
     for r in results:
-        rate = throughput(r, units, per_round)
+        rate = throughput(r, units)
         counts.append(rate.rounds)
         ends = [
             figure(v)
@@ -82,7 +74,7 @@ def _table(
         verified = "yes" if r.verified else "NO"
         rows.append((*names, rate, *ends, verified, str(rate.rounds)))
     over = (
-        "the median over rounds of each round's throughput, with its distribution-free 95 % "
+        f"{CELL_RATE}, with its distribution-free 95 % "
         "interval over those rounds in brackets; a round is a fresh sender and receiver."
         if per_round
         else "the input over the median time of the timed runs, with its distribution-free "
@@ -93,7 +85,7 @@ def _table(
     advice = (
         "run the study with more rounds (--rounds)" if per_round else "run with --repeat 6 or more"
     )
-    return PublicationTable(
+    return Table(
         caption=caption,
         text_columns=3 if inputs else 2,
         headers=(
@@ -122,7 +114,7 @@ def _table(
     )
 
 
-def transfer_table(run: TransferRun) -> PublicationTable:
+def transfer_table(run: TransferRun) -> Table:
     """One row per cipher of a ``transfer``."""
     return _table(
         run.results,
@@ -133,7 +125,7 @@ def transfer_table(run: TransferRun) -> PublicationTable:
     )
 
 
-def transfer_study_table(result: TransferStudyResult) -> PublicationTable:
+def transfer_study_table(result: TransferStudyResult) -> Table:
     """One row per cipher and input of a study of transfers."""
     study = result.study
     failures = ((f"{f.cipher_label} on {f.input_label}", f.message) for f in result.failures)

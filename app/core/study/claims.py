@@ -1,60 +1,13 @@
-"""Claims that one entry is faster than another, resting on rounds: the statistics of every
-"A encrypts 4 % faster than B" CipherBench makes (studies of ciphers and of transfers, the
-bench command's speed-ups, the window, ``history compare``).
+"""Claims that one entry is faster than another, resting on rounds: every "A encrypts 4 %
+faster than B" CipherBench makes (studies of ciphers and of transfers, the bench command's
+speed-ups, the window, ``history compare``).
 
-**The unit of evidence is a round**: one job in one fresh worker process at one moment. What
-differs between workers and moments (where the buffers land in memory, which core, the clock
-frequency, a neighbour waking up) moves every repetition of a round together; measured here,
-the same AES decryption varied 7-11 % between workers and far less within one. Repetitions
-inside a round are therefore not independent evidence, and an interval computed as if they
-were (resampling pooled repetitions, as this module's predecessor did) narrows around a
-biased value as repetitions grow: with two rounds it called AES-256 faster than AES-128.
-
-**Method.** For each side and each round ``r``, ``m_r`` is the median of the round's timed
-repetitions (robust to the one-sided outliers of a shared machine) and ``y_r = ln m_r``. The
-claim's log ratio is the Hodges-Lehmann shift between the two sides' ``y_r``: the median of all
-``y_B - y_A`` differences over pairs of rounds; the ratio ``exp`` of it is B's time over A's, so
-above 1 A is faster and, on the same input, it is also A's throughput over B's. The interval
-inverts the Mann-Whitney rank-sum test of the rounds (:mod:`app.core.study.shift_interval`):
-the k-th smallest and largest of those differences, k from the test's exact null distribution.
-
-Why this. The round medians carry the within-round noise; their spread between rounds holds
-every level of variation, so an interval over rounds is the two-level ("executions and
-iterations") analysis of Kalibera and Jones on per-execution summaries, which is what a
-two-stage (rounds, then repetitions) bootstrap estimates. The rank-sum test is that resampling
-done exactly: a permutation test of the rounds, which the random order of every round makes
-exchangeable between the entries. Its false-positive rate is therefore at most 5 % for any
-distribution of the round medians, heavy tails and busy rounds included, where a bootstrap or a
-t interval with the 6-20 rounds a study affords is either too narrow (a percentile bootstrap
-of a mean misses by about a third at 6 rounds) or, with bursts of load, needlessly wide (one
-busy round inflates a standard deviation; it moves a rank by one). On well-behaved noise it
-loses about 5 % efficiency against the t interval. The log scale makes the interval symmetric
-in A and B (B against A is its reciprocal), keeps it positive, and matches timing noise, which
-multiplies. With 6 rounds a side the interval is the 6th smallest and largest of 36
-differences (95.9 %); fewer than 4 rounds a side give no 95 % interval at all.
-
-Assumptions: rounds are independent and exchangeable (each in a fresh worker, in a seeded
-random order per round, so no entry is always first); a difference between the entries moves
-all of one side's rounds by the same factor (the shift model behind the interval, not behind
-the test). Not covered: what stays the same through a whole run (the machine, its libraries, a
-frequency policy); that is what comparing runs in the history is for.
-
-**Verdicts** (``Comparison.verdict``), with a practical margin (default 1 %, as criterion.rs's
-noise threshold): *faster* or *slower* only when the whole interval lies beyond the margin;
-*equal* when the whole interval lies inside it (a real difference smaller than the margin
-included: it is not reported as faster or slower); otherwise *undecided*. A claim is *settled*
-when its interval's half-width is within the precision target (default +/-2 %) or when it is
-decided beyond the margin at the stricter ``STOP_CONFIDENCE``; studies run further rounds
-until every claim is settled or their budget ends (``Comparison.settled``). The stricter level for
-stopping early keeps the repeated looks from inflating the false-positive rate.
-
-References: T. Kalibera and R. Jones, "Rigorous Benchmarking in Reasonable Time", ISMM 2013,
-and "Quantifying Performance Changes with Effect Size Confidence Intervals", University of
-Kent TR 4-12, 2012; J. Chen and J. Revels, "Robust benchmarking in noisy environments", 2016;
-J. L. Hodges and E. L. Lehmann, "Estimates of location based on rank tests", Ann. Math.
-Statist. 34, 1963; criterion.rs's noise threshold; benchstat, which also compares with the
-Mann-Whitney test and warns when a side has too few samples.
-"""
+:func:`compare` gives a :class:`Comparison` of two sides' timed samples split by round: the
+ratio of B's time to A's (the Hodges-Lehmann shift of the rounds' log medians), its 95 %
+interval (the exact Mann-Whitney interval over rounds; none below 4 rounds a side), a verdict
+(faster, slower, equal within the margin, undecided) and whether it is settled (precise
+enough to stop adding rounds). The method, why it and its references: ``docs/method.md``,
+*Claims*."""
 
 from __future__ import annotations
 

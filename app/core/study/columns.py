@@ -13,29 +13,18 @@ from typing import Any
 
 from app.core.bench.results import JobResult
 from app.core.columns import Column
+from app.core.document.numbers import mib_text, rate_text
+from app.core.document.numbers import seconds_text as time_text
 from app.core.study.result import memory_mib, rate
 from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.text import display_text
 from app.core.transfer.results import TransferResult
-from app.core.units import format_seconds
 
 SECONDS = "0.000000"
 BYTES = "#,##0"
 RATE = "#,##0.0"
 MIB_FORMAT = "0.0"
 COUNT = "0"
-
-
-def time_text(seconds: float) -> str:
-    return format_seconds(seconds, digits=2)
-
-
-def rate_text(value: float) -> str:
-    return f"{value:,.0f}" if value >= 1000 else f"{value:,.2f}"
-
-
-def mib_text(value: float | None) -> str:
-    return "–" if value is None else f"{value:,.1f}"
 
 
 def _text(value: Any) -> str:

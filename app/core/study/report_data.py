@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.bench.results import JobResult
+from app.core.document.estimate import CELL_TIME
 from app.core.study.claims import method_text
 from app.core.study.definition import UNITS
 from app.core.study.figures import BYTES, RATES, SECONDS
@@ -188,9 +189,10 @@ def method_sentences(result: StudyResult) -> list[str]:
         f"Every cipher entry ran on every input ({study.data_mode} mode), {result.how_run()}; "
         "warm-up calls are kept apart and not counted, and each job runs in a worker process "
         f"of its own.{tiny}",
-        f"Times are medians of {n} timed repetitions per job (time.perf_counter_ns), the "
-        "spread is the interquartile range (IQR) of those repetitions, and throughput is the "
-        f"input size divided by the median time, in {unit} (1 {unit[:-2]} = "
+        f"Each time is {CELL_TIME}, of {n} timed repetitions per job in all "
+        "(time.perf_counter_ns); the spread is the interquartile range (IQR) of those "
+        f"repetitions, and throughput is the input size divided by that time, in {unit} "
+        f"(1 {unit[:-2]} = "
         f"{UNITS[unit]:,} bytes).",
         "Time against size is a least-squares fit over the medians, time = fixed cost + "
         "size / throughput, with its R².",

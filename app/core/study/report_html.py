@@ -11,10 +11,10 @@ names, messages) is escaped.
 
 from __future__ import annotations
 
-import math
 from os import PathLike
 
 from app.core.bench.results import JobResult
+from app.core.document.numbers import mib_text, rate_text, ratio_text, seconds_text
 from app.core.study.paper_report import html_table as _table
 from app.core.study.paper_report import paper_html
 from app.core.study.report_data import (
@@ -34,7 +34,6 @@ from app.core.study.report_text import what_ran, whole_programs
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
 from app.core.study.svg_chart import ChartSeries, line_chart, text
-from app.core.units import format_seconds
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222;
@@ -139,9 +138,9 @@ def _result_cells(result: StudyResult, r: JobResult) -> list[str]:
         text(size_label(r.input_bytes)),
         _time_with_iqr(r.encrypt.median_s, r.encrypt.iqr_s),
         _time_with_iqr(r.decrypt.median_s, r.decrypt.iqr_s),
-        _number(rate(r, "encrypt", result.units)),
-        _number(rate(r, "decrypt", result.units)),
-        "-" if mem is None else f"{mem:,.1f}",
+        rate_text(rate(r, "encrypt", result.units)),
+        rate_text(rate(r, "decrypt", result.units)),
+        mib_text(mem),
     ]
 
 
@@ -238,8 +237,8 @@ def _claims(result: StudyResult) -> list[str]:
             [
                 text(c),
                 text(d),
-                format_seconds(fixed, digits=2),
-                "no throughput" if per_second is None else _number(per_second),
+                seconds_text(fixed),
+                "no throughput" if per_second is None else rate_text(per_second),
                 "undefined" if r2 is None else f"{r2:.4f}",
                 "—" if f_low is None else text(_fit_ci(f_low, f_high, r_low, r_high)),
                 text(note),
@@ -269,7 +268,7 @@ def _claims(result: StudyResult) -> list[str]:
                 text(s.input_label),
                 text(s.cipher_label),
                 text(s.baseline_label),
-                f"{s.factor:.2f}x",
+                ratio_text(s.factor),
                 text(s.interval_text()),
             ]
             for s in result.speedups
@@ -312,14 +311,8 @@ def _notes(result: StudyResult) -> list[str]:
 # --- cells ------------------------------------------------------------------------------------
 
 
-def _number(value: float) -> str:
-    if not math.isfinite(value):
-        return "-"
-    return f"{value:,.0f}" if value >= 1000 else f"{value:,.3g}" if value < 1 else f"{value:,.1f}"
-
-
 def _time_with_iqr(median_s: float, iqr_s: float) -> str:
-    median, iqr = format_seconds(median_s, digits=2), format_seconds(iqr_s, digits=2)
+    median, iqr = seconds_text(median_s), seconds_text(iqr_s)
     return f'{median} <span class="iqr">(IQR {iqr})</span>'
 
 
@@ -327,7 +320,7 @@ def _fit_ci(f_low: float, f_high: float, r_low: float | None, r_high: float | No
     """ "480-520; 1.1 µs to 1.4 µs": the throughput's and the fixed cost's intervals."""
 
     def rate(x: float | None) -> str:
-        return "∞" if x is None else _number(x)
+        return "∞" if x is None else rate_text(x)
 
-    fixed = f"{format_seconds(f_low, digits=2)} to {format_seconds(f_high, digits=2)}"
+    fixed = f"{seconds_text(f_low)} to {seconds_text(f_high)}"
     return f"{rate(r_low)}-{rate(r_high)}; {fixed}"

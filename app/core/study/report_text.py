@@ -14,22 +14,18 @@ import textwrap
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from app.core.document.estimate import CELL_TIME
+from app.core.document.numbers import rate_text, seconds_text
 from app.core.study.analysis import FitInterval, LinearFit
 from app.core.study.claim_verdicts import check_claims
 from app.core.study.definition import UNITS, Study
 from app.core.study.paper import match_published
 from app.core.study.result import StudyResult
-from app.core.units import format_seconds
 
 if TYPE_CHECKING:
     from app.core.bench.results import JobResult
     from app.core.study.transfer_result import TransferStudyResult
     from app.core.transfer.results import TransferResult
-
-
-def format_rate(value: float) -> str:
-    """A throughput for reading: ``12,345`` or ``12.3``."""
-    return f"{value:,.0f}" if value >= 1000 else f"{value:,.1f}"
 
 
 def wrap(text: str, width: int | None, indent: str = "  ") -> list[str]:
@@ -51,9 +47,9 @@ def fit_text(fit: LinearFit, units: str, interval: FitInterval | None = None) ->
     if math.isinf(fit.bytes_per_second):
         rate = "no throughput"
     else:
-        rate = f"size / {format_rate(fit.bytes_per_second / UNITS[units])} {units}"
+        rate = f"size / {rate_text(fit.bytes_per_second / UNITS[units])} {units}"
     r2 = "R² undefined" if math.isnan(fit.r_squared) else f"R² = {fit.r_squared:.4f}"
-    fixed = format_seconds(fit.fixed_s, digits=2)
+    fixed = seconds_text(fit.fixed_s)
     text = f"time = {fixed} + {rate} ({r2}, {fit.n_points} sizes)"
     if interval is not None:
         text += f"; {fit_interval_text(interval, units)}"
@@ -65,13 +61,13 @@ def fit_interval_text(interval: FitInterval, units: str) -> str:
     unit = UNITS[units]
 
     def rate(x: float) -> str:
-        return "∞" if math.isinf(x) else format_rate(x / unit)
+        return "∞" if math.isinf(x) else rate_text(x / unit)
 
     return (
         f"95 % CI over {interval.min_rounds}+ rounds: throughput "
         f"{rate(interval.bytes_per_second_low)}-{rate(interval.bytes_per_second_high)} "
-        f"{units}, fixed cost {format_seconds(interval.fixed_low_s, digits=2)} to "
-        f"{format_seconds(interval.fixed_high_s, digits=2)}"
+        f"{units}, fixed cost {seconds_text(interval.fixed_low_s)} to "
+        f"{seconds_text(interval.fixed_high_s)}"
     )
 
 
@@ -106,8 +102,9 @@ def preamble(result: StudyResult, width: int | None, units: str | None = None) -
     if len(repetitions) == 1:
         reps = str(repetitions[0])
     text = (
-        f"Data mode {study.data_mode}; {result.how_run()}. Times are medians of {reps} timed "
-        "repetitions, ±IQR their interquartile range; throughput from the median, "
+        f"Data mode {study.data_mode}; {result.how_run()}. Each time is {CELL_TIME} "
+        f"({reps} timed repetitions in all), ±IQR the interquartile range of the repetitions; "
+        "throughput is the input over that time, "
         f"{units} = {UNITS[units]:,} bytes/s; MEM = peak resident memory above the worker's "
         "baseline (MiB = 2^20 bytes)."
     )
@@ -159,7 +156,7 @@ def whole_programs(result: StudyResult, width: int | None) -> list[str]:
     lines += wrap(
         "Whole programs (a fresh Python interpreter that imports the library, reads the input, "
         f"makes a key, encrypts and decrypts; spawn to exit, median of {runs} runs; the "
-        f"interpreter's start alone takes {format_seconds(start, digits=3)}):",
+        f"interpreter's start alone takes {seconds_text(start)}):",
         width,
         indent="",
     )
@@ -167,7 +164,7 @@ def whole_programs(result: StudyResult, width: int | None) -> list[str]:
     calls = {(s.input_label, s.cipher_label): s.factor for s in result.speedups}
     for s in result.program_speedups:
         text = f"{s.cipher_label} on {s.input_label}: "
-        text += format_seconds(medians[s.input_label, s.cipher_label], digits=3)
+        text += seconds_text(medians[s.input_label, s.cipher_label])
         if s.cipher_label != s.baseline_label:
             text += f", {s.factor:,.2f}x against {s.baseline_label} ({s.interval_text()})"
             call = calls.get((s.input_label, s.cipher_label))

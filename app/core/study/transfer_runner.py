@@ -238,6 +238,7 @@ def merge_transfers(parts: Sequence[TransferResult]) -> TransferResult:
         [r.total_seconds for r in runs],
         first.input_bytes,
         [w for p in parts for w in p.timing.warmup_s],
+        [len(p.runs) for p in parts],
     )
     return replace(
         first,

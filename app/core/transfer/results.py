@@ -13,9 +13,9 @@ from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
-from app.core.bench.results import split_rounds
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import TimingStats, summarize
+from app.core.document.estimate import split_rounds
 from app.core.export.json_export import json_safe
 
 FORMAT = "cipherbench-transfer"
@@ -220,6 +220,7 @@ def transfer_result_from_dict(data: Mapping[str, Any]) -> TransferResult:
         )
         for r in data["runs"]
     )
+    round_sizes = tuple(int(n) for n in data.get("round_sizes", ()))
     return TransferResult(
         cipher_id=str(data["cipher"]),
         library=data.get("library"),
@@ -229,9 +230,11 @@ def transfer_result_from_dict(data: Mapping[str, Any]) -> TransferResult:
         chunks=int(data["chunks"]),
         runs=runs,
         warmups=(),
-        timing=summarize(total["samples_s"], int(data["input_bytes"]), total["warmup_s"]),
+        timing=summarize(
+            total["samples_s"], int(data["input_bytes"]), total["warmup_s"], round_sizes
+        ),
         warnings=tuple(data.get("warnings", ())),
-        round_sizes=tuple(int(n) for n in data.get("round_sizes", ())),
+        round_sizes=round_sizes,
     )
 
 

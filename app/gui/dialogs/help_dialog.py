@@ -1,15 +1,24 @@
-"""Help > What the numbers mean (F1): a non-modal window with ``resources/help/measures.html``,
-the page that explains time, throughput, the two memory figures, CPU %, the warnings and the
-studies' confidence intervals."""
+"""Help > What the numbers mean (F1): a non-modal window with two pages: *What the numbers
+mean* (``resources/help/measures.html``: time, throughput, the two memory figures, CPU %, the
+warnings, the studies' intervals) and *How it measures* (``docs/method.md``, shipped as
+``resources/help/method.md``: the figure of a cell, the claims, the trends)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QUrl
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
 
 from app.core.resources import resource_path
 
 HELP_PAGE = "help/measures.html"
+METHOD_PAGE = "help/method.md"  # docs/method.md
 TITLE = "What the numbers mean"
 DEFAULT_SIZE = (760, 640)  # fits a 1366x768 screen with its title bar and task bar
 
@@ -27,10 +36,20 @@ class HelpDialog(QDialog):
             self.browser.setSource(QUrl.fromLocalFile(str(path)))
         else:  # a broken installation: say what is missing rather than show a blank page
             self.browser.setPlainText(f"The help page is missing from this installation: {path}")
+        self.method = QTextBrowser()
+        self.method.setOpenExternalLinks(True)
+        method = resource_path(METHOD_PAGE)
+        try:
+            self.method.setMarkdown(method.read_text(encoding="utf-8"))
+        except OSError:
+            self.method.setPlainText(f"The method page is missing from this installation: {method}")
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self.browser, TITLE)
+        self.tabs.addTab(self.method, "How it measures")
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
-        layout.addWidget(self.browser, 1)
+        layout.addWidget(self.tabs, 1)
         layout.addWidget(buttons)
         self.resize(*DEFAULT_SIZE)
 

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core import formats
+from app.core.document.model import Table
 from app.core.errors import UserError
 from app.core.publish.merge import DIRECTIONS, MergedResult, MergeSource, merge_results
 from app.core.publish.merge_writers import (
@@ -41,7 +42,6 @@ from app.core.publish.merge_writers import (
     normalised_table,
     sources_rows,
 )
-from app.core.publish.table import PublicationTable
 from app.core.study.figures import UNITS
 from app.gui.file_filters import with_suffix
 from app.gui.history.run_view import add_close_controls
@@ -109,7 +109,7 @@ class TextTableModel(QAbstractTableModel):
         self.text_columns = len(self.headers) if text_columns is None else text_columns
         self.endResetModel()
 
-    def set_table(self, table: PublicationTable, header_tips: Sequence[str] = ()) -> None:
+    def set_table(self, table: Table, header_tips: Sequence[str] = ()) -> None:
         self.set_rows(table.headers, table.text_rows(), header_tips=header_tips, text_columns=2)
 
     def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008

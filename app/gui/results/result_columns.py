@@ -15,6 +15,7 @@ from typing import Any
 
 from app.core.bench.results import JobResult
 from app.core.bench.stats import TimingStats
+from app.core.document.numbers import figure, mib_text, rate_text
 from app.core.export import schema
 from app.core.units import MIB, format_bytes, format_seconds
 
@@ -28,17 +29,10 @@ def _decimals_for(value: float, significant: int = 4) -> int:
     return max(0, min(7, significant - 1 - math.floor(math.log10(value))))
 
 
-def format_ms(seconds: float) -> str:
-    ms = seconds * 1e3
-    return f"{ms:.{_decimals_for(ms)}f}"
-
-
 def _time_text(stats: TimingStats) -> str:
     # The one spread statistic of every view (the CLI's ±IQR column, the exports' iqr_s):
     # the interquartile range, which, like the median, one outlier cannot move.
-    ms, iqr = stats.median_s * 1e3, stats.iqr_s * 1e3
-    d = _decimals_for(ms)
-    return f"{ms:.{d}f} ±{iqr:.{d}f}"  # the CLI's "±IQR"
+    return f"{figure(stats.median_s * 1e3)} ±{figure(stats.iqr_s * 1e3)}"  # the CLI's "±IQR"
 
 
 def _time_tip(stats: TimingStats, direction: str) -> str:
@@ -78,10 +72,6 @@ def _preview_text(r: JobResult) -> str:
     hex_ = r.ciphertext_preview_hex[: PREVIEW_SHOWN_BYTES * 2]
     more = "…" if len(r.ciphertext_preview_hex) > len(hex_) else ""
     return " ".join(hex_[i : i + 2] for i in range(0, len(hex_), 2)) + more
-
-
-def _opt_text(value: float | None, fmt: str) -> str:
-    return "—" if value is None else format(value, fmt)
 
 
 @dataclass(frozen=True)
@@ -165,9 +155,11 @@ def _throughput_column(direction: tuple[str, str, str]) -> Column:
     return _field_column(
         f"{attr[:3]}_throughput_mb_s",
         f"Input size / median {word} time, in 10^6 bytes per second",
-        lambda r: f"{getattr(r, attr).throughput_mb_s:.2f}",
+        lambda r: rate_text(getattr(r, attr).throughput_mb_s),
         copy_raw=True,
-        cell_tip=lambda r: f"{getattr(r, attr).throughput_mib_s:.2f} MiB/s (2^20 bytes per second)",
+        cell_tip=lambda r: (
+            f"{rate_text(getattr(r, attr).throughput_mib_s)} MiB/s (2^20 bytes per second)"
+        ),
     )
 
 
@@ -257,7 +249,7 @@ COLUMNS: tuple[Column, ...] = (
     Column(
         "Memory above baseline (MiB)",
         "Peak resident memory of the job's process above its baseline, in 2^20 bytes",
-        lambda r: _opt_text(_memory_mib(r), ".2f"),
+        lambda r: mib_text(_memory_mib(r)),
         lambda r: _memory_mib(r) if _memory_mib(r) is not None else -1.0,
         copy_values=lambda r: (_g(_memory_mib(r)),),
         cell_tip=_memory_tip,

@@ -66,7 +66,11 @@ def test_a_version_1_history_is_upgraded_with_its_runs(tmp_path: Path) -> None:
         migrated = [measurement_rows(h, i) for i in (1, 2, 3)]
     with History.open(tmp_path / "new.sqlite3") as fresh:
         ids = [fresh.record(r) for r in (bench_run(), study_result(), transfer_run())]
-        assert [measurement_rows(fresh, i) for i in ids] == migrated
+        fresh_rows = [measurement_rows(fresh, i) for i in ids]
+    # The study's documents were written when its median was of the pooled samples; a study
+    # stored now holds its rounds' median (the figure every view prints). The rest is equal.
+    assert fresh_rows[0] == migrated[0] and fresh_rows[2] == migrated[2]
+    assert [row[:7] for row in fresh_rows[1]] == [row[:7] for row in migrated[1]]
     assert len(migrated[0]) == 2 and len(migrated[1]) == 8 and len(migrated[2]) == 2
 
 

@@ -1,0 +1,70 @@
+"""Each kind of result as one :class:`~app.core.document.model.Document`: its publication
+table (the median of every cell with its 95 % interval, units in the headers) and its Methods
+paragraph; a merged result's figures, normalised view, sources and differences. The renderers
+of :mod:`app.core.document` (Markdown, LaTeX, ...) print any of them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from app.core.document.model import Document, Section, Table
+from app.core.publish.bench_table import bench_methods, bench_table
+from app.core.publish.merge import MergedResult
+from app.core.publish.merge_writers import (
+    SOURCE_HEADERS,
+    differences_rows,
+    figures_table,
+    normalised_table,
+    sources_rows,
+)
+from app.core.publish.methods import study_methods
+from app.core.publish.sweep_table import sweep_methods, sweep_table
+from app.core.publish.table import study_table
+from app.core.publish.transfer_table import (
+    transfer_methods,
+    transfer_study_methods,
+    transfer_study_table,
+    transfer_table,
+)
+
+
+def _paper(
+    table: Callable[[Any], Table], methods: Callable[[Any], str]
+) -> Callable[[Any], Document]:
+    """The document of a kind whose paper kit is one table and its Methods."""
+
+    def build(result: Any) -> Document:
+        return Document("", (table(result),), methods(result))
+
+    return build
+
+
+study_document = _paper(study_table, study_methods)
+bench_document = _paper(bench_table, bench_methods)
+transfer_document = _paper(transfer_table, transfer_methods)
+transfer_study_document = _paper(transfer_study_table, transfer_study_methods)
+sweep_document = _paper(sweep_table, sweep_methods)
+
+
+def merged_document(merged: MergedResult) -> Document:
+    """The sources, the figures of every source, the normalised view, what differs."""
+    sources = Table(
+        "Sources",
+        tuple(SOURCE_HEADERS),
+        tuple(tuple(str(c) for c in row) for row in sources_rows(merged)),
+        text_columns=len(SOURCE_HEADERS),
+    )
+    tables = [sources, figures_table(merged)]
+    normalised = normalised_table(merged)
+    if normalised is not None:
+        tables.append(normalised)
+    differs = [
+        f"{what}: " + "; ".join(f"{s}: {v}" for s, v in zip(merged.labels, values, strict=True))
+        for what, *values in differences_rows(merged)
+    ] or ["Nothing recorded differs: the same machine and software."]
+    return Document(
+        f"Merged results: {len(merged.sources)} runs",
+        tuple(tables),
+        sections=(Section("What differs between the sources", tuple(differs)),),
+    )
