@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Sets up (scripts/setup.sh --dev), checks lint, formatting, the import layering and types, and
-# runs the whole test suite. Extra arguments go to pytest.
+# runs the whole test suite on every core. Arguments, when given, go to pytest instead.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup.sh --dev
@@ -13,4 +13,8 @@ bin="${VENV:-.venv}/bin"
 grep -E "KEPT|Contracts:" /tmp/cipherbench-lint-imports.$$ || true
 rm -f /tmp/cipherbench-lint-imports.$$
 "$bin/mypy"
+# The whole suite on every core (pytest-xdist); arguments, when given, replace that.
+if [ "$#" -eq 0 ]; then
+    set -- -n auto
+fi
 exec "$bin/python" -m pytest "$@"

@@ -19,9 +19,8 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from app.cli import storing
-from app.cli.report import aggregate_line, format_results, terminal_width, wrapped
+from app.cli.report import aggregate_line, format_results, terminal_width
 from app.cli.running import add_out_option, library_name, stop_reason, whole_number
-from app.core import formats
 from app.core.bench.jobs import (
     DATA_MODES,
     MAX_CHUNK_BYTES,
@@ -34,7 +33,9 @@ from app.core.bench.rounds import per_round
 from app.core.ciphers.libraries import COMPILED
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
 from app.core.document.numbers import rate_text
+from app.core.document.terminal import wrapped
 from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.termination import exit_code
 from app.core.units import MIB, parse_size, size_label
 
@@ -186,7 +187,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
     from app.core.bench.jobs import InputSpec
     from app.core.bench.plan import make_jobs
-    from app.core.formats import BENCH, check_outputs
+    from app.core.kinds.formats import BENCH, check_outputs
 
     specs = _resolve_specs(args)  # what to run first: `bench --preset nope` names the presets
     if not args.file and not args.size:
@@ -273,7 +274,7 @@ def _run_jobs(
         RunFinished,
     )
     from app.core.bench.rounds import RoundsRun
-    from app.core.formats import save
+    from app.core.kinds.formats import save
 
     run = RoundsRun(jobs, rounds=rounds, processes=processes)
     bar = _ProgressBar(len(jobs) * rounds, enabled=not quiet and sys.stderr.isatty())

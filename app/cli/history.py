@@ -29,11 +29,11 @@ from typing import Any
 
 from app.cli.storing import warn
 from app.core.errors import UserError
+from app.core.kinds import table
 from app.core.text import display_text
 from app.core.units import format_seconds
 
 PROG = "cipherbench"
-_KINDS = ("bench", "study", "transfer", "sweep")
 _VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
     "improvement": "faster",
     "regression": "SLOWER",
@@ -59,7 +59,7 @@ def register(sub: Any) -> None:
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
     actions.required = True
     a = actions.add_parser("list", help="one run per line: id, date, machine, input, ciphers")
-    a.add_argument("--kind", choices=_KINDS, help="only runs of this kind")
+    a.add_argument("--kind", choices=table.stored_names(), help="only runs of this kind")
     a.add_argument("--json", action="store_true", help="machine-readable output")
     a.set_defaults(handler=cmd_list)
     a = actions.add_parser("show", help="a run's table, as it was printed")

@@ -30,12 +30,13 @@ from typing import TYPE_CHECKING, Any, cast
 from app import __version__
 from app.cli import history as cli_history
 from app.cli.messages import cli_message
-from app.cli.report import fitted_table, terminal_width, text_table, wrapped
+from app.cli.report import terminal_width
 from app.cli.running import stop_reason
 from app.core import scratch, termination
 from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.ciphers.registry import REGISTRY, CipherSpec, describe_sizes
 from app.core.dependencies import missing_dependency
+from app.core.document.terminal import fitted_table, text_table, wrapped
 from app.core.errors import UserError
 from app.core.termination import exit_code
 

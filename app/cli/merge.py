@@ -17,10 +17,11 @@ import argparse
 import sys
 from typing import Any
 
-from app.cli.report import fitted_table, terminal_width, wrapped
+from app.cli.report import terminal_width
 from app.cli.running import add_out_option
-from app.core import formats
+from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
+from app.core.kinds import formats
 
 
 def register(sub: Any) -> None:

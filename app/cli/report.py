@@ -10,13 +10,13 @@ from __future__ import annotations
 import os
 import shutil
 import sys
-import textwrap
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
 from app.core.bench.results import JobResult, RunResult
 from app.core.document.estimate import CELL_TIME
 from app.core.document.numbers import figure, mib_text, rate_text, ratio_text, seconds_text
+from app.core.document.terminal import fitted_table, wrapped
 from app.core.export.schema import field
 from app.core.study.claims import MIN_ROUNDS_FOR_INTERVAL
 from app.core.study.report_text import labelled_warnings
@@ -49,43 +49,6 @@ _RESULT_COLUMNS: tuple[tuple[str, str, Callable[[Any], str]], ...] = (
     ("OK", "verified", lambda v: "yes" if v else "NO"),
 )
 _RESULT_HEADER = tuple(header for header, _, _ in _RESULT_COLUMNS)
-
-
-def text_table(rows: Sequence[Sequence[str]]) -> str:
-    """Left-aligned columns two spaces apart; the first row is the header."""
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    return "\n".join(
-        "  ".join(c.ljust(w) for c, w in zip(r, widths, strict=True)).rstrip() for r in rows
-    )
-
-
-def fitted_table(rows: Sequence[Sequence[str]], width: int | None, keep: int = 2) -> str:
-    """:func:`text_table`, split into stacked tables (each repeating the first ``keep``
-    columns) when it is wider than ``width``: a terminal's columns, so no line wraps."""
-    whole = text_table(rows)
-    if width is None or max(len(line) for line in whole.splitlines()) <= width:
-        return whole
-    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
-    base = sum(widths[:keep]) + 2 * keep
-    groups: list[list[int]] = [[]]
-    used = base
-    for i in range(keep, len(widths)):
-        if groups[-1] and used + widths[i] > width:
-            groups.append([])
-            used = base
-        groups[-1].append(i)
-        used += widths[i] + 2
-    parts = [text_table([[r[i] for i in (*range(keep), *group)] for r in rows]) for group in groups]
-    return "\n\n".join(parts)
-
-
-def wrapped(text: str, width: int | None, indent: str = "") -> list[str]:
-    """``text`` as lines shorter than ``width`` (one line when there is no limit), the later
-    ones indented by ``indent``; dashed names (``aes-128-cbc``) are not split."""
-    if width is None:
-        return [text]
-    lines = textwrap.wrap(text, width - 1, subsequent_indent=indent, break_on_hyphens=False)
-    return lines or [text]
 
 
 def terminal_width(stream: TextIO | None = None) -> int | None:

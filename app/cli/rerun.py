@@ -23,8 +23,8 @@ from typing import Any
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, stopped
 from app.cli.storing import add_no_history_option, store_run
-from app.core import formats
 from app.core.errors import UserError
+from app.core.kinds import formats
 
 
 def register(sub: Any) -> None:

@@ -24,11 +24,11 @@ from typing import Any
 from app.cli.running import add_out_option, non_negative, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
 from app.cli.study_transfer import format_transfer_study
-from app.core import formats
 from app.core.bench.results import JobResult
 from app.core.document.numbers import mib_text, rate_text
 from app.core.document.numbers import seconds_text as _time
 from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.study import report_text
 from app.core.study.definition import UNITS, Study, parse_sizes, study_with
 from app.core.study.result import StudyResult, memory_mib, rate

@@ -4,8 +4,8 @@ the fits and comparisons; no line longer than the terminal."""
 
 from __future__ import annotations
 
-from app.cli.report import fitted_table
 from app.core.document.numbers import mib_text, rate_text, seconds_text
+from app.core.document.terminal import fitted_table
 from app.core.study import report_text
 from app.core.study.report_text import wrap
 from app.core.study.transfer_report import claims

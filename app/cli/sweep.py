@@ -18,11 +18,12 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from app.cli.report import fitted_table, terminal_width, wrapped
+from app.cli.report import terminal_width
 from app.cli.running import add_out_option, library_name, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
-from app.core import formats
+from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
+from app.core.kinds import formats
 
 
 def register(sub: Any) -> None:

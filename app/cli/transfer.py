@@ -23,9 +23,9 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.running import add_out_option, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
-from app.core import formats
 from app.core.document.numbers import rate_text
 from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.units import parse_size, size_label
 
 if TYPE_CHECKING:
@@ -69,7 +69,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
-    from app.core.formats import TRANSFER, check_outputs
+    from app.core.kinds.formats import TRANSFER, check_outputs
     from app.core.transfer.framing import transfer_spec
     from app.core.transfer.runner import TransferOptions
     from app.core.transfer.session import transfer_input
@@ -125,7 +125,7 @@ def _run(
     history: bool = True,
 ) -> int:
     """Run the session, print its table, store it, write ``outs``; the exit code."""
-    from app.core.formats import save
+    from app.core.kinds.formats import save
     from app.core.transfer.session import run_transfers
 
     def on_result(r: TransferResult) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from app.core.formats import BENCH
+from app.core.kinds.formats import BENCH
 
 # Benchmark results (the main window's Export): the engine's table of formats.
 RESULT_FILTERS = BENCH.file_filters()

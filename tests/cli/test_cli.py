@@ -308,7 +308,7 @@ def test_bench_without_processes_has_no_aggregate(capsys, data, tmp_path):
 
 
 def test_the_results_table_splits_to_fit_a_narrow_terminal():
-    from app.cli.report import fitted_table, text_table
+    from app.core.document.terminal import fitted_table, text_table
 
     rows = [["CIPHER", "LIBRARY", *(f"COLUMN{i}" for i in range(10))]]
     rows.append(["aes-128-ctr", "cryptography", *(f"{i * 1000:,}" for i in range(10))])

@@ -9,7 +9,8 @@ import json
 import pytest
 
 from app.cli import main as cli
-from app.cli.report import fitted_table, terminal_width
+from app.cli.report import terminal_width
+from app.core.document.terminal import fitted_table
 
 QUICK = ["--repeat", "2", "--warmup", "0"]
 

@@ -17,7 +17,6 @@ from openpyxl import load_workbook
 from app.cli import bench as cli_bench
 from app.cli import main as cli
 from app.cli.report import format_results
-from app.core import formats
 from app.core.bench import isolation
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import MAX_CHUNK_BYTES, BenchOptions, InputSpec, Job
@@ -27,6 +26,7 @@ from app.core.bench.runner import memory_mode_shortfall
 from app.core.ciphers import registry
 from app.core.ciphers.registry import REGISTRY, lookup, select
 from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.text import display_text
 from app.core.units import MIB, parse_size
 
@@ -151,7 +151,7 @@ def test_report_and_exports_show_the_chunk_and_repetitions_used(
     # Tiny inputs repeat until 0.1 s: the report shows the real counts, not "at least 2".
     counts = sorted(len(r["encrypt"]["samples_s"]) for r in results)
     shown = str(counts[0]) if counts[0] == counts[1] else f"{counts[0]}..{counts[1]}"
-    assert f"medians of {shown} timed repetitions" in out and "at least" not in out
+    assert f"; {shown} timed repetitions" in out and "at least" not in out
 
 
 # --- 5. --repeat and --warmup bounded ------------------------------------------------------------
@@ -194,7 +194,7 @@ def test_check_options_bounds_the_counts(changes: dict[str, int], said: str) -> 
 
 def test_report_shows_the_repetitions_of_each_job() -> None:
     text = format_results(small_run(small_job(samples=3), small_job(samples=231, cipher="rc4")))
-    assert "medians of 3..231 timed repetitions" in text
+    assert "; 3..231 timed repetitions" in text
     header = next(line for line in text.splitlines() if line.startswith("CIPHER"))
     assert header.split()[4] == "N"
     rows = [line.split() for line in text.splitlines() if line.startswith(("aes-", "rc4 "))]

@@ -20,11 +20,11 @@ import pytest
 from hostile import assert_one_line_error, run, small_run
 
 from app.cli import main as cli
-from app.core import formats
 from app.core.errors import UserError
 from app.core.export import xlsx_export as export_xlsx
 from app.core.files import container
 from app.core.files.container import Argon2Params
+from app.core.kinds import formats
 from app.core.safe_files import (
     AtomicOutput,
     NotRegularFileError,

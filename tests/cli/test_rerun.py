@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from app.cli import main as cli
-from app.core import formats
 from app.core.export.digest import ABSENT, CHANGED, INTACT, digest_state
 from app.core.history.store import History
+from app.core.kinds import formats
 from tests.core.history.history_factories import bench_run, study_result
 
 

@@ -15,8 +15,8 @@ import pytest
 from publish_factories import made_study
 
 from app.cli.study import format_study
-from app.core import formats
 from app.core.document.numbers import figure, mib_text, rate_text, seconds_text
+from app.core.kinds import formats
 from app.core.study.columns import STUDY_COLUMNS
 from app.core.study.definition import UNITS
 from app.core.study.result import StudyResult, rate

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core import formats
 from app.core.document.intervals import median_interval, minimum_values
 from app.core.document.latex import text as latex_text
 from app.core.document.numbers import figure
+from app.core.kinds import formats
 from app.core.publish.table import study_table
 from app.core.study.result import StudyResult
 

@@ -13,9 +13,9 @@ import pytest
 from factories import job_result
 from paper_files import cell, compiles, md_rows, rate_cell
 
-from app.core import formats
 from app.core.bench.results import JobFailure, RoundInfo
 from app.core.document.numbers import figure
+from app.core.kinds import formats
 from tests.core.history.history_factories import bench_run
 
 MB, MIB = 10**6, 2**20

@@ -13,10 +13,10 @@ from pathlib import Path
 
 import pytest
 
-from app.core import formats
 from app.core.document.estimate import Estimate
 from app.core.document.intervals import median_interval
 from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.publish.bench_table import bench_table
 from app.core.publish.figure_drawing import error_bar, plain, tick_label
 from app.core.publish.kind_figures import bench_figure, sweep_figure, transfer_figure

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from app.cli import main as cli
-from app.core import formats
 from app.core.errors import UserError
 from app.core.history.merging import merge_sources
+from app.core.kinds import formats
 from app.core.publish.merge import MergeSource, merge_results, source_labels
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.result import StudyResult

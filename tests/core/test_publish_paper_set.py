@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 
-from app.core import formats
 from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.publish import paper_set
 from app.core.publish.methods import study_methods
 from app.core.publish.paper_set import paper_set_names, write_paper_set

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from paper_files import cell, compiles, md_rows
 
-from app.core import formats
 from app.core.document.numbers import figure
+from app.core.kinds import formats
 from app.core.sweep.report import length_label
 from app.core.sweep.results import SweepEntry, SweepFailure, SweepPoint
 from tests.core.sweep.factories import sweep_result

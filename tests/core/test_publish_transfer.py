@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 from paper_files import cell, compiles, md_rows, rate_cell
 
-from app.core import formats
 from app.core.document.numbers import figure
+from app.core.kinds import formats
 from app.core.transfer.results import TransferFailure
 from tests.core.history.history_factories import transfer_result, transfer_run, transfer_study
 

@@ -21,8 +21,8 @@ from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 from trend_factories import sweep
 
-from app.core import formats
 from app.core.history.store import History
+from app.core.kinds import formats
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.study.runner import StudyFinished, StudyStarted
@@ -360,6 +360,7 @@ def test_cancel_stops_the_study_running_here(
     )
     assert not panel.isVisible() and dialogs.warnings == []
     # Closing while a study runs here stops it first, and the window closes once it has.
+    fake_window.select_ids([run_id])  # the refresh may keep the new run selected beside it
     fake_window.run_here_button.click()
     qtbot.waitUntil(lambda: fake_window.rerunning, timeout=TIMEOUT_MS)
     fake_window.close()

@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 from pytestqt.qtbot import QtBot
 from test_study_window import FakeStudyRun, _run
 
-from app.core import formats
+from app.core.kinds import formats
 from app.gui import paper_export
 from app.gui.main.window import MainWindow
 from app.gui.settings import AppSettings

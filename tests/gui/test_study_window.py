@@ -446,7 +446,7 @@ def test_the_main_window_opens_the_study_window_with_ctrl_shift_s(
 def test_export_offers_what_the_engine_writes(
     window: StudyWindow, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from app.core import formats
+    from app.core.kinds import formats
 
     filters = window.controller.export_filters()
     tables = [".html", ".xlsx", ".csv", ".json", ".md", ".tex"]

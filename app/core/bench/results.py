@@ -137,6 +137,7 @@ class JobResult:
         """Inverse of :meth:`to_dict` (derived keys such as ``verified`` are recomputed).
         Raises ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed record."""
         values = {f.name: data[f.name] for f in fields(cls) if f.name in data}
+        values.setdefault("ciphertext_preview_hex", "")  # the history keeps none
         if "verified_round_trips" not in data:  # written before the count: at least one
             values["verified_round_trips"] = 1 if data["verified"] is True else 0
         rounds = data.get("rounds", ())

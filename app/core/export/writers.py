@@ -5,7 +5,7 @@ links it in under its name when complete: readers see the old file or the comple
 never a partial file, and nothing is left behind on failure. Every failure is a ``UserError``
 whose message starts with ``cannot write <path>:``. :func:`check_target` refuses a target
 before anything is written; :func:`check_targets` checks every output of a run before it starts.
-Which writer a suffix takes is :mod:`app.core.formats`' table.
+Which writer a suffix takes is :mod:`app.core.kinds.formats`' table.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from app.core.bench.results import JobResult, RunResult
-from app.core.export import json_export
+from app.core.kinds import table
 
 if TYPE_CHECKING:
     from app.core.study.result import StudyResult
@@ -22,14 +22,6 @@ if TYPE_CHECKING:
     from app.core.transfer.results import TransferRun
 
 Result: TypeAlias = "RunResult | StudyResult | TransferStudyResult | TransferRun | SweepResult"
-KINDS = ("bench", "study", "transfer", "sweep")
-# format -> (kind, the newest version this CipherBench reads)
-FORMATS: dict[str, tuple[str, int]] = {
-    json_export.FORMAT: ("bench", json_export.VERSION),
-    "cipherbench-study": ("study", 1),
-    "cipherbench-transfer": ("transfer", 1),
-    "cipherbench-sweep": ("sweep", 1),
-}
 TITLE_CHARS = 120
 
 
@@ -38,94 +30,55 @@ class NotAnExport(ValueError):
 
 
 def kind_of(result: Result) -> str:
-    """``"bench"``, ``"study"``, ``"transfer"`` or ``"sweep"`` (a ladder is a sweep)."""
-    if isinstance(result, RunResult):
-        return "bench"
-    from app.core.sweep.results import SweepResult
-
-    if isinstance(result, SweepResult):
-        return "sweep"
-    from app.core.study.result import StudyResult
-    from app.core.study.transfer_result import TransferStudyResult
-    from app.core.transfer.results import TransferRun
-
-    if isinstance(result, StudyResult | TransferStudyResult):
-        return "study"
-    if isinstance(result, TransferRun):
-        return "transfer"
-    raise TypeError(f"not a run CipherBench stores: {type(result).__name__}")
+    """The name the history stores ``result``'s kind under (``"bench"``, ``"study"``,
+    ...: :mod:`app.core.kinds.table`); ``TypeError`` for a kind it does not store."""
+    kind = table.kind_of(result)
+    if not kind.stored:
+        raise TypeError(f"not a run CipherBench stores: {type(result).__name__}")
+    return kind.name
 
 
 def document_of(result: Result) -> dict[str, Any]:
     """The run's JSON export, as Python objects (not yet redacted)."""
-    kind = kind_of(result)
-    if kind == "bench":
-        return json_export.run_document(result)  # type: ignore[arg-type]
-    if kind == "sweep":
-        from app.core.sweep.results import sweep_document
-
-        return sweep_document(result)  # type: ignore[arg-type]
-    if kind == "study":
-        from app.core.study.transfer_result import TransferStudyResult
-
-        if isinstance(result, TransferStudyResult):
-            from app.core.study.transfer_report import document
-
-            return document(result)
-        from app.core.study.export import study_document
-
-        # No claims computed for storing: comparisons not yet computed are recomputed from the
-        # raw samples when the run is shown (a window's analysis runs beside it).
-        return study_document(result, compare=False)  # type: ignore[arg-type]
-    from app.core.transfer.results import transfer_document
-
-    return transfer_document(result)  # type: ignore[arg-type]
+    return table.kind_of(result).json_of(result)
 
 
 def check_document(doc: Any) -> str:
     """The kind of a CipherBench export ``doc``; :class:`NotAnExport` for anything else."""
-    if not isinstance(doc, dict) or doc.get("format") not in FORMATS:
-        raise NotAnExport("it is not a CipherBench export (bench, study, transfer or sweep JSON)")
-    kind, newest = FORMATS[doc["format"]]
+    kind = table.by_json_format(doc.get("format")) if isinstance(doc, dict) else None
+    if kind is None:
+        names = ", ".join(table.stored_names())
+        raise NotAnExport(f"it is not a CipherBench export ({names} JSON)")
     version = doc.get("version")
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:
         raise NotAnExport("it has no valid format version")
-    if version > newest:
+    if version > kind.json_version:
         raise NotAnExport(
-            f"it was written by a newer CipherBench ({kind} format version {version}, this "
-            f"one reads up to {newest})"
+            f"it was written by a newer CipherBench ({kind.name} format version {version}, "
+            f"this one reads up to {kind.json_version})"
         )
-    return kind
+    return kind.name
 
 
 def result_of(kind: str, doc: Mapping[str, Any]) -> Result:
     """The result object ``doc`` was written from. Raises ``KeyError``, ``TypeError``,
     ``ValueError``, ``AttributeError`` or ``UserError`` for a malformed document."""
-    if kind == "bench":
-        return RunResult.from_dict(_with_previews(doc))
-    if kind == "study" and doc.get("workload") == "transfer":
-        from app.core.study.transfer_result import TransferStudyResult
-
-        return TransferStudyResult.from_dict(doc)
-    if kind == "study":
-        from app.core.study.result import StudyResult
-
-        return StudyResult.from_dict(_with_previews(doc))
-    if kind == "transfer":
-        from app.core.transfer.results import TransferRun
-
-        return TransferRun.from_dict(doc)
-    if kind == "sweep":
-        from app.core.sweep.results import SweepResult
-
-        return SweepResult.from_dict(doc)
-    raise ValueError(f"unknown kind of run {kind!r}")
+    try:
+        row = table.named(kind)
+    except KeyError:
+        raise ValueError(f"unknown kind of run {kind!r}") from None
+    result: Result = row.result_of(_with_previews(doc))
+    return result
 
 
 def _with_previews(doc: Mapping[str, Any]) -> dict[str, Any]:
-    """``doc`` with an empty ciphertext preview in each job (the history never keeps one)."""
+    """``doc`` with an empty ciphertext preview in each job that has one (the history never
+    keeps one)."""
     results = [
-        {**r, "ciphertext_preview_hex": ""} if isinstance(r, Mapping) else r for r in doc["results"]
+        {**r, "ciphertext_preview_hex": ""}
+        if isinstance(r, Mapping) and "ciphertext_preview_hex" in r
+        else r
+        for r in doc["results"]
     ]
     return {**doc, "results": results}
 

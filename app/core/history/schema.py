@@ -16,6 +16,8 @@ Versions:
    cipher, library, key size, input label and size, median seconds and MB/s; indexed by
    cipher, for trends across runs without reading the documents. Filled from the documents of
    the runs already stored.
+3. ``runs`` admits the kind ``sweep``.
+4. ``runs`` admits any kind: the kinds are rows of :mod:`app.core.kinds.table`, not a CHECK list.
 """
 
 from __future__ import annotations
@@ -123,10 +125,21 @@ def _v2_measurements(conn: sqlite3.Connection) -> None:
 
 
 def _v3_sweep_kind(conn: sqlite3.Connection) -> None:
-    """Admit the kind 'sweep' (message-length sweeps and hardware ladders). SQLite cannot
-    change a CHECK constraint, so ``runs`` is rebuilt; its child table is set aside first, as
-    dropping ``runs`` would delete its rows by cascade, then restored, and the id sequence
-    kept (a deleted run's id is never given again)."""
+    """Admit the kind 'sweep' (message-length sweeps and hardware ladders)."""
+    _rebuild_runs(conn, "NOT NULL CHECK (kind IN ('bench', 'study', 'transfer', 'sweep'))")
+
+
+def _v4_any_kind(conn: sqlite3.Connection) -> None:
+    """A kind is data (the kinds' table, :mod:`app.core.kinds.table`), not a list in the
+    schema: any kind's runs are stored without a migration."""
+    _rebuild_runs(conn, "NOT NULL")
+
+
+def _rebuild_runs(conn: sqlite3.Connection, kind_column: str) -> None:
+    """``runs`` made again with ``kind TEXT <kind_column>``. SQLite cannot change a CHECK
+    constraint, so ``runs`` is rebuilt; its child table is set aside first, as dropping
+    ``runs`` would delete its rows by cascade, then restored, and the id sequence kept (a
+    deleted run's id is never given again)."""
     (seq,) = conn.execute(
         "SELECT coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'runs'), 0)"
     ).fetchone()
@@ -135,9 +148,9 @@ def _v3_sweep_kind(conn: sqlite3.Connection) -> None:
     conn.execute("ALTER TABLE runs RENAME TO runs_v2")
     conn.execute("DROP INDEX runs_by_start")
     conn.execute(
-        """CREATE TABLE runs (
+        f"""CREATE TABLE runs (
             id INTEGER PRIMARY KEY AUTOINCREMENT,
-            kind TEXT NOT NULL CHECK (kind IN ('bench', 'study', 'transfer', 'sweep')),
+            kind TEXT {kind_column},
             title TEXT NOT NULL,
             started_at TEXT NOT NULL,
             finished_at TEXT NOT NULL,
@@ -182,6 +195,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     Migration(1, "runs", _v1_runs, ("runs",)),
     Migration(2, "measurements per job and direction", _v2_measurements, ("measurements",)),
     Migration(3, "the kind 'sweep'", _v3_sweep_kind),
+    Migration(4, "any kind", _v4_any_kind),
 )
 SCHEMA_VERSION = MIGRATIONS[-1].version
 

@@ -218,8 +218,8 @@ class History:
         """Write run ``run_id`` to ``path``, atomically; returns the path written. ``.json``:
         its kind's JSON export plus a ``history`` section (id, host name, title, source), which
         :meth:`import_file` reads back, here or on another machine; any other suffix: a format
-        of its kind (:mod:`app.core.formats`: .xlsx, .csv, and .html for a study)."""
-        from app.core import formats
+        of its kind (:mod:`app.core.kinds.formats`: .xlsx, .csv, and .html for a study)."""
+        from app.core.kinds import formats
 
         summary = self.summary(run_id)
         if Path(path).suffix.lower() == ".json":

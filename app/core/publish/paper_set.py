@@ -1,9 +1,9 @@
 """Everything a paper needs from one result, in one folder: each "paper" format the result's
-kind has in :mod:`app.core.formats` (tables as Markdown and LaTeX, figures as SVG and PDF:
+kind has in :mod:`app.core.kinds.formats` (tables as Markdown and LaTeX, figures as SVG and PDF:
 whichever it offers, chosen by suffix, so a kind that gains one is covered) and
 ``methods.txt``, the Methods paragraph, when the kind has one.
 
-Each file is written atomically (:func:`app.core.formats.save`), named after the result
+Each file is written atomically (:func:`app.core.kinds.formats.save`), named after the result
 (``aes-key-sizes.tex``); a file of the same name is replaced, never an input of the run.
 """
 
@@ -17,9 +17,9 @@ from os import PathLike
 from pathlib import Path
 from typing import Any
 
-from app.core import formats
 from app.core.errors import UserError
 from app.core.export.writers import check_target, write_atomically
+from app.core.kinds import formats
 
 PAPER_SUFFIXES = (".md", ".tex", ".svg", ".pdf")
 METHODS_NAME = "methods.txt"

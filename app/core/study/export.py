@@ -21,8 +21,9 @@ from __future__ import annotations
 
 import csv
 import json
+from collections.abc import Mapping
 from os import PathLike
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.columns import headers, values
 from app.core.export.csv_export import csv_cell
@@ -34,6 +35,9 @@ from app.core.export.json_export import json_safe
 from app.core.study.columns import STUDY_COLUMNS
 from app.core.study.paper_report import paper_json
 from app.core.study.result import StudyResult
+
+if TYPE_CHECKING:
+    from app.core.study.transfer_result import TransferStudyResult
 from app.core.text import display_text
 
 FORMAT = "cipherbench-study"
@@ -48,8 +52,23 @@ def study_document(result: StudyResult, *, compare: bool = True) -> dict[str, An
     return {"format": FORMAT, "version": VERSION, **json_safe(doc)}
 
 
+def stored_document(result: StudyResult) -> dict[str, Any]:
+    """The document the history stores: no claims computed (those not yet computed are
+    recomputed from the raw samples when the run is shown)."""
+    return study_document(result, compare=False)
+
+
+def result_from_document(doc: Mapping[str, Any]) -> StudyResult | TransferStudyResult:
+    """A study's JSON document read back: a study of transfers when its workload says so."""
+    if doc.get("workload") == "transfer":
+        from app.core.study.transfer_result import TransferStudyResult
+
+        return TransferStudyResult.from_dict(doc)
+    return StudyResult.from_dict(doc)
+
+
 def write_study_json(result: StudyResult, path: str | PathLike[str]) -> None:
-    """Write ``result`` as indented JSON. Not atomic (``app.core.formats.save`` is)."""
+    """Write ``result`` as indented JSON. Not atomic (``app.core.kinds.formats.save`` is)."""
     with open(path, "w", encoding="utf-8") as f:
         json.dump(
             with_digest(study_document(result)), f, indent=2, ensure_ascii=False, allow_nan=False

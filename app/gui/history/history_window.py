@@ -36,10 +36,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import UserError
-from app.core.formats import BY_NAME, IMPORTABLE_JSON
 from app.core.history.location import history_path, storing_disabled
 from app.core.history.records import RunSummary
 from app.core.history.store import History
+from app.core.kinds import table
+from app.core.kinds.formats import BY_NAME, IMPORTABLE_JSON
 from app.gui.file_filters import with_suffix
 from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
@@ -56,13 +57,13 @@ WHAT_COLUMN = HEADERS.index("What was run")
 KIND_COLUMN = HEADERS.index("Kind")
 ID_ROLE = Qt.ItemDataRole.UserRole + 1
 STATUS_MS = 10_000
-MERGEABLE_KINDS = ("bench", "study")  # a transfer or a sweep has no rows of entry and input
+MERGEABLE_KINDS = table.mergeable_names()  # others have no rows of entry and input
 MEASURES = {"transfer": "a file sent through a connection", "sweep": "message lengths, hardware"}
 
 
 def export_filters(kind: str) -> dict[str, str]:
     """The Export dialog's filters for a run of ``kind``: the importable JSON first, then the
-    other formats of its kind (app.core.formats)."""
+    other formats of its kind (app.core.kinds.formats)."""
     filters = {f"{IMPORTABLE_JSON} (*.json)": ".json"}
     if kind in BY_NAME:
         filters.update({k: v for k, v in BY_NAME[kind].file_filters().items() if v != ".json"})
@@ -128,7 +129,7 @@ def merge_refusal(refused: list[tuple[int, str]]) -> str:
     named = [f"run {run_id} is a {kind}" for run_id, kind in refused]
     which = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
     them = "it" if len(refused) == 1 else "them"
-    kinds = [k for k in ("transfer", "sweep") if any(kind == k for _, kind in refused)]
+    kinds = list(dict.fromkeys(kind for _, kind in refused))
     what = " and ".join(f"a {k} ({MEASURES.get(k, 'something else')})" for k in kinds)
     measure = (
         "measures something else and has" if len(kinds) == 1 else "measure other things and have"

@@ -31,9 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core import formats
 from app.core.document.model import Table
 from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.publish.merge import DIRECTIONS, MergedResult, MergeSource, merge_results
 from app.core.publish.merge_writers import (
     SOURCE_HEADERS,

@@ -493,7 +493,7 @@ class BenchmarkController(QObject):
         if self._last_run is None:
             self.error.emit("Nothing to export", "Run a benchmark first.")
             return None
-        from app.core.formats import save
+        from app.core.kinds.formats import save
 
         try:
             written = save(self._last_run, path)

@@ -189,7 +189,7 @@ class StudyController(ToolController):
     def export(self, path: str | Path) -> Path:
         """Write every run's results to ``path`` (.json, .csv, or what the engine offers);
         ``UserError`` naming the file when it cannot."""
-        from app.core.formats import save
+        from app.core.kinds.formats import save
 
         combined = self.analysis or self.combined()
         if combined is None:
@@ -205,7 +205,7 @@ class StudyController(ToolController):
     def export_filters(self) -> dict[str, str]:
         """The save dialog's filters for the results shown (a study's or a transfer study's
         formats), the default first: ``{"HTML report with charts (*.html)": ".html", ...}``."""
-        from app.core.formats import STUDY, kind_of
+        from app.core.kinds.formats import STUDY, kind_of
 
         combined = self.analysis or self.combined()
         return (STUDY if combined is None else kind_of(combined)).file_filters()

@@ -77,7 +77,7 @@ class SweepController(ToolController):
     def export(self, path: str | Path) -> Path:
         """Write the run shown to ``path`` (.html, .xlsx, .csv or .json); ``UserError`` when it
         cannot, ``ValueError`` when there is nothing to write."""
-        from app.core.formats import save
+        from app.core.kinds.formats import save
 
         result = self.result()
         if result is None:

@@ -56,7 +56,7 @@ class TransferController(ToolController):
     def export(self, path: str | Path) -> Path:
         """Write the last run to ``path`` (.json, .csv or .xlsx); ``UserError`` when it
         cannot, ``ValueError`` when there is nothing to write."""
-        from app.core.formats import save
+        from app.core.kinds.formats import save
 
         if self.last_run is None:
             raise ValueError("nothing to export")

@@ -11,7 +11,7 @@ import openpyxl
 from hostile import small_job, small_run
 
 from app.core.bench.results import Aggregate
-from app.core.formats import save as export
+from app.core.kinds.formats import save as export
 
 KEYS = ("aggregate_processes", "aggregate_enc_throughput_mb_s", "aggregate_dec_throughput_mb_s")
 

@@ -6,9 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from app.core import formats
 from app.core.errors import UserError
 from app.core.export import writers as exporters
+from app.core.kinds import formats
 
 
 def test_check_target_returns_the_entry_for_the_extension(tmp_path: Path) -> None:

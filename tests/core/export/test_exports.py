@@ -17,14 +17,15 @@ import pytest
 from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
-from app.core import formats, scratch
+from app.core import scratch
 from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
 from app.core.errors import UserError
 from app.core.export import writers as exporters
 from app.core.export.csv_export import CSV_COLUMNS
 from app.core.export.json_export import FORMAT, VERSION, read_json, write_json
 from app.core.export.xlsx_export import RESULT_COLUMNS, column_index, job_labels
-from app.core.formats import save as export
+from app.core.kinds import formats
+from app.core.kinds.formats import save as export
 
 MB_10 = 10_000_000
 
@@ -479,7 +480,7 @@ def test_export_failure_mid_write_leaves_nothing(
 
     broken = formats.Format(ext, "broken", f"{__name__}:broken_writer")
     bench = dataclasses.replace(formats.BENCH, formats=(broken,))
-    monkeypatch.setattr(formats, "_KINDS", (("app.core.bench.results", "RunResult", bench),))
+    monkeypatch.setattr(formats, "BENCH", bench)  # the kinds' table reads it by name
     with pytest.raises(UserError, match=rf"cannot write .*r\{ext}: no space left on device"):
         export(run, target)
     assert os.listdir(tmp_path) == [target.name]

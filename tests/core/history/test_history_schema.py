@@ -39,7 +39,7 @@ def measurement_rows(history: History, run_id: int) -> list[tuple]:
 def test_a_new_history_is_at_the_newest_version_in_wal_mode(tmp_path: Path) -> None:
     with History.open(tmp_path / "h.sqlite3") as h:
         conn = h._conn
-        assert schema.schema_version(conn) == schema.SCHEMA_VERSION == 3
+        assert schema.schema_version(conn) == schema.SCHEMA_VERSION == 4
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
         assert conn.execute("PRAGMA foreign_keys").fetchone()[0] == 1
         assert conn.execute("PRAGMA busy_timeout").fetchone()[0] == 30_000
@@ -151,3 +151,20 @@ def test_a_version_1_transfer_study_migrates_as_transfers(tmp_path: Path) -> Non
         ("transfer", "aes-256-gcm", "random 200 KB"),
         ("transfer", "none", "random 200 KB"),
     ]
+
+
+def test_any_kind_is_stored_without_a_schema_change(tmp_path: Path) -> None:
+    """Version 4: the kind is data; a row of a kind added later (here one the schema never
+    named) is stored and kept as it is, and the older kinds' runs keep their ids."""
+    path = tmp_path / "old.sqlite3"
+    make_v1(path)
+    with History.open(path) as h:
+        h._conn.execute(
+            "INSERT INTO runs SELECT 9, 'keysetup', title, started_at, finished_at, recorded_at,"
+            " hostname, cpu_model, ciphers, inputs, source, cancelled, cipherbench_version,"
+            " 'f9', document FROM runs WHERE id = 1"
+        )
+        kinds = h._conn.execute("SELECT id, kind FROM runs ORDER BY id").fetchall()
+        assert kinds == [(1, "bench"), (2, "study"), (3, "transfer"), (9, "keysetup")]
+        check = h._conn.execute("SELECT sql FROM sqlite_master WHERE name = 'runs'").fetchone()
+        assert "CHECK (kind" not in check[0]

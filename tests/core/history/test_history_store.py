@@ -156,7 +156,7 @@ def test_missing_and_folder_imports_are_refused(tmp_path: Path, history: History
 
 def test_export_writes_any_format_of_the_runs_kind(tmp_path: Path, history: History) -> None:
     """.json is the importable export; the other suffixes are the kind's formats (the engine's
-    table in app.core.formats), written from the stored result; others are refused."""
+    table in app.core.kinds.formats), written from the stored result; others are refused."""
     import csv
 
     import openpyxl

@@ -13,7 +13,7 @@ from openpyxl import load_workbook
 from app.core.bench.results import RoundInfo
 from app.core.bench.run_info import Environment
 from app.core.errors import UserError
-from app.core.formats import save
+from app.core.kinds.formats import save
 from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
 from app.core.study.report_data import size_label, spans_decades
 from app.core.study.report_html import study_html

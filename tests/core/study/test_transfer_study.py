@@ -14,7 +14,7 @@ import pytest
 from leftovers import spawned_children
 
 from app.core.errors import UserError
-from app.core.formats import save
+from app.core.kinds.formats import save
 from app.core.study.definition import CipherChoice, SizeInput, Study, parse_sizes, study_with
 from app.core.study.presets import find_study
 from app.core.study.runner import (

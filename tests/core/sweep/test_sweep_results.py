@@ -9,11 +9,11 @@ import sqlite3
 import pytest
 from openpyxl import load_workbook
 
-from app.core import formats
 from app.core.errors import UserError
 from app.core.history import schema
 from app.core.history.compare import compare_runs
 from app.core.history.store import History
+from app.core.kinds import formats
 from app.core.sweep.report import ladder_steps, ladder_verdicts, length_label, ns_text, number
 from app.core.sweep.results import SweepResult, sweep_document
 from tests.core.sweep.factories import entry, point, sweep_result

@@ -14,7 +14,7 @@ import pytest
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
 from app.core.errors import UserError
-from app.core.formats import save
+from app.core.kinds.formats import save
 from app.core.transfer.columns import COLUMNS
 from app.core.transfer.results import (
     EndSample,

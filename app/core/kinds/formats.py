@@ -15,66 +15,18 @@ the target first (never an input, a folder or a device). Every failure is a ``Us
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
-from importlib import import_module
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from app.core.export.writers import check_target, check_targets, write_atomically
+from app.core.kinds import table
+from app.core.kinds.table import Format, ResultKind
 
 if TYPE_CHECKING:
     from app.core.document.model import Document
 
 Writer = Callable[[Any, Path], None]
-
-
-@dataclass(frozen=True)
-class Format:
-    suffix: str  # lower case, with its dot: ".xlsx"
-    description: str  # what a file dialog lists: "Excel workbook with charts"
-    writer: str  # "module:function", imported when used (openpyxl costs 0.2 s to import)
-    # True: ``writer`` is a renderer, ``render(document) -> str``, of any kind's document
-    # (:func:`document_of`); False: a kind's own ``write(result, path)``.
-    renders: bool = False
-
-    def write(self, result: Any, path: Path) -> None:
-        """Write ``result`` to ``path`` plainly (not atomically: :func:`save` is)."""
-        module, _, name = self.writer.partition(":")
-        function = getattr(import_module(module), name)
-        if self.renders:
-            Path(path).write_text(function(document_of(result)), encoding="utf-8")
-        else:
-            function(result, path)
-
-    @property
-    def file_filter(self) -> str:
-        return f"{self.description} (*{self.suffix})"
-
-
-@dataclass(frozen=True)
-class ResultKind:
-    """One type of result and the formats it can be saved in, the first the default."""
-
-    name: str  # "bench", "study", "transfer": as the history names kinds
-    what: str  # for messages: "cannot save <what> to x.pdf"
-    formats: tuple[Format, ...]
-
-    @property
-    def writers(self) -> dict[str, Format]:
-        return {f.suffix: f for f in self.formats}
-
-    @property
-    def suffixes(self) -> tuple[str, ...]:
-        return tuple(f.suffix for f in self.formats)
-
-    def help_text(self) -> str:
-        """For ``--out``'s help: ``.xlsx (Excel workbook with charts), .csv (...)``."""
-        return ", ".join(f"{f.suffix} ({f.description})" for f in self.formats)
-
-    def file_filters(self) -> dict[str, str]:
-        """``{"Excel workbook with charts (*.xlsx)": ".xlsx", ...}`` for a save dialog."""
-        return {f.file_filter: f.suffix for f in self.formats}
 
 
 _EXPORT = "app.core.export."  # the writers' modules, imported when used
@@ -189,41 +141,16 @@ MERGED = ResultKind(
 BY_NAME: dict[str, ResultKind] = {kind.name: kind for kind in (BENCH, STUDY, TRANSFER, SWEEP)}
 IMPORTABLE_JSON = "CipherBench JSON, importable elsewhere"  # a history export (with its id)
 
-_DOCUMENTS = "app.core.publish.documents:"
-# (module, class) of each result type, the most specific first: isinstance decides; its kind
-# and the function that makes its document.
-_KINDS: tuple[tuple[str, str, ResultKind, str], ...] = (
-    ("app.core.bench.results", "RunResult", BENCH, "bench_document"),
-    (
-        "app.core.study.transfer_result",
-        "TransferStudyResult",
-        TRANSFER_STUDY,
-        "transfer_study_document",
-    ),
-    ("app.core.study.result", "StudyResult", STUDY, "study_document"),
-    ("app.core.transfer.results", "TransferRun", TRANSFER, "transfer_document"),
-    ("app.core.sweep.results", "SweepResult", SWEEP, "sweep_document"),
-    ("app.core.publish.merge", "MergedResult", MERGED, "merged_document"),
-)
-
-
-def _row(result: object) -> tuple[str, str, ResultKind, str]:
-    for row in _KINDS:
-        if isinstance(result, getattr(import_module(row[0]), row[1])):
-            return row
-    raise TypeError(f"no file format saves a {type(result).__name__}")
-
 
 def kind_of(result: object) -> ResultKind:
-    """The kind of ``result``; ``TypeError`` for anything CipherBench does not save."""
-    return _row(result)[2]
+    """The formats ``result`` can be saved in; ``TypeError`` for anything CipherBench does not
+    save."""
+    return table.kind_of(result).files
 
 
 def document_of(result: object) -> Document:
     """``result`` as the one document every renderer prints."""
-    build = getattr(import_module(_DOCUMENTS.rstrip(":")), _row(result)[3])
-    document: Document = build(result)
-    return document
+    return table.kind_of(result).document_of(result)
 
 
 def check_output(

@@ -1,0 +1,91 @@
+"""A :class:`Document` on a terminal: each table under its caption, columns two spaces apart
+(names left, figures right), split into stacked tables that repeat the leading name columns
+when a table is wider than the terminal, so no line wraps; notes, sections and the method
+wrapped to the width. ``width`` None leaves every line whole (a pipe, a file)."""
+
+from __future__ import annotations
+
+import textwrap
+from collections.abc import Sequence
+
+from app.core.document.model import Document, Table
+from app.core.text import display_text
+
+
+def text_table(rows: Sequence[Sequence[str]], right: Sequence[bool] = ()) -> str:
+    """Columns two spaces apart; the first row is the header; ``right[i]`` right-aligns
+    column ``i`` (default: every column left-aligned)."""
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    aligned = list(right) + [False] * (len(widths) - len(right))
+    return "\n".join(
+        "  ".join(
+            c.rjust(w) if aligned[i] else c.ljust(w)
+            for i, (c, w) in enumerate(zip(r, widths, strict=True))
+        ).rstrip()
+        for r in rows
+    )
+
+
+def fitted_table(
+    rows: Sequence[Sequence[str]],
+    width: int | None,
+    keep: int = 2,
+    right: Sequence[bool] = (),
+) -> str:
+    """:func:`text_table`, split into stacked tables (each repeating the first ``keep``
+    columns) when it is wider than ``width``: a terminal's columns, so no line wraps."""
+    whole = text_table(rows, right)
+    if width is None or max(len(line) for line in whole.splitlines()) <= width:
+        return whole
+    widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
+    base = sum(widths[:keep]) + 2 * keep
+    groups: list[list[int]] = [[]]
+    used = base
+    for i in range(keep, len(widths)):
+        if groups[-1] and used + widths[i] > width:
+            groups.append([])
+            used = base
+        groups[-1].append(i)
+        used += widths[i] + 2
+    aligned = list(right) + [False] * (len(widths) - len(right))
+    parts = [
+        text_table(
+            [[r[i] for i in (*range(keep), *group)] for r in rows],
+            [aligned[i] for i in (*range(keep), *group)],
+        )
+        for group in groups
+    ]
+    return "\n\n".join(parts)
+
+
+def wrapped(text: str, width: int | None, indent: str = "") -> list[str]:
+    """``text`` as lines shorter than ``width`` (one line when there is no limit), the later
+    ones indented by ``indent``; dashed names (``aes-128-cbc``) are not split."""
+    if width is None:
+        return [text]
+    lines = textwrap.wrap(text, width - 1, subsequent_indent=indent, break_on_hyphens=False)
+    return lines or [text]
+
+
+def table_lines(table: Table, width: int | None) -> list[str]:
+    rows = [list(table.headers), *table.text_rows()]
+    right = [table.numeric(i) for i in range(len(table.headers))]
+    keep = max(1, min(table.text_columns, len(table.headers) - 1))
+    lines = wrapped(table.caption, width, "  ") if table.caption else []
+    lines += fitted_table(rows, width, keep, right).splitlines()
+    for note in table.notes:
+        lines += wrapped(note, width, "  ")
+    return lines
+
+
+def render(document: Document, width: int | None = 80) -> str:
+    lines = wrapped(document.title, width, "  ") if document.title else []
+    for table in document.tables:
+        lines += ["", *table_lines(table, width)] if lines else table_lines(table, width)
+    for section in document.sections:
+        lines += ["", *wrapped(section.heading + ":", width, "  ")]
+        for line in section.lines:
+            lines += wrapped("  " + line, width, "    ")
+    if document.method:
+        lines += ["", *wrapped("Method: " + document.method, width, "  ")]
+    return display_text("\n".join(lines))

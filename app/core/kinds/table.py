@@ -1,0 +1,217 @@
+"""Every kind of result as one row: its result type, the name the history stores it under,
+its JSON export (format name, newest version, writer and reader), its document (what every
+renderer prints), its file formats and whether runs of it merge into one table.
+
+Each function is named ``"module:attribute"`` and imported when used, so reading the table
+imports no kind (openpyxl, matplotlib and the kinds' modules stay unloaded until needed). The
+rows are in ``isinstance`` order: a more specific result type before a more general one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import reduce
+from importlib import import_module
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from app.core.document.model import Document
+
+Writer = Callable[[Any, Path], None]
+
+
+@dataclass(frozen=True)
+class Format:
+    suffix: str  # lower case, with its dot: ".xlsx"
+    description: str  # what a file dialog lists: "Excel workbook with charts"
+    writer: str  # "module:function", imported when used (openpyxl costs 0.2 s to import)
+    # True: ``writer`` is a renderer, ``render(document) -> str``, of any kind's document
+    # (:meth:`Kind.document_of`); False: a kind's own ``write(result, path)``.
+    renders: bool = False
+
+    def write(self, result: Any, path: Path) -> None:
+        """Write ``result`` to ``path`` plainly (not atomically: :func:`save` is)."""
+        function = resolve(self.writer)
+        if self.renders:
+            document = kind_of(result).document_of(result)
+            Path(path).write_text(function(document), encoding="utf-8")
+        else:
+            function(result, path)
+
+    @property
+    def file_filter(self) -> str:
+        return f"{self.description} (*{self.suffix})"
+
+
+@dataclass(frozen=True)
+class ResultKind:
+    """One type of result and the formats it can be saved in, the first the default."""
+
+    name: str  # "bench", "study", "transfer": as the history names kinds
+    what: str  # for messages: "cannot save <what> to x.pdf"
+    formats: tuple[Format, ...]
+
+    @property
+    def writers(self) -> dict[str, Format]:
+        return {f.suffix: f for f in self.formats}
+
+    @property
+    def suffixes(self) -> tuple[str, ...]:
+        return tuple(f.suffix for f in self.formats)
+
+    def help_text(self) -> str:
+        """For ``--out``'s help: ``.xlsx (Excel workbook with charts), .csv (...)``."""
+        return ", ".join(f"{f.suffix} ({f.description})" for f in self.formats)
+
+    def file_filters(self) -> dict[str, str]:
+        """``{"Excel workbook with charts (*.xlsx)": ".xlsx", ...}`` for a save dialog."""
+        return {f.file_filter: f.suffix for f in self.formats}
+
+
+def resolve(name: str) -> Any:
+    """The object ``"package.module:attribute.path"`` names."""
+    module, _, path = name.partition(":")
+    return reduce(getattr, path.split("."), import_module(module))
+
+
+@dataclass(frozen=True)
+class Kind:
+    name: str  # as the history stores it ("study" for a study of ciphers and one of transfers)
+    noun: str  # for messages: "a bench run"
+    result: str  # "module:Class" of the result
+    formats: str  # "module:name" of its formats (a ResultKind), read when saving
+    document: str  # "module:function": result -> Document
+    json_format: str = ""  # the "format" of its JSON export; "": never stored in the history
+    json_version: int = 0  # the newest version of that format this CipherBench reads
+    to_json: str = ""  # "module:function": result -> the JSON document the history stores
+    from_json: str = ""  # "module:function": that document -> result
+    mergeable: bool = False  # its rows (entry x input) merge with other runs' into one table
+
+    @property
+    def files(self) -> ResultKind:
+        """The formats it can be saved in."""
+        files: ResultKind = resolve(self.formats)
+        return files
+
+    @property
+    def stored(self) -> bool:
+        return bool(self.json_format)
+
+    def result_type(self) -> type:
+        cls: type = resolve(self.result)
+        return cls
+
+    def document_of(self, result: Any) -> Document:
+        document: Document = resolve(self.document)(result)
+        return document
+
+    def json_of(self, result: Any) -> dict[str, Any]:
+        data: dict[str, Any] = resolve(self.to_json)(result)
+        return data
+
+    def result_of(self, data: Any) -> Any:
+        return resolve(self.from_json)(data)
+
+
+_DOCUMENTS = "app.core.publish.documents:"
+_FORMATS = "app.core.kinds.formats:"
+
+KINDS: tuple[Kind, ...] = (
+    Kind(
+        "bench",
+        "a bench run",
+        "app.core.bench.results:RunResult",
+        _FORMATS + "BENCH",
+        _DOCUMENTS + "bench_document",
+        "cipherbench-results",
+        1,
+        "app.core.export.json_export:run_document",
+        "app.core.bench.results:RunResult.from_dict",
+        mergeable=True,
+    ),
+    Kind(
+        "study",
+        "a transfer study",
+        "app.core.study.transfer_result:TransferStudyResult",
+        _FORMATS + "TRANSFER_STUDY",
+        _DOCUMENTS + "transfer_study_document",
+        "cipherbench-study",
+        1,
+        "app.core.study.transfer_report:document",
+        "app.core.study.export:result_from_document",
+    ),
+    Kind(
+        "study",
+        "a study",
+        "app.core.study.result:StudyResult",
+        _FORMATS + "STUDY",
+        _DOCUMENTS + "study_document",
+        "cipherbench-study",
+        1,
+        "app.core.study.export:stored_document",
+        "app.core.study.export:result_from_document",
+        mergeable=True,
+    ),
+    Kind(
+        "transfer",
+        "a transfer run",
+        "app.core.transfer.results:TransferRun",
+        _FORMATS + "TRANSFER",
+        _DOCUMENTS + "transfer_document",
+        "cipherbench-transfer",
+        1,
+        "app.core.transfer.results:transfer_document",
+        "app.core.transfer.results:TransferRun.from_dict",
+    ),
+    Kind(
+        "sweep",
+        "a sweep run",
+        "app.core.sweep.results:SweepResult",
+        _FORMATS + "SWEEP",
+        _DOCUMENTS + "sweep_document",
+        "cipherbench-sweep",
+        1,
+        "app.core.sweep.results:sweep_document",
+        "app.core.sweep.results:SweepResult.from_dict",
+    ),
+    Kind(
+        "merged",
+        "merged results",
+        "app.core.publish.merge:MergedResult",
+        _FORMATS + "MERGED",
+        _DOCUMENTS + "merged_document",
+    ),
+)
+
+
+def kind_of(result: object) -> Kind:
+    """The row of ``result``'s type; ``TypeError`` for anything CipherBench does not make."""
+    for kind in KINDS:
+        if isinstance(result, kind.result_type()):
+            return kind
+    raise TypeError(f"not a result CipherBench makes: {type(result).__name__}")
+
+
+def stored_names() -> tuple[str, ...]:
+    """The names of the kinds the history stores, each once, in the table's order."""
+    return tuple(dict.fromkeys(k.name for k in KINDS if k.stored))
+
+
+def by_json_format(json_format: object) -> Kind | None:
+    """The kind whose JSON export has ``json_format`` (the first row: its reader decides
+    between the types that share one)."""
+    return next((k for k in KINDS if k.stored and k.json_format == json_format), None)
+
+
+def named(name: str) -> Kind:
+    """The first stored kind called ``name`` (``KeyError`` for none)."""
+    for kind in KINDS:
+        if kind.stored and kind.name == name:
+            return kind
+    raise KeyError(name)
+
+
+def mergeable_names() -> tuple[str, ...]:
+    return tuple(dict.fromkeys(k.name for k in KINDS if k.mergeable))
