@@ -49,7 +49,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
-from app.core.children import Child
+from app.core.runtime.children import Child
 from app.core.transfer.runner import TransferOptions, run_transfer
 from app.core.units import MIB, parse_size
 

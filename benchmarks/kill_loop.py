@@ -6,7 +6,8 @@
 What it proves: a CipherBench command killed by SIGKILL (the OOM killer, ``kill -9``) leaves no
 partial, hidden or stray file and no folder in its output folder, its source keeps its SHA-256
 and mtime, and none of its processes outlives it (workers have PR_SET_PDEATHSIG). Every output
-goes through ``app.core.safe_files.StagedFile``: an unnamed ``O_TMPFILE`` file, linked in whole.
+goes through ``app.core.runtime.safe_files.StagedFile``: an unnamed ``O_TMPFILE`` file, linked in
+whole.
 
 One uninterrupted run of each command measures its duration and its write phase (while
 ``/proc/<pid>/fd`` shows an unnamed ``<out>/#<inode> (deleted)``). Each killed run (a session of
@@ -15,9 +16,9 @@ uniformly over that duration and over the write phase once begun; /proc, read ju
 signal, says whether it landed mid-write. A run that ended first is replaced by another draw. A
 declared output found whole (a .json that parses, a valid .xlsx zip, an .html with its end, else
 the uninterrupted run's size) was placed before the kill: counted apart, a failure only with
-``--strict``. The killed run's scratch folder ``$TMPDIR/cipherbench-<pid>-*`` is counted (the
-next start sweeps it: ``app.core.scratch.remove_stale``); anything else new in TMPDIR is a file
-left behind. A last ``list`` run shows what its start's sweep leaves in TMPDIR.
+``--strict``. The killed run's scratch folder ``$TMPDIR/cipherbench-<pid>-*`` is counted
+(the next start sweeps it: ``app.core.runtime.scratch.remove_stale``); anything else new in
+TMPDIR is a file left behind. A last ``list`` run shows what its start's sweep leaves in TMPDIR.
 
 Everything, TMPDIR and the history included, lives in a private folder (deleted unless
 ``--keep``). Exit status 1 when a file was left in the output folder or TMPDIR, a source changed

@@ -15,7 +15,7 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 @pytest.fixture(autouse=True)
 def scratch_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Iterator[Path]:
     """The temporary folder CipherBench uses during this test (its scratch root goes there)."""
-    from app.core import scratch
+    from app.core.runtime import scratch
 
     folder = tmp_path_factory.mktemp("systmp")
     monkeypatch.setattr(tempfile, "tempdir", str(folder))

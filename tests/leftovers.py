@@ -7,7 +7,7 @@ from typing import Any
 
 import psutil
 
-from app.core import scratch
+from app.core.runtime import scratch
 
 
 def leftovers(folder: Path) -> list[str]:

@@ -36,7 +36,7 @@ from app.core.document.numbers import rate_text
 from app.core.document.terminal import wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
-from app.core.termination import exit_code
+from app.core.runtime.termination import exit_code
 from app.core.units import MIB, parse_size, size_label
 
 MAX_PROCESSES = 256  # bench --processes

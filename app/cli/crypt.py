@@ -35,7 +35,6 @@ import sys
 import time
 
 from app.cli.running import library_name
-from app.core.children import hide_from_children
 from app.core.ciphers.registry import LIBRARIES, CipherSpec, weakness_labels
 from app.core.errors import UserError
 from app.core.files.container import (
@@ -58,6 +57,7 @@ from app.core.files.protect import (
 )
 from app.core.files.rawexport import decrypt_raw
 from app.core.files.request_fields import request_from
+from app.core.runtime.children import hide_from_children
 from app.core.units import MB, format_bytes, parse_size
 
 _PASSWORD_FILE_MAX_BYTES = 64 * 1024

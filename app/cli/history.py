@@ -260,6 +260,10 @@ def format_run(kind: str, result: Any, width: int) -> str:
         from app.cli.sweep import format_sweep
 
         return format_sweep(result, width)
+    if kind != "transfer":  # a kind made from its definition: its document, as its command
+        from app.core.document.terminal import render
+
+        return render(table.kind_of(result).document_of(result), width)
     from app.cli.transfer import format_transfers
 
     lines = [format_transfers(result.results, result.input_label, width)]

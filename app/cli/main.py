@@ -32,13 +32,13 @@ from app.cli import history as cli_history
 from app.cli.messages import cli_message
 from app.cli.report import terminal_width
 from app.cli.running import stop_reason
-from app.core import scratch, termination
 from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.ciphers.registry import REGISTRY, CipherSpec, describe_sizes
 from app.core.dependencies import missing_dependency
 from app.core.document.terminal import fitted_table, text_table, wrapped
 from app.core.errors import UserError
-from app.core.termination import exit_code
+from app.core.runtime import scratch, termination
+from app.core.runtime.termination import exit_code
 
 if TYPE_CHECKING:
     from app.core.ciphers.selftest_report import SelfTestReport
@@ -96,6 +96,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     cli_rerun.register(cast(Any, sub))
     cli_history.register(cast(Any, sub))
+    from app.cli import kinds as cli_kinds
+
+    cli_kinds.register(cast(Any, sub))
     return parser
 
 

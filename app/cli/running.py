@@ -11,7 +11,7 @@ from collections.abc import Callable
 from app.core.ciphers.registry import check_library
 from app.core.errors import UserError
 from app.core.kinds.formats import ResultKind
-from app.core.termination import Terminated, exit_code
+from app.core.runtime.termination import Terminated, exit_code
 
 PROG = "cipherbench"
 

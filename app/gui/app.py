@@ -9,8 +9,8 @@ from types import FrameType
 from PySide6.QtCore import QCoreApplication, QTimer
 from PySide6.QtWidgets import QApplication
 
-from app.core import scratch, termination
 from app.core.resources import resource_path
+from app.core.runtime import scratch, termination
 from app.gui.app_icon import app_icon
 
 ORGANIZATION = "CipherBench"

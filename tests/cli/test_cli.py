@@ -8,7 +8,7 @@ import pytest
 from json_contract import DIRECTION_KEYS, RESULT_KEYS
 
 from app.cli import main as cli
-from app.core import scratch
+from app.core.runtime import scratch
 
 
 def run(capsys, *argv):

@@ -30,7 +30,7 @@ from app.core.errors import UserError
 from app.core.files import container, container_keys
 from app.core.files.container import Argon2Params, read_header
 from app.core.files.container_keys import KdfPolicy
-from app.core.scratch import JANITOR_NAME
+from app.core.runtime.scratch import JANITOR_NAME
 
 Capsys = pytest.CaptureFixture[str]
 MonkeyPatch = pytest.MonkeyPatch

@@ -13,10 +13,10 @@ from pathlib import Path
 import pytest
 from hostile import assert_one_line_error, forbid_workers, run
 
-from app.core import safe_files
 from app.core.files import container
 from app.core.files.container import Argon2Params
-from app.core.staging_names import STAGING_PREFIX
+from app.core.runtime import safe_files
+from app.core.runtime.staging_names import STAGING_PREFIX
 
 PASSWORD = "correct horse battery staple"
 NAME_MAX = 255  # bytes in one name: Linux, and most file systems elsewhere

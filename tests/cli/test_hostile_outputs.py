@@ -25,7 +25,7 @@ from app.core.export import xlsx_export as export_xlsx
 from app.core.files import container
 from app.core.files.container import Argon2Params
 from app.core.kinds import formats
-from app.core.safe_files import (
+from app.core.runtime.safe_files import (
     AtomicOutput,
     NotRegularFileError,
     StagedFile,

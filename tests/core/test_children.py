@@ -1,4 +1,4 @@
-"""The one way CipherBench starts, watches and stops a child process (app.core.children)."""
+"""The one way CipherBench starts, watches and stops a child process (app.core.runtime.children)."""
 
 from __future__ import annotations
 
@@ -14,8 +14,8 @@ from pathlib import Path
 import psutil
 import pytest
 
-from app.core import children, scratch
-from app.core.children import Child, hide_from_children, signal_name
+from app.core.runtime import children, scratch
+from app.core.runtime.children import Child, hide_from_children, signal_name
 from app.core.transfer import runner
 
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals and /proc")
@@ -110,12 +110,12 @@ def test_hidden_variables_never_reach_a_child(monkeypatch: pytest.MonkeyPatch) -
 
 
 def test_every_child_process_starts_here() -> None:
-    """Workers, transfer ends and the deriver all start through app.core.children: no other
-    module of the engine or the front-ends spawns a child of its own (the environment's
+    """Workers, transfer ends and the deriver all start through app.core.runtime.children: no
+    other module of the engine or the front-ends spawns a child of its own (the environment's
     one-shot ``subprocess.run`` of a system tool is not a supervised child)."""
     app = Path(__file__).resolve().parents[2] / "app"
     # children.py, and the scratch folder's janitor, which must outlive its owner (below).
-    own = (app / "core" / "children.py", app / "core" / "scratch.py")
+    own = (app / "core" / "runtime" / "children.py", app / "core" / "runtime" / "scratch.py")
     makers = re.compile(r"get_context\(|(?<!psutil)\.Process\(|Popen\(|os\.fork\(|ProcessPool")
     found = [
         f"{path.relative_to(app)}: {hit.group()}"
@@ -129,7 +129,7 @@ def test_every_child_process_starts_here() -> None:
 # --- the scratch folder's janitor --------------------------------------------------------------
 
 _OWNER = (
-    "import sys, time; from app.core import scratch; "
+    "import sys, time; from app.core.runtime import scratch; "
     "folder = scratch.root(); (folder / 'plain.bin').write_bytes(b'secret'); "
     "print(folder, flush=True); time.sleep(float(sys.argv[1]))"
 )

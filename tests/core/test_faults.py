@@ -16,7 +16,7 @@ import psutil
 import pytest
 from leftovers import leftovers, spawned_children
 
-from app.core import scratch
+from app.core.runtime import scratch
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals")
@@ -263,7 +263,7 @@ def test_sigkill_mid_write_leaves_no_file(tmp_path, big_file):
 
 
 def test_an_unnamed_staged_file_is_never_in_the_folder(tmp_path):
-    from app.core.safe_files import StagedFile
+    from app.core.runtime.safe_files import StagedFile
 
     target = tmp_path / "r.bin"
     with StagedFile(target, mode=0o600) as staged:
@@ -281,7 +281,7 @@ def test_an_unnamed_staged_file_is_never_in_the_folder(tmp_path):
 
 
 def test_stale_named_staging_files_of_dead_writers_are_swept(tmp_path):
-    from app.core.staging_names import sweep_stale
+    from app.core.runtime.staging_names import sweep_stale
 
     dead = tmp_path / ".cb-999999999-0a1b2c3d.part"
     alive = tmp_path / f".cb-{os.getpid()}-0a1b2c3d.part"

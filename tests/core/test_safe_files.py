@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import UserError
-from app.core.safe_files import (
+from app.core.runtime.safe_files import (
     AtomicOutput,
     OutputExists,
     StagedFile,

@@ -21,8 +21,8 @@ from app.core.bench.plan import SLOW_RUN_SECONDS
 from app.core.resources import resource_path
 from app.core.study import claims
 from app.core.sweep import plan as sweep_plan
-from app.core.sweep import timing as sweep_timing
 from app.core.sweep.jobs import SweepJob
+from app.core.timing import batches as sweep_timing
 from app.gui.dialogs import about_info, help_dialog
 from app.gui.dialogs.about_dialog import AboutDialog
 from app.gui.dialogs.help_dialog import HELP_PAGE, HelpDialog

@@ -13,7 +13,7 @@ import pytest
 from conftest import Dialogs
 from pytestqt.qtbot import QtBot
 
-from app.core import scratch
+from app.core.runtime import scratch
 from app.gui.main.window import MainWindow
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings

@@ -20,13 +20,13 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.core import scratch
 from app.core.ciphers.registry import lookup
 from app.core.files import container, container_format, container_keys
 from app.core.files.container import Argon2Params
 from app.core.files.container_keys import KdfPolicy
 from app.core.files.progress import Progress
 from app.core.files.rawexport import decrypt_raw, read_raw_key
+from app.core.runtime import scratch
 from app.gui.dialogs.crypt_tasks import Protection
 from app.gui.dialogs.decrypt_dialog import TEMP_PREFIX, DecryptDialog
 from app.gui.dialogs.encrypt_dialog import EncryptDialog

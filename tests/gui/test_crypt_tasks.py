@@ -16,7 +16,7 @@ from app.core.files import container
 from app.core.files.container import Argon2Params
 from app.core.files.protect import KeyFileExists, NeedsKeyFile, NeedsPassword, RawKeyGiven
 from app.core.files.rawexport import ContainerKeyGiven
-from app.core.safe_files import OutputExists
+from app.core.runtime.safe_files import OutputExists
 from app.gui.dialogs.crypt_tasks import (
     DecryptRequest,
     EncryptRequest,

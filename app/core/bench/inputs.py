@@ -10,9 +10,9 @@ import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from app.core import scratch
 from app.core.bench.jobs import InputSpec
 from app.core.errors import UserError
+from app.core.runtime import scratch
 from app.core.text import display_text
 from app.core.units import MIB, format_bytes
 
@@ -83,8 +83,8 @@ def generated_input(
     """Random (incompressible) data of ``size_bytes`` in a temporary file, as the AES key-length
     study makes it: from ``os.urandom``, or the ``blocks`` given (a seeded generator, for a
     study someone can rerun). It lives in the caller's scratch folder (see
-    :mod:`app.core.scratch`) unless ``directory`` is given; a partial file is deleted however
-    the writing stops (Ctrl-C included)."""
+    :mod:`app.core.runtime.scratch`) unless ``directory`` is given; a partial file is deleted
+    however the writing stops (Ctrl-C included)."""
     if size_bytes <= 0:
         raise UserError("the generated input must be at least 1 byte")
     folder = directory if directory is not None else str(scratch.root())

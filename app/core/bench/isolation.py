@@ -22,12 +22,12 @@ from typing import Any
 
 import psutil
 
-from app.core import scratch
 from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress, JobSample
 from app.core.bench.jobs import Job
 from app.core.bench.results import MonitorSample
-from app.core.children import Child, signal_name
 from app.core.errors import Cancelled, UserError, VerificationError
+from app.core.runtime import scratch
+from app.core.runtime.children import Child, signal_name
 from app.core.units import MIB
 
 SAMPLE_INTERVAL_S = 0.05
@@ -47,8 +47,8 @@ def _failure_message(job: Job, exc: BaseException) -> tuple[str, str]:
 
 
 def _child_main(conn: Connection, job: Job, work_dir: str) -> None:
-    """The worker: run ``job`` and send its outcome (``app.core.children`` has made it deaf to
-    the terminal and mortal with its supervisor, which owns and removes ``work_dir``)."""
+    """The worker: run ``job`` and send its outcome (``app.core.runtime.children`` has made it
+    deaf to the terminal and mortal with its supervisor, which owns and removes ``work_dir``)."""
     try:
         from app.core.bench.measure import run_job
 

@@ -24,7 +24,6 @@ import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.core import scratch
 from app.core.bench.events import JobSecret
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import Job
@@ -41,6 +40,7 @@ from app.core.bench.workloads import (
 from app.core.ciphers.adapters import Adapter, get_adapter
 from app.core.ciphers.registry import CipherSpec, lookup
 from app.core.errors import UserError, VerificationError
+from app.core.runtime import scratch
 
 Progress = Callable[[str, float], None]  # phase, fraction of the job
 Workload = MemoryWorkload | StreamWorkload

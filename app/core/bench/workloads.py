@@ -29,7 +29,7 @@ from app.core.ciphers.adapters import SLACK, Adapter
 from app.core.ciphers.message import MessageCipher, stream_output_bytes
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import UserError, VerificationError
-from app.core.safe_files import StagedFile, move_into_place, read_exact, write_all
+from app.core.runtime.safe_files import StagedFile, move_into_place, read_exact, write_all
 
 PAGE = 4096
 PREVIEW_BYTES = 32

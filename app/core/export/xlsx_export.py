@@ -46,7 +46,6 @@ from openpyxl.utils import get_column_letter
 from openpyxl.worksheet import _writer as openpyxl_sheet_writer
 from openpyxl.worksheet.worksheet import Worksheet
 
-from app.core import scratch
 from app.core.bench.results import JobResult, RunResult
 from app.core.export.flat_rows import environment_rows, flatten
 from app.core.export.schema import (
@@ -57,7 +56,8 @@ from app.core.export.schema import (
     SAMPLE_SECONDS,
     job_row,
 )
-from app.core.safe_files import write_all
+from app.core.runtime import scratch
+from app.core.runtime.safe_files import write_all
 from app.core.text import display_text
 
 _HEADER_FONT = Font(bold=True)
@@ -139,7 +139,7 @@ def _scratch_temporary_file(suffix: str = "") -> str:
     """openpyxl's ``create_temporary_file``, in our scratch folder. While it saves, openpyxl
     writes each worksheet to a file of its own in the system's temp folder and deletes it at
     exit, which a SIGKILL skips: 6 of 80 kills left an ``openpyxl.*`` file there for good. In
-    the scratch folder the janitor deletes them (app.core.scratch)."""
+    the scratch folder the janitor deletes them (app.core.runtime.scratch)."""
     fd, name = tempfile.mkstemp(suffix=suffix, prefix="openpyxl.", dir=scratch.root())
     os.close(fd)
     openpyxl_sheet_writer.ALL_TEMP_FILES.append(name)

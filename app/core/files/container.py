@@ -36,11 +36,13 @@ second and once at the end, and check ``cancel`` (a callable returning True, or 
 ``threading.Event``) before every chunk, raising :class:`Cancelled`
 (:mod:`app.core.files.progress`). They write to a temporary file beside ``dst`` and rename it
 only when everything succeeded (for decryption: every chunk and the end of the file
-authenticated), so a failure, a cancel or Ctrl-C leaves no output (:mod:`app.core.safe_files`).
-``src`` is only read. ``dst`` equal to ``src`` is refused; an existing ``dst`` is replaced only
-with ``force=True`` (else :class:`~app.core.safe_files.OutputExists`). Every bad input raises
-:class:`UserError` with one sentence; a wrong password or key and any modification raise its
-subclass :class:`AuthenticationError`. No message, repr or result holds a password or key. The
+authenticated), so a failure, a cancel or Ctrl-C leaves no output
+(:mod:`app.core.runtime.safe_files`).
+``src`` is only read. ``dst`` equal to ``src`` is refused; an existing ``dst`` is replaced
+only with ``force=True`` (else :class:`~app.core.runtime.safe_files.OutputExists`). Every bad
+input raises :class:`UserError` with one sentence; a wrong password or key and any
+modification raise its subclass :class:`AuthenticationError`. No message, repr or result holds
+a password or key. The
 functions are blocking and thread-safe (no shared state): run them in a worker.
 """
 
@@ -96,7 +98,7 @@ from app.core.files.container_keys import (
     write_key_file,
 )
 from app.core.files.progress import CancelCheck, Progress, ProgressCallback, read_chunks
-from app.core.safe_files import AtomicOutput, check_paths, open_input, read_full
+from app.core.runtime.safe_files import AtomicOutput, check_paths, open_input, read_full
 from app.core.units import MIB
 
 # The API, with the names callers need from the modules behind it.

@@ -25,12 +25,12 @@ from cryptography.hazmat.primitives import hashes, hmac
 from cryptography.hazmat.primitives.kdf.argon2 import Argon2id
 from cryptography.hazmat.primitives.kdf.hkdf import HKDF
 
-from app.core.children import Child
 from app.core.errors import Cancelled, UserError
 from app.core.files.container_format import KEY_SOURCE_KEY_FILE, Argon2Params, Header
 from app.core.files.path_errors import PathError
 from app.core.files.progress import CancelCheck
-from app.core.safe_files import AtomicOutput, check_output, read_small_file
+from app.core.runtime.children import Child
+from app.core.runtime.safe_files import AtomicOutput, check_output, read_small_file
 from app.core.units import MIB
 
 MASTER_KEY_BYTES = 32

@@ -14,7 +14,7 @@ import time
 from collections.abc import Callable, Iterator
 
 from app.core.errors import Cancelled
-from app.core.safe_files import read_full
+from app.core.runtime.safe_files import read_full
 
 ProgressCallback = Callable[[int, int], None]
 CancelCheck = Callable[[], bool] | threading.Event

@@ -22,7 +22,7 @@ from app.core.errors import UserError
 from app.core.files.container import choose_spec
 from app.core.files.container_keys import KEY_FILE_FORMAT
 from app.core.files.path_errors import PathError
-from app.core.safe_files import AtomicOutput, read_small_file
+from app.core.runtime.safe_files import AtomicOutput, read_small_file
 
 RAW_KEY_FORMAT = "cipherbench-raw-key"
 _KEY_JSON_MAX_BYTES = 64 * 1024

@@ -25,6 +25,7 @@ from app.core.bench.results import JobResult
 from app.core.errors import UserError
 from app.core.history.differences import differences
 from app.core.history.records import RunSummary, StoredRun
+from app.core.kinds import table
 from app.core.study import claims
 
 IMPROVEMENT = "improvement"
@@ -201,6 +202,12 @@ def compare_runs(a: StoredRun, b: StoredRun, *, confidence: float = 0.95) -> Run
         raise UserError(
             "sweeps and ladders are not compared yet; open each, or export both (.xlsx, .csv)"
         )
+    for run in (a, b):
+        if run.summary.kind not in ("bench", "study", "transfer"):
+            raise UserError(
+                f"run {run.id} is {table.named(run.summary.kind).noun}: runs of its kind are "
+                "not compared job by job yet; show each (history show), or export both"
+            )
     jobs_a, jobs_b = _jobs(a), _jobs(b)
     pairs, left_a, left_b = _match(jobs_a, jobs_b)
     compared = tuple(_compare_job(x, y, confidence) for x, y in pairs)

@@ -40,6 +40,16 @@ _MARKDOWN = Format(
 _LATEX = Format(
     ".tex", "LaTeX (booktabs) table for a paper, with Methods", _DOCUMENT + "latex:render", True
 )
+_HTML = Format(".html", "HTML page of the tables", _DOCUMENT + "html:render", True)
+_CSV = Format(".csv", "CSV, every table at full precision", _DOCUMENT + "csvfile:render", True)
+_JSON = Format(".json", "JSON, the tables and their intervals", _DOCUMENT + "jsonfile:render", True)
+
+
+def document_formats(name: str, what: str) -> ResultKind:
+    """The formats of a kind with no writer of its own: every renderer of its document."""
+    return ResultKind(name, what, (_HTML, _CSV, _JSON, _MARKDOWN, _LATEX))
+
+
 _KIND_FIGURES = "app.core.publish.kind_figures:"  # matplotlib, imported when used
 _FIGURES = "app.core.publish.study_figures:"
 

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from app.core.document.model import Document
+    from app.core.kinds.definition import Definition
 
 Writer = Callable[[Any, Path], None]
 
@@ -88,10 +89,15 @@ class Kind:
     to_json: str = ""  # "module:function": result -> the JSON document the history stores
     from_json: str = ""  # "module:function": that document -> result
     mergeable: bool = False  # its rows (entry x input) merge with other runs' into one table
+    definition: str = ""  # "module:name" of its Definition: a command and a window made for it
 
     @property
     def files(self) -> ResultKind:
-        """The formats it can be saved in."""
+        """The formats it can be saved in (none named: every renderer of its document)."""
+        if not self.formats:
+            document_formats = resolve("app.core.kinds.formats:document_formats")
+            made: ResultKind = document_formats(self.name, self.noun)
+            return made
         files: ResultKind = resolve(self.formats)
         return files
 
@@ -113,6 +119,13 @@ class Kind:
 
     def result_of(self, data: Any) -> Any:
         return resolve(self.from_json)(data)
+
+    def defined(self) -> Definition | None:
+        """Its definition, when its command and window are made from one."""
+        if not self.definition:
+            return None
+        definition: Definition = resolve(self.definition)
+        return definition
 
 
 _DOCUMENTS = "app.core.publish.documents:"
@@ -186,6 +199,10 @@ KINDS: tuple[Kind, ...] = (
 )
 
 
+# The kinds declared by their own package as plain data (``ROW``): one line each.
+KINDS += tuple(Kind(**resolve(row)) for row in ("app.core.keysetup:ROW",))
+
+
 def kind_of(result: object) -> Kind:
     """The row of ``result``'s type; ``TypeError`` for anything CipherBench does not make."""
     for kind in KINDS:
@@ -211,6 +228,11 @@ def named(name: str) -> Kind:
         if kind.stored and kind.name == name:
             return kind
     raise KeyError(name)
+
+
+def defined_kinds() -> tuple[Kind, ...]:
+    """The kinds whose command and window are made from their definition."""
+    return tuple(k for k in KINDS if k.definition)
 
 
 def mergeable_names() -> tuple[str, ...]:

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from app.core.document.estimate import Estimate
+from app.core.document.svg_chart import OKABE_ITO, log_tick
 from app.core.errors import UserError
 from app.core.publish.figure_data import FigureData, Panel
-from app.core.study.svg_chart import OKABE_ITO, log_tick
 from app.core.text import display_text
 
 WIDTH_IN = 3.5  # one column of a two-column paper

@@ -20,6 +20,7 @@ from pathlib import Path
 
 from app.core.bench.results import RunResult
 from app.core.document.estimate import Estimate
+from app.core.document.svg_bars import wants_log
 from app.core.publish import bench_table, sweep_table, transfer_table
 from app.core.publish.figure_data import (
     FigureData,
@@ -30,7 +31,6 @@ from app.core.publish.figure_data import (
     throughput_label,
 )
 from app.core.publish.figure_drawing import draw
-from app.core.study.svg_bars import wants_log
 from app.core.sweep.report import ladder_steps, length_label
 from app.core.sweep.results import LADDER, SweepResult
 from app.core.transfer.results import TransferRun

@@ -15,9 +15,9 @@ from pathlib import Path
 from typing import Any
 
 from app.core.document.estimate import Estimate
+from app.core.document.html import STYLE
 from app.core.document.model import Table
 from app.core.publish.merge import MergedResult
-from app.core.study.report_html import STYLE
 
 
 def _cell(value: Estimate | None) -> str:

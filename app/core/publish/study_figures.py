@@ -14,6 +14,7 @@ import math
 from pathlib import Path
 
 from app.core.document.estimate import rate_estimate
+from app.core.document.svg_bars import wants_log
 from app.core.publish import transfer_table
 from app.core.publish.figure_data import (
     FigureData,
@@ -28,7 +29,6 @@ from app.core.publish.figure_data import (
 from app.core.publish.figure_drawing import draw
 from app.core.study.figures import UNITS
 from app.core.study.result import StudyResult
-from app.core.study.svg_bars import wants_log
 from app.core.study.transfer_result import TransferStudyResult
 
 DIRECTIONS = (("encrypt", "Encryption"), ("decrypt", "Decryption"))

@@ -20,7 +20,7 @@ from app.core.publish.methods import interval_sentence, machine_sentence, span_t
 from app.core.publish.table import failure_notes, rate_unit, too_few_note
 from app.core.sweep.report import ladder_steps, ladder_verdicts, length_label
 from app.core.sweep.results import LADDER, SweepEntry, SweepPoint, SweepResult
-from app.core.sweep.timing import MAX_SAMPLES, MIN_SAMPLE_NS, MIN_SAMPLES
+from app.core.timing.batches import MAX_SAMPLES, MIN_SAMPLE_NS, MIN_SAMPLES
 
 UNITS = "MB/s"
 

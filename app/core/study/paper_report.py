@@ -13,12 +13,12 @@ from typing import Any
 
 from openpyxl import Workbook
 
+from app.core.document.svg_chart import text
 from app.core.export.xlsx_export import _put, _write_table
 from app.core.study.claim_verdicts import check_claims
 from app.core.study.figures import QUANTITY_NAMES
 from app.core.study.paper import PaperMatch, match_published
 from app.core.study.result import StudyResult
-from app.core.study.svg_chart import text
 from app.core.study.transfer_result import TransferStudyResult
 
 AnyStudy = StudyResult | TransferStudyResult

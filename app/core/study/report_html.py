@@ -2,7 +2,7 @@
 
 Sections: title; the method in a few sentences (how it ran, the statistics, what memory means,
 the units); the paper-style table per input; charts against size (inline SVG from
-:mod:`app.core.study.svg_chart`: time, throughput and memory, one line per cipher entry, a log
+:mod:`app.core.document.svg_chart`: time, throughput and memory, one line per cipher entry, a log
 size axis when the sizes span more than a decade); the fits of time against size; the
 comparisons with their intervals; the speed-ups; the paper's published figures, labelled as
 the paper's; warnings and failures; the environment. Every text from the study (labels, file
@@ -14,7 +14,10 @@ from __future__ import annotations
 from os import PathLike
 
 from app.core.bench.results import JobResult
+from app.core.document.html import STYLE
 from app.core.document.numbers import mib_text, rate_text, ratio_text, seconds_text
+from app.core.document.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
+from app.core.document.svg_chart import ChartSeries, line_chart, text
 from app.core.study.paper_report import html_table as _table
 from app.core.study.paper_report import paper_html
 from app.core.study.report_data import (
@@ -32,23 +35,6 @@ from app.core.study.report_data import (
 )
 from app.core.study.report_text import what_ran, whole_programs
 from app.core.study.result import StudyResult, memory_mib, rate
-from app.core.study.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
-from app.core.study.svg_chart import ChartSeries, line_chart, text
-
-STYLE = """
-body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222;
-       line-height: 1.4; padding: 0 1em; }
-h1 { font-size: 1.6em; margin-bottom: 0.2em; }
-h2 { margin-top: 1.6em; border-bottom: 1px solid #ccc; }
-table { border-collapse: collapse; margin: 0.5em 0 1em; font-size: 0.9em; }
-th, td { border: 1px solid #ccc; padding: 0.25em 0.5em; vertical-align: top; }
-th { background: #eef3f9; text-align: left; } td.num { text-align: right; white-space: nowrap; }
-.iqr { color: #666; font-size: 0.85em; } .meta, .note { color: #555; }
-.paper { background: #fff8e6; } figure { margin: 1em 0; break-inside: avoid; }
-svg.chart { max-width: 100%; height: auto; }
-@media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; }
-               table, figure { break-inside: avoid; } }
-"""
 
 
 def study_html(result: StudyResult) -> str:

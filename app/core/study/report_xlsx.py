@@ -34,6 +34,8 @@ from openpyxl.drawing.line import LineProperties
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.core.columns import headers, values
+from app.core.document.svg_bars import wants_log
+from app.core.document.svg_chart import OKABE_ITO
 
 # The benchmark workbook's cell helpers: formulas stored as text, NaN as empty, fitted widths,
 # and its in-memory save with one write.
@@ -54,8 +56,6 @@ from app.core.study.report_data import (
     speedup_rows,
 )
 from app.core.study.result import Speedup, StudyResult
-from app.core.study.svg_bars import wants_log
-from app.core.study.svg_chart import OKABE_ITO
 
 SECONDS = "0.000000"
 CHART_ROWS = 22  # rows between the tops of two charts (a chart is 10 cm high)

@@ -35,7 +35,6 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
-from app.core import scratch
 from app.core.bench.events import (
     JobFailed,
     JobFinished,
@@ -51,6 +50,7 @@ from app.core.bench.rounds import RunDriver, later_round, merge_rounds, round_or
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
+from app.core.runtime import scratch
 from app.core.study.definition import SizeInput, Study
 from app.core.study.result import StudyFailure, StudyResult, job_claims, unsettled_cells
 from app.core.study.whole_program import ProgramTiming, measure_programs

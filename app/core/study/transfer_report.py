@@ -17,6 +17,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from app.core.columns import headers, values
+from app.core.document.svg_chart import ChartSeries, line_chart, text
 from app.core.export.json_export import json_safe
 from app.core.export.xlsx_export import _write_table, save_workbook
 from app.core.study.claims import method_text
@@ -26,7 +27,6 @@ from app.core.study.report_data import environment_rows, size_label, spans_decad
 from app.core.study.report_html import STYLE
 from app.core.study.report_text import fit_text, what_ran
 from app.core.study.report_xlsx import _write_charts
-from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
 

@@ -11,11 +11,11 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
+from app.core.document.svg_chart import ChartSeries, line_chart, text
 from app.core.export.csv_export import csv_cell
 from app.core.export.digest import with_digest
 from app.core.export.flat_rows import environment_rows
 from app.core.export.xlsx_export import save_workbook
-from app.core.study.svg_chart import ChartSeries, line_chart, text
 from app.core.sweep.jobs import ENCRYPT
 from app.core.sweep.report import (
     POINT_COLUMNS,

@@ -33,9 +33,9 @@ from app.core.sweep.calls import (
     length_point_count,
     point_count,
 )
-from app.core.sweep.cycles import CycleCounter, clock_mhz, open_counter
 from app.core.sweep.jobs import ENCRYPT, PointSamples, RoundSamples, SkippedPoint, SweepJob
-from app.core.sweep.timing import TooSlow, time_calls
+from app.core.timing.batches import TooSlow, time_calls
+from app.core.timing.cycles import CycleCounter, clock_mhz, open_counter
 from app.core.units import MIB
 
 MAX_CALL_S = 2.0
@@ -177,7 +177,7 @@ def _predicted_ns(points: dict[Key, _Point], length: int) -> float:
     """A call's time at ``length`` at the rate of the longest length timed so far, once that
     is at least :data:`RATE_FROM_BYTES` (shorter messages' times are mostly per-call cost, not
     a rate); 0 (no guess) before. The warm-up call's own time still stops a length whose
-    single call is too long (app.core.sweep.timing.TooSlow)."""
+    single call is too long (app.core.timing.batches.TooSlow)."""
     timed = [(k[1], min(p.ns)) for k, p in points.items() if k[0] == ENCRYPT and not k[2]]
     longest = max(timed, default=(0, 0.0))
     if longest[0] < RATE_FROM_BYTES:

@@ -17,12 +17,11 @@ from datetime import UTC, datetime
 from typing import Any
 
 from app.core.bench.run_info import Environment
-from app.core.children import Child, signal_name
 from app.core.errors import Cancelled
+from app.core.runtime.rounds import RoundTask, WorkerFailed, one_round
 from app.core.sweep.jobs import RoundSamples, SweepJob
 from app.core.sweep.results import SweepEntry, SweepFailure, SweepResult, merge_rounds
 
-_POLL_S = 0.1
 MAX_ROUNDS = 50
 
 
@@ -48,39 +47,17 @@ def run_round_isolated(
     job: SweepJob, cancel: threading.Event, progress: Callable[[float], None] | None = None
 ) -> RoundSamples:
     """One round of ``job`` in a fresh worker. Raises :class:`RoundFailed` or ``Cancelled``."""
-    worker = Child(_target(), job, name=f"cipherbench-sweep {job.label}", duplex=False)
+    task = RoundTask(f"sweep {job.label}", "app.core.sweep.worker:run_one_round", job)
     try:
-        while True:
-            if cancel.is_set():
-                raise Cancelled()
-            if worker.conn.poll(_POLL_S):
-                try:
-                    msg = worker.conn.recv()
-                except EOFError:
-                    break
-                if msg[0] == "progress":
-                    if progress is not None:
-                        progress(float(msg[1]))
-                    continue
-                if msg[0] == "done":
-                    samples: RoundSamples = msg[1]
-                    return samples
-                raise RoundFailed(str(msg[1]) + (f"\n{msg[2]}" if msg[2] else ""))
-            if not worker.is_alive() and not worker.conn.poll():
-                break
-        code = worker.exit_code()
-    finally:
-        worker.stop()
-    name = signal_name(code)
-    if name is not None:
-        raise RoundFailed(f"the worker process was stopped by {name} from outside CipherBench")
-    raise RoundFailed(f"the worker process stopped unexpectedly (exit code {code})")
-
-
-def _target() -> Callable[..., None]:
-    from app.core.sweep.worker import worker_main
-
-    return worker_main
+        for kind, value in one_round(task, cancel):
+            if kind == "done":
+                samples: RoundSamples = value
+                return samples
+            if progress is not None:
+                progress(float(value))
+    except WorkerFailed as exc:
+        raise RoundFailed(str(exc)) from None
+    raise RoundFailed("the worker process ended without its samples")
 
 
 def run_jobs(

@@ -21,7 +21,7 @@ from typing import Any
 
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.errors import AuthenticationError, UserError
-from app.core.safe_files import open_input, read_exact
+from app.core.runtime.safe_files import open_input, read_exact
 from app.core.transfer.framing import (
     InputError,
     TransferError,

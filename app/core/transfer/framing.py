@@ -68,7 +68,7 @@ from app.core.files.container_format import (
     parse_header,
 )
 from app.core.files.container_keys import header_mac
-from app.core.safe_files import Readable, read_exact
+from app.core.runtime.safe_files import Readable, read_exact
 
 VERSION = 2
 PLAINTEXT = "none"  # the cipher id of the baseline: frames, no sealing

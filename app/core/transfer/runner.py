@@ -20,9 +20,9 @@ from multiprocessing.connection import wait
 from typing import Any
 
 from app.core.bench.stats import stability_warnings, summarize
-from app.core.children import Child, signal_name
 from app.core.errors import Cancelled, UserError
 from app.core.files.container_format import check_chunk_bytes
+from app.core.runtime.children import Child, signal_name
 from app.core.transfer.endpoints import EndReport, receiver_main, sender_main
 from app.core.transfer.framing import COUNTS, MASTER_KEY_BYTES, PLAINTEXT, transfer_spec
 from app.core.transfer.results import EndSample, RunSample, TransferResult
@@ -62,7 +62,7 @@ class TransferOptions:
 
 
 class _End:
-    """One spawned end (:class:`~app.core.children.Child`) and its role."""
+    """One spawned end (:class:`~app.core.runtime.children.Child`) and its role."""
 
     def __init__(self, role: str, target: Callable[..., None]) -> None:
         self.role = role

@@ -32,10 +32,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core import scratch
 from app.core.errors import UserError
 from app.core.files.protect import describe_container
-from app.core.safe_files import check_output, move_into_place
+from app.core.runtime import scratch
+from app.core.runtime.safe_files import check_output, move_into_place
 from app.gui.dialogs.crypt_tasks import (
     DecryptOutcome,
     DecryptRequest,
@@ -61,7 +61,7 @@ from app.gui.dialogs.dialog_base import NOTHING_WRITTEN, CryptDialogBase
 from app.gui.dialogs.preview import PREVIEW_BYTES, read_preview
 from app.gui.settings import AppSettings
 
-TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.scratch)
+TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.runtime.scratch)
 
 
 class DecryptDialog(CryptDialogBase):

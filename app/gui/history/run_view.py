@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 
 from app.core.bench.results import JobResult
 from app.core.history.records import StoredRun
+from app.core.kinds import table
 from app.core.units import format_seconds
 from app.gui.results.results_table import (
     ResultsSortProxyModel,
@@ -99,6 +100,8 @@ class StoredRunWindow(QWidget):
             self.tabs.addTab(self.table, "Table")
         elif stored.summary.kind == "sweep":
             self._add_sweep(stored.result)
+        elif stored.summary.kind not in ("bench", "study"):  # made from its definition
+            self._add_document(stored.result)
         else:
             self.table = self._job_table(results)
             self.tabs.addTab(self.table, "Table")
@@ -116,6 +119,15 @@ class StoredRunWindow(QWidget):
         view.setModel(proxy)
         view.fit_columns()
         return view
+
+    def _add_document(self, result: Any) -> None:
+        """A kind made from its definition: its document, as its own window shows it."""
+        from app.gui.document_view import DocumentView
+
+        self.document_view = DocumentView()
+        self.document_view.set_document(table.kind_of(result).document_of(result))
+        self.table = (self.document_view.tables or [QTableWidget()])[0]
+        self.tabs.addTab(self.document_view, "Tables")
 
     def _add_sweep(self, result: Any) -> None:
         """The Message lengths and hardware window's view: the chart above the tables and

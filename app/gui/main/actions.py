@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 
+from app.core.kinds import table
+from app.core.kinds.table import Kind
 from app.gui.menus import add_action, add_menu
 from app.gui.paper_export import ACTION_TEXT, ACTION_TIP
 
@@ -106,6 +108,11 @@ def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
         tip="Each cipher on messages from 16 B to 16 MiB in cycles per byte; AES with and "
         "without the CPU's AES instructions",
     )
+    window.kind_actions = [  # every kind made from its definition: its own window
+        action(f"{d.title}…", partial(_open_kind_window, window, kind), tip=d.summary)
+        for kind in table.defined_kinds()
+        if (d := kind.defined()) is not None
+    ]
     window.history_action = action(
         "&History…",
         lambda: _open_history_window(window),
@@ -142,11 +149,17 @@ def _build_menus(window: WindowParts) -> None:
         window,
         "&Run",
         (window.run_action, window.cancel_action, window.reset_action),
-        (window.study_action, window.transfer_action, window.sweep_action),
+        (window.study_action, window.transfer_action, window.sweep_action, *window.kind_actions),
         (window.history_action,),
     )
     add_menu(window, "&Edit", (window.copy_action,))
     add_menu(window, "&Help", (window.help_action,), (window.about_action,))
+
+
+def _open_kind_window(window: WindowParts, kind: Kind) -> None:
+    from app.gui.kind_window import open_kind_window
+
+    open_kind_window(window, kind)
 
 
 def _open_help(window: WindowParts) -> None:

@@ -19,7 +19,6 @@ from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal, Slot
 
-from app.core import scratch
 from app.core.bench.accumulated import combine_bench_runs, relabel, unique_label
 from app.core.bench.events import (
     JobFailed,
@@ -37,6 +36,7 @@ from app.core.bench.results import RunResult
 from app.core.bench.session import RunSession
 from app.core.ciphers.registry import CipherSpec
 from app.core.errors import UserError
+from app.core.runtime import scratch
 from app.core.units import format_bytes, parse_size
 from app.gui.describe import capture_environment_text, input_info, sentence
 from app.gui.panels.progress_panel import ProgressInfo, format_duration

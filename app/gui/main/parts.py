@@ -79,6 +79,7 @@ class WindowParts(QMainWindow):
     transfer_action: QAction
     sweep_action: QAction
     history_action: QAction
+    kind_actions: list[QAction]  # one per kind made from its definition
     cancel_action: QAction
     reset_action: QAction
     copy_action: QAction

@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 from app.core.bench.results import RunResult
 from app.core.bench.rounds import per_round
 from app.core.errors import UserError
-from app.core.safe_files import check_output
+from app.core.runtime.safe_files import check_output
 from app.gui.describe import sentence
 from app.gui.dialogs.about_dialog import show_about_dialog
 from app.gui.file_filters import CHART_FILTERS, RESULT_FILTERS, with_suffix

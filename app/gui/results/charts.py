@@ -164,7 +164,8 @@ class ThrottledChart(QWidget):
 
     def save(self, path: str | Path) -> Path:
         """Write the chart to ``path``: SVG (vector) for ``.svg``, otherwise a PNG image, through
-        an unnamed file linked in when complete (app.core.safe_files: a kill leaves nothing).
+        an unnamed file linked in when complete (app.core.runtime.safe_files: a kill leaves
+        nothing).
         Raises ``UserError`` ("cannot write <path>: ...") when the file cannot be written."""
         self.flush()
         path = Path(path)

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.kinds.formats import SWEEP as SWEEP_FORMATS
-from app.core.safe_files import check_output
+from app.core.runtime.safe_files import check_output
 from app.core.sweep.results import LADDER, SweepResult
 from app.core.text import display_text
 from app.gui.describe import sentence

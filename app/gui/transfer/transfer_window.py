@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.kinds.formats import TRANSFER
-from app.core.safe_files import check_output
+from app.core.runtime.safe_files import check_output
 from app.core.text import display_text
 from app.core.transfer.results import TransferRun
 from app.gui.describe import sentence

@@ -17,7 +17,6 @@ import pytest
 from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
-from app.core import scratch
 from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
 from app.core.errors import UserError
 from app.core.export import writers as exporters
@@ -26,6 +25,7 @@ from app.core.export.json_export import FORMAT, VERSION, read_json, write_json
 from app.core.export.xlsx_export import RESULT_COLUMNS, column_index, job_labels
 from app.core.kinds import formats
 from app.core.kinds.formats import save as export
+from app.core.runtime import scratch
 
 MB_10 = 10_000_000
 
@@ -506,7 +506,7 @@ def test_openpyxl_s_sheet_files_live_in_the_scratch_folder(
 ) -> None:
     """openpyxl writes each sheet to a temporary file while it saves; a SIGKILL then would
     leave it in the system's temp folder for good. In the scratch folder the janitor deletes
-    it (app.core.scratch)."""
+    it (app.core.runtime.scratch)."""
     from openpyxl.worksheet import _writer
 
     made: list[str] = []

@@ -18,7 +18,7 @@ import psutil
 import pytest
 from kdf_files import HOSTILE, SLOW, write_container
 
-import app.core.children
+import app.core.runtime.children
 from app.core.errors import Cancelled, UserError
 from app.core.files import container, container_keys
 from app.core.files.container import (
@@ -46,13 +46,13 @@ TINY_POLICY = KdfPolicy(max_memory_kib=64, max_memory_passes=64, max_lanes=1)
 def children(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     """The pid of every derivation child started during the test; none may outlive it."""
     pids: list[int] = []
-    real = app.core.children.start_deaf_to_ctrl_c
+    real = app.core.runtime.children.start_deaf_to_ctrl_c
 
     def start(proc: Any) -> None:
         real(proc)
         pids.append(proc.pid)
 
-    monkeypatch.setattr(app.core.children, "start_deaf_to_ctrl_c", start)
+    monkeypatch.setattr(app.core.runtime.children, "start_deaf_to_ctrl_c", start)
     yield pids
     assert not [pid for pid in pids if _alive(pid)]
 

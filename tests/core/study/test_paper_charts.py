@@ -8,9 +8,9 @@ from dataclasses import replace
 
 from test_paper import _result
 
+from app.core.document.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
 from app.core.study.definition import PublishedFigure, SizeInput
 from app.core.study.report_html import study_html
-from app.core.study.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
 
 
 def test_one_input_gives_grouped_bars_with_the_papers_value_and_a_log_axis():

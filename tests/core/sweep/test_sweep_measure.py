@@ -13,7 +13,7 @@ from app.core.sweep.calls import rejecting
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.measure import run_round
 from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_jobs
-from app.core.sweep.timing import MIN_SAMPLE_NS, time_calls
+from app.core.timing.batches import MIN_SAMPLE_NS, time_calls
 
 
 def job(cipher: str, library: str = "cryptography", **kw) -> SweepJob:
@@ -156,7 +156,7 @@ def test_a_round_times_its_points_in_passes_so_an_episode_moves_no_median(monkey
     """A slow second on a shared machine (here: every call during the second of five passes
     takes twice as long) takes one slice of each point, and each point's median steps over
     it; timed point after point (one pass), the points it fell on would read twice as slow."""
-    from app.core.sweep.timing import Timed
+    from app.core.timing.batches import Timed
 
     j = job("aes-128-gcm")
     per_pass = calls.point_count(j, measure.lookup("aes-128-gcm", "cryptography", 128))
@@ -226,7 +226,7 @@ def _fake_lengths(monkeypatch, made: list) -> None:
 
 
 def test_progress_reaches_one_when_lengths_are_skipped(monkeypatch) -> None:
-    from app.core.sweep.timing import Timed, TooSlow
+    from app.core.timing.batches import Timed, TooSlow
 
     def fake(fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None):
         if calls is None and getattr(fn, "length", 0) == 4096:
@@ -246,7 +246,7 @@ def test_progress_reaches_one_when_lengths_are_skipped(monkeypatch) -> None:
 def test_a_call_longer_than_the_whole_point_time_is_timed_three_times_below_a_mebibyte(
     monkeypatch,
 ) -> None:
-    from app.core.sweep.timing import Timed
+    from app.core.timing.batches import Timed
 
     def fake(fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None):
         ns = 10 * budget_s * 5 * 1e9  # ten times the point's whole time
@@ -263,7 +263,7 @@ def test_a_call_longer_than_the_whole_point_time_is_timed_three_times_below_a_me
 def test_a_length_not_kept_lets_go_of_the_last_ones_calls_before_making_its_own(
     monkeypatch,
 ) -> None:
-    from app.core.sweep.timing import Timed
+    from app.core.timing.batches import Timed
 
     made: list = []
     _fake_lengths(monkeypatch, made)

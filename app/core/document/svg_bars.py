@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from app.core.study.svg_chart import (
+from app.core.document.svg_chart import (
     LEFT,
     LEGEND_ROW,
     OKABE_ITO,

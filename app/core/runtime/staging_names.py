@@ -1,10 +1,10 @@
 """The names of CipherBench's named staging files, and sweeping the stale ones.
 
-Where an unnamed file cannot be used (:class:`app.core.safe_files.StagedFile`: a file system or
-platform without ``O_TMPFILE``), an output is staged as ``.cb-<pid>-<hex>.part`` beside its
-target: short, so that a target name of up to 255 bytes stays legal, and carrying the writer's
-pid, so that a file left by a killed process is known for CipherBench's own and removed the
-next time CipherBench writes in that folder, once that process is gone.
+Where an unnamed file cannot be used (:class:`app.core.runtime.safe_files.StagedFile`: a file
+system or platform without ``O_TMPFILE``), an output is staged as ``.cb-<pid>-<hex>.part``
+beside its target: short, so that a target name of up to 255 bytes stays legal, and carrying
+the writer's pid, so that a file left by a killed process is known for CipherBench's own and
+removed the next time CipherBench writes in that folder, once that process is gone.
 """
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ Ctrl-C (stop the worker, delete the partial file) does the same for a terminate 
 and the front-end exits with the usual code, 128 + the signal number.
 
 Child processes (benchmark workers, the Argon2id deriver, the transfer's two ends) start
-through :mod:`app.core.children`, which uses :func:`die_with_parent` and
+through :mod:`app.core.runtime.children`, which uses :func:`die_with_parent` and
 :func:`start_deaf_to_ctrl_c`, so the supervisor alone decides when they stop and none outlives
 it.
 """

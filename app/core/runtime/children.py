@@ -7,7 +7,8 @@ Modelled on pyperf (``_manager.spawn_worker`` starts a worker with a pipe and it
 - **spawn, never fork**: the caller may be a Qt process with threads;
 - **deaf to Ctrl-C from its first instruction**: a terminal's Ctrl-C and hang-up reach the whole
   process group, and a child still importing would print a partial ``multiprocessing/spawn.py``
-  traceback. It starts with SIGINT blocked (:func:`~app.core.termination.start_deaf_to_ctrl_c`),
+  traceback. It starts with SIGINT blocked
+  (:func:`~app.core.runtime.termination.start_deaf_to_ctrl_c`),
   then ignores SIGINT and SIGHUP; the supervisor alone decides when it stops;
 - **no orphan**: it dies with its supervisor, even a SIGKILLed one (Linux);
 - **one pipe**: the target is called as ``target(conn, *args)``;
@@ -32,8 +33,8 @@ from collections.abc import Callable, Iterator
 from multiprocessing.connection import Connection
 from typing import Any
 
-from app.core import scratch
-from app.core.termination import die_with_parent, start_deaf_to_ctrl_c
+from app.core.runtime import scratch
+from app.core.runtime.termination import die_with_parent, start_deaf_to_ctrl_c
 
 _CTX = mp.get_context("spawn")  # never fork: the caller may be a Qt process with threads
 REAP_WAIT_S = 2.0  # how long a child that closed its pipe gets to be reaped

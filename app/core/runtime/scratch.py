@@ -36,7 +36,7 @@ from typing import Any
 
 import psutil
 
-from app.core.termination import name_this_process, start_deaf_to_ctrl_c
+from app.core.runtime.termination import name_this_process, start_deaf_to_ctrl_c
 
 PREFIX = "cipherbench-"
 _OWNED = re.compile(r"^cipherbench-(\d+)-[A-Za-z0-9_]+$")

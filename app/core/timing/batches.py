@@ -12,7 +12,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.core.sweep.cycles import CycleCounter
+from app.core.timing.cycles import CycleCounter
 
 MIN_SAMPLE_NS = 1_000_000  # 1 ms
 MIN_SAMPLES = 5

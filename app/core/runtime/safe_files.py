@@ -31,7 +31,7 @@ from pathlib import Path
 from typing import Protocol
 
 from app.core.errors import UserError
-from app.core.staging_names import staging_name, sweep_stale
+from app.core.runtime.staging_names import staging_name, sweep_stale
 
 # A new file is created only under a name nobody has; binary on Windows, where os.open
 # defaults to text mode and would turn every LF written into CR LF.

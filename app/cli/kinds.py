@@ -1,0 +1,98 @@
+"""The command of every kind made from its definition (:mod:`app.core.kinds.definition`): its
+options as arguments, progress on stderr, its document on stdout fitted to the terminal, the
+run stored in the history and written with ``--out`` in any of its formats."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import threading
+import time
+from typing import Any
+
+from app.cli.report import terminal_width
+from app.cli.running import add_out_option, stopped
+from app.cli.storing import add_no_history_option, store_run
+from app.core.document.terminal import render
+from app.core.kinds import formats, table
+from app.core.kinds.definition import Definition, Finished, Progress
+from app.core.kinds.table import Kind, resolve
+from app.core.text import display_text
+
+
+def register(sub: Any) -> None:
+    """A command for each kind with a definition."""
+    for kind in table.defined_kinds():
+        definition = kind.defined()
+        assert definition is not None
+        p = sub.add_parser(
+            definition.command, help=definition.summary, description=definition.summary
+        )
+        for option in definition.options:
+            p.add_argument(
+                f"--{option.name.replace('_', '-')}",
+                dest=option.name,
+                action="append" if option.many else "store",
+                metavar=option.metavar or None,
+                help=option.help + _default_text(option.default),
+            )
+        add_out_option(p, kind.files)
+        p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+        add_no_history_option(p)
+        p.set_defaults(handler=_handler(kind, definition))
+
+
+def _default_text(default: Any) -> str:
+    if default is None or default == ():
+        return ""
+    shown = ", ".join(map(str, default)) if isinstance(default, tuple) else str(default)
+    return f" (default: {shown})"
+
+
+def _handler(kind: Kind, definition: Definition) -> Any:
+    def handle(args: argparse.Namespace) -> int:
+        values = definition.values(vars(args))
+        formats.check_outputs(kind.files, args.out)  # before a long run, not after it
+        try:
+            result = execute(definition, values, quiet=args.quiet)
+        except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+            return stopped(exc)
+        print(render(kind.document_of(result), terminal_width()))
+        store_run(result, enabled=not args.no_history, quiet=args.quiet)
+        for out in args.out:
+            print(f"wrote {formats.save(result, out)}", file=sys.stderr)
+        return 1 if getattr(result, "failures", ()) else 0
+
+    return handle
+
+
+def execute(definition: Definition, values: dict[str, Any], *, quiet: bool = False) -> Any:
+    """Run a defined kind to its result, with one self-rewriting progress line on a terminal
+    (at most 10 redraws a second). Ctrl-C stops its workers and raises again."""
+    cancel = threading.Event()
+    events = resolve(definition.run)(values, cancel)
+    tty = sys.stderr.isatty() and not quiet
+    width = max(20, (terminal_width(sys.stderr) or 80) - 1)
+    last = 0.0
+    try:
+        for event in events:
+            if isinstance(event, Finished):
+                _clear(tty, width)
+                return event.result
+            if isinstance(event, Progress) and tty and time.monotonic() - last >= 0.1:
+                last = time.monotonic()
+                line = f"{event.fraction * 100:3.0f}% {event.what}"
+                sys.stderr.write("\r" + display_text(line)[:width].ljust(width))
+                sys.stderr.flush()
+    except KeyboardInterrupt:
+        cancel.set()
+        events.close()
+        _clear(tty, width)
+        raise
+    raise RuntimeError(f"{definition.command} ended without a result")
+
+
+def _clear(tty: bool, width: int) -> None:
+    if tty:
+        sys.stderr.write("\r" + " " * width + "\r")
+        sys.stderr.flush()

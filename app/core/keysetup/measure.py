@@ -1,0 +1,33 @@
+"""In the worker: one round of key setup for every entry of a payload."""
+
+from __future__ import annotations
+
+import functools
+import secrets
+from collections.abc import Callable, Sequence
+
+from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.registry import Kind, lookup
+from app.core.timing.batches import time_calls
+
+BUDGET_S = 0.05  # per entry and round
+
+
+def time_round(
+    payload: Sequence[tuple[str, str, int]], progress: Callable[[float], None]
+) -> list[tuple[float, ...]]:
+    """For each ``(cipher id, library, key bits)``, the round's samples of one context's
+    creation from a fresh key (and IV), in ns per call."""
+    out = []
+    for i, (cipher_id, library, key_bits) in enumerate(payload):
+        spec = lookup(cipher_id, library, key_bits)
+        adapter = get_adapter(library)
+        key = secrets.token_bytes(spec.key_bytes)
+        if spec.kind is Kind.AEAD:
+            make: Callable[[], object] = functools.partial(adapter.aead, spec, key)
+        else:
+            iv = spec.fresh_iv(secrets.token_bytes)
+            make = functools.partial(adapter.raw, spec, key, iv, False)
+        out.append(time_calls(make, BUDGET_S).ns_per_call)
+        progress((i + 1) / len(payload))
+    return out

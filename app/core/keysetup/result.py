@@ -1,0 +1,143 @@
+"""A key setup run: each entry's samples by round, the machine, the times; and its document."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from app import __version__
+from app.core.ciphers.registry import Kind, lookup
+from app.core.document.estimate import CELL_TIME, time_estimate
+from app.core.document.model import Document, Table
+from app.core.errors import UserError
+
+FORMAT = "cipherbench-keysetup"
+PER_MESSAGE_OBJECTS = ("pycryptodome",)  # its AEADs schedule the key per message
+VERSION = 1
+
+
+@dataclass(frozen=True)
+class KeySetupEntry:
+    cipher: str
+    library: str
+    key_bits: int
+    rounds_ns: tuple[tuple[float, ...], ...]  # per round, ns per context made
+
+    @property
+    def input_label(self) -> str:
+        return "a fresh key"
+
+
+@dataclass(frozen=True)
+class KeySetupFailure:
+    cipher: str
+    library: str
+    message: str
+
+
+@dataclass(frozen=True)
+class KeySetupResult:
+    results: tuple[KeySetupEntry, ...]
+    failures: tuple[KeySetupFailure, ...]
+    rounds: int
+    environment: Mapping[str, Any]
+    started_at: str
+    finished_at: str
+    cancelled: bool = False
+    cipherbench_version: str = __version__
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT,
+            "version": VERSION,
+            "cipherbench": self.cipherbench_version,
+            "rounds": self.rounds,
+            "started_at": self.started_at,
+            "finished_at": self.finished_at,
+            "cancelled": self.cancelled,
+            "environment": dict(self.environment),
+            "results": [
+                {
+                    "cipher": e.cipher,
+                    "library": e.library,
+                    "key_bits": e.key_bits,
+                    "input_label": e.input_label,
+                    "rounds_ns": [list(r) for r in e.rounds_ns],
+                }
+                for e in self.results
+            ],
+            "failures": [
+                {"cipher": f.cipher, "library": f.library, "message": f.message}
+                for f in self.failures
+            ],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> KeySetupResult:
+        return cls(
+            results=tuple(
+                KeySetupEntry(
+                    str(r["cipher"]),
+                    str(r["library"]),
+                    int(r["key_bits"]),
+                    tuple(tuple(float(x) for x in rnd) for rnd in r["rounds_ns"]),
+                )
+                for r in data["results"]
+            ),
+            failures=tuple(
+                KeySetupFailure(str(f["cipher"]), str(f["library"]), str(f["message"]))
+                for f in data.get("failures", ())
+            ),
+            rounds=int(data["rounds"]),
+            environment=dict(data.get("environment") or {}),
+            started_at=str(data["started_at"]),
+            finished_at=str(data["finished_at"]),
+            cancelled=bool(data.get("cancelled", False)),
+            cipherbench_version=str(data.get("cipherbench", "")),
+        )
+
+
+def _per_message(entry: KeySetupEntry) -> bool:
+    if entry.library not in PER_MESSAGE_OBJECTS:
+        return False
+    try:
+        return lookup(entry.cipher, entry.library, entry.key_bits).kind is Kind.AEAD
+    except UserError:  # an entry this CipherBench no longer has
+        return False
+
+
+def key_setup_document(result: KeySetupResult) -> Document:
+    """One row per entry: the time to make a context, median [95 % interval], in µs."""
+    rows = []
+    for e in result.results:
+        estimate = time_estimate(e.rounds_ns).scaled(1e-3)  # ns -> µs
+        rows.append((e.cipher, e.library, f"{e.key_bits}", estimate, f"{len(e.rounds_ns)}"))
+    notes = []
+    wrappers = [e for e in result.results if _per_message(e)]
+    if wrappers:
+        notes.append(
+            f"{', '.join(sorted({e.cipher for e in wrappers}))} [pycryptodome]: pycryptodome "
+            "makes its AEAD cipher object (key schedule included) for every message, so its "
+            "key setup is inside every seal and open; this figure is making the wrapper alone."
+        )
+    notes += [f"Not measured: {f.cipher} [{f.library}]: {f.message}" for f in result.failures]
+    if result.cancelled:
+        notes.append("The run was cancelled: the table holds what finished before it stopped.")
+    table = Table(
+        "Time to make a cipher context from a fresh key",
+        ("Cipher", "Library", "Key (bits)", "Key setup (µs)", "Rounds"),
+        tuple(rows),
+        tuple(notes),
+        text_columns=3,
+    )
+    method = (
+        "Each entry's cipher context (key schedule, IV or nonce taken in) was made from a fresh "
+        "random key in calibrated batches of calls (each sample at least 1 ms), in "
+        f"{result.rounds} rounds, each round in a fresh worker process, the entries of a round in "
+        f"a random order of their own. Each time is {CELL_TIME}; the interval is a "
+        "distribution-free 95 % interval over rounds ([n/a] from 2 to 5 rounds; with one "
+        "round, over the samples of its one worker, which covers only the noise within one "
+        "process)."
+    )
+    return Document("Key setup", (table,), method)

@@ -1,0 +1,168 @@
+"""The rounds driver any kind can use: every task's rounds, each round in a fresh worker
+process, round 1 of every task before round 2 of any, the tasks of a round in a seeded random
+order of their own (so no task is always first and a moment of load touches every task alike).
+
+A task names the function its worker runs, ``"module:function"`` taking ``(payload,
+progress)`` where ``progress(fraction)`` reports the round's share done, and returning a
+picklable value: the round's samples. :func:`run_rounds` yields :class:`RoundStarted`,
+:class:`RoundProgress`, :class:`RoundDone` and :class:`RoundFailed` events; closing the
+generator (or setting ``cancel``) kills the running worker. A task whose worker fails is not
+run again; its finished rounds are kept.
+"""
+
+from __future__ import annotations
+
+import errno
+import os
+import random
+import threading
+import traceback
+from collections.abc import Generator, Iterator, Sequence
+from dataclasses import dataclass
+from importlib import import_module
+from multiprocessing.connection import Connection
+from typing import Any
+
+from app.core.errors import Cancelled, UserError
+from app.core.runtime.children import Child, signal_name
+
+_POLL_S = 0.05
+
+
+@dataclass(frozen=True)
+class RoundTask:
+    label: str  # what the task measures, for progress and messages
+    target: str  # "module:function" the worker runs: (payload, progress) -> value
+    payload: Any  # picklable
+
+
+@dataclass(frozen=True)
+class RoundStarted:
+    task: int
+    round: int
+    rounds: int
+    step: int  # rounds started so far, this one included
+    steps: int  # rounds in all
+
+
+@dataclass(frozen=True)
+class RoundProgress:
+    fraction: float  # of all the rounds
+
+
+@dataclass(frozen=True)
+class RoundDone:
+    task: int
+    round: int
+    value: Any
+
+
+@dataclass(frozen=True)
+class RoundFailed:
+    task: int
+    round: int
+    message: str
+
+
+RoundEvent = RoundStarted | RoundProgress | RoundDone | RoundFailed
+
+
+def round_order(count: int, seed: int, round_no: int) -> list[int]:
+    """The seeded random order of ``count`` tasks in round ``round_no``."""
+    order = list(range(count))
+    random.Random(f"cipherbench-rounds:{seed}:{round_no}").shuffle(order)
+    return order
+
+
+def run_rounds(
+    tasks: Sequence[RoundTask],
+    rounds: int,
+    *,
+    seed: int = 0,
+    cancel: threading.Event | None = None,
+) -> Generator[RoundEvent, None, None]:
+    """Every task's ``rounds`` rounds, interleaved (module doc)."""
+    cancel = cancel or threading.Event()
+    steps = max(1, rounds * len(tasks))
+    failed: set[int] = set()
+    step = 0
+    for round_no in range(rounds):
+        for i in round_order(len(tasks), seed, round_no):
+            if i in failed:
+                step += 1
+                continue
+            step += 1
+            yield RoundStarted(i, round_no, rounds, step, steps)
+            done = (step - 1) / steps
+            try:
+                for kind, value in one_round(tasks[i], cancel):
+                    if kind == "progress":
+                        yield RoundProgress(done + float(value) / steps)
+                    else:
+                        yield RoundDone(i, round_no, value)
+            except WorkerFailed as exc:
+                failed.add(i)
+                yield RoundFailed(i, round_no, str(exc))
+            yield RoundProgress(step / steps)
+
+
+class WorkerFailed(Exception):
+    """A worker did not finish its round; the message says why (its first line in one
+    sentence, a traceback after it for a bug)."""
+
+
+def one_round(task: RoundTask, cancel: threading.Event) -> Iterator[tuple[str, Any]]:
+    """One round of ``task`` in a fresh worker: ``("progress", fraction)`` pairs, then
+    ``("done", value)``. Raises :class:`WorkerFailed`, or ``Cancelled`` once ``cancel`` is set
+    (the worker killed)."""
+    worker = Child(
+        _worker_main, (task.target, task.payload), name=f"cipherbench {task.label}", duplex=False
+    )
+    try:
+        while True:
+            if cancel.is_set():
+                raise Cancelled()
+            if worker.conn.poll(_POLL_S):
+                try:
+                    msg = worker.conn.recv()
+                except EOFError:
+                    break
+                if msg[0] == "progress":
+                    yield "progress", msg[1]
+                    continue
+                if msg[0] == "done":
+                    yield "done", msg[1]
+                    return
+                raise WorkerFailed(str(msg[1]))
+            if not worker.is_alive() and not worker.conn.poll():
+                break
+        code = worker.exit_code()
+    finally:
+        worker.stop()
+    name = signal_name(code)
+    if name is not None:
+        raise WorkerFailed(f"the worker process was stopped by {name} from outside CipherBench")
+    raise WorkerFailed(f"the worker process stopped unexpectedly (exit code {code})")
+
+
+def _worker_main(conn: Connection, spec: tuple[str, Any]) -> None:
+    """In the worker: run the task's function, send its progress, then ``("done", value)`` or
+    ``("failed", message)``."""
+    target, payload = spec
+    try:
+        module, _, name = target.partition(":")
+        function = getattr(import_module(module), name)
+        value = function(payload, lambda fraction: conn.send(("progress", float(fraction))))
+        message: tuple[Any, ...] = ("done", value)
+    except BaseException as exc:  # reported; the supervisor decides how to show it
+        if isinstance(exc, OSError) and exc.errno == errno.EPIPE:
+            os._exit(1)
+        if isinstance(exc, UserError | MemoryError):
+            message = ("failed", str(exc) or "not enough memory")
+        else:
+            message = ("failed", f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}")
+    try:
+        conn.send(message)
+        conn.close()
+    except OSError:
+        os._exit(1)

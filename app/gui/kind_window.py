@@ -1,0 +1,221 @@
+"""The window of any kind made from its definition (:mod:`app.core.kinds.definition`): a form
+of its options, Run and Cancel, a progress bar, its document (:class:`DocumentView`) and
+Export in every format of its document. The run goes on in a worker; the result is stored in
+the history as every run is."""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMainWindow,
+    QMessageBox,
+    QProgressBar,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from app.core.errors import UserError
+from app.core.kinds import formats
+from app.core.kinds.definition import Definition, Finished, Progress
+from app.core.kinds.table import Kind, resolve
+from app.core.text import display_text
+from app.gui.document_view import DocumentView
+from app.gui.worker import EventWorker, TaskRunner
+
+
+class KindWorkerSignals(QObject):
+    started = Signal()
+    progressed = Signal(object)  # Progress
+    finished_run = Signal(object)  # Finished
+    failed = Signal(str)
+    finished = Signal()
+
+
+class KindWorker(EventWorker):
+    """Drives a defined kind's run in a pool thread; progress throttled, the result last."""
+
+    ROUTES: ClassVar[dict[type, str]] = {Progress: "progressed", Finished: "finished_run"}
+    LATEST = (Progress,)
+    signals: KindWorkerSignals
+
+    def __init__(self, definition: Definition, values: dict[str, Any]) -> None:
+        super().__init__(KindWorkerSignals())
+        self._definition = definition
+        self._values = values
+
+    def work(self) -> None:
+        events = resolve(self._definition.run)(self._values, self._cancel)
+        try:
+            for event in events:
+                self.relay(event)
+        finally:
+            events.close()  # kills the running worker process
+        self._flush()
+
+    def report_result(self, value: Any) -> None:
+        pass  # the result went out as an event
+
+
+def _as_text(value: Any) -> str:
+    if value is None:
+        return ""
+    return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)
+
+
+class KindWindow(QMainWindow):
+    """One defined kind's window (module doc)."""
+
+    def __init__(self, kind: Kind, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        definition = kind.defined()
+        assert definition is not None
+        self.kind, self.definition = kind, definition
+        self.setWindowTitle(f"{definition.title} — CipherBench")
+        self.runner = TaskRunner(parent=self)
+        self.worker: KindWorker | None = None
+        self.result: Any = None
+        self.fields: dict[str, QLineEdit] = {}
+        form = QFormLayout()
+        for option in definition.options:
+            field = QLineEdit(_as_text(option.default))
+            several = " (several: separate them with commas)" if option.many else ""
+            field.setToolTip(option.help + several)
+            self.fields[option.name] = field
+            form.addRow(option.name.replace("_", " ").capitalize(), field)
+        self.run_button = QPushButton("Run")
+        self.cancel_button = QPushButton("Cancel")
+        self.export_button = QPushButton("Export…")
+        self.run_button.clicked.connect(self.run)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.export_button.clicked.connect(self.export)
+        buttons = QHBoxLayout()
+        for button in (self.run_button, self.cancel_button, self.export_button):
+            buttons.addWidget(button)
+        buttons.addStretch(1)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1000)
+        self.status = QLabel(definition.summary)
+        self.status.setWordWrap(True)
+        self.view = DocumentView()
+        column = QVBoxLayout()
+        column.addLayout(form)
+        column.addLayout(buttons)
+        column.addWidget(self.progress)
+        column.addWidget(self.status)
+        column.addWidget(self.view, 1)
+        central = QWidget()
+        central.setLayout(column)
+        self.setCentralWidget(central)
+        self.resize(900, 600)  # fits a 1366x768 screen
+        self._update_buttons()
+
+    @property
+    def running(self) -> bool:
+        return self.worker is not None and not self.worker.done
+
+    def values(self) -> dict[str, Any]:
+        """The options as typed, parsed; ``UserError`` for a wrong one."""
+        given: dict[str, Any] = {}
+        for option in self.definition.options:
+            text = self.fields[option.name].text().strip()
+            if option.many:
+                given[option.name] = [t.strip() for t in text.split(",") if t.strip()]
+            else:
+                given[option.name] = text or None
+        return self.definition.values(given)
+
+    def run(self) -> None:
+        if self.running:
+            return
+        try:
+            values = self.values()
+        except UserError as exc:
+            QMessageBox.warning(self, f"Cannot run {self.definition.title}", str(exc))
+            return
+        worker = KindWorker(self.definition, values)
+        worker.signals.progressed.connect(self._on_worker_progressed)
+        worker.signals.finished_run.connect(self._on_worker_finished_run)
+        worker.signals.failed.connect(self._on_worker_failed)
+        worker.signals.finished.connect(self._update_buttons)
+        self.worker = worker
+        self.progress.setValue(0)
+        self.status.setText("Starting…")
+        self.runner.start(worker, busy=True)
+        self._update_buttons()
+
+    def cancel(self) -> None:
+        if self.worker is not None:
+            self.worker.cancel()
+            self.status.setText("Cancelling: the running worker is stopped…")
+
+    def export(self) -> None:
+        if self.result is None:
+            return
+        filters = self.kind.files.file_filters()
+        path, chosen = QFileDialog.getSaveFileName(
+            self, "Export", self.definition.command, ";;".join(filters)
+        )
+        if not path:
+            return
+        suffix = filters.get(chosen, "")
+        if suffix and not path.lower().endswith(tuple(self.kind.files.suffixes)):
+            path += suffix
+        try:
+            written = formats.save(self.result, path)
+        except UserError as exc:
+            QMessageBox.warning(self, "Cannot export", str(exc))
+            return
+        self.status.setText(display_text(f"Wrote {written}"))
+
+    def _on_worker_progressed(self, event: Progress) -> None:
+        self.progress.setValue(int(event.fraction * 1000))
+        self.status.setText(display_text(event.what))
+
+    def _on_worker_finished_run(self, event: Finished) -> None:
+        self.result = event.result
+        self.progress.setValue(1000)
+        self.view.set_document(self.kind.document_of(event.result))
+        cancelled = getattr(event.result, "cancelled", False)
+        self.status.setText("Cancelled: the table holds what finished." if cancelled else "Done.")
+        from app.gui.recorder import history_recorder
+
+        history_recorder().record(event.result, self)
+
+    def _on_worker_failed(self, text: str) -> None:
+        self.status.setText(display_text(f"Failed: {text.splitlines()[0] if text else text}"))
+
+    def _update_buttons(self) -> None:
+        running = self.running
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.export_button.setEnabled(self.result is not None and not running)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        """While a run goes on: cancel it, and close once its worker has stopped (the window
+        stays responsive meanwhile)."""
+        if self.running and self.worker is not None:
+            self.worker.signals.finished.connect(self.close)
+            self.cancel()
+            event.ignore()
+            return
+        super().closeEvent(event)
+
+
+def open_kind_window(owner: QWidget, kind: Kind) -> KindWindow:
+    """Show ``owner``'s window of ``kind``, made on first use and kept."""
+    windows: dict[str, KindWindow] = owner.__dict__.setdefault("kind_windows", {})
+    window = windows.get(kind.name)
+    if window is None:
+        window = windows[kind.name] = KindWindow(kind, owner)
+    window.show()
+    window.raise_()
+    return window

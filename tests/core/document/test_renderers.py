@@ -1,0 +1,87 @@
+"""The document's renderers know no kind: one document with a figure, a missing figure, a
+hostile name and a note prints the same digits in the terminal, Markdown, LaTeX, HTML, CSV and
+JSON; each renderer escapes names for its own format."""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+
+from app.core.document import csvfile, html, jsonfile, latex, markdown, terminal
+from app.core.document.estimate import Estimate, estimate, rate_estimate, time_estimate
+from app.core.document.model import Document, Section, Table
+
+HOSTILE = '=HYPERLINK("x")|<b>&_%'
+CELL = Estimate(533.14, (512.0, 573.49), 6)
+
+
+def document() -> Document:
+    table = Table(
+        "Throughput",
+        ("Cipher", "Library", "Encryption (MB/s)"),
+        (("aes-128-cbc", "pycryptodome", CELL), (HOSTILE, "lib", Estimate(0.3214, None, 3))),
+        ("a note",),
+        text_columns=2,
+    )
+    return Document("A title", (table,), "The method.", (Section("Differs", ("CPU: a; b",)),))
+
+
+def test_every_renderer_prints_the_cells_digits() -> None:
+    doc = document()
+    for text in (
+        terminal.render(doc, 80),
+        markdown.render(doc),
+        latex.render(doc),
+        html.render(doc),
+    ):
+        assert "533 [512, 573]" in text and "0.321 [n/a]" in text
+    rows = list(csv.reader(io.StringIO(csvfile.render(doc))))
+    assert rows[1] == [
+        "Cipher", "Library", "Encryption (MB/s)", "Encryption (MB/s) low",
+        "Encryption (MB/s) high",
+    ]  # fmt: skip
+    assert [float(x) for x in rows[2][2:]] == [533.14, 512.0, 573.49]
+    data = json.loads(jsonfile.render(doc))
+    cell = data["tables"][0]["rows"][0][2]
+    assert cell == {
+        "median": 533.14, "low": 512.0, "high": 573.49, "values": 6, "approx": False,
+        "text": "533 [512, 573]",
+    }  # fmt: skip
+    assert data["tables"][0]["rows"][1][2]["low"] is None
+
+
+def test_each_renderer_escapes_names_for_its_format() -> None:
+    doc = document()
+    rows = list(csv.reader(io.StringIO(csvfile.render(doc))))
+    assert rows[3][0] == "'" + HOSTILE  # a spreadsheet shows it as text, never runs it
+    assert "<b>" not in html.render(doc) and "&lt;b&gt;" in html.render(doc)
+    assert r"\|" in markdown.render(doc)  # the pipe does not split the cell
+    assert r"\&\_\%" in latex.render(doc)
+
+
+def test_the_terminal_splits_a_wide_table_to_fit_without_wrapping() -> None:
+    wide = Table(
+        "Many figures",
+        ("Cipher", *(f"Size {n} (MB/s)" for n in range(6))),
+        (("aes-128-cbc", *(CELL for _ in range(6))),),
+        ("a note that is long enough to be wrapped on a narrow terminal, never cut",),
+        text_columns=1,
+    )
+    text = terminal.render(Document("", (wide,), "The method, also wrapped to the width."), 60)
+    assert all(len(line) <= 60 for line in text.splitlines())
+    assert text.count("aes-128-cbc") > 1  # the name repeated in each part
+    assert text.count("533 [512, 573]") == 6
+
+
+def test_a_cells_time_and_rate_are_one_value() -> None:
+    rounds = [[1.0, 1.1], [2.0, 2.2], [1.5], [1.4, 1.6], [1.2], [1.3]]
+    t = time_estimate(rounds)
+    medians = sorted([1.05, 2.1, 1.5, 1.5, 1.2, 1.3])
+    assert t.median == (medians[2] + medians[3]) / 2 and t.rounds == 6
+    r = rate_estimate(1000, rounds, 1)
+    assert r.median == 1000 / t.median
+    assert r.interval == (1000 / t.interval[1], 1000 / t.interval[0])  # type: ignore[index]
+    one = time_estimate([[3.0, 1.0, 2.0]])  # one round: its repetitions
+    assert one.median == 2.0 and one.rounds == 3
+    assert estimate([]).interval is None

@@ -1,0 +1,66 @@
+"""The trial kind made from its package alone: key setup. Its row is read by the kinds' table,
+its document prints in every format, the history stores and shows it, its command runs real
+rounds in fresh workers."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from app.cli.main import main
+from app.core.history.store import History
+from app.core.keysetup.result import KeySetupEntry, KeySetupResult, key_setup_document
+from app.core.kinds import formats, table
+
+
+def made(rounds: int = 6) -> KeySetupResult:
+    entries = (
+        KeySetupEntry(
+            "aes-128-gcm", "cryptography", 128, tuple((1000.0 + r,) for r in range(rounds))
+        ),
+        KeySetupEntry("aes-128-gcm", "pycryptodome", 128, tuple((250.0,) for _ in range(rounds))),
+    )
+    return KeySetupResult(
+        entries, (), rounds, {}, "2026-11-28T07:00:00+00:00", "2026-11-28T07:01:00+00:00"
+    )
+
+
+def test_its_row_gives_it_every_format_of_its_document(tmp_path: Path) -> None:
+    result = made()
+    kind = table.kind_of(result)
+    assert kind.name == "keysetup" and kind.stored and kind.defined() is not None
+    assert set(kind.files.suffixes) == {".html", ".csv", ".json", ".md", ".tex"}
+    for suffix in kind.files.suffixes:
+        formats.save(result, tmp_path / f"k{suffix}")
+        assert "1.00" in (tmp_path / f"k{suffix}").read_text() or suffix == ".csv"
+    doc = key_setup_document(result)
+    (row, _wrapper) = doc.tables[0].rows
+    assert row[3].text() == "1.00 [1.00, 1.01]"  # type: ignore[union-attr]
+    assert "wrapper alone" in doc.tables[0].notes[0]
+
+
+def test_the_history_stores_shows_and_exports_it(capsys: pytest.CaptureFixture[str]) -> None:
+    result = made()
+    with History.open() as history:
+        run_id = history.record(result)
+        again = history.load(run_id).result
+    assert again == result
+    assert main(["history", "show", str(run_id)]) == 0
+    assert "1.00 [1.00, 1.01]" in capsys.readouterr().out
+
+
+def test_its_command_runs_rounds_in_fresh_workers(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "k.json"
+    code = main(
+        ["keysetup", "--cipher", "aes-128-ctr", "--library", "cryptography", "--rounds", "2",
+         "--quiet", "--out", str(out)]
+    )  # fmt: skip
+    assert code == 0
+    printed = capsys.readouterr().out
+    assert "aes-128-ctr" in printed and "[n/a]" in printed  # 2 rounds: no 95 % interval
+    cell = json.loads(out.read_text())["tables"][0]["rows"][0][3]
+    assert cell["values"] == 2 and 0 < cell["median"] < 1000  # µs

@@ -1,0 +1,87 @@
+"""A kind made from its definition gets a window (Run menu), a form of its options, a run in a
+worker with progress, its document, Export in every format of its document, and its run in the
+History window: here the trial kind, key setup, with real workers (one round each)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pytestqt.qtbot import QtBot
+
+from app.core.history.store import History
+from app.core.kinds import table
+from app.gui.document_view import DocumentView
+from app.gui.history.history_window import HistoryWindow
+from app.gui.history.run_view import StoredRunWindow
+from app.gui.kind_window import KindWindow
+from app.gui.settings import AppSettings
+
+TIMEOUT_MS = 60_000
+
+
+@pytest.fixture
+def window(qtbot: QtBot) -> KindWindow:
+    w = KindWindow(table.named("keysetup"))
+    qtbot.addWidget(w)
+    w.show()
+    return w
+
+
+def test_a_run_shows_its_document_exports_and_is_stored(
+    qtbot: QtBot, window: KindWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    assert window.fields["cipher"].text() == "aes-128-gcm"
+    assert not window.export_button.isEnabled() and not window.cancel_button.isEnabled()
+    window.fields["cipher"].setText("aes-128-ctr, aes-256-ctr")
+    window.fields["library"].setText("cryptography")
+    window.fields["rounds"].setText("1")
+    window.run_button.click()
+    assert window.running and not window.run_button.isEnabled()
+    qtbot.waitUntil(lambda: window.result is not None and not window.running, timeout=TIMEOUT_MS)
+    (shown,) = window.view.tables
+    assert [shown.item(r, 0).text() for r in range(shown.rowCount())] == [
+        "aes-128-ctr", "aes-256-ctr",
+    ]  # fmt: skip
+    # One round: the interval is over the samples of its one worker (the method says so).
+    assert shown.item(0, 3).text().endswith("]") and shown.item(0, 4).text() == "1"
+    from app.gui.recorder import history_recorder
+
+    qtbot.waitUntil(lambda: History.open().count() == 1, timeout=TIMEOUT_MS)
+    history_recorder().wait_for_done()
+    target = tmp_path / "k.md"
+    monkeypatch.setattr(
+        "app.gui.kind_window.QFileDialog.getSaveFileName",
+        lambda *a, **k: (str(target), "Markdown table for a paper, with Methods (*.md)"),
+    )
+    window.export_button.click()
+    assert "aes-256-ctr" in target.read_text()
+
+
+def test_a_wrong_option_is_said_in_a_dialog(
+    window: KindWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    said: list[str] = []
+    monkeypatch.setattr(
+        "app.gui.kind_window.QMessageBox.warning", lambda _p, _t, text: said.append(text)
+    )
+    window.fields["rounds"].setText("0")
+    window.run_button.click()
+    assert said == ["--rounds: 0 is not between 1 and 100"] and not window.running
+
+
+def test_the_history_window_opens_such_a_run_as_its_document(
+    qtbot: QtBot, settings: AppSettings, history_db: Path
+) -> None:
+    from tests.core.keysetup.test_keysetup import made
+
+    with History.open(history_db) as history:
+        history.record(made())
+    hw = HistoryWindow(settings=settings)
+    qtbot.addWidget(hw)
+    hw.show()
+    hw.select_ids([1])
+    hw.open_button.click()
+    (view,) = [v for v in hw.views if isinstance(v, StoredRunWindow)]
+    assert isinstance(view.document_view, DocumentView)
+    assert view.table.item(0, 3).text() == "1.00 [1.00, 1.01]"
