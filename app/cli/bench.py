@@ -29,7 +29,6 @@ from app.core.bench.jobs import (
     BenchOptions,
     Job,
 )
-from app.core.bench.rounds import per_round
 from app.core.ciphers.libraries import COMPILED
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
 from app.core.document.numbers import rate_text
@@ -201,7 +200,6 @@ def cmd_bench(args: argparse.Namespace) -> int:
         chunk_bytes=parse_size(args.chunk),
         measure_memory=not args.no_memory,
     )
-    options = per_round(options, args.rounds)  # the repetitions split over the rounds
     sizes = [parse_size(s) for s in args.size]
     if any(size <= 0 for size in sizes):
         raise UserError("--size must be at least 1 byte")

@@ -13,13 +13,14 @@ import sys
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, TextIO
 
+from app.core.bench.machine_state import machine_warnings
 from app.core.bench.results import JobResult, RunResult
 from app.core.document.estimate import CELL_TIME
 from app.core.document.numbers import figure, mib_text, rate_text, ratio_text, seconds_text
 from app.core.document.terminal import fitted_table, wrapped
 from app.core.export.schema import field
+from app.core.study import warning_lines
 from app.core.study.claims import MIN_ROUNDS_FOR_INTERVAL
-from app.core.study.report_text import labelled_warnings
 from app.core.text import display_text
 from app.core.units import MIB, format_bytes
 
@@ -179,11 +180,16 @@ def format_results(run: RunResult) -> str:
         lines.append(fitted_table(rows, width))
         lines.extend(_speed_ups(results, width))
         lines.extend(_aggregates(results, width))
-    notes = labelled_warnings(run.results, several=len(groups) > 1)
-    if notes:
+    notes = warning_lines.grouped(run.results, several=len(groups) > 1)
+    machine = machine_warnings(run.environment.get("machine_state"))
+    if notes or machine:
         lines.append("\nWarnings:")
+        for w in machine:
+            lines.extend(wrapped(f"  machine: {w}", width, "    "))
         for label, w in notes:
             lines.extend(wrapped(f"  {label}: {w}", width, "    "))
+        if notes:
+            lines.extend(wrapped(f"  {warning_lines.DETAIL}", width, "    "))
     if run.failures:
         lines.append("\nFailed:")
         for f in run.failures:

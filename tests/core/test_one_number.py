@@ -121,3 +121,89 @@ def test_one_formatter_per_quantity() -> None:
         "1.88 ms", "209 µs", "12.3 s", "1.00 ms", "4.20 ns",
     ]  # fmt: skip
     assert mib_text(1.1289) == "1.13"
+
+
+# --- every kind: its figure reads the same in every output ----------------------------------
+
+
+def _bench_run():
+    from factories import job_result
+
+    from app.core.bench.results import RoundInfo
+    from tests.core.history.history_factories import bench_run
+
+    info = tuple(RoundInfo(i, 0, 2, 2, 99.0) for i in range(6))
+    slow_round = [0.0021, 0.0020] * 3 + [0.0031, 0.0030] + [0.0020, 0.0022] * 2  # round 4 slow
+    return bench_run(
+        [
+            job_result(cipher="aes-128-cbc", enc_s=slow_round, dec_s=slow_round[::-1], rounds=info),
+            job_result(cipher="aes-256-cbc", enc_s=[t * 1.3 for t in slow_round], rounds=info),
+        ]
+    )
+
+
+def _holds(name: str, text: str, want: str) -> bool:
+    """Whether ``text`` (an output called ``name``) holds the figure ``want``: as printed, or
+    (CSV and JSON keep full precision) as a number that prints so."""
+    if want in text:
+        return True
+    if name in (".csv", ".json"):
+        numbers = re.findall(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?", text)
+        return want in {figure(float(n)) for n in numbers}
+    return False
+
+
+def _texts(result: object, tmp_path: Path, terminal: str) -> dict[str, str]:
+    """Every text output of ``result``: the terminal's, and each text format it offers."""
+    from app.core.kinds import table
+
+    out = {"terminal": terminal}
+    for suffix in table.kind_of(result).files.suffixes:
+        if suffix in (".md", ".tex", ".html", ".csv", ".json"):
+            path = tmp_path / f"r{suffix}"
+            formats.save(result, path)
+            out[suffix] = path.read_text(encoding="utf-8")
+    return out
+
+
+def test_a_bench_prints_one_number_per_cell_everywhere(tmp_path: Path) -> None:
+    from app.cli.report import format_results
+    from app.core.export.schema import field
+    from app.gui.results.result_columns import COLUMN_INDEX, COLUMNS
+
+    run = _bench_run()
+    outputs = _texts(run, tmp_path, format_results(run))
+    for job in run.results:
+        medians = [statistics.median(r) for r in job.round_samples("encrypt")]
+        want = figure(job.input_bytes / statistics.median(medians) / 1e6)
+        assert rate_text(field("enc_throughput_mb_s").get(job)) == want  # csv, xlsx, json
+        column = COLUMNS[COLUMN_INDEX["Enc. throughput (MB/s)"]]
+        assert column.text(job) == want  # the window's table
+        for name, text in outputs.items():
+            assert _holds(name, text, want), f"{job.cipher} {want} not in {name}"
+
+
+def test_a_transfer_prints_one_number_per_cell_everywhere(tmp_path: Path) -> None:
+    from app.cli.transfer import format_transfers
+    from tests.core.history.history_factories import transfer_run
+
+    run = transfer_run()
+    outputs = _texts(run, tmp_path, format_transfers(run.results, run.input_label))
+    for r in run.results:
+        want = figure(r.input_bytes / statistics.median(r.timing.samples_s) / 1e6)
+        for name, text in outputs.items():
+            assert _holds(name, text, want), f"{r.label} {want} not in {name}"
+
+
+def test_a_kind_made_from_its_definition_prints_one_number_everywhere(tmp_path: Path) -> None:
+    from app.core.document.terminal import render
+    from app.core.keysetup.result import key_setup_document
+    from tests.core.keysetup.test_keysetup import made
+
+    result = made()
+    outputs = _texts(result, tmp_path, render(key_setup_document(result)))
+    for entry in result.results:
+        medians = [statistics.median(r) for r in entry.rounds_ns]
+        want = figure(statistics.median(medians) / 1e3)
+        for name, text in outputs.items():
+            assert _holds(name, text, want), f"{entry.library} {want} not in {name}"

@@ -21,6 +21,7 @@ from importlib import metadata
 from typing import Any, TypeVar
 
 import app
+from app.core.bench.machine_state import capture_machine_state, machine_warnings
 from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.units import format_bytes
 
@@ -64,9 +65,11 @@ def capture_environment() -> dict[str, Any]:
     ``os`` (platform, system, release, machine), ``python`` (version, implementation,
     executable), ``packages`` {name: version or None}, ``openssl_version`` (the OpenSSL inside
     ``cryptography``), ``pycryptodome_aes_hw`` (PyCryptodome uses AES-NI / ARMv8 AES),
-    ``cipherbench_version``, ``captured_at`` (ISO 8601, UTC).
+    ``cipherbench_version``, ``captured_at`` (ISO 8601, UTC), ``machine_state`` (governor,
+    boost, address-space randomisation, power source, load: :mod:`.machine_state`).
     """
     no_text: dict[str, str] = {}
+    no_state: dict[str, Any] = {}
     cpuinfo = _safe(_read_cpuinfo, no_text)
     machine = _safe(platform.machine, "") or ""
     sysctl = _safe(_read_sysctl, no_text) if sys.platform == "darwin" else no_text
@@ -109,6 +112,7 @@ def capture_environment() -> dict[str, Any]:
         "pycryptodome_aes_hw": _safe(lambda: _pycryptodome_aes_hw(features), None),
         "cipherbench_version": getattr(app, "__version__", None),
         "captured_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "machine_state": _safe(capture_machine_state, no_state),
     }
 
 
@@ -154,6 +158,7 @@ def format_environment(env: Mapping[str, Any], width: int | None = None) -> str:
         ("Python", f"{_show(py.get('version'))} ({_show(py.get('implementation'))})"),
         ("OpenSSL (cryptography)", _show(env.get("openssl_version"))),
         ("PyCryptodome AES hardware", _yes_no(aes_hw)),
+        ("Machine state", _state_text(env.get("machine_state"))),
     ]
     rows += [(name, _show(v, missing="not installed")) for name, v in packages.items()]
     key_width = max(len(k) for k, _ in rows)
@@ -290,6 +295,24 @@ def _cpu_freq() -> tuple[float | None, float | None]:
     if freq is None:
         return None, None
     return (float(freq.current) or None, float(freq.max) or None)
+
+
+def _state_text(state: Any) -> str:
+    """``boost on, ASLR 2, power ac, load 0.4; cannot read: governor``."""
+    if not isinstance(state, Mapping) or not state:
+        return "not recorded"
+    boost = state.get("boost")
+    parts = [
+        f"boost {'on' if boost else 'off'}" if boost is not None else "",
+        f"ASLR {state['aslr']}" if state.get("aslr") is not None else "",
+        f"power {state['power_source']}" if state.get("power_source") else "",
+        f"load {state['load_1min']:g}" if state.get("load_1min") is not None else "",
+    ]
+    text = ", ".join(p for p in parts if p) or "nothing readable"
+    if state.get("unreadable"):
+        text += "; cannot read: " + ", ".join(state["unreadable"])
+    warnings = machine_warnings(state)
+    return text + "".join(f"; WARNING: {w}" for w in warnings)
 
 
 def _virtualized(cpuinfo: dict[str, str]) -> bool | None:

@@ -7,7 +7,11 @@ Order, as benchmark libraries do it:
    times are thrown away (tracemalloc slows the code it watches).
 2. Warm-up runs, timed but discarded (kept in the result, as pyperf does).
 3. Timed repetitions: at least ``repeat``; tiny inputs repeat until each direction has run
-   ``min_time_s`` in total (at most ``max_repeat``). Every repetition is verified. Their
+   ``min_time_s`` in total (at most ``max_repeat``). In memory mode a call shorter than a
+   millisecond is timed in a batch of calls (each with its context made before the clock
+   starts) long enough to time, calibrated after the warm-up as the sweep and pyperf do; a
+   sample is then the time per call of its batch (``calls_per_sample``), and a library that
+   works in place gets a second buffer for it. Every repetition is verified. Their
    span on the machine-wide monotonic clock and the CPU time spent in it are kept
    (:class:`~app.core.bench.results.TimedSpan`), for the aggregate of ``--processes``.
 """
@@ -43,6 +47,9 @@ from app.core.errors import UserError, VerificationError
 from app.core.runtime import scratch
 
 Progress = Callable[[str, float], None]  # phase, fraction of the job
+MIN_SAMPLE_NS = 1_000_000  # a sample spans at least 1 ms of calls (the sweep's target too)
+MAX_CALLS = 100_000
+CALIBRATE_MAX = 16 << 20  # without a warm-up, inputs up to 16 MiB get a calibration trip
 Workload = MemoryWorkload | StreamWorkload
 CONTENDED_CPU_PERCENT = 85.0
 
@@ -134,6 +141,7 @@ class _Samples:
     wall_ns: int
     round_trips: int  # every repetition ran, warm-ups included (each one verified)
     span: TimedSpan
+    calls: int = 1  # calls timed per sample (each sample's time is per call)
 
 
 def _clocks() -> tuple[int, int]:
@@ -230,10 +238,13 @@ def _time_repetitions(wl: Workload, job: Job, prog: _Progress, label: str) -> _S
     min_ns = int(opts.min_time_s * 1e9)
     rep = 0
     first = last = (0, 0)  # _clocks() at the first timed repetition's start, the last's end
+    calls = 1
     while True:
         warm = rep < opts.warmup
         prog.step("warm-up" if warm else "encrypt / decrypt")
         if not warm and not enc:
+            if isinstance(wl, MemoryWorkload) and _worth_batching(job, warm_e, warm_d):
+                calls = _calibrate(wl, label)
             first = _clocks()
         s_e, t_e, c_e, w_e = wl.encrypt()
         _, t_d, c_d, w_d = wl.decrypt()
@@ -256,10 +267,37 @@ def _time_repetitions(wl: Workload, job: Job, prog: _Progress, label: str) -> _S
         timed = len(enc)
         if timed >= opts.max_repeat:
             break
-        if timed >= opts.repeat and min(sum(enc), sum(dec)) * 1e9 >= min_ns:
+        if timed >= opts.repeat and min(sum(enc), sum(dec)) * calls * 1e9 >= min_ns:
             break
     span = TimedSpan(first[0], last[0], last[1] - first[1], enc_cpu, dec_cpu)
-    return _Samples(warm_e, warm_d, enc, dec, setup, cpu_ns, wall_ns, rep, span)
+    return _Samples(warm_e, warm_d, enc, dec, setup, cpu_ns, wall_ns, rep, span, calls)
+
+
+def _worth_batching(job: Job, warm_e: list[float], warm_d: list[float]) -> bool:
+    """Whether a call may be shorter than a sample should be: its warm-up was (a warm-up is
+    cold, so slower than the calls after it), or, without a warm-up, the input is small."""
+    if warm_e and warm_d:
+        return min(warm_e[-1], warm_d[-1]) * 1e9 < MIN_SAMPLE_NS
+    return job.input.size_bytes <= CALIBRATE_MAX
+
+
+def _calibrate(wl: MemoryWorkload, label: str) -> int:
+    """Batch the calls of ``wl`` so a sample lasts about :data:`MIN_SAMPLE_NS`, as the sweep and
+    pyperf calibrate theirs: untimed, verified round trips of the batch found so far, until a
+    batch lasts long enough (a few milliseconds in all)."""
+    calls = 1
+    for _ in range(4):
+        wl.batch(calls)
+        _, t_e, _, _ = wl.encrypt()
+        _, t_d, _, _ = wl.decrypt()
+        if not wl.verify():
+            raise VerificationError(f"{label}: the decrypted output differs from the input")
+        per_call = max(1, min(t_e, t_d))
+        if per_call * calls >= MIN_SAMPLE_NS or calls >= MAX_CALLS:
+            break
+        calls = min(MAX_CALLS, -(-MIN_SAMPLE_NS // per_call))
+    wl.batch(calls)
+    return calls
 
 
 def _job_result(
@@ -275,7 +313,7 @@ def _job_result(
     e_stats = summarize(samples.encrypt_s, size, samples.warmup_encrypt_s)
     d_stats = summarize(samples.decrypt_s, size, samples.warmup_decrypt_s)
     cpu_percent = 100.0 * samples.cpu_ns / samples.wall_ns if samples.wall_ns else 0.0
-    warnings = _warnings(job, e_stats, d_stats, cpu_percent, memory)
+    warnings = _warnings(job, e_stats, d_stats, cpu_percent, memory, samples.calls)
     return JobResult(
         cipher=spec.id,
         library=spec.library,
@@ -299,19 +337,27 @@ def _job_result(
         warnings=tuple(warnings),
         notes=spec.notes,
         timed_span=samples.span,
+        calls_per_sample=samples.calls,
     )
 
 
 def _warnings(
-    job: Job, e_stats: TimingStats, d_stats: TimingStats, cpu_percent: float, memory: _Memory
+    job: Job,
+    e_stats: TimingStats,
+    d_stats: TimingStats,
+    cpu_percent: float,
+    memory: _Memory,
+    calls: int = 1,
 ) -> list[str]:
     """Stability warnings of both directions, then CPU contention and an inexact memory peak."""
     opts = job.options
-    warnings = stability_warnings(e_stats, "encryption") + stability_warnings(d_stats, "decryption")
+    warnings = stability_warnings(e_stats, "encryption", calls) + stability_warnings(
+        d_stats, "decryption", calls
+    )
     if (
         opts.data_mode == "memory"
         and cpu_percent < CONTENDED_CPU_PERCENT
-        and e_stats.median_s >= TOO_SHORT_S
+        and e_stats.median_s * calls >= TOO_SHORT_S
     ):
         # In memory mode the cipher never waits for I/O: less than a full core means another
         # program took the CPU while we timed, and the figures are too slow.

@@ -88,6 +88,9 @@ class JobResult:
     aggregate: Aggregate | None = None  # only with ``--processes N`` above 1
     rounds: tuple[RoundInfo, ...] = ()  # merged over rounds (a study); empty: one worker
     copy: int = 1  # 2, 3 ...: the same entry run again in one study (an A/A control)
+    # Calls timed together in one sample (a call shorter than a millisecond is batched); the
+    # samples are per call. 1 in files written before batching.
+    calls_per_sample: int = 1
     # Measured by the worker for the copies' aggregate; left out of to_dict and equality.
     timed_span: TimedSpan | None = field(default=None, compare=False, repr=False)
 

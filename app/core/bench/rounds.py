@@ -192,7 +192,10 @@ def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] =
         for w in p.warnings
         if not w.startswith(_STABILITY_PREFIXES) and not w.startswith(_CONTENDED_PREFIX)
     )
-    warnings = stability_warnings(enc, "encryption") + stability_warnings(dec, "decryption")
+    calls = min(p.calls_per_sample for p in parts)
+    warnings = stability_warnings(enc, "encryption", calls) + stability_warnings(
+        dec, "decryption", calls
+    )
     contended = _contention(parts)
     if contended:
         warnings.append(contended)
@@ -210,12 +213,15 @@ def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] =
         # The first round's timeline only: later rounds' would overlap it on the time axis.
         monitor=memory.monitor,
         rounds=rounds,
+        calls_per_sample=calls,
     )
 
 
 class RoundsRun(RunDriver):
     """``jobs`` in ``rounds`` interleaved rounds (module doc); ``processes`` as BenchmarkRun's,
-    in the first round only (the copies' aggregate is one figure, not a sample)."""
+    in the first round only (the copies' aggregate is one figure, not a sample). Each job's
+    ``repeat`` (and tiny inputs' minimum time) is its whole run's: split over the rounds here
+    (:func:`per_round`), so a front-end hands over what the user asked for."""
 
     def __init__(
         self,
@@ -229,7 +235,7 @@ class RoundsRun(RunDriver):
         if rounds < 1:
             raise ValueError("rounds must be at least 1")
         super().__init__()
-        self.jobs = list(jobs)
+        self.jobs = [replace(j, options=per_round(j.options, rounds)) for j in jobs]
         self.rounds = rounds
         self.seed = seed
         self.processes = processes

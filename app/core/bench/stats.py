@@ -93,8 +93,10 @@ def summarize(
     )
 
 
-def stability_warnings(stats: TimingStats, direction: str) -> list[str]:
-    """Plain-language warnings about ``stats``; empty when the samples look trustworthy."""
+def stability_warnings(stats: TimingStats, direction: str, calls: int = 1) -> list[str]:
+    """Plain-language warnings about ``stats``; empty when the samples look trustworthy.
+    ``calls``: the calls each sample timed at once (its time is per call): a sample is too
+    short to time only when all of them together are."""
     out: list[str] = []
     mean = stats.mean_s
     if len(stats.samples_s) >= 2 and mean > 0:
@@ -110,7 +112,7 @@ def stability_warnings(stats: TimingStats, direction: str) -> list[str]:
                 f"{direction}: the {which} is {100 * max(lo, hi):.0f} % away from the mean "
                 "(an outlier: a background process or a frequency change)"
             )
-    if stats.median_s < TOO_SHORT_S:
+    if stats.median_s * calls < TOO_SHORT_S:
         out.append(
             f"{direction}: each sample takes {stats.median_s * 1e6:.1f} µs, too short to time "
             "precisely; use a larger input"

@@ -19,10 +19,10 @@ DIGITS = 3  # significant digits of every printed figure
 MISSING = "-"  # a figure not measured, or not finite
 
 
-def figure(value: float, digits: int = DIGITS) -> str:
+def figure(value: float | None, digits: int = DIGITS) -> str:
     """``value`` to ``digits`` significant digits, thousands separated by commas, never in
-    e-notation: 10,351 / 912 / 3.71 / 0.0421."""
-    if not math.isfinite(value):
+    e-notation: 10,351 / 912 / 3.71 / 0.0421; ``-`` for None or not finite."""
+    if value is None or not math.isfinite(value):
         return MISSING
     if value == 0:
         return "0"

@@ -11,11 +11,12 @@ from __future__ import annotations
 
 import math
 import textwrap
-from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
+from app.core.bench.machine_state import machine_warnings
 from app.core.document.estimate import CELL_TIME
 from app.core.document.numbers import rate_text, seconds_text
+from app.core.study import warning_lines
 from app.core.study.analysis import FitInterval, LinearFit
 from app.core.study.claim_verdicts import check_claims
 from app.core.study.definition import UNITS, Study
@@ -23,9 +24,7 @@ from app.core.study.paper import match_published
 from app.core.study.result import StudyResult
 
 if TYPE_CHECKING:
-    from app.core.bench.results import JobResult
     from app.core.study.transfer_result import TransferStudyResult
-    from app.core.transfer.results import TransferResult
 
 
 def wrap(text: str, width: int | None, indent: str = "  ") -> list[str]:
@@ -204,18 +203,6 @@ def published(result: StudyResult | TransferStudyResult, width: int | None) -> l
     return lines
 
 
-def labelled_warnings(
-    results: Iterable[JobResult | TransferResult], several: bool
-) -> list[tuple[str, str]]:
-    """Each warning of ``results`` with its result's label, and the input's (``"x on 1 MB"``)
-    when there are ``several`` inputs."""
-    return [
-        (f"{r.label} on {r.input_label}" if several else r.label, w)
-        for r in results
-        for w in r.warnings
-    ]
-
-
 def notes(
     result: StudyResult | TransferStudyResult,
     width: int | None,
@@ -228,11 +215,16 @@ def notes(
     has several inputs)."""
     lines: list[str] = []
     several = len(result.by_input()) > 1 if name_inputs is None else name_inputs
-    warnings = labelled_warnings(result.results, several)
-    if warnings:
+    warnings = warning_lines.grouped(result.results, several)
+    machine = machine_warnings(result.environment.get("machine_state"))
+    if warnings or machine:
         lines.append("\nWarnings:")
+        for w in machine:
+            lines.extend(wrap(f"machine: {w}", width))
         for label, w in warnings:
             lines.extend(wrap(f"{label}: {w}", width))
+        if warnings:
+            lines.extend(wrap(warning_lines.DETAIL, width))
     if result.failures:
         lines.append("\nFailed:")
         for f in result.failures:

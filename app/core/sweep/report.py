@@ -3,11 +3,12 @@ the ladder's steps and verdicts. The command line, the window and the exports fo
 
 from __future__ import annotations
 
-import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.document.numbers import figure as number
+from app.core.document.numbers import seconds_text
 from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP
 from app.core.sweep.results import LADDER, SweepEntry, SweepPoint, SweepResult
 from app.core.units import format_bytes
@@ -26,23 +27,8 @@ def length_label(n: int) -> str:
 
 
 def ns_text(ns: float | None) -> str:
-    """A time per call in the unit that keeps 3-4 digits: ``"812 ns"``, ``"1.33 µs"``."""
-    if ns is None or not math.isfinite(ns):
-        return "-"
-    for unit, scale in (("s", 1e9), ("ms", 1e6), ("µs", 1e3)):
-        if ns >= scale:
-            return f"{ns / scale:.3g} {unit}"
-    return f"{ns:.0f} ns"
-
-
-def number(value: float | None, digits: int = 3) -> str:
-    """``value`` to ``digits`` significant digits, thousands separated, never in e-notation."""
-    if value is None or not math.isfinite(value):
-        return "-"
-    if value == 0:
-        return "0"
-    places = max(0, digits - 1 - math.floor(math.log10(abs(value))))
-    return f"{value:,.{places}f}"
+    """A time per call with its unit: ``"812 ns"``, ``"1.33 µs"`` (the one time formatter)."""
+    return seconds_text(None if ns is None else ns * 1e-9)
 
 
 @dataclass(frozen=True)

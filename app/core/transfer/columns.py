@@ -12,8 +12,9 @@ from __future__ import annotations
 from typing import Any
 
 from app.core.columns import Column
+from app.core.document.numbers import mib_text, rate_text, seconds_text
 from app.core.transfer.results import TransferResult
-from app.core.units import MIB, format_bytes, format_seconds
+from app.core.units import MIB, format_bytes
 
 SECONDS = "0.000000"
 BYTES = "#,##0"
@@ -26,7 +27,7 @@ def _time(name: str, word: str, tip: str) -> Column[TransferResult]:
         f"Total time {word} (s)",
         lambda r, _u: float(getattr(r.timing, name)),
         SECONDS,
-        lambda v: format_seconds(v, 2),
+        seconds_text,
         label=f"Time {word}",
         tip=tip,
         short={"median_s": "time", "iqr_s": "±IQR"}.get(name, word),
@@ -39,7 +40,7 @@ def _rate(unit: str, divisor: str) -> Column[TransferResult]:
         f"Throughput ({unit})",
         lambda r, _u: getattr(r, f"throughput_{unit.lower().replace('/', '_')}"),
         RATE,
-        lambda v: f"{v:,.1f}",
+        rate_text,
         tip=f"Size / median time, in {divisor} bytes per second",
         short=unit,
     )
@@ -72,7 +73,7 @@ def _end(end: str, word: str) -> tuple[Column[TransferResult], ...]:
             f"{word} peak above baseline (bytes)",
             get("peak_above_baseline_bytes"),
             BYTES,
-            lambda v: f"{v / MIB:.1f}",
+            lambda v: mib_text(v / MIB),
             label=f"{word} memory (MiB)",
             short=f"{end[0]} MiB",
             tip=f"The {end}'s peak resident memory above its baseline (kernel high-water "

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.bench.results import RunResult
-from app.core.bench.rounds import per_round
 from app.core.errors import UserError
 from app.core.runtime.safe_files import check_output
 from app.gui.describe import sentence
@@ -239,7 +238,6 @@ class MainWindow(WindowParts):
         self.save_settings()
         self.controller.processes = self.options_panel.processes()
         self.controller.rounds = self.options_panel.rounds()
-        options = per_round(options, self.controller.rounds)  # repetitions split over rounds
         self.controller.start(specs, options, self.options_panel.keep_ciphertext())
 
     def _confirm_slow_run(self, note: str) -> bool:

@@ -297,3 +297,27 @@ def test_a_memory_pass_that_cannot_allocate_reports_memory_not_a_python_error(
     monkeypatch.setattr(measure, "MemoryWorkload", no_room)
     with pytest.raises(MemoryError):  # isolation words it for the mode; was UnboundLocalError
         run_job(_job(small_file, measure_memory=True, repeat=1, warmup=0))
+
+
+@pytest.mark.parametrize("library", ["cryptography", "pycryptodome"])  # out of place, in place
+def test_a_tiny_input_is_timed_in_batches_of_calls_never_too_short(tmp_path, library) -> None:
+    tiny = tmp_path / "tiny.bin"
+    tiny.write_bytes(os.urandom(16))
+    for cipher in ("aes-128-cbc", "aes-128-gcm", "aes-128-ctr"):
+        job = _job(tiny, cipher, library, repeat=5, warmup=1, min_time_s=0, measure_memory=False)
+        result, _ = run_job(job)
+        assert result.calls_per_sample > 1 and result.verified
+        # Each sample is the time per call of a batch that lasted about a millisecond.
+        batch_s = result.encrypt.median_s * result.calls_per_sample
+        assert 0.2e-3 < batch_s < 50e-3
+        assert not any("too short" in w for w in result.warnings)
+
+
+def test_a_long_call_is_timed_alone(tmp_path) -> None:
+    big = tmp_path / "big.bin"
+    big.write_bytes(os.urandom(4 << 20))  # about a millisecond a call or more
+    job = _job(big, "aes-128-ctr", "cryptography", repeat=2, warmup=1, min_time_s=0)
+    result, _ = run_job(job)
+    assert result.verified and result.encrypt.median_s > 0
+    if min(result.encrypt.warmup_s[-1], result.decrypt.warmup_s[-1]) >= 1e-3:
+        assert result.calls_per_sample == 1

@@ -57,7 +57,7 @@ def test_ladder_verdicts_say_when_a_switch_did_not_switch() -> None:
 def test_texts_use_readable_units() -> None:
     assert [length_label(n) for n in (16, 1350, 4096, 1 << 20)] == ["16 B", "1350 B", "4 KiB",
                                                                    "1 MiB"]  # fmt: skip
-    assert [ns_text(x) for x in (812.0, 1330.0, 2.5e6)] == ["812 ns", "1.33 µs", "2.5 ms"]
+    assert [ns_text(x) for x in (812.0, 1330.0, 2.5e6)] == ["812 ns", "1.33 µs", "2.50 ms"]
     assert number(12345.6) == "12,346" and number(0.1234) == "0.123"
 
 
