@@ -3,8 +3,9 @@ its own temporary folder, so a test can check that nothing CipherBench made is l
 its own run history."""
 
 import os
+import subprocess
 import tempfile
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -39,3 +40,23 @@ def no_columns(monkeypatch) -> None:
     """No COLUMNS from the shell that runs the tests: the command line fits its text to it even
     in a pipe, so a test sets the width it is about (tests/cli/test_cli_width.py)."""
     monkeypatch.delenv("COLUMNS", raising=False)
+
+
+@pytest.fixture
+def spawn() -> Iterator[Callable[..., subprocess.Popen[str]]]:
+    """``spawn(args, **popen_kwargs)``: a child process this test owns; whatever happens to the
+    test, teardown kills any still running and waits for it (a leaked ``Popen`` would fail the
+    next test with a ResourceWarning)."""
+    started: list[subprocess.Popen[str]] = []
+
+    def start(args: list[str], **kwargs: object) -> subprocess.Popen[str]:
+        kwargs.setdefault("text", True)
+        proc: subprocess.Popen[str] = subprocess.Popen(args, **kwargs)  # type: ignore[call-overload]
+        started.append(proc)
+        return proc
+
+    yield start
+    for proc in started:
+        if proc.poll() is None:
+            proc.kill()
+        proc.communicate()  # reaps it and closes its pipes

@@ -302,7 +302,7 @@ def _activated(qtbot: QtBot, view: Any) -> Any:
 
 
 def _closes_on(qtbot: QtBot, view: QWidget, close: Any) -> None:
-    with qtbot.waitSignal(view.destroyed, timeout=5_000):
+    with qtbot.waitSignal(view.destroyed, timeout=60_000):
         close()
 
 

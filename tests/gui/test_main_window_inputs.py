@@ -30,7 +30,7 @@ def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[Ma
     qtbot.addWidget(w)
     w.resize(1366, 768)
     w.show()
-    qtbot.waitUntil(lambda: w.charts_ready, timeout=10_000)
+    qtbot.waitUntil(lambda: w.charts_ready, timeout=60_000)
     w.options_panel.repeat_spin.setValue(2)
     w.options_panel.warmup_spin.setValue(0)
     w.selection_panel.set_selection(
@@ -174,7 +174,7 @@ def test_random_data_of_several_sizes(qtbot: QtBot, window: MainWindow) -> None:
     for size in ("16 KB", "32 KB", "16 KB"):
         w.input_panel.size_combo.setCurrentText(size)
         w.input_panel.generate_button.click()
-        qtbot.waitUntil(lambda: not w.controller.busy, timeout=10_000)
+        qtbot.waitUntil(lambda: not w.controller.busy, timeout=60_000)
     names = [i.name for i in w.input_panel.inputs]
     assert names == ["random 16.00 KB", "random 32.00 KB", "random 16.00 KB #2"]
     generated = [s.path for s in w.controller.inputs]
@@ -271,7 +271,7 @@ def test_files_of_the_same_name_and_generated_data_get_labels_of_their_own(
     for _ in range(3):
         w.input_panel.size_combo.setCurrentText("16 KB")
         w.input_panel.generate_button.click()
-        qtbot.waitUntil(lambda: not w.controller.busy, timeout=10_000)
+        qtbot.waitUntil(lambda: not w.controller.busy, timeout=60_000)
     assert [i.name for i in w.input_panel.inputs][2:] == [
         "random 16.00 KB",
         "random 16.00 KB #2",

@@ -34,7 +34,7 @@ def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[Ma
     yield w
     if w.isVisible():
         w.close()
-        qtbot.waitUntil(lambda: not w.isVisible(), timeout=10_000)
+        qtbot.waitUntil(lambda: not w.isVisible(), timeout=60_000)
 
 
 def test_range_default_and_a_note_above_the_core_count(qtbot: QtBot) -> None:

@@ -38,7 +38,7 @@ from app.gui.study.study_controller import format_eta
 from app.gui.study.study_window import StudyWindow
 from app.gui.study.study_worker import StudyWorker
 
-TIMEOUT_MS = 10_000
+TIMEOUT_MS = 60_000  # a deadline for each condition: only a failure waits it out
 
 
 class FakeStudyRun:

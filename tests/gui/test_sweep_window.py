@@ -56,7 +56,7 @@ def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[Sw
     yield w
     if w.controller.running:
         w.controller.cancel_and_wait()
-    qtbot.waitUntil(lambda: not w.controller.running, timeout=10_000)
+    qtbot.waitUntil(lambda: not w.controller.running, timeout=60_000)
 
 
 def _cell(model: Any, row: int, header: str, columns: tuple = CURVE_COLUMNS) -> str:

@@ -20,11 +20,11 @@ def test_runner_is_busy_until_its_busy_workers_finish(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: quiet.done)
     slow = TaskWorker(gate.wait, 5)
     other = TaskWorker(lambda: 2)
-    with qtbot.waitSignal(other.signals.finished, timeout=5000):
+    with qtbot.waitSignal(other.signals.finished, timeout=60_000):
         runner.start(slow, busy=True)
         runner.start(other, busy=True)
     assert runner.busy and changes == [True]
-    with qtbot.waitSignal(runner.busy_changed, timeout=5000) as blocker:
+    with qtbot.waitSignal(runner.busy_changed, timeout=60_000) as blocker:
         gate.set()
     assert blocker.args == [False] and changes == [True, False]
     assert runner.wait_for_done(5000)
@@ -42,7 +42,7 @@ def test_runner_cancels_what_runs(qtbot: QtBot) -> None:
     worker = TaskWorker(work, progress=True)
     runner.start(worker)
     assert seen.wait(5)
-    with qtbot.waitSignal(worker.signals.cancelled, timeout=5000):
+    with qtbot.waitSignal(worker.signals.cancelled, timeout=60_000):
         runner.cancel_all()
     qtbot.waitUntil(lambda: worker.done)
     assert runner.wait_for_done(5000)

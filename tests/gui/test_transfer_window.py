@@ -41,7 +41,7 @@ def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[Tr
     yield w
     if w.controller.running:
         w.controller.cancel_and_wait()
-    qtbot.waitUntil(lambda: not w.controller.running, timeout=10_000)
+    qtbot.waitUntil(lambda: not w.controller.running, timeout=60_000)
 
 
 def _transfer_processes() -> list[psutil.Process]:

@@ -46,7 +46,7 @@ def test_progress_is_throttled_a_phase_goes_out_at_once_and_order_is_kept(
         getattr(worker.signals, name).connect(
             lambda *a, n=name: got.append((n, a[0] if a else None))
         )
-    with qtbot.waitSignal(worker.signals.finished, timeout=5000):
+    with qtbot.waitSignal(worker.signals.finished, timeout=60_000):
         worker.run()
     shown = [(n, v.done if n == "progressed" else v) for n, v in got]
     assert shown[0] == ("progressed", 0)  # a cipher's start: at once

@@ -123,8 +123,8 @@ def test_cancel_reaches_the_engine(qtbot: QtBot) -> None:
     worker = BenchmarkWorker(JOBS, factory)
     rec = Recorder(worker)
     QThreadPool.globalInstance().start(worker)
-    qtbot.waitUntil(lambda: "progressed" in rec.names(), timeout=5000)
-    with qtbot.waitSignal(worker.signals.finished, timeout=5000):
+    qtbot.waitUntil(lambda: "progressed" in rec.names(), timeout=60_000)
+    with qtbot.waitSignal(worker.signals.finished, timeout=60_000):
         worker.cancel()
     assert runs[0].cancelled.is_set() and worker.cancelled
     finished = [args[0] for n, args in rec.events if n == "run_finished"]
@@ -141,7 +141,7 @@ def test_cancel_before_start_runs_nothing(qtbot: QtBot) -> None:
 
 def test_task_worker_returns_value_or_message(qtbot: QtBot) -> None:
     ok = TaskWorker(lambda a, b: a + b, 2, 3)
-    with qtbot.waitSignal(ok.signals.resulted, timeout=5000) as blocker:
+    with qtbot.waitSignal(ok.signals.resulted, timeout=60_000) as blocker:
         QThreadPool.globalInstance().start(ok)
     assert blocker.args == [5]
 
@@ -149,7 +149,7 @@ def test_task_worker_returns_value_or_message(qtbot: QtBot) -> None:
         raise ValueError("no")
 
     bad = TaskWorker(boom)
-    with qtbot.waitSignal(bad.signals.failed, timeout=5000) as blocker:
+    with qtbot.waitSignal(bad.signals.failed, timeout=60_000) as blocker:
         QThreadPool.globalInstance().start(bad)
     assert blocker.args == ["ValueError: no"]
     qtbot.waitUntil(lambda: bad.done)
@@ -171,7 +171,7 @@ def test_task_worker_with_progress_reports_and_cancels(qtbot: QtBot) -> None:
     seen: list[tuple[int, int]] = []
     finished.signals.progressed.connect(lambda done, total: seen.append((done, total)))
     finished.cancel()  # before it starts: the first chunk stops it
-    with qtbot.waitSignal(finished.signals.cancelled, timeout=5000):
+    with qtbot.waitSignal(finished.signals.cancelled, timeout=60_000):
         QThreadPool.globalInstance().start(finished)
     assert seen == [(0, 3)]
 
@@ -180,7 +180,7 @@ def test_task_worker_with_progress_reports_and_cancels(qtbot: QtBot) -> None:
     worker.signals.failed.connect(failed.append)
     QThreadPool.globalInstance().start(worker)
     qtbot.wait(50)
-    with qtbot.waitSignal(worker.signals.cancelled, timeout=5000):
+    with qtbot.waitSignal(worker.signals.cancelled, timeout=60_000):
         worker.cancel()
     assert worker.cancel_requested and failed == []
     qtbot.waitUntil(lambda: worker.done)
