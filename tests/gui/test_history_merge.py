@@ -211,7 +211,8 @@ def test_runs_that_cannot_be_merged_are_explained(
     window.select_ids([transfer])
     assert not window.run_here_button.isEnabled()
     window.select_ids([loop])
-    assert window.run_here_button.isEnabled()
+    # Enabled once the merge's reading worker has finished (its end may be queued still).
+    qtbot.waitUntil(window.run_here_button.isEnabled, timeout=TIMEOUT_MS)
     window.run_here_button.click()
     qtbot.waitUntil(lambda: len(dialogs.notices) == 2, timeout=TIMEOUT_MS)
     assert dialogs.notices[-1][1].startswith(f"Run {loop} is a transfer study: Run this on my")
@@ -258,7 +259,10 @@ def test_run_this_on_my_machine_runs_the_study_here_and_shows_both(
     qtbot.waitUntil(lambda: not window.rerunning, timeout=TIMEOUT_MS)
     assert not panel.isVisible()
     window.select_ids([run_id])
-    assert window.run_here_button.isEnabled() and window.run_file_button.isEnabled()
+    qtbot.waitUntil(  # once the window's last worker has finished (its end may be queued)
+        lambda: window.run_here_button.isEnabled() and window.run_file_button.isEnabled(),
+        timeout=TIMEOUT_MS,
+    )
 
 
 class FakeStudyRun:
