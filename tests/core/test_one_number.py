@@ -207,3 +207,14 @@ def test_a_kind_made_from_its_definition_prints_one_number_everywhere(tmp_path: 
         want = figure(statistics.median(medians) / 1e3)
         for name, text in outputs.items():
             assert _holds(name, text, want), f"{entry.library} {want} not in {name}"
+
+
+def test_a_study_written_before_rounds_were_kept_reads_its_rounds_median(study) -> None:
+    """An old file (no round shares) whose rounds can be told: its median is its rounds'
+    median once read, as a new study's is."""
+    data = study.to_dict()
+    for r in data["results"]:
+        r.pop("rounds")
+    old = StudyResult.from_dict(data)
+    for r, again in zip(study.results, old.results, strict=True):
+        assert again.rounds and again.encrypt.median_s == r.encrypt.median_s

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from app.core.bench.run_info import Environment, RunOptions, ToolInfo
@@ -99,6 +99,20 @@ class JobResult:
         """ "aes-128-cbc [pycryptodome]", and " #2" for a second copy of the entry."""
         base = f"{self.cipher} [{self.library}]"
         return base if self.copy == 1 else f"{base} #{self.copy}"
+
+    def with_rounds(self, rounds: tuple[RoundInfo, ...]) -> JobResult:
+        """This result with its samples' rounds told, its statistics computed again over them
+        (the cell's median is its rounds' median)."""
+        enc, dec = (
+            summarize(
+                getattr(self, d).samples_s,
+                self.input_bytes,
+                getattr(self, d).warmup_s,
+                [getattr(r, f"{d}_n") for r in rounds],
+            )
+            for d in ("encrypt", "decrypt")
+        )
+        return replace(self, rounds=rounds, encrypt=enc, decrypt=dec)
 
     def round_samples(self, direction: str) -> tuple[tuple[float, ...], ...]:
         """The timed samples of ``direction`` ("encrypt" or "decrypt") by round: the unit of

@@ -463,4 +463,4 @@ def _with_rounds(result: JobResult, rounds: int, per_round: int) -> JobResult:
     if len(result.encrypt.samples_s) != n or len(result.decrypt.samples_s) != n:
         return result
     info = tuple(RoundInfo(i, 0, per_round, per_round, result.cpu_percent) for i in range(rounds))
-    return replace(result, rounds=info)
+    return result.with_rounds(info)
