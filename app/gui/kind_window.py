@@ -58,7 +58,9 @@ class KindWorker(EventWorker):
             for event in events:
                 self.relay(event)
         finally:
-            events.close()  # kills the running worker process
+            close = getattr(events, "close", None)
+            if close is not None:
+                close()  # a generator: kills the running worker process
         self._flush()
 
     def report_result(self, value: Any) -> None:

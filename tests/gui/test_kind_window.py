@@ -85,3 +85,20 @@ def test_the_history_window_opens_such_a_run_as_its_document(
     (view,) = [v for v in hw.views if isinstance(v, StoredRunWindow)]
     assert isinstance(view.document_view, DocumentView)
     assert view.table.item(0, 3).text() == "1.00 [1.00, 1.01]"
+
+
+def test_cancel_stops_the_workers_and_keeps_the_rounds_done(
+    qtbot: QtBot, window: KindWindow
+) -> None:
+    from leftovers import spawned_children
+
+    window.fields["cipher"].setText("aes-128-ctr, aes-256-ctr, chacha20")
+    window.fields["library"].setText("cryptography")
+    window.fields["rounds"].setText("50")
+    window.run_button.click()
+    qtbot.waitUntil(lambda: window.progress.value() > 0, timeout=TIMEOUT_MS)
+    window.cancel_button.click()
+    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT_MS)
+    assert window.result is not None and window.result.cancelled
+    assert window.status.text().startswith("Cancelled")
+    assert not spawned_children()

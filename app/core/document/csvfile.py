@@ -17,9 +17,20 @@ _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def name_cell(value: str) -> str:
-    """A text cell a spreadsheet shows as text (never runs it as a formula)."""
+    """A text cell a spreadsheet shows as text (never runs it as a formula); a number or the
+    missing mark ``-`` stays as it is."""
     value = display_text(value)
-    return "'" + value if value.startswith(_FORMULA_STARTS) else value
+    if not value.startswith(_FORMULA_STARTS) or value == "-" or _is_number(value):
+        return value
+    return "'" + value
+
+
+def _is_number(value: str) -> bool:
+    try:
+        float(value.replace(",", ""))
+    except ValueError:
+        return False
+    return True
 
 
 def _number(value: float | None) -> str:

@@ -6,8 +6,8 @@ A task names the function its worker runs, ``"module:function"`` taking ``(paylo
 progress)`` where ``progress(fraction)`` reports the round's share done, and returning a
 picklable value: the round's samples. :func:`run_rounds` yields :class:`RoundStarted`,
 :class:`RoundProgress`, :class:`RoundDone` and :class:`RoundFailed` events; closing the
-generator (or setting ``cancel``) kills the running worker. A task whose worker fails is not
-run again; its finished rounds are kept.
+generator or setting ``cancel`` kills the running worker (after a cancel the events simply
+end). A task whose worker fails is not run again; its finished rounds are kept.
 """
 
 from __future__ import annotations
@@ -100,6 +100,8 @@ def run_rounds(
                         yield RoundProgress(done + float(value) / steps)
                     else:
                         yield RoundDone(i, round_no, value)
+            except Cancelled:
+                return  # the rounds done so far are the caller's; its result says cancelled
             except WorkerFailed as exc:
                 failed.add(i)
                 yield RoundFailed(i, round_no, str(exc))

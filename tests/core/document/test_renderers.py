@@ -85,3 +85,8 @@ def test_a_cells_time_and_rate_are_one_value() -> None:
     one = time_estimate([[3.0, 1.0, 2.0]])  # one round: its repetitions
     assert one.median == 2.0 and one.rounds == 3
     assert estimate([]).interval is None
+
+
+def test_a_missing_figure_and_a_number_stay_as_they_are_in_csv() -> None:
+    assert csvfile.name_cell("-") == "-" and csvfile.name_cell("-12.5") == "-12.5"
+    assert csvfile.name_cell("+cmd") == "'+cmd" and csvfile.name_cell("@SUM(A1)") == "'@SUM(A1)"
