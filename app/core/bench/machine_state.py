@@ -16,7 +16,7 @@ BOOST = "/sys/devices/system/cpu/cpufreq/boost"  # 1: on (acpi-cpufreq, amd-psta
 NO_TURBO = "/sys/devices/system/cpu/intel_pstate/no_turbo"  # 0: turbo on
 ASLR = "/proc/sys/kernel/randomize_va_space"
 PARANOID = "/proc/sys/kernel/perf_event_paranoid"
-BUSY_LOAD_PER_CORE = 0.5  # a 1-minute load above half the logical cores: the machine is busy
+BUSY_LOAD_PER_CORE = 1.0  # a 1-minute load above the logical cores: more to run than cores
 
 
 def _read(path: str) -> str:
