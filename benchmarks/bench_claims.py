@@ -25,7 +25,6 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import os
-import random
 import sys
 import time
 from dataclasses import replace
@@ -33,6 +32,9 @@ from dataclasses import replace
 import numpy as np
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "scripts"))
+
+from bursty_load import burn  # the one bursty load (scripts/bursty_load.py)
 
 from app.core.study import claims
 from app.core.study.definition import CipherChoice, SizeInput, Study
@@ -56,23 +58,13 @@ ORDER_ENTRIES = tuple(
 # --- the load ------------------------------------------------------------------------------
 
 
-def _burner(seed: int, stop: multiprocessing.synchronize.Event) -> None:  # type: ignore[name-defined]
-    rng = random.Random(seed)
-    while not stop.is_set():
-        end = time.monotonic() + rng.uniform(0.01, 0.4)
-        x = 0
-        while time.monotonic() < end:
-            x += 1
-        stop.wait(rng.uniform(0.01, 0.6))
-
-
 def start_load(kind: str) -> tuple[list[multiprocessing.Process], object]:
     ctx = multiprocessing.get_context("spawn")
     stop = ctx.Event()
     procs = []
     if kind == "bursty":
         for seed in range(2):
-            p = ctx.Process(target=_burner, args=(seed, stop), daemon=True)
+            p = ctx.Process(target=burn, args=(seed, stop), daemon=True)
             p.start()
             procs.append(p)
     return procs, stop

@@ -16,7 +16,8 @@ import time
 from multiprocessing.synchronize import Event
 
 
-def _burner(seed: int, stop: Event) -> None:
+def burn(seed: int, stop: Event) -> None:
+    """Burn a core in random bursts until ``stop`` is set (benchmarks/bench_claims.py too)."""
     rng = random.Random(seed)
     while not stop.is_set():
         end = time.monotonic() + rng.uniform(0.01, 0.4)
@@ -33,7 +34,7 @@ def main(argv: list[str]) -> int:
         return 2
     ctx = multiprocessing.get_context("spawn")
     stop = ctx.Event()
-    burners = [ctx.Process(target=_burner, args=(seed, stop), daemon=True) for seed in (1, 2)]
+    burners = [ctx.Process(target=burn, args=(seed, stop), daemon=True) for seed in (1, 2)]
     for p in burners:
         p.start()
     try:
