@@ -28,10 +28,10 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.cli.storing import warn
+from app.core.document.numbers import seconds_text
 from app.core.errors import UserError
 from app.core.kinds import table
 from app.core.text import display_text
-from app.core.units import format_seconds
 
 PROG = "cipherbench"
 _VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
@@ -314,8 +314,8 @@ def format_comparison(c: Any, width: int = 80) -> list[str]:
             rows.append(
                 (
                     d.direction,
-                    format_seconds(d.median_a_s),
-                    format_seconds(d.median_b_s),
+                    seconds_text(d.median_a_s),
+                    seconds_text(d.median_b_s),
                     ratio,
                     ci,
                     _VERDICTS.get(d.verdict, d.verdict),

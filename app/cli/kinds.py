@@ -1,4 +1,4 @@
-"""The command of every kind made from its definition (:mod:`app.core.kinds.definition`): its
+"""The command of every kind made from its definition (:mod:`app.core.runtime.definition`): its
 options as arguments, progress on stderr, its document on stdout fitted to the terminal, the
 run stored in the history and written with ``--out`` in any of its formats."""
 
@@ -15,8 +15,8 @@ from app.cli.running import add_out_option, stopped
 from app.cli.storing import add_no_history_option, store_run
 from app.core.document.terminal import render
 from app.core.kinds import formats, table
-from app.core.kinds.definition import Definition, Finished, Progress
 from app.core.kinds.table import Kind, resolve
+from app.core.runtime.definition import Definition, Finished, Progress
 from app.core.text import display_text
 
 

@@ -1,4 +1,4 @@
-"""The window of any kind made from its definition (:mod:`app.core.kinds.definition`): a form
+"""The window of any kind made from its definition (:mod:`app.core.runtime.definition`): a form
 of its options, Run and Cancel, a progress bar, its document (:class:`DocumentView`) and
 Export in every format of its document. The run goes on in a worker; the result is stored in
 the history as every run is."""
@@ -25,8 +25,8 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.kinds import formats
-from app.core.kinds.definition import Definition, Finished, Progress
 from app.core.kinds.table import Kind, resolve
+from app.core.runtime.definition import Definition, Finished, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
 from app.gui.worker import EventWorker, TaskRunner

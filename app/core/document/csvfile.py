@@ -43,7 +43,8 @@ def table_rows(table: Table) -> list[list[str]]:
     }
     header: list[str] = []
     for i, h in enumerate(table.headers):
-        header += [name_cell(h), f"{h} low", f"{h} high"] if i in estimates else [name_cell(h)]
+        named = name_cell(h)
+        header += [named, f"{named} low", f"{named} high"] if i in estimates else [named]
     rows = [header]
     for row in table.rows:
         out: list[str] = []

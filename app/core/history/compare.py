@@ -16,12 +16,12 @@ options differ, which a ratio cannot tell apart from code.
 
 from __future__ import annotations
 
-import statistics
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from app.core.bench.results import JobResult
+from app.core.document.estimate import central_time
 from app.core.errors import UserError
 from app.core.history.differences import differences
 from app.core.history.records import RunSummary, StoredRun
@@ -299,8 +299,9 @@ def _compare_direction(
 ) -> DirectionComparison:
     flat_a = [x for r in a for x in r]
     flat_b = [x for r in b for x in r]
-    median_a = statistics.median(flat_a) if flat_a else 0.0
-    median_b = statistics.median(flat_b) if flat_b else 0.0
+    # The cell's one time, as every table prints it: the median of the rounds' medians.
+    median_a = central_time(a) if flat_a else 0.0
+    median_b = central_time(b) if flat_b else 0.0
     try:
         # compare(A, ..., B, ...) gives time B / time A: run B's time over run A's.
         c = claims.compare("A", a, "B", b, direction=direction, confidence=confidence)

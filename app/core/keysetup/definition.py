@@ -3,7 +3,7 @@ run starts, so a menu that lists the kinds loads nothing of it."""
 
 from __future__ import annotations
 
-from app.core.kinds.definition import Definition, Option, whole_number
+from app.core.runtime.definition import Definition, Option, whole_number
 
 DEFINITION = Definition(
     command="keysetup",

@@ -121,7 +121,11 @@ def key_setup_document(result: KeySetupResult) -> Document:
             "makes its AEAD cipher object (key schedule included) for every message, so its "
             "key setup is inside every seal and open; this figure is making the wrapper alone."
         )
-    notes += [f"Not measured: {f.cipher} [{f.library}]: {f.message}" for f in result.failures]
+    rounds = {(e.cipher, e.library): len(e.rounds_ns) for e in result.results}
+    for f in result.failures:
+        done = rounds.get((f.cipher, f.library))
+        what = "Not measured" if done is None else f"Stopped after {done} round(s)"
+        notes.append(f"{what}: {f.cipher} [{f.library}]: {f.message}")
     if result.cancelled:
         notes.append("The run was cancelled: the table holds what finished before it stopped.")
     table = Table(

@@ -10,7 +10,7 @@ from typing import Any
 from app.core.bench.environment import capture_environment
 from app.core.ciphers.registry import select
 from app.core.keysetup.result import KeySetupEntry, KeySetupFailure, KeySetupResult
-from app.core.kinds.definition import Finished, Progress
+from app.core.runtime.definition import Finished, Progress
 from app.core.runtime.rounds import (
     RoundDone,
     RoundFailed,

@@ -14,6 +14,7 @@ the target first (never an input, a folder or a device). Every failure is a ``Us
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable, Sequence
 from os import PathLike
 from pathlib import Path
@@ -42,12 +43,30 @@ _LATEX = Format(
 )
 _HTML = Format(".html", "HTML page of the tables", _DOCUMENT + "html:render", True)
 _CSV = Format(".csv", "CSV, every table at full precision", _DOCUMENT + "csvfile:render", True)
-_JSON = Format(".json", "JSON, the tables and their intervals", _DOCUMENT + "jsonfile:render", True)
+
+
+_STORED_JSON = Format(
+    ".json", "JSON, everything with raw samples", "app.core.kinds.formats:write_stored_json"
+)
 
 
 def document_formats(name: str, what: str) -> ResultKind:
-    """The formats of a kind with no writer of its own: every renderer of its document."""
-    return ResultKind(name, what, (_HTML, _CSV, _JSON, _MARKDOWN, _LATEX))
+    """The formats of a kind with no writer of its own: every renderer of its document, and
+    its JSON as the history stores it (raw samples; ``history import`` and ``merge`` read it)."""
+    return ResultKind(name, what, (_HTML, _CSV, _STORED_JSON, _MARKDOWN, _LATEX))
+
+
+def write_stored_json(result: object, path: Path) -> None:
+    """``result``'s JSON export with its digest; a kind the history does not store: its
+    document as JSON."""
+    from app.core.document.jsonfile import as_dict
+    from app.core.export.digest import with_digest
+    from app.core.export.json_export import json_safe
+
+    kind = table.kind_of(result)
+    data = kind.json_of(result) if kind.stored else as_dict(kind.document_of(result))
+    text = json.dumps(with_digest(json_safe(data)), indent=2, ensure_ascii=False, allow_nan=False)
+    Path(path).write_text(text + "\n", encoding="utf-8")
 
 
 _KIND_FIGURES = "app.core.publish.kind_figures:"  # matplotlib, imported when used

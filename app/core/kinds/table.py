@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from app.core.document.model import Document
-    from app.core.kinds.definition import Definition
+    from app.core.runtime.definition import Definition
 
 Writer = Callable[[Any, Path], None]
 

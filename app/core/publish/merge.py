@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from app.core.bench.results import JobResult, RunResult
 from app.core.bench.run_info import Environment
-from app.core.document.estimate import CELL_RATE, Estimate, rate_estimate
+from app.core.document.estimate import CELL_RATE, Estimate, central_time, rate_estimate
 from app.core.document.intervals import median, median_interval, minimum_values
 from app.core.errors import UserError
 from app.core.study.figures import UNITS
@@ -234,7 +234,7 @@ def _ratio(job: JobResult, ref: JobResult | None, direction: str) -> Estimate | 
     flat_ref = [x for r in theirs for x in r]
     if not flat_mine or not flat_ref:
         return None
-    return Estimate(median(flat_ref) / median(flat_mine) * size_ratio, None, 1)
+    return Estimate(central_time(theirs) / central_time(mine) * size_ratio, None, 1)
 
 
 # --- what differs between the sources ---------------------------------------------------------

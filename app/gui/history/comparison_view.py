@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.core.document.numbers import seconds_text
 from app.core.history.compare import (
     IMPROVEMENT,
     REGRESSION,
@@ -24,7 +25,6 @@ from app.core.history.compare import (
     JobComparison,
     RunComparison,
 )
-from app.core.units import format_seconds
 from app.gui.history.run_view import add_close_controls
 
 HEADERS = (
@@ -56,8 +56,8 @@ def _cells(job: JobComparison, d: DirectionComparison) -> tuple[str, ...]:
     return (
         job.label,
         d.direction,
-        format_seconds(d.median_a_s),
-        format_seconds(d.median_b_s),
+        seconds_text(d.median_a_s),
+        seconds_text(d.median_b_s),
         ratio,
         _ci(d),
         change,

@@ -34,7 +34,8 @@ def test_its_row_gives_it_every_format_of_its_document(tmp_path: Path) -> None:
     assert set(kind.files.suffixes) == {".html", ".csv", ".json", ".md", ".tex"}
     for suffix in kind.files.suffixes:
         formats.save(result, tmp_path / f"k{suffix}")
-        assert "1.00" in (tmp_path / f"k{suffix}").read_text() or suffix == ".csv"
+        # CSV and JSON keep full precision (JSON: the raw samples, in ns)
+        assert "1.00" in (tmp_path / f"k{suffix}").read_text() or suffix in (".csv", ".json")
     doc = key_setup_document(result)
     (row, _wrapper) = doc.tables[0].rows
     assert row[3].text() == "1.00 [1.00, 1.01]"  # type: ignore[union-attr]
@@ -57,10 +58,22 @@ def test_its_command_runs_rounds_in_fresh_workers(
     out = tmp_path / "k.json"
     code = main(
         ["keysetup", "--cipher", "aes-128-ctr", "--library", "cryptography", "--rounds", "2",
-         "--quiet", "--out", str(out)]
+         "--quiet", "--no-history", "--out", str(out)]
     )  # fmt: skip
     assert code == 0
     printed = capsys.readouterr().out
     assert "aes-128-ctr" in printed and "[n/a]" in printed  # 2 rounds: no 95 % interval
-    cell = json.loads(out.read_text())["tables"][0]["rows"][0][3]
-    assert cell["values"] == 2 and 0 < cell["median"] < 1000  # µs
+    (entry,) = json.loads(out.read_text())["results"]  # everything, raw samples included
+    assert len(entry["rounds_ns"]) == 2 and 0 < min(entry["rounds_ns"][0]) < 1e6
+    assert main(["history", "import", str(out)]) == 0  # the export reads back elsewhere
+
+
+def test_an_entry_stopped_after_some_rounds_says_so() -> None:
+    from dataclasses import replace
+
+    from app.core.keysetup.result import KeySetupFailure
+
+    result = replace(made(), failures=(KeySetupFailure("aes-128-gcm", "pyaes", "killed"),))
+    stopped = replace(result, failures=(KeySetupFailure("aes-128-gcm", "cryptography", "killed"),))
+    assert "Not measured: aes-128-gcm [pyaes]" in key_setup_document(result).tables[0].notes[-1]
+    assert "Stopped after 6 round(s)" in key_setup_document(stopped).tables[0].notes[-1]
