@@ -1,9 +1,10 @@
 """Timing one call that may last 20 ns or 2 s: calibrated batches of calls per timer read.
 
 As pyperf and SUPERCOP do: one untimed call first (warm-up: caches, lazy initialisation); then
-the number of calls per sample doubles until a sample lasts :data:`MIN_SAMPLE_NS`, so the
-timer's own cost (about 50-100 ns) is under 1 % of every sample; then samples until the point's
-time budget is spent, at least :data:`MIN_SAMPLES` and at most :data:`MAX_SAMPLES`.
+the number of calls per sample grows until the fastest of three such samples lasts
+:data:`MIN_SAMPLE_NS`, so the timer's own cost (about 50-100 ns) is under 1 % of every sample;
+then samples until the point's time budget is spent, at least :data:`MIN_SAMPLES` and at most
+:data:`MAX_SAMPLES`.
 """
 
 from __future__ import annotations
@@ -52,7 +53,9 @@ def calibrate(fn: Callable[[], object], max_call_ns: int | None = None) -> tuple
         raise TooSlow(first)
     calls = 1
     while True:
-        ns = _batch(fn, calls)
+        # The fastest of three batches (one while a call alone is the sample): a batch sized
+        # at a slow moment of a shared machine would be too short at its fast ones.
+        ns = min(_batch(fn, calls) for _ in range(1 if calls == 1 else 3))
         if ns >= MIN_SAMPLE_NS or calls >= MAX_CALLS:
             return calls, ns
         # Jump close to the target, at most 100x (a first call can be unusually fast).
