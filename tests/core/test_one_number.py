@@ -81,8 +81,11 @@ def test_every_output_prints_the_same_digits_for_every_cell(
 
     from openpyxl import load_workbook
 
-    sheet = load_workbook(tmp_path / "s.xlsx", read_only=True)["Results"]
-    xlsx = [[c.value for c in row] for row in sheet.iter_rows()]
+    book = load_workbook(tmp_path / "s.xlsx", read_only=True)
+    try:  # a read-only workbook holds its file open until closed
+        xlsx = [[c.value for c in row] for row in book["Results"].iter_rows()]
+    finally:
+        book.close()
     xlsx_header = xlsx[0]
 
     for r in study.results:
