@@ -47,7 +47,11 @@ def test_a_run_shows_its_document_exports_and_is_stored(
     assert shown.item(0, 3).text().endswith("]") and shown.item(0, 4).text() == "1"
     from app.gui.recorder import history_recorder
 
-    qtbot.waitUntil(lambda: History.open().count() == 1, timeout=TIMEOUT_MS)
+    def stored() -> int:
+        with History.open() as history:
+            return history.count()
+
+    qtbot.waitUntil(lambda: stored() == 1, timeout=TIMEOUT_MS)
     history_recorder().wait_for_done()
     target = tmp_path / "k.md"
     monkeypatch.setattr(
