@@ -5,6 +5,8 @@ the history as every run is."""
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Iterator
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Signal
@@ -29,7 +31,7 @@ from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Finished, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
-from app.gui.worker import EventWorker, TaskRunner
+from app.gui.worker import RunWorker, TaskRunner
 
 
 class KindWorkerSignals(QObject):
@@ -40,31 +42,32 @@ class KindWorkerSignals(QObject):
     finished = Signal()
 
 
-class KindWorker(EventWorker):
-    """Drives a defined kind's run in a pool thread; progress throttled, the result last."""
+class _DefinedRun:
+    """A defined kind's run as the worker's engine run: its events, and a cancel."""
+
+    def __init__(self, definition: Definition, values: dict[str, Any]) -> None:
+        self._run = resolve(definition.run)
+        self._values = values
+        self._cancel = threading.Event()
+
+    def events(self) -> Iterator[Any]:
+        events: Iterator[Any] = self._run(self._values, self._cancel)
+        return events
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+
+class KindWorker(RunWorker):
+    """Relays a defined kind's run (the one engine-run relay): progress throttled, the result
+    last; cancel stops its running worker process."""
 
     ROUTES: ClassVar[dict[type, str]] = {Progress: "progressed", Finished: "finished_run"}
     LATEST = (Progress,)
     signals: KindWorkerSignals
 
     def __init__(self, definition: Definition, values: dict[str, Any]) -> None:
-        super().__init__(KindWorkerSignals())
-        self._definition = definition
-        self._values = values
-
-    def work(self) -> None:
-        events = resolve(self._definition.run)(self._values, self._cancel)
-        try:
-            for event in events:
-                self.relay(event)
-        finally:
-            close = getattr(events, "close", None)
-            if close is not None:
-                close()  # a generator: kills the running worker process
-        self._flush()
-
-    def report_result(self, value: Any) -> None:
-        pass  # the result went out as an event
+        super().__init__(KindWorkerSignals(), lambda: _DefinedRun(definition, values))
 
 
 def _as_text(value: Any) -> str:

@@ -15,10 +15,10 @@ the target first (never an input, a folder or a device). Every failure is a ``Us
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from os import PathLike
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from app.core.export.writers import check_target, check_targets, write_atomically
 from app.core.kinds import table
@@ -26,9 +26,6 @@ from app.core.kinds.table import Format, ResultKind
 
 if TYPE_CHECKING:
     from app.core.document.model import Document
-
-Writer = Callable[[Any, Path], None]
-
 
 _EXPORT = "app.core.export."  # the writers' modules, imported when used
 _STUDY = "app.core.study."

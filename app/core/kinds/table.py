@@ -9,7 +9,6 @@ rows are in ``isinstance`` order: a more specific result type before a more gene
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from functools import reduce
 from importlib import import_module
@@ -19,8 +18,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from app.core.document.model import Document
     from app.core.runtime.definition import Definition
-
-Writer = Callable[[Any, Path], None]
 
 
 @dataclass(frozen=True)
