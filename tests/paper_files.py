@@ -4,6 +4,7 @@ file compiled with pdflatex when it is installed."""
 
 from __future__ import annotations
 
+import html
 import shutil
 import subprocess
 from collections.abc import Sequence
@@ -16,9 +17,10 @@ from app.core.document.numbers import figure
 
 
 def md_rows(md: str) -> list[list[str]]:
-    """The first table's rows, its header first (the ``|---|`` line left out)."""
+    """The first table's rows, its header first (the ``|---|`` line left out), each cell as a
+    reader sees it (``&amp;`` is ``&``)."""
     lines = [line for line in md.splitlines() if line.startswith("| ")]
-    return [[c.strip() for c in line.strip("|").split(" | ")] for line in lines]
+    return [[html.unescape(c.strip()) for c in line.strip("|").split(" | ")] for line in lines]
 
 
 def cell(values: Sequence[float], scale: float = 1.0, approx: bool = False) -> str:

@@ -21,6 +21,7 @@ from typing import Any, TextIO
 from app.cli import storing
 from app.cli.report import aggregate_line, format_results, terminal_width
 from app.cli.running import add_out_option, library_name, stop_reason, whole_number
+from app.cli.terminal import clear_line, redraw
 from app.core.bench.jobs import (
     DATA_MODES,
     MAX_CHUNK_BYTES,
@@ -354,16 +355,12 @@ class _ProgressBar:
             f"job {self.index + 1}/{self.total} {self.label}: {phase}  "
             f"{now - self.start:5.0f} s"
         )
-        # One character short of the terminal's width: a full line would wrap, and every
-        # redraw would then start a new line instead of replacing the last one.
         width = max(20, shutil.get_terminal_size((80, 24)).columns - 1)
-        sys.stderr.write("\r" + line[:width].ljust(width))
+        redraw(line, width)
         self._width = width
-        sys.stderr.flush()
         self._shown = True
 
     def clear(self) -> None:
         if self._shown:
-            sys.stderr.write("\r" + " " * self._width + "\r")
-            sys.stderr.flush()
+            clear_line(self._width)
             self._shown = False

@@ -35,6 +35,7 @@ import sys
 import time
 
 from app.cli.running import library_name
+from app.cli.terminal import redraw
 from app.core.ciphers.registry import LIBRARIES, CipherSpec, weakness_labels
 from app.core.errors import UserError
 from app.core.files.container import (
@@ -354,10 +355,10 @@ class _ProgressBar:
         elapsed = time.monotonic() - self._started
         rate = f"{done / elapsed / MB:7.1f} MB/s" if elapsed > 0.2 else ""
         line = (
-            f"\r{self._label} [{'#' * filled}{'.' * (width - filled)}] {fraction:4.0%} "
+            f"{self._label} [{'#' * filled}{'.' * (width - filled)}] {fraction:4.0%} "
             f"{format_bytes(done)} / {format_bytes(total)} {rate}"
         )
-        sys.stderr.write(line.ljust(79))
+        redraw(line, 79)
         self._open = True
         if done >= total:
             sys.stderr.write("\n")

@@ -75,9 +75,9 @@ def register(sub: Any) -> None:
         help="a run's series (same definition, same machine) over time, steps beyond the "
         "noise marked with what changed",
         description="Every run of the same kind and definition on the same machine, oldest "
-        "first: per entry and direction, each run's median throughput with its 95 %% interval "
+        "first: per entry and direction, each run's median throughput with its 95 % interval "
         "over the rounds; a step is marked where the runs after differ from the runs before "
-        "by more than 3 %% (the whole 95 %% interval, which covers the noise between runs), "
+        "by more than 3 % (the whole 95 % interval, which covers the noise between runs), "
         "labelled with what changed in the environment (library versions, OS, CPU).",
     )
     a.add_argument("id", type=_run_id, metavar="ID")

@@ -13,11 +13,11 @@ from typing import Any
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, stopped
 from app.cli.storing import add_no_history_option, store_run
+from app.cli.terminal import clear_line, redraw
 from app.core.document.terminal import render
 from app.core.kinds import formats, table
 from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Finished, Progress
-from app.core.text import display_text
 
 
 def register(sub: Any) -> None:
@@ -81,9 +81,7 @@ def execute(definition: Definition, values: dict[str, Any], *, quiet: bool = Fal
                 return event.result
             if isinstance(event, Progress) and tty and time.monotonic() - last >= 0.1:
                 last = time.monotonic()
-                line = f"{event.fraction * 100:3.0f}% {event.what}"
-                sys.stderr.write("\r" + display_text(line)[:width].ljust(width))
-                sys.stderr.flush()
+                redraw(f"{event.fraction * 100:3.0f}% {event.what}", width)
     except KeyboardInterrupt:
         cancel.set()
         events.close()
@@ -94,5 +92,4 @@ def execute(definition: Definition, values: dict[str, Any], *, quiet: bool = Fal
 
 def _clear(tty: bool, width: int) -> None:
     if tty:
-        sys.stderr.write("\r" + " " * width + "\r")
-        sys.stderr.flush()
+        clear_line(width)

@@ -32,6 +32,7 @@ from app.cli import history as cli_history
 from app.cli.messages import cli_message
 from app.cli.report import terminal_width
 from app.cli.running import stop_reason
+from app.cli.terminal import visible_streams
 from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.ciphers.registry import REGISTRY, CipherSpec, describe_sizes
 from app.core.dependencies import missing_dependency
@@ -236,7 +237,13 @@ def cmd_sysinfo(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run one command; returns the exit code. Never raises for bad input."""
+    """Run one command; returns the exit code. Never raises for bad input. What it prints
+    shows a name's control characters rather than obeying them (:mod:`app.cli.terminal`)."""
+    with visible_streams():
+        return _main(argv)
+
+
+def _main(argv: Sequence[str] | None) -> int:
     termination.install()
     scratch.remove_stale()
     try:

@@ -32,7 +32,7 @@ def register(sub: Any) -> None:
         help="several runs (machines, library versions) side by side in one table",
         description="Merge exported bench runs or cipher studies (JSON files) and runs from "
         "the history into one table: one row per entry and input, one column group per run "
-        "with its 95 %% interval, a view normalised to a reference entry on each machine, and "
+        "with its 95 % interval, a view normalised to a reference entry on each machine, and "
         "what differs between the machines.",
     )
     p.add_argument("files", nargs="*", metavar="FILE", help="an exported run (.json)")

@@ -24,6 +24,7 @@ from typing import Any
 from app.cli.running import add_out_option, non_negative, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
 from app.cli.study_transfer import format_transfer_study
+from app.cli.terminal import clear_line, redraw
 from app.core.bench.results import JobResult
 from app.core.document.numbers import mib_text, rate_text
 from app.core.document.numbers import seconds_text as _time
@@ -43,7 +44,7 @@ def register(sub: Any) -> None:
         help="run a published comparison (a preset) or a saved grid",
         description="Run every cipher of a study on every input, interleaved in rounds, and "
         "report the paper-style table, fits of time against size and pairwise comparisons "
-        "with 95 %% confidence intervals.",
+        "with 95 % confidence intervals.",
     )
     p.add_argument("study", nargs="?", metavar="PRESET|FILE.toml", help="a preset or a file")
     p.add_argument("--list", action="store_true", help="the shipped presets, one per line")
@@ -249,16 +250,12 @@ class _Progress:
             f"{overall * 100:3.0f}% {now - self.start:4.0f}s "
             f"[{self.step + 1}/{self.total}] {self.what}: {phase}"
         )
-        # One column short: a full line would wrap and each redraw start a new line.
-        width = _width() - 1
-        sys.stderr.write("\r" + display_text(line)[:width].ljust(width))
-        sys.stderr.flush()
+        redraw(line, _width() - 1)
         self._shown = True
 
     def clear(self) -> None:
         if self._shown:
-            sys.stderr.write("\r" + " " * (_width() - 1) + "\r")
-            sys.stderr.flush()
+            clear_line(_width() - 1)
             self._shown = False
 
 

@@ -3,7 +3,11 @@
 A file name is bytes on Linux; Python turns the bytes that are not UTF-8 into lone surrogates
 (``b"data\\xff.bin"`` becomes ``"data\\udcff.bin"``), which ``json``, ``csv``, openpyxl and a
 UTF-8 terminal all refuse to write. :func:`display_text` shows such a byte as ``\\xff`` instead:
-readable, and the name can still be told from its neighbours.
+readable, and the name can still be told from its neighbours. :func:`visible_text` goes one
+step further for text that reaches a terminal, a spreadsheet or a paper: every control
+character (C0, DEL, C1) and every bidirectional or invisible format control is written as an
+escape too, so a name cannot clear a screen, retitle a terminal, split a table row or reverse
+the text after it.
 
 :func:`did_you_mean` words the nearest names to a mistyped one (an unknown cipher, library or
 preset), for the errors that name it.
@@ -12,6 +16,7 @@ preset), for the errors that name it.
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable, Mapping
 
 
@@ -27,6 +32,28 @@ def display_text(text: str) -> str:
         return text.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
     except UnicodeEncodeError:  # a surrogate no byte produced (e.g. a Windows file name)
         return text.encode("utf-8", "backslashreplace").decode("utf-8")
+
+
+# C0 and DEL, C1, and the format controls that reorder or hide text (bidi embeddings, overrides
+# and isolates, the marks, zero-width characters, the BOM).
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200b-\u200f\u202a-\u202e\u2060-\u2069\ufeff]")
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def visible_text(text: str, keep: str = "") -> str:
+    """``text`` as :func:`display_text` shows it, with every control and bidi character
+    written as ``\\x1b`` or ``\\u202e`` (except those in ``keep``, say ``"\\n"`` for text
+    of several lines): what a name holds is shown, never obeyed."""
+    text = display_text(text)
+    if not _CONTROLS.search(text):
+        return text
+    if not keep:
+        return _CONTROLS.sub(_escape, text)
+    return _CONTROLS.sub(lambda m: m.group() if m.group() in keep else _escape(m), text)
 
 
 def _folded(text: str) -> str:

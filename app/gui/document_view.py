@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 
 from app.core.document.model import Document, Table
 from app.core.text import display_text
+from app.gui.label import Label
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
 
@@ -41,7 +42,7 @@ def table_widget(table: Table) -> QTableWidget:
 
 
 def _label(text: str, bold: bool = False) -> QLabel:
-    label = QLabel(display_text(text))
+    label = Label(display_text(text))
     label.setWordWrap(True)
     label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
     if bold:

@@ -15,7 +15,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
-    QLabel,
     QLineEdit,
     QMainWindow,
     QMessageBox,
@@ -31,6 +30,7 @@ from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Finished, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
+from app.gui.label import Label
 from app.gui.worker import RunWorker, TaskRunner
 
 
@@ -108,7 +108,7 @@ class KindWindow(QMainWindow):
         buttons.addStretch(1)
         self.progress = QProgressBar()
         self.progress.setRange(0, 1000)
-        self.status = QLabel(definition.summary)
+        self.status = Label(definition.summary)
         self.status.setWordWrap(True)
         self.view = DocumentView()
         column = QVBoxLayout()

@@ -18,7 +18,6 @@ from PySide6.QtGui import QAction, QCloseEvent
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -31,6 +30,7 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.text import display_text
+from app.gui.label import Label
 from app.gui.menus import add_action
 from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.panels.wheel_guard import guard_wheel
@@ -89,7 +89,7 @@ class ToolWindow(QMainWindow):
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
         self.progress = self._progress_bar()
-        self.status_label = QLabel(ready_text)
+        self.status_label = Label(ready_text)
         self.status_label.setWordWrap(True)
         # Text that changes while a run goes on must not change a size hint (a relayout).
         lines = self.status_label.fontMetrics().lineSpacing()

@@ -5,6 +5,7 @@ and memory as the JSON has them, names escaped for LaTeX, documents that compile
 from __future__ import annotations
 
 import dataclasses
+import html
 import json
 from pathlib import Path
 
@@ -73,7 +74,7 @@ def test_a_transfer_prints_the_json_figures_over_its_runs(folder) -> None:
         expected.append([r["cipher"], r["library"] or "-", rate, *_ends(r), "yes", str(len(times))])
     assert rows[1:] == expected
     assert "[n/a]" not in expected[0][2] and "[n/a]" in expected[1][2]  # 7 runs; 3: none
-    flat = " ".join((folder / "run.md").read_text().split())
+    flat = html.unescape(" ".join((folder / "run.md").read_text().split()))
     assert "the runs share one sender and one receiver process" in flat
     assert "fewer than 6 runs" in flat and "run with --repeat 6 or more" in flat
     assert "Not measured: chacha20-poly1305: the receiver hung up" in flat

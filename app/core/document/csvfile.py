@@ -11,15 +11,16 @@ import io
 
 from app.core.document.estimate import Estimate
 from app.core.document.model import Document, Table
-from app.core.text import display_text
+from app.core.text import visible_text
 
 _FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 
 def name_cell(value: str) -> str:
-    """A text cell a spreadsheet shows as text (never runs it as a formula); a number or the
+    """A text cell a spreadsheet shows as text (never runs it as a formula: OWASP's advice on
+    CSV injection) with its control characters shown (:func:`visible_text`); a number or the
     missing mark ``-`` stays as it is."""
-    value = display_text(value)
+    value = visible_text(value)
     if not value.startswith(_FORMULA_STARTS) or value == "-" or _is_number(value):
         return value
     return "'" + value

@@ -7,7 +7,7 @@ from __future__ import annotations
 import html
 
 from app.core.document.model import Document, Table
-from app.core.text import display_text
+from app.core.text import visible_text
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222;
@@ -27,7 +27,7 @@ svg.chart { max-width: 100%; height: auto; }
 
 def text(value: str) -> str:
     """``value`` safe in HTML text and attributes."""
-    return html.escape(display_text(value), quote=True)
+    return html.escape(visible_text(value, keep="\n"), quote=True)
 
 
 def page(title: str, body: list[str]) -> str:

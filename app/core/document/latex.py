@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from app.core.document.model import Document, Table
-from app.core.text import display_text
+from app.core.text import visible_text
 
 _SPECIAL = {
     "\\": r"\textbackslash{}",
@@ -31,9 +31,10 @@ _POWER = re.compile(r"\b(\d+)\^(\d+)\b")  # 10^6, 2^20: set as powers
 
 def text(value: str) -> str:
     """``value`` safe in LaTeX text: specials escaped, ``10^6`` set as a power, ``--`` kept two
-    hyphens (not an en dash: an option's name), other non-ASCII characters dropped to ``?``
+    hyphens (not an en dash: an option's name), a control character shown as ``\\x1b``
+    (pdflatex stops at one), other non-ASCII characters dropped to ``?``
     (pdflatex's default encoding cannot set them)."""
-    parts = _POWER.split(display_text(value))  # text, base, exponent, text, ...
+    parts = _POWER.split(visible_text(value, keep="\n"))  # text, base, exponent, text, ...
     out = []
     for i, part in enumerate(parts):
         if i % 3 == 1:

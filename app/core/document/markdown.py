@@ -4,12 +4,16 @@ bold, its notes, the sections, then the Methods paragraph."""
 from __future__ import annotations
 
 from app.core.document.model import Document, Table
-from app.core.text import display_text
+from app.core.text import visible_text
+
+_MARKUP = str.maketrans({"|": r"\|", "<": "&lt;", ">": "&gt;", "&": "&amp;", "\n": " "})
 
 
 def cell(value: str) -> str:
-    """``value`` safe in a pipe table's cell: a ``|`` escaped, on one line."""
-    return display_text(value).replace("|", r"\|").replace("\n", " ")
+    """``value`` safe in a pipe table's cell, on one line: ``|`` escaped, ``< > &`` as
+    entities (renderers that pass HTML run none of it), control characters shown
+    (:func:`visible_text`)."""
+    return visible_text(value, keep="\n").translate(_MARKUP)
 
 
 def table_lines(table: Table) -> list[str]:

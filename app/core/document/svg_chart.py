@@ -11,10 +11,11 @@ Every text is escaped: a cipher or file label may be hostile.
 from __future__ import annotations
 
 import math
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from html import escape
+
+from app.core.text import visible_text
 
 # Okabe & Ito (2008), yellow last: it is faint on white.
 OKABE_ITO = ("#E69F00", "#56B4E9", "#009E73", "#0072B2", "#D55E00", "#CC79A7", "#000000", "#F0E442")
@@ -23,7 +24,6 @@ MARKERS = ("circle", "square", "triangle", "diamond", "down")
 WIDTH, PLOT_HEIGHT = 640, 300
 LEFT, RIGHT, TOP = 78, 24, 34
 LEGEND_ROW = 18
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 
 
 @dataclass(frozen=True)
@@ -37,8 +37,7 @@ class ChartSeries:
 def text(value: str) -> str:
     """``value`` safe inside HTML or SVG text and attributes: control characters written as
     ``\\xNN``, then ``& < > " '`` escaped."""
-    value = value.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
-    return escape(_CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", value))
+    return escape(visible_text(value, keep="\n"))
 
 
 def nice_step(span: float, target: int = 5) -> float:

@@ -9,12 +9,14 @@ import textwrap
 from collections.abc import Sequence
 
 from app.core.document.model import Document, Table
-from app.core.text import display_text
+from app.core.text import visible_text
 
 
 def text_table(rows: Sequence[Sequence[str]], right: Sequence[bool] = ()) -> str:
     """Columns two spaces apart; the first row is the header; ``right[i]`` right-aligns
-    column ``i`` (default: every column left-aligned)."""
+    column ``i`` (default: every column left-aligned). A cell's control characters are shown
+    (:func:`visible_text`), never sent to the terminal."""
+    rows = [[visible_text(c) for c in r] for r in rows]
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     aligned = list(right) + [False] * (len(widths) - len(right))
     return "\n".join(
@@ -88,4 +90,4 @@ def render(document: Document, width: int | None = 80) -> str:
             lines += wrapped("  " + line, width, "    ")
     if document.method:
         lines += ["", *wrapped("Method: " + document.method, width, "  ")]
-    return display_text("\n".join(lines))
+    return visible_text("\n".join(lines), keep="\n")

@@ -6,7 +6,9 @@ written at full precision (``repr``), empty cells mean "not measured", ``verifie
 ``chunk_bytes`` is the chunk a stream-mode job used and ``repetitions`` the
 timed runs it made; ``aggregate_processes``, ``aggregate_enc_throughput_mb_s`` and
 ``aggregate_dec_throughput_mb_s`` are those of ``bench --processes N`` (empty without). A file
-name byte that is not UTF-8 is written as the text ``\\xff``. Jobs
+name byte that is not UTF-8 is written as the text ``\\xff``, a control character as
+``\\x1b``, and a name a spreadsheet would run as a formula (``=``, ``+``, ``-``, ``@`` first)
+with a leading ``'``. Jobs
 that failed get a row too: cipher and library, no numbers, and ``failed: <reason>`` in
 ``warnings``. Use ``exporters.export`` for an atomic write.
 """
@@ -14,14 +16,23 @@ that failed get a row too: cipher and library, no numbers, and ``failed: <reason
 from __future__ import annotations
 
 import csv
+from collections.abc import Iterable
 from os import PathLike
 from typing import Any
 
 from app.core.bench.results import JobFailure, RunResult
+from app.core.document.csvfile import name_cell
 from app.core.export.schema import FIELDS, WARNING_SEPARATOR, job_row
-from app.core.text import display_text
 
-__all__ = ["CSV_COLUMNS", "WARNING_SEPARATOR", "csv_cell", "failure_row", "job_row", "write_csv"]
+__all__ = [
+    "CSV_COLUMNS",
+    "WARNING_SEPARATOR",
+    "csv_cell",
+    "failure_row",
+    "job_row",
+    "write_csv",
+    "write_rows",
+]
 
 # Every field of the schema, in its order.
 CSV_COLUMNS: tuple[str, ...] = tuple(f.key for f in FIELDS)
@@ -38,9 +49,10 @@ def failure_row(failure: JobFailure) -> dict[str, Any]:
 
 def csv_cell(value: Any) -> str:
     """A value as every CipherBench CSV writes it: full precision, true/false, empty for
-    not measured, a file name's stray byte as the text ``\\xff``."""
+    not measured; text as :func:`name_cell` writes it (a file name's stray byte as ``\\xff``,
+    a control character shown, never a formula)."""
     if isinstance(value, str):
-        return display_text(value)  # UTF-8 cannot hold a file name's stray byte as it is
+        return name_cell(value)
     if value is None:
         return ""
     if isinstance(value, bool):
@@ -50,11 +62,14 @@ def csv_cell(value: Any) -> str:
     return str(value)
 
 
-def write_csv(run: RunResult, path: str | PathLike[str]) -> None:
-    """Write ``run`` to ``path`` (UTF-8, comma-separated, header row). Not atomic."""
-    rows = [job_row(j) for j in run.results] + [failure_row(f) for f in run.failures]
+def write_rows(path: str | PathLike[str], rows: Iterable[Iterable[Any]]) -> None:
+    """Every CipherBench CSV: ``rows`` (the header first) written to ``path`` (UTF-8,
+    comma-separated), each value through :func:`csv_cell`. Not atomic."""
     with open(path, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow(CSV_COLUMNS)
-        for row in rows:
-            writer.writerow([csv_cell(row[c]) for c in CSV_COLUMNS])
+        csv.writer(f).writerows([csv_cell(v) for v in row] for row in rows)
+
+
+def write_csv(run: RunResult, path: str | PathLike[str]) -> None:
+    """Write ``run`` to ``path``: a header row of :data:`CSV_COLUMNS`, a row per job."""
+    rows = [job_row(j) for j in run.results] + [failure_row(f) for f in run.failures]
+    write_rows(path, [CSV_COLUMNS, *([row[c] for c in CSV_COLUMNS] for row in rows)])

@@ -30,7 +30,6 @@ from os import PathLike
 from typing import Any
 
 from openpyxl import Workbook
-from openpyxl.cell.cell import ILLEGAL_CHARACTERS_RE
 from openpyxl.chart import BarChart, Reference, Series
 from openpyxl.chart.data_source import (
     AxDataSource,
@@ -58,7 +57,7 @@ from app.core.export.schema import (
 )
 from app.core.runtime import scratch
 from app.core.runtime.safe_files import write_all
-from app.core.text import display_text
+from app.core.text import visible_text
 
 _HEADER_FONT = Font(bold=True)
 _HEADER_FILL = PatternFill("solid", fgColor="DDEBF7")
@@ -103,19 +102,19 @@ def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
     _write_results(results, run, labels)
     _write_charts(wb.create_sheet("Charts"), run, results, labels)
     if run.failures:
-        _write_table(
+        write_table(
             wb.create_sheet("Failures"),
             ("Cipher", "Library", "Reason"),
             ((f.cipher, f.library, f.message) for f in run.failures),
         )
-    _write_table(
+    write_table(
         wb.create_sheet("Samples"),
         ("Job", "Cipher", "Library", "Input", "Direction", "Kind", "Repetition", "Seconds (s)"),
         _sample_rows(run.results, labels),
         (None, None, None, None, None, None, INTEGER, SAMPLE_SECONDS),
     )
     if any(j.monitor for j in run.results):
-        _write_table(
+        write_table(
             wb.create_sheet("Monitor"),
             ("Job", "Time since start (s)", "CPU (% of one core)", "RSS (bytes)"),
             (
@@ -125,7 +124,7 @@ def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
             ),
             (None, "0.000", PERCENT, BYTES),
         )
-    _write_table(
+    write_table(
         wb.create_sheet("Environment"),
         ("Key", "Value"),
         _environment_rows(run),
@@ -197,7 +196,7 @@ def column_index(key: str) -> int:
 
 
 def _write_results(ws: Worksheet, run: RunResult, labels: Sequence[str]) -> None:
-    _write_table(
+    write_table(
         ws,
         [c.header for c in RESULT_COLUMNS],
         (
@@ -215,13 +214,13 @@ def _write_results(ws: Worksheet, run: RunResult, labels: Sequence[str]) -> None
     if not run.results:
         notes.append("No job finished.")
     for i, note in enumerate(notes):
-        _put(ws, len(run.results) + 3 + i, 1, note).font = Font(italic=True)
+        put(ws, len(run.results) + 3 + i, 1, note).font = Font(italic=True)
 
 
 def _write_charts(ws: Worksheet, run: RunResult, results: Worksheet, labels: Sequence[str]) -> None:
     n_jobs = len(labels)
     if n_jobs == 0:
-        _put(ws, 1, 1, "No results to chart.")
+        put(ws, 1, 1, "No results to chart.")
         return
     rows = [job_row(j) for j in run.results]
     categories = AxDataSource(
@@ -297,7 +296,7 @@ def _environment_rows(run: RunResult) -> Iterator[tuple[str, Any]]:
 # ---- cells --------------------------------------------------------------------------------
 
 
-def _write_table(
+def write_table(
     ws: Worksheet,
     headers: Sequence[str],
     rows: Iterable[Sequence[Any]],
@@ -308,7 +307,7 @@ def _write_table(
     column widths fitted to the content."""
     widths = [len(h) for h in headers]
     for c, header in enumerate(headers, start=1):
-        cell = _put(ws, 1, c, header)
+        cell = put(ws, 1, c, header)
         cell.font = _HEADER_FONT
         cell.fill = _HEADER_FILL
         cell.alignment = Alignment(vertical="center")
@@ -316,7 +315,7 @@ def _write_table(
     for n, row in enumerate(rows, start=1):
         for c, value in enumerate(row, start=1):
             fmt = formats[c - 1] if c - 1 < len(formats) else None
-            cell = _put(ws, n + 1, c, value)
+            cell = put(ws, n + 1, c, value)
             if fmt and isinstance(value, int | float) and not isinstance(value, bool):
                 cell.number_format = fmt
             widths[c - 1] = max(widths[c - 1], _display_len(value, fmt))
@@ -326,7 +325,15 @@ def _write_table(
     ws.auto_filter.ref = f"A1:{get_column_letter(len(headers))}{n + 1}"
 
 
-def _put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
+def append(ws: Worksheet, values: Iterable[Any]) -> None:
+    """Add ``values`` as the sheet's next row, each through :func:`put`: what every workbook
+    writer uses instead of openpyxl's ``append`` (which stores ``=...`` as a formula)."""
+    row = ws.max_row + 1 if ws.max_row > 1 or ws.cell(1, 1).value is not None else 1
+    for col, value in enumerate(values, start=1):
+        put(ws, row, col, value)
+
+
+def put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
     """Set a cell. Strings are stored as text, never as formulas (a file named ``=cmd.txt``
     stays a name), see :func:`_text`; NaN becomes empty."""
     if isinstance(value, str):
@@ -339,9 +346,10 @@ def _put(ws: Worksheet, row: int, col: int, value: Any) -> Any:
 
 
 def _text(value: str) -> str:
-    """``value`` as a workbook can hold it: without the control characters Excel refuses, and
-    a file name byte that is not UTF-8 written as ``\\xff`` (the XML writer refuses it)."""
-    return ILLEGAL_CHARACTERS_RE.sub("", display_text(value))
+    """``value`` as a workbook can hold it: its control characters (which Excel refuses) and
+    a file name byte that is not UTF-8 (which the XML writer refuses) written as ``\\x1b``
+    and ``\\xff``; the line breaks of a note kept."""
+    return visible_text(value, keep="\n")
 
 
 def _display_len(value: Any, fmt: str | None) -> int:

@@ -155,7 +155,7 @@ MERGED = ResultKind(
     "merged",
     "merged results",
     (
-        Format(".html", "HTML report, one column group per run", _MERGED + "write_html"),
+        _HTML,
         Format(".xlsx", "Excel workbook, one column group per run", _MERGED + "write_xlsx"),
         _MARKDOWN,
         _LATEX,

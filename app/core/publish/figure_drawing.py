@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import itertools
 import math
-import re
 import threading
 from pathlib import Path
 from typing import Any
@@ -24,7 +23,7 @@ from app.core.document.estimate import Estimate
 from app.core.document.svg_chart import OKABE_ITO, log_tick
 from app.core.errors import UserError
 from app.core.publish.figure_data import FigureData, Panel
-from app.core.text import display_text
+from app.core.text import visible_text
 
 WIDTH_IN = 3.5  # one column of a two-column paper
 PLOT_HEIGHT_IN = 2.0  # the axes' part; the legend's rows come on top
@@ -53,7 +52,6 @@ _STYLE: dict[Any, Any] = {  # matplotlib's rc keys (a Literal type), for this fi
     "svg.hashsalt": "cipherbench",  # fixed clip-path ids: the same bytes every time
     "pdf.fonttype": 42,  # TrueType embedded (subset), not Type 3 bitmaps of outlines
 }
-_CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
 _DRAWING = threading.Lock()  # matplotlib's settings are global: one figure at a time
 
 
@@ -93,8 +91,8 @@ def draw(data: FigureData, path: Path, fmt: str) -> None:
             axes[0].set_ylim(*_decades(data))
             axes[0].yaxis.set_minor_formatter(NullFormatter())
         axes[0].yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: log_tick(v)))
-        axes[0].set_ylabel(data.y_label)
-        fig.supxlabel(data.x_label, fontsize=_STYLE["axes.labelsize"])
+        axes[0].set_ylabel(plain(data.y_label))
+        fig.supxlabel(plain(data.x_label), fontsize=_STYLE["axes.labelsize"])
         if data.legend:
             _legend(fig, handles, data)
         metadata = {"Title": _clean(data.title), "Creator": "CipherBench"}
@@ -145,7 +143,7 @@ def plain(value: str) -> str:
 
 
 def _clean(value: str) -> str:
-    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", display_text(value))
+    return visible_text(value, keep="\n")
 
 
 def tick_label(label: str) -> str:
@@ -188,7 +186,7 @@ def _legend_columns(labels: tuple[str, ...]) -> int:
 
 def _draw_panel(ax: Any, panel: Panel, data: FigureData) -> list[Any]:
     """One direction's lines or bars in ``ax``; returns the legend's handles."""
-    ax.set_title(panel.title, pad=3)
+    ax.set_title(plain(panel.title), pad=3)
     ax.grid(axis="y", linewidth=0.3, color="#cccccc")
     ax.set_axisbelow(True)
     ax.spines[["top", "right"]].set_visible(False)

@@ -8,15 +8,13 @@ rounded once (:func:`app.core.publish.table.figure`), so every format prints the
 
 from __future__ import annotations
 
-import csv
-import html
 import json
 from pathlib import Path
 from typing import Any
 
 from app.core.document.estimate import Estimate
-from app.core.document.html import STYLE
 from app.core.document.model import Table
+from app.core.export.csv_export import write_rows
 from app.core.publish.merge import MergedResult
 
 
@@ -78,47 +76,6 @@ SOURCE_HEADERS = ("Source", "From", "CPU", "Started (UTC)", "How run", "File")
 
 def differences_rows(merged: MergedResult) -> list[list[str]]:
     return [[what, *values] for what, values in merged.differences]
-
-
-# --- HTML -------------------------------------------------------------------------------------
-
-
-def _html_table(headers: Any, rows: Any, first_text: int = 2) -> str:
-    head = "".join(f"<th>{html.escape(str(h))}</th>" for h in headers)
-    body = "".join(
-        "<tr>"
-        + "".join(
-            f"<td{'' if i < first_text else ' class=num'}>{html.escape(str(c))}</td>"
-            for i, c in enumerate(row)
-        )
-        + "</tr>"
-        for row in rows
-    )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
-
-
-def merged_html(merged: MergedResult) -> str:
-    title = f"Merged results: {len(merged.sources)} runs"
-    parts = [
-        "<!DOCTYPE html>",
-        '<html lang="en"><head><meta charset="utf-8">',
-        f"<title>{html.escape(title)}</title><style>{STYLE}</style></head><body>",
-        f"<h1>{html.escape(title)}</h1>",
-        "<h2>Sources</h2>",
-        _html_table(SOURCE_HEADERS, sources_rows(merged), first_text=len(SOURCE_HEADERS)),
-    ]
-    for table in (figures_table(merged), normalised_table(merged)):
-        if table is None:
-            continue
-        parts += [f"<h2>{html.escape(table.caption)}</h2>", _html_table(table.headers, table.rows)]
-        parts += [f'<p class="note">{html.escape(n)}</p>' for n in table.notes]
-    parts.append("<h2>What differs between the sources</h2>")
-    if merged.differences:
-        parts.append(_html_table(("", *merged.labels), differences_rows(merged), first_text=99))
-    else:
-        parts.append("<p>Nothing recorded differs: the same machine and software.</p>")
-    parts.append("</body></html>")
-    return "\n".join(parts) + "\n"
 
 
 # --- data: CSV, JSON, xlsx --------------------------------------------------------------------
@@ -185,27 +142,19 @@ def merged_document(merged: MergedResult) -> dict[str, Any]:
     }
 
 
-def write_html(merged: MergedResult, path: Path) -> None:
-    Path(path).write_text(merged_html(merged), encoding="utf-8")
-
-
 def write_json(merged: MergedResult, path: Path) -> None:
     Path(path).write_text(json.dumps(merged_document(merged), indent=1) + "\n", encoding="utf-8")
 
 
 def write_csv(merged: MergedResult, path: Path) -> None:
-    with open(path, "w", encoding="utf-8", newline="") as f:
-        out = csv.writer(f)
-        out.writerow(CSV_HEADER)
-        out.writerows(["" if v is None else v for v in r] for r in long_rows(merged))
+    write_rows(path, [CSV_HEADER, *long_rows(merged)])
 
 
 def write_xlsx(merged: MergedResult, path: Path) -> None:
     """Sheets: Merged (figures), Normalised, Differences, Sources, Data (the long form)."""
     from openpyxl import Workbook
-    from openpyxl.styles import Font
 
-    from app.core.export.xlsx_export import save_workbook
+    from app.core.export.xlsx_export import save_workbook, write_table
 
     wb = Workbook()
     first = True
@@ -223,13 +172,5 @@ def write_xlsx(merged: MergedResult, path: Path) -> None:
         ws = wb.active if first else wb.create_sheet()
         first = False
         ws.title = name
-        ws.append(list(headers))
-        for cell in ws[1]:
-            cell.font = Font(bold=True)
-        for row in rows:
-            ws.append(list(row))
-        ws.freeze_panes = "C2" if name in ("Merged", "Normalised") else "A2"
-        for column in ws.columns:
-            width = max((len(str(c.value)) for c in column if c.value is not None), default=8)
-            ws.column_dimensions[column[0].column_letter].width = min(60, width + 2)
+        write_table(ws, headers, rows, freeze="C2" if name in ("Merged", "Normalised") else "A2")
     save_workbook(wb, path)

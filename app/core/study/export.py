@@ -19,14 +19,13 @@ whose message starts with ``cannot write <path>:``.
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Mapping
 from os import PathLike
 from typing import TYPE_CHECKING, Any
 
 from app.core.columns import headers, values
-from app.core.export.csv_export import csv_cell
+from app.core.export.csv_export import write_rows
 from app.core.export.digest import with_digest
 
 # The benchmark exporters' helpers: the same checks, permissions and failure wording for every
@@ -38,7 +37,6 @@ from app.core.study.result import StudyResult
 
 if TYPE_CHECKING:
     from app.core.study.transfer_result import TransferStudyResult
-from app.core.text import display_text
 
 FORMAT = "cipherbench-study"
 VERSION = 1
@@ -80,23 +78,20 @@ def csv_header(units: str) -> list[str]:
     return [*headers(STUDY_COLUMNS, units), "Note"]
 
 
-def csv_rows(result: StudyResult) -> list[list[str]]:
+def csv_rows(result: StudyResult) -> list[list[Any]]:
     """The paper-style table, header first."""
     rows = [csv_header(result.units)]
     for r in result.results:
-        rows.append(
-            [csv_cell(v) for v in (*values(STUDY_COLUMNS, r, result.units), " | ".join(r.warnings))]
-        )
+        rows.append([*values(STUDY_COLUMNS, r, result.units), " | ".join(r.warnings)])
     for f in result.failures:
         cipher, _, library = f.cipher_label.partition(" [")
         row = [""] * len(rows[0])
-        row[0], row[1], row[2] = cipher, library.rstrip("]"), display_text(f.input_label)
-        row[-1] = display_text(f"failed: {f.message}")
+        row[0], row[1], row[2] = cipher, library.rstrip("]"), f.input_label
+        row[-1] = f"failed: {f.message}"
         rows.append(row)
     return rows
 
 
 def write_study_csv(result: StudyResult, path: str | PathLike[str]) -> None:
     """Write the paper-style table (UTF-8, comma-separated, header row). Not atomic."""
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        csv.writer(f).writerows(csv_rows(result))
+    write_rows(path, csv_rows(result))

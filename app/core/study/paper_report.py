@@ -14,7 +14,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from app.core.document.svg_chart import text
-from app.core.export.xlsx_export import _put, _write_table
+from app.core.export.xlsx_export import put, write_table
 from app.core.study.claim_verdicts import check_claims
 from app.core.study.figures import QUANTITY_NAMES
 from app.core.study.paper import PaperMatch, match_published
@@ -179,21 +179,21 @@ def write_paper_sheets(wb: Workbook, result: AnyStudy) -> None:
     """The sheets "Paper's method", "Published" and "Claims", when the study has them."""
     if result.study.paper_method:
         rows = [[result.study.paper_method], [f"From: {source(result)}"]]
-        _write_table(wb.create_sheet("Paper's method"), ("The paper's method",), rows)
+        write_table(wb.create_sheet("Paper's method"), ("The paper's method",), rows)
     if result.study.published:
         ws = wb.create_sheet("Published")
         rows = published_rows(result)
         formats = (None, None, None, "General", None, None, None, "0.0000", "0.00", None, None)
-        _write_table(ws, PUBLISHED_HEADER, rows, formats)
+        write_table(ws, PUBLISHED_HEADER, rows, formats)
         note = (
             f"Columns A-E: the paper's own figures ({source(result)}), not measured here; F-I: "
             "this study's value of the same quantity in the same unit (empty: not run here)."
         )
-        _put(ws, len(rows) + 3, 1, note)
+        put(ws, len(rows) + 3, 1, note)
     if result.study.claims:
         counts = ("0",) * 4
         claim_formats = (None, None, None, *counts, None)
-        _write_table(wb.create_sheet("Claims"), CLAIM_HEADER, claim_rows(result), claim_formats)
+        write_table(wb.create_sheet("Claims"), CLAIM_HEADER, claim_rows(result), claim_formats)
 
 
 def paper_json(result: AnyStudy) -> dict[str, Any]:

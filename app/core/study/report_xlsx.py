@@ -39,7 +39,7 @@ from app.core.document.svg_chart import OKABE_ITO
 
 # The benchmark workbook's cell helpers: formulas stored as text, NaN as empty, fitted widths,
 # and its in-memory save with one write.
-from app.core.export.xlsx_export import _put, _write_table, save_workbook
+from app.core.export.xlsx_export import put, save_workbook, write_table
 from app.core.study.columns import STUDY_COLUMNS
 from app.core.study.paper_report import write_paper_sheets
 from app.core.study.report_data import (
@@ -74,32 +74,32 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
         for r in group
     ]
     formats = [c.number_format for c in STUDY_COLUMNS]
-    _write_table(ws, headers(STUDY_COLUMNS, result.units), rows, formats, freeze="B2")
+    write_table(ws, headers(STUDY_COLUMNS, result.units), rows, formats, freeze="B2")
     charts = wb.create_sheet("Charts")
     data = wb.create_sheet("Chart data")
     _write_charts(charts, data, result)
     if by_input_charts(result):
         _write_bar_charts(wb.create_sheet("Charts by input"), data, result)
-    _write_table(
+    write_table(
         wb.create_sheet("Fits"),
         fit_header(result.units),
         fit_rows(result),
         (None, None, SECONDS, "#,##0.0", "0.0000", "0", SECONDS, SECONDS, "#,##0.0", "#,##0.0"),
     )
-    _write_table(
+    write_table(
         wb.create_sheet("Comparisons"),
         COMPARISON_HEADER,
         comparison_rows(result),
         (None, None, None, None, "0.0000", "0.0000", "0.0000", "0.0", None, "0", "0", "0", "0"),
     )
-    _write_table(
+    write_table(
         wb.create_sheet("Speed-ups"),
         SPEEDUP_HEADER,
         speedup_rows(result),
         (None,) * 3 + ("0.00", "0.00", "0.00", "0"),
     )
     if result.programs:
-        _write_table(
+        write_table(
             wb.create_sheet("Whole programs"),
             ("Input", "Program", "Median (s)", "Against", "Factor (x)", "CI low", "CI high"),
             [_program_row(result, s) for s in result.program_speedups],
@@ -107,19 +107,19 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
         )
     write_paper_sheets(wb, result)
     if result.failures:
-        _write_table(
+        write_table(
             wb.create_sheet("Failures"),
             ("Cipher", "Input", "Reason"),
             [(f.cipher_label, f.input_label, f.message) for f in result.failures],
         )
-    _write_table(
+    write_table(
         wb.create_sheet("Samples"),
         ("Cipher", "Input", "Size (bytes)", "Direction", "Kind", "Repetition", "Seconds (s)"),
         _sample_rows(result),
         (None, None, "#,##0", None, None, "0", "0.000000000"),
     )
-    _write_table(wb.create_sheet("Method"), ("Method",), [[s] for s in method_sentences(result)])
-    _write_table(wb.create_sheet("Environment"), ("Item", "Value"), environment_rows(result))
+    write_table(wb.create_sheet("Method"), ("Method",), [[s] for s in method_sentences(result)])
+    write_table(wb.create_sheet("Environment"), ("Item", "Value"), environment_rows(result))
     version = result.environment.cipherbench_version
     wb.properties.creator = f"CipherBench {version}" if version else "CipherBench"
     save_workbook(wb, path)
@@ -163,9 +163,9 @@ def _write_charts(
         first = len(rows) + 2
         rows += [[label, r.input_bytes, *(q.value(result, r) for q in qs)] for r in mine]
         blocks.append((label, first, len(rows) + 1))
-    _write_table(data, header, rows, (None, "#,##0", *(["General"] * len(qs))))
+    write_table(data, header, rows, (None, "#,##0", *(["General"] * len(qs))))
     if not rows:
-        _put(charts, 1, 1, "No results to chart.")
+        put(charts, 1, 1, "No results to chart.")
         return
     log_x = spans_decades([r[1] for r in rows])
     for i, q in enumerate(qs):
@@ -198,12 +198,12 @@ def _write_bar_charts(charts: Worksheet, data: Worksheet, result: StudyResult) -
     cells = {(r.label, r.input_label): r for r in result.results}
     top = data.max_row + 3
     for i, q in enumerate(quantities(result)):
-        _put(data, top, 1, f"{q.title} ({q.axis}) by input")
+        put(data, top, 1, f"{q.title} ({q.axis}) by input")
         for k, label in enumerate(labels):
-            _put(data, top + 1, 2 + k, label)
+            put(data, top + 1, 2 + k, label)
         values: list[float | None] = []
         for n, input_label in enumerate(inputs):
-            _put(data, top + 2 + n, 1, input_label)
+            put(data, top + 2 + n, 1, input_label)
             for k, label in enumerate(labels):
                 r = cells.get((label, input_label))
                 value = None if r is None else q.value(result, r)

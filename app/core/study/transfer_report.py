@@ -6,7 +6,6 @@ charts) and .html (tables and inline SVG charts, printable)."""
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -18,8 +17,9 @@ from openpyxl import Workbook
 
 from app.core.columns import headers, values
 from app.core.document.svg_chart import ChartSeries, line_chart, text
+from app.core.export.csv_export import write_rows
 from app.core.export.json_export import json_safe
-from app.core.export.xlsx_export import _write_table, save_workbook
+from app.core.export.xlsx_export import save_workbook, write_table
 from app.core.study.claims import method_text
 from app.core.study.columns import TRANSFER_STUDY_COLUMNS
 from app.core.study.paper_report import paper_html, paper_json, write_paper_sheets
@@ -104,10 +104,7 @@ def write_json(result: TransferStudyResult, path: str | PathLike[str]) -> None:
 
 
 def write_csv(result: TransferStudyResult, path: str | PathLike[str]) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        out = csv.writer(f)
-        out.writerow(header(result.units))
-        out.writerows(row(result, r) for r in result.results)
+    write_rows(path, [header(result.units), *(row(result, r) for r in result.results)])
 
 
 def write_html(result: TransferStudyResult, path: str | PathLike[str]) -> None:
@@ -183,15 +180,15 @@ def write_xlsx(result: TransferStudyResult, path: str | PathLike[str]) -> None:
     table.title = "Transfers"
     rows = [row(result, r) for r in result.results]
     formats = [c.number_format for c in TRANSFER_STUDY_COLUMNS]
-    _write_table(table, header(result.units), rows, formats)
+    write_table(table, header(result.units), rows, formats)
     charts, data = wb.create_sheet("Charts"), wb.create_sheet("Chart data")
     _write_charts(charts, data, result, quantities(result))
     claims_sheet = wb.create_sheet("Fits and comparisons")
-    _write_table(claims_sheet, ("Statement",), [[c] for c in claims(result)])
+    write_table(claims_sheet, ("Statement",), [[c] for c in claims(result)])
     write_paper_sheets(wb, result)
-    _write_table(wb.create_sheet("Method"), ("Method",), [[method(result)]])
+    write_table(wb.create_sheet("Method"), ("Method",), [[method(result)]])
     env = environment_rows(result)  # type: ignore[arg-type]
-    _write_table(wb.create_sheet("Environment"), ("Item", "Value"), env)
+    write_table(wb.create_sheet("Environment"), ("Item", "Value"), env)
     save_workbook(wb, path)
 
 

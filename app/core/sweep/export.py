@@ -5,17 +5,16 @@ makes them atomic."""
 
 from __future__ import annotations
 
-import csv
 import json
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 from app.core.document.svg_chart import ChartSeries, line_chart, text
-from app.core.export.csv_export import csv_cell
+from app.core.export.csv_export import write_rows
 from app.core.export.digest import with_digest
 from app.core.export.flat_rows import environment_rows
-from app.core.export.xlsx_export import save_workbook
+from app.core.export.xlsx_export import save_workbook, write_table
 from app.core.sweep.jobs import ENCRYPT
 from app.core.sweep.report import (
     POINT_COLUMNS,
@@ -31,7 +30,6 @@ from app.core.sweep.report import (
     summary_sentences,
 )
 from app.core.sweep.results import LADDER, SweepResult, sweep_document
-from app.core.text import display_text
 
 
 def write_json(result: SweepResult, path: Path) -> None:
@@ -40,13 +38,10 @@ def write_json(result: SweepResult, path: Path) -> None:
 
 
 def write_csv(result: SweepResult, path: Path) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow([key for key, _ in POINT_COLUMNS])
-        for row in point_rows(result):
-            writer.writerow([csv_cell(row[key]) for key, _ in POINT_COLUMNS])
-        for failure in result.failures:
-            writer.writerow([failure.label, f"failed: {failure.message}"])
+    rows: list[list[Any]] = [[key for key, _ in POINT_COLUMNS]]
+    rows += [[row[key] for key, _ in POINT_COLUMNS] for row in point_rows(result)]
+    rows += [[f.label, f"failed: {f.message}"] for f in result.failures]
+    write_rows(path, rows)
 
 
 def curve_table(result: SweepResult) -> tuple[list[str], list[list[Any]]]:
@@ -67,14 +62,13 @@ def curve_table(result: SweepResult) -> tuple[list[str], list[list[Any]]]:
 def write_xlsx(result: SweepResult, path: Path) -> None:
     from openpyxl import Workbook
     from openpyxl.chart import Reference, ScatterChart, Series
-    from openpyxl.styles import Font
 
     wb = Workbook()
     ws = wb.active
     assert ws is not None
     ws.title = "Curves"
     headers, rows = curve_table(result)
-    _table(ws, headers, rows)
+    write_table(ws, headers, rows, freeze="B2")
     if rows and result.entries:
         chart = ScatterChart()
         chart.title = "Cycles per byte against message length (encryption, log-log)"
@@ -94,7 +88,7 @@ def write_xlsx(result: SweepResult, path: Path) -> None:
             chart.series.append(series)
         ws.add_chart(chart, f"{_letter(len(headers) + 2)}2")
     points = wb.create_sheet("Points")
-    _table(
+    write_table(
         points,
         [title for _, title in POINT_COLUMNS],
         [[row[key] for key, _ in POINT_COLUMNS] for row in point_rows(result)],
@@ -103,12 +97,9 @@ def write_xlsx(result: SweepResult, path: Path) -> None:
     lines = [[s] for e in result.entries for s in summary_sentences(e)]
     lines += [[v] for v in ladder_verdicts(result)]
     lines += [[f"{f.label} failed: {f.message}"] for f in result.failures]
-    _table(notes, ["Note"], lines)
+    write_table(notes, ["Note"], lines)
     env = wb.create_sheet("Environment")
-    _table(env, ["Key", "Value"], [list(kv) for kv in _environment_rows(result)])
-    for sheet in wb.worksheets:
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
+    write_table(env, ["Key", "Value"], [list(kv) for kv in _environment_rows(result)])
     save_workbook(wb, path)
 
 
@@ -116,16 +107,6 @@ def _letter(col: int) -> str:
     from openpyxl.utils import get_column_letter
 
     return str(get_column_letter(col))
-
-
-def _table(ws: Any, headers: list[str], rows: list[list[Any]]) -> None:
-    ws.append(headers)
-    for row in rows:
-        ws.append([display_text(v) if isinstance(v, str) else v for v in row])
-    for i, header in enumerate(headers, start=1):
-        width = max([len(header)] + [len(str(r[i - 1])) for r in rows if r[i - 1] is not None])
-        ws.column_dimensions[_letter(i)].width = min(60, width + 2)
-    ws.freeze_panes = "B2"
 
 
 def _environment_rows(result: SweepResult) -> Iterator[tuple[str, Any]]:

@@ -13,17 +13,15 @@ transfer to <path>:`` for an extension no writer has), as for the benchmark's ex
 
 from __future__ import annotations
 
-import csv
 import json
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from app.core.columns import headers, values
-from app.core.export.csv_export import csv_cell
+from app.core.export.csv_export import write_rows
 from app.core.export.flat_rows import environment_rows
-from app.core.export.xlsx_export import save_workbook
-from app.core.text import display_text
+from app.core.export.xlsx_export import save_workbook, write_table
 from app.core.transfer.columns import COLUMNS
 from app.core.transfer.results import (
     TransferFailure,
@@ -54,24 +52,19 @@ def _failure_row(failure: TransferFailure) -> list[Any]:
 
 
 def write_csv(run: TransferRun, path: Path) -> None:
-    with open(path, "w", newline="", encoding="utf-8") as f:
-        writer = csv.writer(f)
-        writer.writerow([field.key for field in COLUMNS])
-        for row in _rows(run):
-            writer.writerow([csv_cell(v) for v in row])
+    write_rows(path, [[field.key for field in COLUMNS], *_rows(run)])
 
 
 def write_xlsx(run: TransferRun, path: Path) -> None:
     from openpyxl import Workbook
     from openpyxl.chart import BarChart, Reference
-    from openpyxl.styles import Font
 
     wb = Workbook()
     ws = wb.active
     assert ws is not None
     ws.title = "Results"
     rows = list(_rows(run))
-    _table(ws, headers(COLUMNS, ""), rows, [f.number_format for f in COLUMNS])
+    write_table(ws, headers(COLUMNS, ""), rows, [f.number_format for f in COLUMNS])
     if run.results:
         chart = BarChart()
         chart.type = "bar"
@@ -93,29 +86,10 @@ def write_xlsx(run: TransferRun, path: Path) -> None:
         for word in ("Sender", "Receiver")
         for what in ("wall (s)", "CPU (s)", "CPU (%)", "peak RSS (bytes)", "baseline RSS (bytes)")
     ]
-    _table(wb.create_sheet("Runs"), runs_headers, list(_run_rows(run)))
+    write_table(wb.create_sheet("Runs"), runs_headers, list(_run_rows(run)))
     env = wb.create_sheet("Environment")
-    _table(env, ["Key", "Value"], [list(kv) for kv in _environment_rows(run)])
-    for sheet in wb.worksheets:
-        for cell in sheet[1]:
-            cell.font = Font(bold=True)
+    write_table(env, ["Key", "Value"], [list(kv) for kv in _environment_rows(run)])
     save_workbook(wb, path)
-
-
-def _table(ws: Any, headers: list[str], rows: list[list[Any]], formats: Sequence[Any] = ()) -> None:
-    from openpyxl.utils import get_column_letter
-
-    ws.append(headers)
-    for row in rows:
-        ws.append([display_text(v) if isinstance(v, str) else v for v in row])
-    for i, fmt in enumerate(formats, start=1):
-        if fmt:
-            for (cell,) in ws.iter_rows(min_row=2, min_col=i, max_col=i):
-                cell.number_format = fmt
-    for i, header in enumerate(headers, start=1):
-        width = max([len(header)] + [len(str(r[i - 1])) for r in rows if r[i - 1] is not None])
-        ws.column_dimensions[get_column_letter(i)].width = min(60, width + 2)
-    ws.freeze_panes = "B2"
 
 
 def _run_rows(run: TransferRun) -> Iterator[list[Any]]:

@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.gui.app_icon import app_icon
+from app.gui.label import Label
 
 COLUMNS = ("Component", "Version", "Licence")
 ICON_PX = 64
@@ -55,9 +56,9 @@ class AboutDialog(QDialog):
         self.setWindowTitle("About CipherBench")
 
         heading = QLabel(f"<b style='font-size:16pt'>{about_info.title()}</b>")
-        description = QLabel(about_info.DESCRIPTION)
+        description = Label(about_info.DESCRIPTION)
         description.setWordWrap(True)
-        licence = QLabel(f"Licence: {about_info.cipherbench_licence()}.")
+        licence = Label(f"Licence: {about_info.cipherbench_licence()}.")
         licence.setTextFormat(Qt.TextFormat.PlainText)  # a licence file's first line, verbatim
         licence.setWordWrap(True)
         licence.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -66,13 +67,13 @@ class AboutDialog(QDialog):
         for label in (heading, description, licence):
             text.addWidget(label)
         top = QHBoxLayout()
-        icon = QLabel()
+        icon = Label()
         icon.setPixmap(app_icon().pixmap(ICON_PX, ICON_PX))
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         top.addWidget(icon)
         top.addLayout(text, 1)
 
-        caption = QLabel(
+        caption = Label(
             "Built with (versions found in this installation; licences as each package's "
             "metadata states them):"
         )

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 
 from app.core.units import MB, format_bytes
 from app.gui.dialogs.crypt_tasks import password_hint
+from app.gui.label import Label
 from app.gui.settings import AppSettings
 from app.gui.worker import TaskRunner, TaskWorker
 
@@ -38,7 +39,7 @@ def monospace_font() -> QFont:
 
 def form_label(text: str, width: int = 0) -> QLabel:
     """A form label; the same ``width`` for every label lines up nested forms."""
-    label = QLabel(text)
+    label = Label(text)
     if width:
         label.setFixedWidth(width)
     return label
@@ -140,7 +141,7 @@ class PasswordFields(QWidget):
         self.second_edit = QLineEdit()
         self.second_edit.setEchoMode(QLineEdit.EchoMode.Password)
         self.second_edit.setPlaceholderText("The same password again")
-        self.hint_label = QLabel("")
+        self.hint_label = Label("")
         self.hint_label.setWordWrap(True)
         for edit in (self.first_edit, self.second_edit):
             edit.textChanged.connect(self._on_edit_text_changed)
@@ -243,7 +244,7 @@ class TaskPanel(QWidget):
         self.bar = QProgressBar()
         self.bar.setRange(0, BAR_STEPS)
         self.bar.setTextVisible(True)
-        self.status_label = QLabel("")
+        self.status_label = Label("")
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop now; nothing is written")
         self.cancel_button.clicked.connect(self.cancel)

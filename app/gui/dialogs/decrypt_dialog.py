@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
     QGroupBox,
-    QLabel,
     QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
@@ -59,6 +58,7 @@ from app.gui.dialogs.crypt_widgets import (
 )
 from app.gui.dialogs.dialog_base import NOTHING_WRITTEN, CryptDialogBase
 from app.gui.dialogs.preview import PREVIEW_BYTES, read_preview
+from app.gui.label import Label
 from app.gui.settings import AppSettings
 
 TEMP_PREFIX = "plain-"  # a folder in the process's scratch root (app.core.runtime.scratch)
@@ -126,7 +126,7 @@ class DecryptDialog(CryptDialogBase):
             "open", "Choose the encrypted file", s, "A CipherBench file (.cbf) or raw ciphertext"
         )
         form.addRow(form_label("Encrypted file:", width), self.source_field)
-        self.info_label = QLabel(
+        self.info_label = Label(
             "Choose a file: CipherBench files say what they need; raw "
             "ciphertext needs the .key.json file exported with it."
         )
@@ -140,7 +140,7 @@ class DecryptDialog(CryptDialogBase):
 
     def _build_preview(self) -> QGroupBox:
         box = QGroupBox("Preview")
-        self.preview_caption = QLabel("")
+        self.preview_caption = Label("")
         self.preview_caption.setWordWrap(True)
         self.preview_text = QPlainTextEdit()
         self.preview_text.setReadOnly(True)

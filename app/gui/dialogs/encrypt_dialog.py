@@ -53,6 +53,7 @@ from app.gui.dialogs.crypt_widgets import (
     label_width,
 )
 from app.gui.dialogs.dialog_base import CryptDialogBase
+from app.gui.label import Label
 from app.gui.settings import AppSettings
 
 PROTECTION_TEXT = {
@@ -139,7 +140,7 @@ class EncryptDialog(CryptDialogBase):
         self.source_field = PathField("open", "Choose the file to encrypt", self.settings)
         self.cipher_combo = QComboBox()
         self.cipher_warning = _warning("")
-        self.cipher_note = QLabel("")
+        self.cipher_note = Label("")
         self.cipher_note.setWordWrap(True)
         if self.job is None:
             form.addRow(form_label("File to encrypt:", width), self.source_field)
@@ -154,7 +155,7 @@ class EncryptDialog(CryptDialogBase):
             self.cipher_combo.currentIndexChanged.connect(self._on_inputs_changed)
         else:
             r, source = self.job.result, self.job.input
-            self.job_label = QLabel(
+            self.job_label = Label(
                 f"{source.label} ({format_bytes(source.size_bytes)}), as benchmarked with "
                 f"{r.cipher} [{r.library}], {r.key_bits}-bit key"
             )
@@ -184,10 +185,10 @@ class EncryptDialog(CryptDialogBase):
         self.new_key_field = PathField("save", "Where to create the key file", s)
         self.key_field = PathField("open", "Choose the key file", s)
         self.raw_key_field = PathField("save", "Where to write the key file", s)
-        self.raw_note = QLabel("")
+        self.raw_note = Label("")
         self.raw_note.setWordWrap(True)
         self.new_key_warning = _warning(NEW_KEY_WARNING)
-        key_file_hint = QLabel(
+        key_file_hint = Label(
             "A CipherBench key file (.cbkey) made before, here or with --new-key-file."
         )
         return {
@@ -416,7 +417,7 @@ def _page(width: int, *rows: tuple[str, QWidget]) -> QWidget:
 
 
 def _warning(text: str) -> QLabel:
-    label = QLabel(f"⚠ {text}")
+    label = Label(f"⚠ {text}")
     label.setWordWrap(True)
     label.setStyleSheet("color: #8a5300;")
     return label

@@ -11,7 +11,6 @@ from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
-    QLabel,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from app.core.history.compare import (
     RunComparison,
 )
 from app.gui.history.run_view import add_close_controls
+from app.gui.label import Label
 
 HEADERS = (
     "Job",
@@ -136,7 +136,7 @@ class ComparisonWindow(QWidget):
         a, b = comparison.run_a.id, comparison.run_b.id
         self.setWindowTitle(f"Run {b} against run {a} — CipherBench")
         self.model = ComparisonModel(comparison, self)
-        self.summary_label = QLabel("\n".join(summary_lines(comparison)))
+        self.summary_label = Label("\n".join(summary_lines(comparison)))
         self.summary_label.setWordWrap(True)
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = QTableView()

@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -42,6 +41,7 @@ from app.core.history.store import History
 from app.core.kinds import table
 from app.core.kinds.formats import IMPORTABLE_JSON
 from app.gui.file_filters import with_suffix
+from app.gui.label import Label
 from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
 from app.gui.settings import AppSettings
@@ -195,7 +195,7 @@ class HistoryWindow(QMainWindow):
         central = QWidget()
         layout = QVBoxLayout(central)
         self._layout = layout
-        self.warning_label = QLabel()
+        self.warning_label = Label()
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("color: #a04000;")
         self.warning_label.hide()

@@ -45,6 +45,7 @@ from app.core.publish.merge_writers import (
 from app.core.study.figures import UNITS
 from app.gui.file_filters import with_suffix
 from app.gui.history.run_view import add_close_controls
+from app.gui.label import Label
 from app.gui.settings import AppSettings
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -191,11 +192,11 @@ class MergedWindow(QMainWindow):
     def _build(self, warnings: Sequence[str]) -> None:
         central = QWidget()
         layout = QVBoxLayout(central)
-        self.header_label = QLabel(describe_sources(self.merged))
+        self.header_label = Label(describe_sources(self.merged))
         self.header_label.setWordWrap(True)
         self.header_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         layout.addWidget(self.header_label)
-        self.warning_label = QLabel("\n".join(warnings))
+        self.warning_label = Label("\n".join(warnings))
         self.warning_label.setWordWrap(True)
         self.warning_label.setStyleSheet("color: #a04000; font-weight: bold;")
         self.warning_label.setVisible(bool(warnings))
@@ -206,11 +207,11 @@ class MergedWindow(QMainWindow):
         self.figures_view = _table_view(self.figures_model)
         self.normalised_model = TextTableModel(self)
         self.normalised_view = _table_view(self.normalised_model)
-        self.no_reference_label = QLabel(NO_COMMON_ENTRY)
+        self.no_reference_label = Label(NO_COMMON_ENTRY)
         self.no_reference_label.setWordWrap(True)
         self.differences_model = TextTableModel(self)
         self.differences_view = _table_view(self.differences_model)
-        self.nothing_differs_label = QLabel(NOTHING_DIFFERS)
+        self.nothing_differs_label = Label(NOTHING_DIFFERS)
         self.sources_model = TextTableModel(self)
         self.sources_view = _table_view(self.sources_model)
         self.tabs.addTab(self.figures_view, "&Figures")
@@ -222,7 +223,7 @@ class MergedWindow(QMainWindow):
         )
         self.tabs.addTab(self.sources_view, "&Sources")
         layout.addWidget(self.tabs, 1)
-        self.notes_label = QLabel()
+        self.notes_label = Label()
         self.notes_label.setWordWrap(True)
         self.notes_label.setEnabled(False)  # the palette's muted text: an explanation
         self.notes_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
@@ -266,7 +267,7 @@ class MergedWindow(QMainWindow):
             ("&Direction:", self.direction_box),
             ("&Units:", self.units_box),
         ):
-            label = QLabel(text)
+            label = Label(text)
             label.setBuddy(box)
             row.addWidget(label)
             row.addWidget(box)

@@ -15,12 +15,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import QCoreApplication, Signal, Slot
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QMainWindow, QPushButton, QSizePolicy, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QMainWindow, QPushButton, QSizePolicy, QWidget
 
 from app.core.export.digest import CHANGED
 from app.core.history import merging
 from app.core.publish.merge import MergeSource
 from app.core.study.result import StudyResult
+from app.gui.label import Label
 from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
 from app.gui.wiring import connect_handlers
@@ -87,7 +88,7 @@ class RerunPanel(QWidget):
         super().__init__(parent)
         self.controller = StudyController(run_factory, parent=owner)
         self.rerun: Rerun | None = None
-        self.step_label = QLabel()
+        self.step_label = Label()
         # Text that changes ten times a second must not change a size hint (the window would
         # be laid out again each time): one line, whatever it says.
         self.step_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
@@ -95,7 +96,7 @@ class RerunPanel(QWidget):
         self.progress.setRange(0, 1000)
         self.progress.setTextVisible(False)
         self.progress.setFixedWidth(220)
-        self.eta_label = QLabel()
+        self.eta_label = Label()
         self.eta_label.setFixedWidth(self.eta_label.fontMetrics().horizontalAdvance("x" * 30))
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setToolTip("Stop the study running here (its worker process ends)")

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QBoxLayout,
     QDialogButtonBox,
-    QLabel,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -26,6 +25,7 @@ from app.core.bench.results import JobResult
 from app.core.history.records import StoredRun
 from app.core.kinds import table
 from app.core.units import format_seconds
+from app.gui.label import Label
 from app.gui.results.results_table import (
     ResultsSortProxyModel,
     ResultsTableModel,
@@ -83,12 +83,12 @@ class StoredRunWindow(QWidget):
         self.stored = stored
         self.setWindowTitle(f"Run {stored.id} — CipherBench history")
         layout = QVBoxLayout(self)
-        header = QLabel(describe(stored))
+        header = Label(describe(stored))
         header.setWordWrap(True)
         layout.addWidget(header)
         failed = failures_text(stored.result)
         if failed:
-            failed_label = QLabel(failed)
+            failed_label = Label(failed)
             failed_label.setWordWrap(True)
             layout.addWidget(failed_label)
         self.tabs = QTabWidget()

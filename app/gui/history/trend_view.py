@@ -10,7 +10,6 @@ from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
     QHBoxLayout,
-    QLabel,
     QScrollArea,
     QVBoxLayout,
     QWidget,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
 from app.core.history.trend import NOTHING_CHANGED, Trend, quiet_sentence
 from app.gui.history.run_view import add_close_controls
 from app.gui.history.trend_chart import TrendChart
+from app.gui.label import Label
 
 DETAILS_HEIGHT = 130  # the steps and changes below the chart scroll beyond this
 
@@ -66,15 +66,15 @@ class TrendWindow(QWidget):
         self.trend = trend
         self.setWindowTitle(f"Trend of run {trend.run_id} — CipherBench history")
         layout = QVBoxLayout(self)
-        header = QLabel(describe(trend))
+        header = Label(describe(trend))
         header.setWordWrap(True)
-        method = QLabel(trend.method())
+        method = Label(trend.method())
         method.setWordWrap(True)
         method.setEnabled(False)  # the palette's muted text: an explanation, not data
         layout.addWidget(header)
         layout.addWidget(method)
         row = QHBoxLayout()
-        row.addWidget(QLabel("&Entry:"))
+        row.addWidget(Label("&Entry:"))
         self.entry_box = QComboBox()
         self.entry_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         for name in trend.entry_names():
@@ -90,7 +90,7 @@ class TrendWindow(QWidget):
         layout.addLayout(row)
         self.chart = TrendChart()
         layout.addWidget(self.chart, 1)
-        self.details = QLabel()
+        self.details = Label()
         self.details.setWordWrap(True)
         self.details.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.details.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)

@@ -10,7 +10,6 @@ from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QScrollArea,
     QSizePolicy,
@@ -19,6 +18,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from app.gui.label import Label
 from app.gui.panels.environment_panel import EnvironmentPanel
 from app.gui.panels.input_panel import InputPanel
 from app.gui.panels.options_panel import OptionsPanel
@@ -60,7 +60,7 @@ def build_widgets(window: WindowParts) -> None:
     window.main_splitter.setStretchFactor(1, 1)
     window.main_splitter.setSizes([430, 1010])
     window.setCentralWidget(window.main_splitter)
-    window.status_label = QLabel("")
+    window.status_label = Label("")
     window.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     window.statusBar().addWidget(window.status_label, 1)
     # 1440 x 900 where there is room; never larger than the screen (a 1366 x 768 laptop).
@@ -138,7 +138,7 @@ def _build_table_box(window: WindowParts) -> QWidget:
     window.export_button = QPushButton("Export…")
     window.export_button.setToolTip("Save all results as Excel (with charts), CSV or JSON")
     table_buttons = QHBoxLayout()
-    window.results_caption = QLabel("Results")
+    window.results_caption = Label("Results")
     table_buttons.addWidget(window.results_caption)
     table_buttons.addStretch(1)
     for b in (

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 from PySide6.QtGui import QFontDatabase
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
+
+from app.gui.label import Label
 
 
 class EnvironmentPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.caption = QLabel(
+        self.caption = Label(
             "Stored with every export. Figures from different machines are not comparable."
         )
         self.caption.setWordWrap(True)

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
-    QLabel,
     QListWidget,
     QListWidgetItem,
     QMenu,
@@ -27,6 +26,9 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from app.core.text import visible_text
+from app.gui.label import Label, plain_tip
 
 GENERATED_SIZES = ("1 MB", "10 MB", "50 MB", "100 MB", "1 GiB")
 DEFAULT_GENERATED_SIZE = "10 MB"
@@ -97,14 +99,14 @@ class InputPanel(QGroupBox):
         self.clear_button = QPushButton("Clear")
         self.clear_button.setToolTip("Empty the list of inputs (results stay until Reset)")
         self.clear_button.clicked.connect(self.clear_requested)
-        self.count_label = QLabel("")
+        self.count_label = Label("")
         self._infos: list[InputInfo] = []
 
-        self.name_label = QLabel("no input yet")
+        self.name_label = Label("no input yet")
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.name_label.setWordWrap(True)
-        self.size_label = QLabel("—")
-        self.type_label = QLabel("—")
+        self.size_label = Label("—")
+        self.type_label = Label("—")
         self.type_label.setWordWrap(True)
 
         row1 = QHBoxLayout()
@@ -117,7 +119,7 @@ class InputPanel(QGroupBox):
         form.addRow("Name:", self.name_label)
         form.addRow("Size:", self.size_label)
         form.addRow("Type:", self.type_label)
-        hint = QLabel("…or drop files anywhere on the window.")
+        hint = Label("…or drop files anywhere on the window.")
         hint.setEnabled(False)
         row3 = QHBoxLayout()
         row3.addWidget(self.count_label, 1)
@@ -166,8 +168,8 @@ class InputPanel(QGroupBox):
             self.size_label.setText("—")
             self.type_label.setText("—")
             return
-        self.name_label.setText(info.name)
-        self.name_label.setToolTip(info.path)
+        self.name_label.setText(visible_text(info.name))
+        self.name_label.setToolTip(plain_tip(info.path))
         self.size_label.setText(info.size_text)
         self.type_label.setText(info.type_text)
 

@@ -11,13 +11,13 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QGroupBox,
-    QLabel,
     QSpinBox,
     QWidget,
 )
 
 from app.core.bench.jobs import BenchOptions
 from app.core.units import format_bytes, parse_size
+from app.gui.label import Label
 
 MAX_ROUNDS = 100  # as a study's (app.core.study.definition)
 
@@ -76,7 +76,7 @@ class OptionsPanel(QGroupBox):
             f"single-process figure, as `openssl speed -multi` does. This machine has {cores} "
             f"core{'s' if cores != 1 else ''}."
         )
-        self.processes_note = QLabel(
+        self.processes_note = Label(
             f"More than this machine's {cores} core{'s' if cores != 1 else ''}: the copies "
             "share them, and the aggregate shows what they got together."
         )

@@ -6,7 +6,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QGridLayout, QLabel, QProgressBar, QWidget
+from PySide6.QtWidgets import QGridLayout, QProgressBar, QWidget
+
+from app.gui.label import Label
 
 BAR_STEPS = 200  # half a percent: finer steps only cost repaints
 
@@ -60,11 +62,11 @@ class ProgressPanel(QWidget):
         self.bar.setValue(0)
         self.bar.setTextVisible(True)
         self.bar.setFormat("Ready")
-        self.job_label = QLabel("Choose an input and ciphers, then Run Benchmark (Ctrl+R).")
+        self.job_label = Label("Choose an input and ciphers, then Run Benchmark (Ctrl+R).")
         self.job_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.time_label = QLabel("")
+        self.time_label = Label("")
         self.time_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        self.failures_label = QLabel("")
+        self.failures_label = Label("")
         self.failures_label.setWordWrap(True)
         self.failures_label.setVisible(False)
         layout = QGridLayout(self)

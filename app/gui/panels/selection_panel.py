@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
-    QLabel,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 
 from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.ciphers.registry import LIBRARIES, CipherSpec
+from app.gui.label import Label
 from app.gui.selection import (
     CATALOG,
     PRESETS,
@@ -77,17 +77,17 @@ class SelectionPanel(QGroupBox):
         self._build_tree()
         self.tree.itemChanged.connect(self._on_tree_item_changed)
 
-        self.summary_label = QLabel()
-        self.notes_label = QLabel()
+        self.summary_label = Label()
+        self.notes_label = Label()
         self.notes_label.setWordWrap(True)
         self.notes_label.setTextFormat(Qt.TextFormat.PlainText)
 
         preset_row = QHBoxLayout()
-        preset_row.addWidget(QLabel("Preset:"))
+        preset_row.addWidget(Label("Preset:"))
         preset_row.addWidget(self.preset_combo, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(preset_row)
-        layout.addWidget(QLabel("Libraries:"))
+        layout.addWidget(Label("Libraries:"))
         layout.addLayout(libs_row)
         layout.addWidget(self.tree, 1)
         layout.addWidget(self.summary_label)

@@ -13,9 +13,10 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer, Signal, Slot
-from PySide6.QtWidgets import QLabel, QTabWidget, QWidget
+from PySide6.QtWidgets import QTabWidget, QWidget
 
 from app.core.bench.results import JobResult
+from app.gui.label import Label
 from app.gui.worker import TaskRunner, TaskWorker
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ class ChartTabs(QTabWidget):
         self._runner = TaskRunner(parent=self)
         self._loader: TaskWorker | None = None
         for _key, title in CHART_TABS:
-            loading = QLabel("Loading the charts…")
+            loading = Label("Loading the charts…")
             loading.setAlignment(Qt.AlignmentFlag.AlignCenter)
             loading.setEnabled(False)
             self.addTab(loading, title)

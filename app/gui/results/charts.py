@@ -27,7 +27,6 @@ from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
-    QLabel,
     QPushButton,
     QStackedWidget,
     QVBoxLayout,
@@ -37,6 +36,7 @@ from PySide6.QtWidgets import (
 from app.core.bench.results import JobResult, MonitorSample
 from app.core.export.writers import write_atomically
 from app.core.units import MIB
+from app.gui.label import Label
 from app.gui.results.chart_math import log_ticks, nice_ceiling, smoothed_cpu
 
 REDRAW_INTERVAL_MS = 100
@@ -104,13 +104,13 @@ class ThrottledChart(QWidget):
         self.redraw_count = 0  # for tests and the responsiveness benchmark
 
         self._header = QHBoxLayout()
-        self._title = QLabel(title)
+        self._title = Label(title)
         self._header.addWidget(self._title)
         self._header.addStretch(1)
         self._save = QPushButton("Save chart…")
         self._save.setToolTip("Save this chart as PNG or SVG")
         self._save.clicked.connect(self.save_requested)
-        self._placeholder = QLabel(placeholder)
+        self._placeholder = Label(placeholder)
         self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self._placeholder.setWordWrap(True)
         self._placeholder.setEnabled(False)  # drawn in the palette's muted text colour

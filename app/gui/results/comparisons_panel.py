@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from PySide6.QtWidgets import QLabel, QPlainTextEdit, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QPlainTextEdit, QVBoxLayout, QWidget
 
 from app.core.text import display_text
+from app.gui.label import Label
 
 WAITING = "Comparisons appear here when a run with two jobs or more has finished."
 NO_ROUNDS = (
@@ -22,7 +23,7 @@ class ComparisonsPanel(QWidget):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
-        self.note = QLabel(WAITING)
+        self.note = Label(WAITING)
         self.note.setWordWrap(True)
         self.text = QPlainTextEdit()
         self.text.setReadOnly(True)

@@ -23,6 +23,7 @@ from app.core.errors import UserError
 from app.core.study.definition import MAX_ROUNDS, UNITS, Study, parse_sizes, study_with
 from app.core.text import display_text
 from app.core.units import format_bytes
+from app.gui.label import Label
 from app.gui.study.inputs_list import InputsList
 
 MAX_REPEAT = 1000
@@ -74,7 +75,7 @@ class StudyForm(QWidget):
             "(12 in 6 rounds: 2 in each round's fresh worker); a round added for a claim not "
             "yet precise makes as many as each of the first",
         )
-        self.per_round_label = QLabel()
+        self.per_round_label = Label()
         self.per_round_label.setToolTip("The timed repetitions each round's worker makes")
         self.rounds_spin = _spin(
             1,
@@ -117,7 +118,7 @@ class StudyForm(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addLayout(form)
-        layout.addWidget(QLabel("Files (instead of the sizes):"))
+        layout.addWidget(Label("Files (instead of the sizes):"))
         layout.addWidget(self.slots_label)
         layout.addWidget(self.inputs, 1)
 
@@ -282,12 +283,12 @@ def _percent_spin(low: float, tip: str) -> QDoubleSpinBox:
 def _row(first: QWidget, between: str, second: QWidget) -> QHBoxLayout:
     row = QHBoxLayout()
     row.addWidget(first, 1)
-    row.addWidget(QLabel(between))
+    row.addWidget(Label(between))
     row.addWidget(second, 1)
     return row
 
 
 def _wrapping_label() -> QLabel:
-    label = QLabel()
+    label = Label()
     label.setWordWrap(True)
     return label

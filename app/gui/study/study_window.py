@@ -18,7 +18,6 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
-    QLabel,
     QPlainTextEdit,
     QPushButton,
     QSizePolicy,
@@ -32,6 +31,7 @@ from app.core.errors import UserError
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.text import display_text
+from app.gui.label import Label
 from app.gui.menus import add_menu
 from app.gui.settings import AppSettings
 from app.gui.study.study_chart import QUANTITIES, StudyChart, paper_values
@@ -81,9 +81,9 @@ class StudyWindow(ToolWindow):
         self.paper_button = QPushButton("Export for a paper…")
         self.clear_button = QPushButton("Clear results")
         self.progress = self._progress_bar()
-        self.step_label = QLabel("Ready.")
+        self.step_label = Label("Ready.")
         self.step_label.setWordWrap(True)
-        self.eta_label = QLabel("")
+        self.eta_label = Label("")
         # Text that changes ten times a second must not change a size hint: a new one lays the
         # window out again and the charts repaint (15-30 ms a time, measured). Two lines of
         # step, one of ETA, whatever they say.

@@ -37,6 +37,7 @@ from app.core.sweep.plan import AD_AT, AD_LENGTHS, DEFAULT_LENGTHS, DEFAULT_ROUN
 from app.core.sweep.report import length_label
 from app.core.sweep.results import LADDER, SWEEP
 from app.core.sweep.runner import MAX_ROUNDS
+from app.gui.label import Label
 from app.gui.sweep.sweep_worker import SweepRequest
 
 CHECKED = ("aes-256-gcm", "chacha20-poly1305")  # TLS 1.3's two, on first opening
@@ -84,7 +85,7 @@ def _rounds_spin() -> QSpinBox:
 
 
 def _hint() -> QLabel:
-    label = QLabel()
+    label = Label()
     label.setWordWrap(True)
     label.setEnabled(False)  # the palette's muted text colour
     return label
@@ -247,7 +248,7 @@ class LadderPage(QWidget):
         for text, value in LADDER_LIBRARIES:
             self.library_combo.addItem(text, value)
         self.rounds_spin = _rounds_spin()
-        about = QLabel(
+        about = Label(
             f"Times the cipher on {length_label(plan.LADDER_BYTES)} messages with the CPU's AES "
             "instructions, with them switched off in the worker process (OpenSSL's capability "
             "mask, PyCryptodome's use_aesni=False), and in pure Python (pyaes, "

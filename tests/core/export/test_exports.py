@@ -102,7 +102,7 @@ def run() -> RunResult:
             "CTR",
             [1.5, 1.6, 1.4],
             [1.45, 1.55, 1.5],
-            input_label='=HYPERLINK("x")\x01.txt',  # must stay text, control char dropped
+            input_label='=HYPERLINK("x")\x01.txt',  # must stay text, control char shown
             output_bytes=MB_10,
             peak=None,
         ),
@@ -274,7 +274,7 @@ def test_xlsx_sheets_values_and_layout(run: RunResult, tmp_path: Path) -> None:
     assert ws.cell(2, 1).value == "aes-128-cbc [cryptography]"
     # A user-chosen file name that looks like a formula is stored as text.
     label = ws.cell(4, by_header["Input"])
-    assert label.value == '=HYPERLINK("x").txt' and label.data_type == "s"
+    assert label.value == r'=HYPERLINK("x")\x01.txt' and label.data_type == "s"
     assert ws.column_dimensions["A"].width >= len("aes-256-gcm [pycryptodome]")
     assert "failed" in str(ws.cell(6, 1).value)
 
