@@ -40,6 +40,16 @@ def test_kind_of_tells_the_result_types_apart() -> None:
         formats.kind_of("results")
 
 
+def test_every_kind_offers_every_renderer_of_its_document() -> None:
+    """A renderer module and its line in RENDERERS give the format to every kind."""
+    from app.core.kinds import table
+
+    renderers = {f.suffix for f in formats.RENDERERS}
+    assert ".adoc" in renderers
+    for kind in table.KINDS:
+        assert renderers <= set(kind.files.suffixes), kind.noun
+
+
 def test_a_format_added_to_the_table_is_checked_and_written_atomically(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -53,7 +63,8 @@ def test_a_format_added_to_the_table_is_checked_and_written_atomically(
     assert WRITTEN and WRITTEN[-1] != "r.txt"  # written under another name, linked in whole
     assert sorted(p.name for p in tmp_path.iterdir()) == ["r.txt"]
     refused = (
-        r"'\.rtf' is not supported; use \.xlsx, \.csv, \.json, \.md, \.tex, \.svg, \.pdf, \.txt"
+        r"'\.rtf' is not supported; use \.xlsx, \.csv, \.json, \.md, \.tex, \.svg, \.pdf, "
+        r"\.html, \.adoc, \.txt"
     )
     with pytest.raises(UserError, match=refused):
         formats.check_output(bench, tmp_path / "r.rtf")

@@ -140,6 +140,17 @@ def _check_markdown(path: Path) -> None:
         assert len(widths) <= 1, f"{path.name}: a row split or widened:\n{block[:400]}"
 
 
+def _check_asciidoc(path: Path) -> None:
+    """No control character; every row of a table has as many cells as its header (a ``|``
+    in a name escaped)."""
+    text = path.read_text(encoding="utf-8")
+    _no_control(text, path.name)
+    for block in text.split("|===\n")[1::2]:
+        rows = block.splitlines()
+        widths = {len(re.findall(r"(?<!\\)\|", row)) for row in rows}
+        assert len(widths) == 1, f"{path.name}: a row split or widened:\n{block[:400]}"
+
+
 def _check_tex(path: Path, tmp_path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     _no_control(text, path.name)
@@ -170,6 +181,8 @@ def test_every_writer_of_every_kind_escapes_hostile_names(kind: str, tmp_path: P
             _check_tex(path, tmp_path)
         elif suffix in (".html", ".svg"):
             _check_markup(path)
+        elif suffix == ".adoc":
+            _check_asciidoc(path)
         elif suffix == ".json":
             json.loads(path.read_text(encoding="utf-8"))
     printed = terminal.render(formats.document_of(result), width=80)

@@ -162,7 +162,7 @@ def _texts(result: object, tmp_path: Path, terminal: str) -> dict[str, str]:
 
     out = {"terminal": terminal}
     for suffix in table.kind_of(result).files.suffixes:
-        if suffix in (".md", ".tex", ".html", ".csv", ".json"):
+        if suffix in (".md", ".tex", ".html", ".csv", ".json", ".adoc"):
             path = tmp_path / f"r{suffix}"
             formats.save(result, path)
             out[suffix] = path.read_text(encoding="utf-8")

@@ -450,7 +450,7 @@ def test_export_offers_what_the_engine_writes(
 
     filters = window.controller.export_filters()
     tables = [".html", ".xlsx", ".csv", ".json", ".md", ".tex"]
-    assert list(filters.values()) == [*tables, ".svg", ".pdf"]
+    assert list(filters.values()) == [*tables, ".svg", ".pdf", ".adoc"]
     assert "HTML report with charts (*.html)" in filters  # the report first
     # A format added to the engine's table is offered at once.
     extra = formats.Format(".txt", "Plain text", "tests.core.test_formats:write_txt")

@@ -404,6 +404,7 @@ def test_a_sweep_lands_in_the_history_and_opens_there(
     # Export from the history offers the sweep's formats, and writes them.
     filters = export_filters("sweep")
     assert sorted(filters.values()) == [
+        ".adoc",
         ".csv",
         ".html",
         ".json",

@@ -40,6 +40,15 @@ _LATEX = Format(
 )
 _HTML = Format(".html", "HTML page of the tables", _DOCUMENT + "html:render", True)
 _CSV = Format(".csv", "CSV, every table at full precision", _DOCUMENT + "csvfile:render", True)
+# The renderers of any kind's document: every kind gets each one whose suffix it has no writer
+# of its own for. A new format is a renderer module in app/core/document and one line here.
+RENDERERS = (
+    _HTML,
+    _CSV,
+    _MARKDOWN,
+    _LATEX,
+    Format(".adoc", "AsciiDoc tables, with Methods", _DOCUMENT + "asciidoc:render", True),
+)
 
 
 _STORED_JSON = Format(
@@ -47,10 +56,17 @@ _STORED_JSON = Format(
 )
 
 
+def with_renderers(name: str, what: str, own: tuple[Format, ...]) -> ResultKind:
+    """A kind's formats: its ``own`` writers first (the first is the default), then every
+    renderer of :data:`RENDERERS` whose suffix it has no writer for."""
+    mine = {f.suffix for f in own}
+    return ResultKind(name, what, (*own, *(r for r in RENDERERS if r.suffix not in mine)))
+
+
 def document_formats(name: str, what: str) -> ResultKind:
     """The formats of a kind with no writer of its own: every renderer of its document, and
     its JSON as the history stores it (raw samples; ``history import`` and ``merge`` read it)."""
-    return ResultKind(name, what, (_HTML, _CSV, _STORED_JSON, _MARKDOWN, _LATEX))
+    return with_renderers(name, what, (_HTML, _STORED_JSON))
 
 
 def write_stored_json(result: object, path: Path) -> None:
@@ -81,7 +97,7 @@ def _paper_formats(figures: str, kind: str) -> tuple[Format, ...]:
     )
 
 
-BENCH = ResultKind(
+BENCH = with_renderers(
     "bench",
     "results",
     (
@@ -104,7 +120,7 @@ def _study_formats(module: str, html: str, xlsx: str, csv: str, json: str) -> tu
     )
 
 
-STUDY = ResultKind(
+STUDY = with_renderers(
     "study",
     "a study",
     (
@@ -118,7 +134,7 @@ STUDY = ResultKind(
         *_paper_formats(_FIGURES, "study"),
     ),
 )
-TRANSFER_STUDY = ResultKind(
+TRANSFER_STUDY = with_renderers(
     "study",
     "a study",
     (
@@ -126,7 +142,7 @@ TRANSFER_STUDY = ResultKind(
         *_paper_formats(_FIGURES, "transfer_study"),
     ),
 )
-TRANSFER = ResultKind(
+TRANSFER = with_renderers(
     "transfer",
     "the transfer",
     (
@@ -138,7 +154,7 @@ TRANSFER = ResultKind(
 )
 
 _SWEEP = "app.core.sweep.export:"
-SWEEP = ResultKind(
+SWEEP = with_renderers(
     "sweep",
     "the sweep",
     (
@@ -151,7 +167,7 @@ SWEEP = ResultKind(
 )
 
 _MERGED = "app.core.publish.merge_writers:"
-MERGED = ResultKind(
+MERGED = with_renderers(
     "merged",
     "merged results",
     (

@@ -167,9 +167,9 @@ def test_export_writes_any_format_of_the_runs_kind(tmp_path: Path, history: Hist
     with open(history.export(run_id, tmp_path / "run.csv"), newline="") as f:
         rows = list(csv.DictReader(f))
     assert [r["cipher"] for r in rows] == [j.cipher for j in bench_run().results]
-    with pytest.raises(UserError, match=r"'\.html' is not supported; use \.xlsx, \.csv, \.json"):
-        history.export(run_id, tmp_path / "run.html")
-    assert not (tmp_path / "run.html").exists()
+    with pytest.raises(UserError, match=r"'\.rtf' is not supported; use \.xlsx, \.csv, \.json"):
+        history.export(run_id, tmp_path / "run.rtf")
+    assert not (tmp_path / "run.rtf").exists()
 
 
 def all_bytes(folder: Path) -> bytes:

@@ -31,7 +31,7 @@ def test_its_row_gives_it_every_format_of_its_document(tmp_path: Path) -> None:
     result = made()
     kind = table.kind_of(result)
     assert kind.name == "keysetup" and kind.stored and kind.defined() is not None
-    assert set(kind.files.suffixes) == {".html", ".csv", ".json", ".md", ".tex"}
+    assert set(kind.files.suffixes) == {".html", ".csv", ".json", ".md", ".tex", ".adoc"}
     for suffix in kind.files.suffixes:
         formats.save(result, tmp_path / f"k{suffix}")
         # CSV and JSON keep full precision (JSON: the raw samples, in ns)
