@@ -59,6 +59,8 @@ from app.core.files.protect import (
 from app.core.files.rawexport import decrypt_raw
 from app.core.files.request_fields import request_from
 from app.core.runtime.children import hide_from_children
+from app.core.runtime.safe_files import protect
+from app.core.runtime.secrets import hold_secrets
 from app.core.units import MB, format_bytes, parse_size
 
 _PASSWORD_FILE_MAX_BYTES = 64 * 1024
@@ -150,7 +152,18 @@ def _add_secret_options(group: argparse._MutuallyExclusiveGroup) -> None:
 # --- handlers --------------------------------------------------------------------------------
 
 
+def _protect_secrets(args: argparse.Namespace) -> None:
+    """The password and key files this command reads are inputs: no output may replace them
+    (``--force`` included), or the secret is gone with the file; and the process that holds
+    the secret leaves no core dump."""
+    hold_secrets()
+    for name, what in (("password_file", "the password file"), ("key_file", "the key file")):
+        if getattr(args, name, None):
+            protect(getattr(args, name), what)
+
+
 def run_encrypt(args: argparse.Namespace) -> int:
+    _protect_secrets(args)
     spec = choose_spec(args.cipher, args.library, args.key_bits)
     warning = weakness_warning(spec)
     if args.raw:
@@ -215,6 +228,7 @@ def _run_encrypt_raw(args: argparse.Namespace, spec: CipherSpec, warning: str | 
 
 
 def run_decrypt(args: argparse.Namespace) -> int:
+    _protect_secrets(args)
     if args.raw:
         if not args.key_in:
             raise UserError("--raw needs --key-in K.json, the key file written with the export")

@@ -396,3 +396,31 @@ def test_new_key_file_on_a_device_is_refused_without_a_misleading_hint(tmp_path,
     )
     err = capsys.readouterr().err
     assert code == 2 and "--key-file" not in err and "--force" not in err
+
+
+def test_files_a_command_reads_are_never_its_outputs(tmp_path, capsys, monkeypatch):
+    """The password file, the study file and the history database are inputs, never outputs,
+    --force or not: each refusal is one line and leaves the file as it was."""
+    from app.cli import main as cli
+    from app.core.study.presets import preset_files
+
+    source = tmp_path / "notes.txt"
+    source.write_bytes(b"notes " * 100)
+    password = tmp_path / "pw.txt"
+    password.write_text(PASSWORD + "\n")
+    study = tmp_path / "mine.toml"
+    study.write_bytes(preset_files()[0].read_bytes())
+    history_db = tmp_path / "runs.json"  # a history under a name an export could take
+    monkeypatch.setenv("CIPHERBENCH_HISTORY", str(history_db))
+    assert cli.main(["bench", "--size", "1KB", *QUICK]) == 0  # the history holds a run
+    capsys.readouterr()
+    kept = {p: p.read_bytes() for p in (password, study, history_db)}
+    for argv, what in (
+        (["encrypt", source, "-o", password, "--password-file", password, "--force"], "password"),
+        (["study", study, "--save-definition", study], "study file"),
+        (["history", "export", "1", "--out", history_db], "history database"),
+    ):
+        code, _, err = run(capsys, *argv)
+        assert_one_line_error(code, err)
+        assert what in err
+    assert {p: p.read_bytes() for p in kept} == kept

@@ -36,6 +36,7 @@ from app.core.history.schema import (
     migrate,
     schema_version,
 )
+from app.core.runtime.safe_files import protect
 from app.core.units import MIB
 
 # A write holds the lock for milliseconds; a slow or busy machine may make another writer wait
@@ -85,6 +86,7 @@ def is_full_disk(exc: sqlite3.Error, folder: Path) -> bool:
 
 def open_database(path: Path) -> Opened:
     """Open (creating or upgrading) the history at ``path``; see the module for the faults."""
+    protect(path, "the history database")
     _prepare(path)
     try:
         return Opened(_open_writable_when_free(path), read_only=False, warning=None)

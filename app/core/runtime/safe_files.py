@@ -14,6 +14,9 @@
   :func:`check_outputs` and :func:`check_output`. An output must be a new name or a regular
   file that is none of the inputs; a folder, a device, a pipe or a socket is refused even where
   replacing is allowed, and so again at the moment a staged file is moved into place.
+- Files this process reads that hold what a user would lose (a password file, a study file,
+  the history database) are registered with :func:`protect` when they are read; every output
+  check refuses them, ``--force`` or not.
 - Exact reads and full writes: :func:`read_exact` and :func:`write_all` (OSError passes),
   :func:`read_full` and :func:`open_input` (UserError), :func:`read_small_file` (a key file).
 """
@@ -166,6 +169,28 @@ def _strerror(exc: BaseException) -> str:
     return text[0].lower() + text[1:]
 
 
+# Files read by this process that are never an output: absolute name -> what they are.
+_PROTECTED: dict[str, str] = {}
+
+
+def protect(path: PathLike, what: str) -> None:
+    """Never let any output of this process replace ``path``, ``what`` it is ("the password
+    file", "the study file", "the history database"): a file read as an input."""
+    with contextlib.suppress(OSError, ValueError):
+        _PROTECTED[os.path.abspath(os.path.expanduser(path))] = what
+
+
+def _refuse_protected(out: Path, st: os.stat_result, role: str) -> None:
+    for name, what in list(_PROTECTED.items()):
+        try:
+            same = os.path.samestat(st, os.stat(name))
+        except (OSError, ValueError):
+            continue
+        if same:
+            message = f"{role} {out} is {what} {name}, which this command reads"
+            raise OutputRefused(f"{message}; choose another name", f"it is {what}")
+
+
 def _input_stats(inputs: Sequence[PathLike]) -> list[tuple[PathLike, os.stat_result]]:
     """The inputs that exist (a missing one cannot be overwritten), with their identity."""
     found = []
@@ -185,7 +210,8 @@ def check_output(
 ) -> None:
     """Refuse, as :class:`OutputRefused`, an output (named by ``role``) that is anything but a
     regular file or a new name (a folder, a device, a pipe, a socket, a link loop, whatever
-    ``force`` says), that is one of ``inputs`` (the same name, a hard or a symbolic link), that
+    ``force`` says), that is one of ``inputs`` (the same name, a hard or a symbolic link) or a
+    file :func:`protect` names, that
     sits in a missing folder, or that exists without ``force`` (:class:`OutputExists`, or an
     :class:`OutputRefused` with the message ``exists`` where replacing is never allowed)."""
     out = Path(path)
@@ -206,6 +232,7 @@ def check_output(
                     f"{role} {out} is the input file{named}; choose another name",
                     f"it is the input file{named}",
                 )
+        _refuse_protected(out, st, role)
     # abspath, as StagedFile: the file goes beside the name given, even when that is a link.
     folder = os.path.dirname(os.path.abspath(out))
     if not os.path.isdir(folder):

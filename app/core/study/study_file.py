@@ -12,33 +12,80 @@ from __future__ import annotations
 
 import json
 import math
+import os
+import re
+import stat
 import tomllib
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from app.core.errors import UserError
+from app.core.runtime.safe_files import file_kind, protect
 from app.core.study.definition import PublishedFigure, Study
 from app.core.study.figures import names_entry, same_input
 from app.core.study.paper_claims import PaperClaim
 from app.core.transfer.framing import transfer_spec
 
+MAX_STUDY_BYTES = 2**20  # a study file is a page of text; the largest preset is 7 KB
+MAX_KEY_PARTS = 64  # a dotted key's parts: tomllib takes quadratic time over them
+
 
 def load_study(path: str | Path) -> Study:
-    """The study in the TOML file ``path``, or ``UserError`` naming the file and the fault."""
+    """The study in the TOML file ``path``, or ``UserError`` naming the file and the fault.
+    The file is read only when it is a regular file of at most :data:`MAX_STUDY_BYTES`
+    (not a device, a pipe or a link to ``/dev/zero``), and parsed only when no key has more
+    than :data:`MAX_KEY_PARTS` parts and nothing nests deeper than Python can follow."""
     p = Path(path).expanduser()
+    protect(p, "the study file")
+    text = _read_study_text(p)
+    _check_key_parts(p, text)
     try:
-        data = tomllib.loads(p.read_text(encoding="utf-8"))
-    except FileNotFoundError:
-        raise UserError(f"no such study file: {p}") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise UserError(f"cannot read {p}: {getattr(exc, 'strerror', None) or exc}") from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise UserError(f"{p} is not valid TOML: {exc}") from None
+    except RecursionError:
+        raise UserError(f"{p}: arrays or tables nest too deeply to be a study") from None
     try:
         return check_paper(Study.from_dict(data, base=p.parent))
     except UserError as exc:
         raise UserError(f"{p}: {exc}") from None
+
+
+def _read_study_text(p: Path) -> str:
+    try:
+        # Non-blocking: opening a named pipe would wait for a writer.
+        fd = os.open(p, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0))
+        with open(fd, "rb") as f:
+            st = os.fstat(fd)
+            if not stat.S_ISREG(st.st_mode):
+                raise UserError(f"{p} is {file_kind(st.st_mode)}, not a study file")
+            if hasattr(os, "set_blocking"):
+                os.set_blocking(fd, True)
+            data = f.read(MAX_STUDY_BYTES + 1)
+    except FileNotFoundError:
+        raise UserError(f"no such study file: {p}") from None
+    except OSError as exc:
+        raise UserError(f"cannot read {p}: {exc.strerror or exc}") from None
+    if len(data) > MAX_STUDY_BYTES:
+        raise UserError(f"{p} is larger than a study file can be ({MAX_STUDY_BYTES:,} bytes)")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise UserError(f"cannot read {p}: not UTF-8 text ({exc.reason})") from None
+
+
+_QUOTED = re.compile(r'"(?:\\.|[^"\\])*"|\'[^\']*\'')
+
+
+def _check_key_parts(p: Path, text: str) -> None:
+    """Refuse a key (before ``=``, or a ``[table]`` header) of more than
+    :data:`MAX_KEY_PARTS` dotted parts, before tomllib spends minutes on it."""
+    for number, line in enumerate(text.splitlines(), start=1):
+        bare = _QUOTED.sub("", line)
+        key = bare.partition("=")[0] if "=" in bare else bare if bare.lstrip()[:1] == "[" else ""
+        if key.count(".") >= MAX_KEY_PARTS:
+            raise UserError(f"{p}: line {number}: a key of more than {MAX_KEY_PARTS} parts")
 
 
 # --- a TOML writer for this flat schema ---------------------------------------------------------

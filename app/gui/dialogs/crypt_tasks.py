@@ -48,6 +48,7 @@ from app.core.files.protect import (
 )
 from app.core.files.rawexport import ContainerKeyGiven, RawKey, decrypt_raw, read_raw_key
 from app.core.files.request_fields import request_from
+from app.core.runtime.secrets import hold_secrets
 from app.core.units import format_bytes
 
 # What an encryption request gives the core's file requests as it is.
@@ -149,6 +150,7 @@ def encrypt(
     cancel: CancelCheck | None = None,
 ) -> EncryptOutcome:
     """Carry out ``request`` (blocking; run it in a worker)."""
+    hold_secrets()  # the password is in this process's memory from here on
     r = request
     job = r.job
     if r.protection is Protection.RAW:
@@ -221,6 +223,7 @@ def decrypt(
     """Carry out ``request`` (blocking; run it in a worker). The output appears only when all
     of it decrypted (and, where the format allows, authenticated). A :class:`KdfQuestion`
     means nothing was done yet: ask the user, then run the request again allowing the cost."""
+    hold_secrets()  # the password is in this process's memory from here on
     r = request
     if r.raw:
         if not r.key_path:

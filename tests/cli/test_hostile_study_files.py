@@ -1,0 +1,56 @@
+"""Hostile study files are refused in one line, quickly, before anything is measured: a link to
+a device, a named pipe, a file larger than a study can be, arrays nested 100,000 deep, a dotted
+key of 100,000 parts."""
+
+from __future__ import annotations
+
+import os
+import time
+from pathlib import Path
+
+import pytest
+from hostile import assert_one_line_error, forbid_workers, run
+
+
+def _link_to_zero(path: Path) -> None:
+    os.symlink("/dev/zero", path)
+
+
+def _fifo(path: Path) -> None:
+    os.mkfifo(path)
+
+
+def _large(path: Path) -> None:
+    path.write_text("# " + "x" * (2**20 + 10) + "\n")
+
+
+def _deep(path: Path) -> None:
+    path.write_text("x = " + "[" * 100_000 + "]" * 100_000 + "\n")
+
+
+def _dotted(path: Path) -> None:
+    path.write_text(".".join(["a"] * 100_000) + " = 1\n")
+
+
+@pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="POSIX files")
+@pytest.mark.parametrize(
+    "make,says",
+    [
+        (_link_to_zero, "is a device, not a study file"),
+        (_fifo, "is a named pipe, not a study file"),
+        (_large, "larger than a study file can be"),
+        (_deep, "nest too deeply"),
+        (_dotted, "a key of more than 64 parts"),
+    ],
+)
+def test_a_hostile_study_file_is_one_line_within_two_seconds(
+    make, says, tmp_path, capsys, monkeypatch
+) -> None:
+    started = forbid_workers(monkeypatch)
+    path = tmp_path / "x.toml"
+    make(path)
+    begun = time.monotonic()
+    code, _, err = run(capsys, "study", path)
+    assert time.monotonic() - begun < 2.0
+    assert_one_line_error(code, err)
+    assert says in err and not started
