@@ -7,7 +7,35 @@ so nothing here runs on import.
 
 from __future__ import annotations
 
+import os
+import signal
 import sys
+
+_EARLY = tuple(
+    getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)
+)
+
+
+def _stop_early(signum: int, _frame: object) -> None:
+    """Ctrl-C, SIGTERM or SIGHUP while the command is still importing (a second or more on a
+    loaded machine): nothing has started that needs stopping, so end at once with the usual
+    line and code (130, 143, 129) instead of a traceback."""
+    sigint = signum == signal.SIGINT
+    said = "cancelled" if sigint else f"stopped by {signal.Signals(signum).name}"
+    os.write(2, f"cipherbench: {said}\n".encode())
+    os._exit(130 if sigint else 128 + signum)
+
+
+def _guard_the_first_second() -> None:
+    for signum in _EARLY:
+        signal.signal(signum, _stop_early)
+
+
+def _hand_over_ctrl_c() -> None:
+    """From here a Ctrl-C is a ``KeyboardInterrupt`` again, which the command turns into an
+    orderly stop (SIGTERM and SIGHUP: the command installs its own handlers first thing)."""
+    if signal.getsignal(signal.SIGINT) is _stop_early:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -16,13 +44,17 @@ def main(argv: list[str] | None = None) -> int:
     one sentence naming the package and how to start CipherBench with it (exit code 2), not a
     traceback."""
     args = sys.argv[1:] if argv is None else list(argv)
+    if argv is None:  # a process of its own (not a test calling main)
+        _guard_the_first_second()
     try:
         if args and args[0] != "gui":
             from app.cli.main import main as cli_main
 
+            _hand_over_ctrl_c()
             return cli_main(args)
         from app.gui.launch import launch
 
+        _hand_over_ctrl_c()
         return launch(args[1:])
     except ImportError as exc:
         from app.core.dependencies import missing_dependency
