@@ -29,10 +29,12 @@ terminal. Passwords and keys are never printed.
 from __future__ import annotations
 
 import argparse
+import functools
 import getpass
 import os
 import sys
 import time
+from collections.abc import Callable
 
 from app.cli.running import library_name
 from app.cli.terminal import redraw
@@ -59,7 +61,7 @@ from app.core.files.protect import (
 from app.core.files.rawexport import decrypt_raw
 from app.core.files.request_fields import request_from
 from app.core.runtime.children import hide_from_children
-from app.core.runtime.safe_files import protect
+from app.core.runtime.safe_files import protect, protecting
 from app.core.runtime.secrets import hold_secrets
 from app.core.units import MB, format_bytes, parse_size
 
@@ -152,18 +154,28 @@ def _add_secret_options(group: argparse._MutuallyExclusiveGroup) -> None:
 # --- handlers --------------------------------------------------------------------------------
 
 
-def _protect_secrets(args: argparse.Namespace) -> None:
-    """The password and key files this command reads are inputs: no output may replace them
-    (``--force`` included), or the secret is gone with the file; and the process that holds
-    the secret leaves no core dump."""
-    hold_secrets()
-    for name, what in (("password_file", "the password file"), ("key_file", "the key file")):
-        if getattr(args, name, None):
-            protect(getattr(args, name), what)
+def _guarding_secrets(handler: Callable[[argparse.Namespace], int]) -> Callable[..., int]:
+    """``handler`` with the password and key files it reads as inputs: no output may replace
+    them (``--force`` included), or the secret is gone with the file; and the process that
+    holds the secret leaves no core dump."""
+
+    @functools.wraps(handler)
+    def guarded(args: argparse.Namespace) -> int:
+        hold_secrets()
+        with protecting():
+            for name, what in (
+                ("password_file", "the password file"),
+                ("key_file", "the key file"),
+            ):
+                if getattr(args, name, None):
+                    protect(getattr(args, name), what)
+            return handler(args)
+
+    return guarded
 
 
+@_guarding_secrets
 def run_encrypt(args: argparse.Namespace) -> int:
-    _protect_secrets(args)
     spec = choose_spec(args.cipher, args.library, args.key_bits)
     warning = weakness_warning(spec)
     if args.raw:
@@ -227,8 +239,8 @@ def _run_encrypt_raw(args: argparse.Namespace, spec: CipherSpec, warning: str | 
     return 0
 
 
+@_guarding_secrets
 def run_decrypt(args: argparse.Namespace) -> int:
-    _protect_secrets(args)
     if args.raw:
         if not args.key_in:
             raise UserError("--raw needs --key-in K.json, the key file written with the export")

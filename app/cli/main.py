@@ -39,6 +39,7 @@ from app.core.dependencies import missing_dependency
 from app.core.document.terminal import fitted_table, text_table, wrapped
 from app.core.errors import UserError
 from app.core.runtime import scratch, termination
+from app.core.runtime.safe_files import protecting
 from app.core.runtime.termination import exit_code
 
 if TYPE_CHECKING:
@@ -239,7 +240,7 @@ def cmd_sysinfo(args: argparse.Namespace) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run one command; returns the exit code. Never raises for bad input. What it prints
     shows a name's control characters rather than obeying them (:mod:`app.cli.terminal`)."""
-    with visible_streams():
+    with visible_streams(), protecting():
         return _main(argv)
 
 

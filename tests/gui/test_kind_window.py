@@ -102,7 +102,8 @@ def test_cancel_stops_the_workers_and_keeps_the_rounds_done(
     window.run_button.click()
     qtbot.waitUntil(lambda: window.progress.value() > 0, timeout=TIMEOUT_MS)
     window.cancel_button.click()
-    qtbot.waitUntil(lambda: not window.running, timeout=TIMEOUT_MS)
-    assert window.result is not None and window.result.cancelled
+    # The worker is done before its last event reaches the window: wait for the result too.
+    qtbot.waitUntil(lambda: window.result is not None and not window.running, timeout=TIMEOUT_MS)
+    assert window.result.cancelled
     assert window.status.text().startswith("Cancelled")
     assert not spawned_children()

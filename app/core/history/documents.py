@@ -71,6 +71,18 @@ def result_of(kind: str, doc: Mapping[str, Any]) -> Result:
     return result
 
 
+def exercise(result: Result) -> None:
+    """Build from ``result`` what the history stores and shows of it (its rows of
+    measurements, its JSON export, its document as the terminal prints it): a result that
+    cannot be shown is refused when it arrives, rather than failing in ``show`` later."""
+    from app.core.document import terminal
+
+    row = table.kind_of(result)
+    measurements(result)
+    row.json_of(result)
+    terminal.render(row.document_of(result))
+
+
 def _with_previews(doc: Mapping[str, Any]) -> dict[str, Any]:
     """``doc`` with an empty ciphertext preview in each job that has one (the history never
     keeps one)."""

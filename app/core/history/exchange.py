@@ -21,6 +21,7 @@ from app.core.export.writers import check_target, write_atomically
 from app.core.history import documents, limits
 from app.core.history.documents import Result
 from app.core.history.records import RunSummary
+from app.core.history.typecheck import WrongType, check_types
 from app.core.units import MIB
 
 MAX_IMPORT_BYTES = 256 * MIB  # a study of hundreds of jobs with raw samples is a few MB
@@ -60,7 +61,11 @@ def read_export(path: Path) -> tuple[str, dict[str, Any], Result, dict[str, Any]
     meta = doc.pop(HISTORY_KEY, None)
     try:
         result = documents.result_of(kind, doc)
-    except (KeyError, TypeError, ValueError, AttributeError, UserError) as exc:
+        check_types(result)
+        documents.exercise(result)
+    except WrongType as exc:
+        raise UserError(f"cannot import {path}: {exc}") from None
+    except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError, UserError) as exc:
         raise UserError(
             f"cannot import {path}: it holds a malformed {kind} result "
             f"({type(exc).__name__}: {exc})"

@@ -31,6 +31,9 @@ MAX_KEY_BITS = 2**16  # the largest key in the registry has 2,048 bits
 # when the name is not UTF-8. A failure's message may hold two paths of 4,096 bytes so written.
 NAME_CHARS = 1024
 TEXT_CHARS = 65_536
+# No figure of a run comes near it (10^18 ns is 31 years; sizes stop at 2^53), and a figure
+# within it cannot overflow a variance or a sum of squares.
+MAX_MAGNITUDE = 1e18
 MAX_DEPTH = 64  # an export nests 5 levels deep (results[0].runs[0].sender.cpu_percent)
 _INT_DIGITS = 40  # 2**63 has 19 digits; a longer literal is refused without converting it
 
@@ -139,6 +142,7 @@ def _finite_floats(items: list[Any], key: str) -> bool:
         and bound_for(key) is ANY_INTEGER
         and set(map(type, items)) == {float}
         and math.isfinite(sum(items))
+        and max(map(abs, items)) <= MAX_MAGNITUDE
     )
 
 
@@ -163,6 +167,8 @@ def _problem(value: Any, key: str) -> str | None:
     if bound is ANY_INTEGER:
         if isinstance(value, int) and not MIN_INTEGER <= value <= MAX_INTEGER:
             return f"is {value}, beyond the integers the history can store"
+        if isinstance(value, float) and abs(value) > MAX_MAGNITUDE:
+            return f"is {value:g}, beyond any figure of a run (at most 1e18 in size)"
         return None
     if value < bound.low:
         return f"is {value}: {bound.what} cannot be negative"

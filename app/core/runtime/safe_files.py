@@ -29,7 +29,7 @@ import io
 import os
 import shutil
 import stat
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Protocol
 
@@ -178,6 +178,18 @@ def protect(path: PathLike, what: str) -> None:
     file", "the study file", "the history database"): a file read as an input."""
     with contextlib.suppress(OSError, ValueError):
         _PROTECTED[os.path.abspath(os.path.expanduser(path))] = what
+
+
+@contextlib.contextmanager
+def protecting() -> Iterator[None]:
+    """The files :func:`protect` names while the block runs (one command) are protected for
+    that block only: the next command in the same process (a test, the window) starts clean."""
+    saved = dict(_PROTECTED)
+    try:
+        yield
+    finally:
+        _PROTECTED.clear()
+        _PROTECTED.update(saved)
 
 
 def _refuse_protected(out: Path, st: os.stat_result, role: str) -> None:
