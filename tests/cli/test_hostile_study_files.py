@@ -54,3 +54,28 @@ def test_a_hostile_study_file_is_one_line_within_two_seconds(
     assert time.monotonic() - begun < 2.0
     assert_one_line_error(code, err)
     assert says in err and not started
+
+
+STUDY = 'name = "s"\nsizes = ["1 KB"]\n[[cipher]]\nid = "aes-128-ctr"\n'
+PUBLISHED = '[[published]]\ncipher = "aes-128-ctr"\ninput = "1 KB"\nquantity = "encrypt_s"\n'
+
+
+@pytest.mark.parametrize(
+    "text,says",
+    [
+        ("data_seed = 99999999999999999999\n" + STUDY, "larger than a study can hold"),
+        (STUDY + PUBLISHED + 'value = nan\nunit = "s"\n', "finite numbers only"),
+        (STUDY + PUBLISHED + 'value = inf\nunit = "s"\n', "finite numbers only"),
+    ],
+)
+def test_what_a_study_cannot_export_it_refuses_up_front(
+    text, says, tmp_path, capsys, monkeypatch
+) -> None:
+    """A study its own export could not be imported from (a seed beyond 64 bits, a published
+    figure that is not finite) is refused before it runs."""
+    started = forbid_workers(monkeypatch)
+    path = tmp_path / "s.toml"
+    path.write_text(text)
+    code, _, err = run(capsys, "study", path)
+    assert_one_line_error(code, err)
+    assert says in err and not started

@@ -379,6 +379,19 @@ def _typed(data: Mapping[str, Any], key: str, kind: type | tuple[type, ...], def
         value = float(value)
     if not isinstance(value, kind):
         raise TypeError(f"{key} has the wrong type ({type(value).__name__})")
+    return _storable(key, value)
+
+
+_LARGEST = 2**63 - 1  # what the history (SQLite) and every export can hold
+
+
+def _storable(key: str, value: Any) -> Any:
+    """``value`` when a study's export can hold it (so what runs can be imported again);
+    ``ValueError`` for an integer beyond 64 bits or a number that is not finite."""
+    if isinstance(value, int) and not isinstance(value, bool) and abs(value) > _LARGEST:
+        raise ValueError(f"{key} is {value}, larger than a study can hold (at most {_LARGEST})")
+    if isinstance(value, float) and not math.isfinite(value):
+        raise ValueError(f"{key} is {value}; a study holds finite numbers only")
     return value
 
 
@@ -399,7 +412,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
             str(p["cipher"]),
             str(p["input"]),
             str(p["quantity"]),
-            float(p["value"]),
+            _storable("a published value", float(p["value"])),
             str(p["unit"]),
             _entries(p.get("entry", [])),
             **{k: str(p.get(k, "")) for k in _OPTIONAL_FIGURE_KEYS},
