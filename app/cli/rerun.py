@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.report import terminal_width
-from app.cli.running import add_out_option, stopped
+from app.cli.running import add_out_option, add_yes_option, confirm, stopped
 from app.cli.storing import add_no_history_option, store_run
 from app.core.errors import UserError
 from app.core.kinds import formats
@@ -40,6 +40,7 @@ def register(sub: Any) -> None:
     p.add_argument("--save-run", metavar="NEW.json", help="also save the new run (.json, ...)")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_no_history_option(p)
+    add_yes_option(p)
     p.set_defaults(handler=cmd_rerun)
 
 
@@ -59,6 +60,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
         what = "a transfer study" if kind == "study" else f"a {kind} run"
         raise UserError(f"cannot rerun {path}: it is {what}; rerun takes an exported cipher study")
     study = original.study
+    _confirm_what_it_measures(path, study, args.yes)
     run = StudyRun(study)
     inputs = [str(path), *(f.path for f in run.files)]
     formats.check_outputs(formats.MERGED, args.out, inputs)
@@ -89,3 +91,22 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     for out in args.out:
         print(f"wrote {formats.save(merged, out, inputs=inputs)}", file=sys.stderr)
     return 1 if final.failures else 0
+
+
+def _confirm_what_it_measures(path: Path, study: Any, yes: bool) -> None:
+    """A received export decides which files are read and for how long: files outside the
+    export's folder, and a long grid, are run only when the user agrees (or gives --yes)."""
+    from app.core.study.grid_cost import grid_cost
+
+    folder = path.resolve().parent
+    outside = [f for f in study.files if not Path(f).expanduser().resolve().is_relative_to(folder)]
+    if outside:
+        named = ", ".join(outside[:3]) + (
+            f" and {len(outside) - 3} more" if len(outside) > 3 else ""
+        )
+        confirm(
+            f"{path} names files outside its folder ({named}), which would be read and timed", yes
+        )
+    cost = grid_cost(study)
+    if cost.long:
+        confirm(cost.sentence(), yes)

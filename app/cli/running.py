@@ -84,3 +84,26 @@ def stopped(exc: KeyboardInterrupt) -> int:
     """Say on stderr that the run stopped with no results written; the exit code to end with."""
     print(f"{PROG}: {stop_reason(exc)}; no results written", file=sys.stderr)
     return exit_code(exc)
+
+
+def add_yes_option(p: argparse.ArgumentParser) -> None:
+    """``--yes`` on a command that asks before a long or unusual run."""
+    p.add_argument(
+        "--yes", action="store_true", help="run without asking (a long grid, files outside)"
+    )
+
+
+def confirm(reason: str, yes: bool) -> None:
+    """Go on when ``yes`` or when the user answers y on a terminal; otherwise ``UserError``
+    with ``reason`` (on a pipe or in a script nobody can answer: give --yes)."""
+    if yes:
+        return
+    if not (sys.stdin.isatty() and sys.stderr.isatty()):
+        raise UserError(f"{reason}; give --yes to run it")
+    print(f"{PROG}: {reason}.", file=sys.stderr)
+    try:
+        answer = input("Run it? [y/N] ")
+    except EOFError:
+        answer = ""
+    if answer.strip().lower() not in ("y", "yes"):
+        raise UserError("not run: nothing was measured")

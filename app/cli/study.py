@@ -21,7 +21,14 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.cli.running import add_out_option, non_negative, stopped, whole_number
+from app.cli.running import (
+    add_out_option,
+    add_yes_option,
+    confirm,
+    non_negative,
+    stopped,
+    whole_number,
+)
 from app.cli.storing import add_no_history_option, store_run
 from app.cli.study_transfer import format_transfer_study
 from app.cli.terminal import clear_line, redraw
@@ -88,6 +95,7 @@ def register(sub: Any) -> None:
     p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
     p.add_argument("--quiet", action="store_true", help="no progress on stderr")
     add_no_history_option(p)
+    add_yes_option(p)
     p.set_defaults(handler=cmd_study)
 
 
@@ -122,15 +130,31 @@ def cmd_study(args: argparse.Namespace) -> int:
         margin_percent=args.margin,
     )
     return run_study(
-        study, args.out, save=args.save_definition, quiet=args.quiet, history=not args.no_history
+        study,
+        args.out,
+        save=args.save_definition,
+        quiet=args.quiet,
+        history=not args.no_history,
+        yes=args.yes,
     )
 
 
 def run_study(
-    study: Study, outs: Sequence[str], *, save: str | None, quiet: bool, history: bool = True
+    study: Study,
+    outs: Sequence[str],
+    *,
+    save: str | None,
+    quiet: bool,
+    history: bool = True,
+    yes: bool = False,
 ) -> int:
+    from app.core.study.grid_cost import grid_cost
     from app.core.study.presets import save_study
     from app.core.study.runner import StudyRun
+
+    cost = grid_cost(study)
+    if cost.long:
+        confirm(cost.sentence(), yes)
 
     if study.workload == "transfer":
         from app.core.study.transfer_runner import TransferStudyRun

@@ -79,3 +79,31 @@ def test_what_a_study_cannot_export_it_refuses_up_front(
     code, _, err = run(capsys, "study", path)
     assert_one_line_error(code, err)
     assert says in err and not started
+
+
+def test_a_grid_of_hours_asks_first_and_a_script_is_told_to_say_yes(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    started = forbid_workers(monkeypatch)
+    sizes = ", ".join(f'"{n} B"' for n in range(1, 20_001))
+    path = tmp_path / "wide.toml"
+    path.write_text(f'name = "wide"\nsizes = [{sizes}]\n[[cipher]]\nid = "aes-128-ctr"\n')
+    begun = time.monotonic()
+    code, _, err = run(capsys, "study", path)
+    assert time.monotonic() - begun < 2.0
+    assert_one_line_error(code, err)
+    assert "runs 20,000 cells" in err and "hours" in err and "--yes" in err and not started
+
+
+def test_rerun_asks_before_reading_files_outside_the_exports_folder(
+    tmp_path, capsys, monkeypatch
+) -> None:
+    from app.core.kinds import formats
+    from tests.core.publish_factories import made_study
+
+    started = forbid_workers(monkeypatch)
+    export = tmp_path / "received.json"
+    formats.save(made_study(files=(("id_ed25519", 400),)), export)  # names /data/id_ed25519
+    code, _, err = run(capsys, "rerun", export)
+    assert_one_line_error(code, err)
+    assert "outside its folder (/data/id_ed25519)" in err and "--yes" in err and not started
