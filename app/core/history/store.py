@@ -189,7 +189,7 @@ class History:
         doc = self._document(run_id)
         try:
             result = documents.result_of(summary.kind, doc)
-        except (KeyError, TypeError, ValueError, AttributeError, UserError) as exc:
+        except (KeyError, TypeError, ValueError, AttributeError, ArithmeticError) as exc:
             raise UserError(
                 f"run {run_id} in the history cannot be read back ({type(exc).__name__}: {exc})"
             ) from None
@@ -203,7 +203,16 @@ class History:
         rows = self._read("SELECT document FROM runs WHERE id = ?", _id_arg(run_id))
         if not rows:
             raise _no_run(run_id)
-        return dict(json.loads(rows[0][0]))
+        try:
+            doc = json.loads(rows[0][0])
+            if not isinstance(doc, dict):
+                raise TypeError(f"a JSON {type(doc).__name__}, not a document")
+        except (TypeError, ValueError) as exc:
+            raise UserError(
+                f"run {run_id} in the history cannot be read back (its stored document is "
+                f"damaged: {exc}); `history delete {run_id}` removes it"
+            ) from None
+        return doc
 
     # --- changing --------------------------------------------------------------------------
 
@@ -288,7 +297,11 @@ def _summary(row: tuple[Any, ...]) -> RunSummary:
     """The :class:`RunSummary` of a row of :data:`_SUMMARY_COLUMNS`."""
     values = dict(zip(_SUMMARY_FIELDS, row, strict=True))
     values["id"] = int(values["id"])
-    for name in ("ciphers", "inputs"):  # JSON lists
-        values[name] = tuple(json.loads(values[name]))
+    for name in ("ciphers", "inputs"):  # JSON lists; a damaged one lists as "?"
+        try:
+            listed = json.loads(values[name])
+        except (TypeError, ValueError):
+            listed = ["?"]
+        values[name] = tuple(str(x) for x in listed) if isinstance(listed, list) else ("?",)
     values["cancelled"] = bool(values["cancelled"])
     return RunSummary(**values)
