@@ -17,7 +17,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hostile import assert_one_line_error, run, small_run
+from disk_full import disk_full, needs_rlimit
+from hostile import assert_one_line_error, run, small_job, small_run
 
 from app.cli import main as cli
 from app.core.errors import UserError
@@ -349,6 +350,33 @@ def test_xlsx_on_a_full_disk_fails_cleanly(
     assert full_disk == []
     assert capsys.readouterr().err == ""
     assert names(tmp_path) == []
+
+
+@pytest.mark.parametrize("suffix", [".pdf", ".svg", ".html", ".csv"])
+def test_every_format_on_a_full_disk_says_so(
+    suffix: str, tmp_path: Path, full_disk: list[Any], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """matplotlib's PDF writer, failing while it handled the full disk, said "'Stream' object
+    has no attribute 'pos'"."""
+    target = tmp_path / f"r{suffix}"
+    with pytest.raises(UserError, match=rf"cannot write .*r\{suffix}: no space left on device$"):
+        formats.save(small_run(), target)
+    gc.collect()
+    assert names(tmp_path) == []
+
+
+@needs_rlimit
+def test_a_pdf_figure_on_a_full_disk_names_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """matplotlib's PDF writer fails while handling the write error; the message is the
+    system's (here EFBIG, the harness's full disk), not "'Stream' object has no attribute"."""
+    formats.save(small_run(), tmp_path / "warm.pdf")  # matplotlib imported, fonts cached
+    many = small_run(*(small_job(f"f{i}.bin", input_bytes=1000 + i) for i in range(40)))
+    with disk_full(monkeypatch), pytest.raises(UserError) as refused:
+        formats.save(many, tmp_path / "r.pdf")
+    assert str(refused.value).endswith("r.pdf: file too large"), refused.value
+    assert names(tmp_path) == ["warm.pdf"]
 
 
 def test_xlsx_save_writes_one_complete_file(tmp_path: Path) -> None:

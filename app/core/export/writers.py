@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import shutil
 import stat
 import sys
 from collections.abc import Callable, Mapping, Sequence
@@ -90,6 +91,12 @@ def write_atomically(target: Path, write: Callable[[Path], None]) -> None:
 
 
 def failure_reason(exc: BaseException, target: Path) -> str:
+    """Why writing ``target`` failed, in a few words. A writer that fails while handling the
+    system's error (matplotlib's PDF writer on a full disk: "'Stream' object has no attribute
+    'pos'") is worded by that error, or by the disk being full."""
+    exc = _system_error(exc) or exc
+    if not isinstance(exc, OSError) and _disk_full(target):
+        return "no space left on the device"
     if isinstance(exc, PermissionError):
         if sys.platform == "win32" and target.exists():
             return "permission denied (is the file open in another program?)"
@@ -97,6 +104,26 @@ def failure_reason(exc: BaseException, target: Path) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         return exc.strerror[0].lower() + exc.strerror[1:]
     return str(exc) or type(exc).__name__
+
+
+def _system_error(exc: BaseException) -> OSError | None:
+    """The first error of the operating system in ``exc``'s chain (itself, its cause, the error
+    it was raised while handling), if any."""
+    seen: set[int] = set()
+    current: BaseException | None = exc
+    while current is not None and id(current) not in seen:
+        seen.add(id(current))
+        if isinstance(current, OSError) and current.strerror:
+            return current
+        current = current.__cause__ or current.__context__
+    return None
+
+
+def _disk_full(target: Path) -> bool:
+    try:
+        return shutil.disk_usage(target.parent if str(target.parent) else ".").free == 0
+    except OSError:
+        return False
 
 
 def new_file_mode(target: Path) -> int:
