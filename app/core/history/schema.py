@@ -26,6 +26,7 @@ import json
 import sqlite3
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 
 
 class NewerSchema(Exception):
@@ -249,4 +250,24 @@ def check_version(conn: sqlite3.Connection) -> int:
     missing = [t for m in MIGRATIONS if m.version <= version for t in m.tables if t not in tables]
     if missing:
         raise damaged(f"schema version {version} without its table {missing[0]}")
+    if version == SCHEMA_VERSION:
+        for table, columns in _columns().items():
+            have = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            lost = [c for c in columns if c not in have]
+            if lost:
+                raise damaged(f"table {table} without its column {lost[0]}")
     return version
+
+
+@cache
+def _columns() -> dict[str, tuple[str, ...]]:
+    """Each table's columns in a history of :data:`SCHEMA_VERSION`, as the migrations make
+    them (built once, in memory)."""
+    conn = sqlite3.connect(":memory:", isolation_level=None)
+    try:
+        for migration in MIGRATIONS:
+            migration.apply(conn)
+        tables = [t for m in MIGRATIONS for t in m.tables]
+        return {t: tuple(r[1] for r in conn.execute(f"PRAGMA table_info({t})")) for t in tables}
+    finally:
+        conn.close()

@@ -216,3 +216,15 @@ def test_a_version_beyond_any_opens_read_only(tmp_path: Path) -> None:
         assert h.read_only and f"schema version {2**31 - 1}" in h.warning
         assert [r.id for r in h.list_runs()] == [run_id]
     assert aside_files(tmp_path) == []
+
+
+def test_a_history_missing_a_column_is_damage_set_aside(tmp_path: Path) -> None:
+    """Before, every command failed with "no such column: hostname" and nothing was stored."""
+    path = tmp_path / "history.sqlite3"
+    with History.open(path) as h:
+        h.record(bench_run())
+        h._conn.execute("ALTER TABLE runs DROP COLUMN hostname")
+    with History.open(path) as h:
+        assert "was damaged (table runs without its column hostname)" in h.warning
+        assert h.count() == 0 and h.record(bench_run()) == 1
+    assert len(aside_files(tmp_path)) == 1
