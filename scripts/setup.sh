@@ -49,8 +49,11 @@ fi
 DEB_PKGS="libglib2.0-0 libgl1 libegl1 libfontconfig1 libxkbcommon0 libdbus-1-3 \
 libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 \
 libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1"
-# The tests also compare with `openssl speed` and compile the LaTeX tables (pdflatex, booktabs).
-[ "$DEV" = 1 ] && DEB_PKGS="$DEB_PKGS openssl texlive-latex-base texlive-latex-recommended"
+# The tests also compare with `openssl speed`, compile the LaTeX tables (pdflatex, booktabs),
+# open every HTML export in a headless browser and every CSV and workbook in a spreadsheet
+# (no script runs, no name becomes a formula).
+[ "$DEV" = 1 ] && DEB_PKGS="$DEB_PKGS openssl texlive-latex-base texlive-latex-recommended \
+chromium libreoffice-calc-nogui"
 
 DEB_COMPLETE=1
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then

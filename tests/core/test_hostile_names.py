@@ -12,6 +12,8 @@ import dataclasses
 import io
 import json
 import re
+import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -37,7 +39,8 @@ HOSTILE = (
     "@SUM(1+1)*cmd",
     "\tstarts with a tab",
     "\rstarts with a return",
-    "<img src=x onerror=alert(1)>",
+    "<img src=x onerror=\"document.body.setAttribute('data-pwned','1')\">",
+    "<script>document.title='pwned'</script>",
     "a|b\nc\rd",
     "\\input{/etc/passwd}\\write18{rm -rf ~}",
     "\x1b]0;owned\x07\x1b[2J\x1b[31mred.txt",
@@ -57,36 +60,36 @@ CONTROL = re.compile(
 def _bench():
     jobs = [small_job(label=name, input_bytes=1000 + i) for i, name in enumerate(HOSTILE)]
     run = small_run(*jobs)
-    return dataclasses.replace(run, environment={"cpu": HOSTILE[0], "hostname": HOSTILE[10]})
+    return dataclasses.replace(run, environment={"cpu": HOSTILE[0], "hostname": HOSTILE[11]})
 
 
 def _study():
-    return made_study(files=tuple((name, 1000 + i) for i, name in enumerate(HOSTILE[:8])))
+    return made_study(files=tuple((name, 1000 + i) for i, name in enumerate(HOSTILE[:9])))
 
 
 def _transfer():
     return transfer_run(
-        input_label=HOSTILE[10],
-        failures=(TransferFailure("chacha20-poly1305", HOSTILE[0] + HOSTILE[8]),),
+        input_label=HOSTILE[11],
+        failures=(TransferFailure("chacha20-poly1305", HOSTILE[0] + HOSTILE[9]),),
     )
 
 
 def _transfer_study():
     study = transfer_study()
-    cells = tuple(dataclasses.replace(r, input_label=HOSTILE[7]) for r in study.results)
+    cells = tuple(dataclasses.replace(r, input_label=HOSTILE[8]) for r in study.results)
     return dataclasses.replace(study, results=cells)
 
 
 def _sweep():
     result = sweep()
-    return dataclasses.replace(result, failures=(SweepFailure(HOSTILE[1], HOSTILE[10]),))
+    return dataclasses.replace(result, failures=(SweepFailure(HOSTILE[1], HOSTILE[11]),))
 
 
 def _merged():
     studies = [_study(), _study()]
     sources = [
-        MergeSource(HOSTILE[0], HOSTILE[10], studies[0]),
-        MergeSource(HOSTILE[11], HOSTILE[7], studies[1]),
+        MergeSource(HOSTILE[0], HOSTILE[11], studies[0]),
+        MergeSource(HOSTILE[12], HOSTILE[7], studies[1]),
     ]
     return merge_results(sources)
 
@@ -133,7 +136,7 @@ def _check_xlsx(path: Path) -> None:
 def _check_markdown(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     _no_control(text, path.name)
-    assert "<img" not in text and "\r" not in text
+    assert "<img" not in text and "<script" not in text and "\r" not in text
     for block in re.split(r"\n\s*\n", text):
         rows = [line for line in block.splitlines() if line.startswith("|")]
         widths = {len(re.findall(r"(?<!\\)\|", line)) for line in rows}
@@ -161,16 +164,27 @@ def _check_tex(path: Path, tmp_path: Path) -> None:
 def _check_markup(path: Path) -> None:
     text = path.read_text(encoding="utf-8")
     _no_control(text, path.name)
-    assert "<img" not in text
+    assert "<img" not in text and "<script" not in text
+
+
+@pytest.fixture(scope="module")
+def outputs(tmp_path_factory: pytest.TempPathFactory) -> dict[str, dict[str, Path]]:
+    """Every format of every kind, written once: kind -> suffix -> file."""
+    out: dict[str, dict[str, Path]] = {}
+    for kind, make in RESULTS.items():
+        folder = tmp_path_factory.mktemp(kind.replace(" ", "_"))
+        result = make()
+        out[kind] = {}
+        for suffix in formats.kind_of(result).writers:
+            out[kind][suffix] = formats.save(result, folder / f"{kind.replace(' ', '_')}{suffix}")
+    return out
 
 
 @pytest.mark.parametrize("kind", RESULTS)
-def test_every_writer_of_every_kind_escapes_hostile_names(kind: str, tmp_path: Path) -> None:
-    result = RESULTS[kind]()
-    suffixes = list(formats.kind_of(result).writers)
-    for suffix in suffixes:
-        path = tmp_path / f"out{suffix}"
-        formats.save(result, path)
+def test_every_writer_of_every_kind_escapes_hostile_names(
+    kind: str, outputs: dict[str, dict[str, Path]], tmp_path: Path
+) -> None:
+    for suffix, path in outputs[kind].items():
         if suffix == ".csv":
             _check_csv(path)
         elif suffix == ".xlsx":
@@ -185,8 +199,73 @@ def test_every_writer_of_every_kind_escapes_hostile_names(kind: str, tmp_path: P
             _check_asciidoc(path)
         elif suffix == ".json":
             json.loads(path.read_text(encoding="utf-8"))
-    printed = terminal.render(formats.document_of(result), width=80)
+    printed = terminal.render(formats.document_of(RESULTS[kind]()), width=80)
     _no_control(printed, f"{kind} on the terminal")
+
+
+def _browser() -> str:
+    found = shutil.which("chromium") or shutil.which("chromium-browser")
+    if found is None:
+        pytest.skip("Chromium is not installed (scripts/setup.sh --dev installs it)")
+    return found
+
+
+def test_no_script_runs_when_a_browser_opens_the_pages(
+    outputs: dict[str, dict[str, Path]], tmp_path: Path
+) -> None:
+    """Every HTML page and SVG figure in headless Chromium: the hostile names' scripts (an
+    onerror, a <script>) would mark the document if any ran."""
+    browser = _browser()
+    pages = [p for kind in outputs.values() for s, p in kind.items() if s in (".html", ".svg")]
+    assert len(pages) >= 6
+    for page in pages:
+        done = subprocess.run(
+            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+             f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
+            capture_output=True, text=True, timeout=120,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr[-500:]
+        assert "<body" in done.stdout or "<svg" in done.stdout, page.name
+        assert 'data-pwned="1"' not in done.stdout and "<title>pwned" not in done.stdout, page
+
+
+def test_a_spreadsheet_opens_every_csv_and_workbook_without_a_formula(
+    outputs: dict[str, dict[str, Path]], tmp_path: Path
+) -> None:
+    """LibreOffice converts every CSV and workbook to a workbook of its own: no cell of it is a
+    formula (before, it turned every name starting with = + - @ into one)."""
+    from openpyxl import load_workbook
+
+    office = shutil.which("soffice") or shutil.which("libreoffice")
+    if office is None:
+        pytest.skip("LibreOffice is not installed (scripts/setup.sh --dev installs it)")
+    sources = [p for kind in outputs.values() for s, p in kind.items() if s in (".csv", ".xlsx")]
+    converted = tmp_path / "converted"
+    for source in sources:  # one name each: a.csv and a.xlsx would both become a.xlsx
+        (tmp_path / "in").mkdir(exist_ok=True)
+        shutil.copy(source, tmp_path / "in" / f"{source.stem}_{source.suffix[1:]}{source.suffix}")
+    done = subprocess.run(
+        [office, "--headless", f"-env:UserInstallation={(tmp_path / 'office').as_uri()}",
+         "--convert-to", "xlsx", "--outdir", converted,
+         *sorted((tmp_path / "in").iterdir())],
+        capture_output=True, text=True, timeout=300,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-500:]
+    books = sorted(converted.glob("*.xlsx"))
+    assert len(books) == len(sources), done.stdout[-500:]
+    for book in books:
+        wb = load_workbook(book)
+        try:
+            formulas = [
+                f"{ws.title}!{c.coordinate}: {c.value}"
+                for ws in wb.worksheets
+                for row in ws.iter_rows()
+                for c in row
+                if c.data_type == "f" and c.value not in ("=TRUE()", "=FALSE()")
+            ]  # LibreOffice writes a true/false cell as =TRUE(): a value, not a name
+        finally:
+            wb.close()
+        assert not formulas, f"{book.name}: {formulas[:3]}"
 
 
 def test_the_command_lines_streams_show_controls_and_keep_lines(
@@ -194,9 +273,9 @@ def test_the_command_lines_streams_show_controls_and_keep_lines(
 ) -> None:
     with visible_streams():
         assert isinstance(sys.stdout, Visible) and isinstance(sys.stderr, Visible)
-        print("\n".join(HOSTILE[8:13]))
+        print("\n".join(HOSTILE[9:14]))
         print(HOSTILE[6], file=sys.stderr)
-        redraw(HOSTILE[10], 30)
+        redraw(HOSTILE[11], 30)
         clear_line(30)
     out, err = capsys.readouterr()
     _no_control(out + err.replace("\r", ""), "the terminal")
