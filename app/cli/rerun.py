@@ -96,17 +96,11 @@ def cmd_rerun(args: argparse.Namespace) -> int:
 def _confirm_what_it_measures(path: Path, study: Any, yes: bool) -> None:
     """A received export decides which files are read and for how long: files outside the
     export's folder, and a long grid, are run only when the user agrees (or gives --yes)."""
-    from app.core.study.grid_cost import grid_cost
+    from app.core.study.grid_cost import files_outside, grid_cost, outside_sentence
 
-    folder = path.resolve().parent
-    outside = [f for f in study.files if not Path(f).expanduser().resolve().is_relative_to(folder)]
+    outside = files_outside(study, path.parent)
     if outside:
-        named = ", ".join(outside[:3]) + (
-            f" and {len(outside) - 3} more" if len(outside) > 3 else ""
-        )
-        confirm(
-            f"{path} names files outside its folder ({named}), which would be read and timed", yes
-        )
+        confirm(outside_sentence(str(path), outside), yes)
     cost = grid_cost(study)
     if cost.long:
         confirm(cost.sentence(), yes)

@@ -392,3 +392,26 @@ def test_with_the_history_off_the_run_is_shown_and_not_stored(
     qtbot.waitUntil(lambda: not fake_window.rerunning, timeout=TIMEOUT_MS)
     history_recorder().wait_for_done()
     assert stored_count(history_db) == 1
+
+
+def test_a_received_file_naming_files_elsewhere_asks_before_reading_them(
+    qtbot: QtBot, window: HistoryWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A colleague's export that names ~/.ssh/id_ed25519 is not run without a yes."""
+    from tests.core.publish_factories import made_study
+
+    path = tmp_path / "received.json"
+    formats.save(made_study(files=(("id_ed25519", 400),)), path)  # names /data/id_ed25519
+    asked: list[str] = []
+
+    def no(_parent: Any, _title: str, text: str) -> bool:
+        asked.append(text)
+        return False
+
+    monkeypatch.setattr(history_window, "ask_yes_no", no)
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a: (str(path), a[-1])))
+    window.run_file_button.click()
+    qtbot.waitUntil(lambda: bool(asked), timeout=TIMEOUT_MS)
+    assert "outside its folder (/data/id_ed25519)" in asked[0]
+    qtbot.waitUntil(lambda: "Not run" in window.statusBar().currentMessage(), timeout=TIMEOUT_MS)
+    assert not window.rerunning

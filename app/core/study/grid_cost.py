@@ -1,5 +1,6 @@
 """What a study will cost before it starts: a lower bound on its running time, so a grid of
-thousands of cells (or a received export that names one) is said before it measures for hours.
+thousands of cells (or a received export that names one) is said before it measures for hours;
+and the files a received export would have read outside its own folder.
 
 The bound counts what cannot be avoided: each job of each round starts a fresh worker (about
 0.2 s here, more on a loaded machine), and each repetition encrypts and decrypts its input at
@@ -11,6 +12,7 @@ user agrees.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from app.core.study.definition import Study
 
@@ -47,3 +49,17 @@ def grid_cost(study: Study) -> GridCost:
     processed = entries * sum(inputs) * max(1, study.repeat + study.warmup) * 2
     seconds = jobs * WORKER_START_S + processed / FASTEST_BYTES_PER_S
     return GridCost(cells, jobs, seconds)
+
+
+def files_outside(study: Study, folder: Path) -> list[str]:
+    """The files ``study`` would read that are not inside ``folder`` (a received export's):
+    measured only when the user agrees, since the export's author chose them."""
+    inside = folder.resolve()
+    return [f for f in study.files if not Path(f).expanduser().resolve().is_relative_to(inside)]
+
+
+def outside_sentence(origin: str, outside: list[str]) -> str:
+    more = f" and {len(outside) - 3} more" if len(outside) > 3 else ""
+    return (
+        f"{origin} names files outside its folder ({', '.join(outside[:3])}{more}) to read and time"
+    )

@@ -591,6 +591,16 @@ class HistoryWindow(QMainWindow):
         if not isinstance(result, StudyResult):
             QMessageBox.information(self, "Cannot run it here", not_a_cipher_study(name, kind))
             return
+        from app.core.study.grid_cost import files_outside, grid_cost, outside_sentence
+
+        outside = files_outside(result.study, Path(path).parent)
+        asks = [outside_sentence(name, outside)] if outside else []
+        cost = grid_cost(result.study)
+        asks += [cost.sentence()] if cost.long else []
+        for text in asks:
+            if not ask_yes_no(self, "Run it here?", f"{text[0].upper()}{text[1:]}. Run it?"):
+                self.statusBar().showMessage("Not run: nothing was measured.")
+                return
         host = meta.get("hostname")
         integrity = str(meta.get("digest_state", ""))
         self._start_rerun(Rerun(result, name, host if isinstance(host, str) else None, integrity))
