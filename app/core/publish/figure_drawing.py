@@ -97,7 +97,10 @@ def draw(data: FigureData, path: Path, fmt: str) -> None:
             _legend(fig, handles, data)
         metadata = {"Title": _clean(data.title), "Creator": "CipherBench"}
         dates = {"svg": {"Date": None}, "pdf": {"CreationDate": None}}[fmt]
-        fig.savefig(path, format=fmt, metadata={**metadata, **dates})
+        # Our own file, closed whatever happens: matplotlib's PDF writer, failing on a full
+        # disk, left the file it opened to the garbage collector.
+        with open(path, "wb") as out:
+            fig.savefig(out, format=fmt, metadata={**metadata, **dates})
 
 
 def _legend(fig: Any, handles: list[Any], data: FigureData) -> None:
