@@ -94,38 +94,45 @@ class Environment(Mapping[str, Any]):
         value = self.data.get(name)
         return value if isinstance(value, Mapping) else {}
 
+    # Each accessor gives its type or None: an environment read from someone else's JSON may
+    # hold anything (a version that is a table), and merge, compare and trend hash and print
+    # these values.
     @property
     def cpu_model(self) -> str | None:
-        return self._section("cpu").get("model")
+        return _text(self._section("cpu").get("model"))
 
     @property
     def logical_cores(self) -> int | None:
-        return self._section("cpu").get("logical_cores")
+        cores = self._section("cpu").get("logical_cores")
+        return cores if isinstance(cores, int) and not isinstance(cores, bool) else None
 
     @property
     def cpu_features(self) -> Mapping[str, bool | None]:
         features = self._section("cpu").get("features")
-        return features if isinstance(features, Mapping) else {}
+        if not isinstance(features, Mapping):
+            return {}
+        return {str(k): v for k, v in features.items() if v is None or isinstance(v, bool)}
 
     @property
     def os_platform(self) -> str | None:
-        return self._section("os").get("platform")
+        return _text(self._section("os").get("platform"))
 
     @property
     def python_version(self) -> str | None:
-        return self._section("python").get("version")
+        return _text(self._section("python").get("version"))
 
     @property
     def packages(self) -> Mapping[str, str | None]:
-        return self._section("packages")
+        found = self._section("packages")
+        return {str(k): v for k, v in found.items() if v is None or isinstance(v, str)}
 
     @property
     def cipherbench_version(self) -> str | None:
-        return self.data.get("cipherbench_version")
+        return _text(self.data.get("cipherbench_version"))
 
     @property
     def captured_at(self) -> str | None:
-        return self.data.get("captured_at")
+        return _text(self.data.get("captured_at"))
 
     # Mapping
     def __getitem__(self, key: str) -> Any:
@@ -165,3 +172,7 @@ class ToolInfo:
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "version": self.version, **self.extra}
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) else None
