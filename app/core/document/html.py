@@ -4,10 +4,8 @@ anywhere (no script, no external file)."""
 
 from __future__ import annotations
 
-import html
-
 from app.core.document.model import Document, Table
-from app.core.text import visible_text
+from app.core.document.svg_chart import text
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2em auto; max-width: 60em; color: #222;
@@ -23,11 +21,6 @@ svg.chart { max-width: 100%; height: auto; }
 @media print { body { margin: 0; max-width: none; } h2 { break-after: avoid; }
                table, figure { break-inside: avoid; } }
 """
-
-
-def text(value: str) -> str:
-    """``value`` safe in HTML text and attributes."""
-    return html.escape(visible_text(value, keep="\n"), quote=True)
 
 
 def page(title: str, body: list[str]) -> str:
