@@ -203,3 +203,24 @@ def test_remove_root_lets_the_janitor_go_at_once() -> None:
     scratch.remove_root()
     assert time.monotonic() - started < 1.0 and not folder.exists()
     assert not janitor[0].is_alive() and scratch._janitor is None
+
+
+
+def test_the_janitor_runs_before_the_folder_exists(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGKILL between creating the folder and starting its janitor left the folder behind
+    (1 of 30 random kills, benchmarks/bench_scratch_kill.py): the janitor comes first."""
+    scratch.remove_root()
+    seen: list[bool] = []
+    start = scratch._start_janitor
+
+    def recording(folder: Path) -> None:
+        seen.append(folder.exists())
+        start(folder)
+
+    monkeypatch.setattr(scratch, "_start_janitor", recording)
+    try:
+        folder = scratch.root()
+        assert seen == [False] and folder.is_dir()
+        assert scratch._janitor is not None and scratch._janitor[0].is_alive()
+    finally:
+        scratch.remove_root()

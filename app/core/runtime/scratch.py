@@ -9,7 +9,7 @@ the whole folder when it exits (atexit; the command line and the window turn SIG
 SIGHUP into an orderly exit, so that runs too).
 
 A SIGKILL of the supervisor (or the out-of-memory killer) runs no ``atexit``: for that, a
-*janitor* process starts with the folder and waits on a pipe only its owner holds. The kernel
+*janitor* process starts before the folder is created and waits on a pipe only its owner holds. The kernel
 closes the pipe however the owner ends; the janitor then lets the owner's workers die (they die
 with their supervisor) and deletes the folder. Only a power cut, or a kill of the janitor too,
 leaves the folder behind. Its name carries the owner's process id, so the next start
@@ -24,6 +24,7 @@ import contextlib
 import multiprocessing as mp
 import os
 import re
+import secrets
 import shutil
 import signal
 import tempfile
@@ -54,11 +55,25 @@ def root() -> Path:
     global _root
     with _lock:
         if _root is None or not _root.is_dir():
-            _root = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-"))  # mode 0700
-            atexit.register(remove_root)
             _stop_janitor()  # the folder it watched is gone
-            _start_janitor(_root)
+            _root = _make_watched_root()
+            atexit.register(remove_root)
         return _root
+
+
+def _make_watched_root() -> Path:
+    """Name the folder, start its janitor, and only then create it: a SIGKILL at any instant
+    leaves either no folder or a folder with a janitor watching it."""
+    for _ in range(100):
+        folder = Path(tempfile.gettempdir()) / f"{PREFIX}{os.getpid()}-{secrets.token_hex(6)}"
+        _start_janitor(folder)
+        try:
+            folder.mkdir(mode=0o700)
+        except FileExistsError:  # someone else's name: this janitor must not delete it
+            _stop_janitor()
+            continue
+        return folder
+    raise FileExistsError(f"no free scratch folder name in {tempfile.gettempdir()}")
 
 
 def _start_janitor(folder: Path) -> None:
