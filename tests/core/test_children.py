@@ -205,7 +205,6 @@ def test_remove_root_lets_the_janitor_go_at_once() -> None:
     assert not janitor[0].is_alive() and scratch._janitor is None
 
 
-
 def test_the_janitor_runs_before_the_folder_exists(monkeypatch: pytest.MonkeyPatch) -> None:
     """A SIGKILL between creating the folder and starting its janitor left the folder behind
     (1 of 30 random kills, benchmarks/bench_scratch_kill.py): the janitor comes first."""

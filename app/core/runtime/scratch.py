@@ -9,12 +9,12 @@ the whole folder when it exits (atexit; the command line and the window turn SIG
 SIGHUP into an orderly exit, so that runs too).
 
 A SIGKILL of the supervisor (or the out-of-memory killer) runs no ``atexit``: for that, a
-*janitor* process starts before the folder is created and waits on a pipe only its owner holds. The kernel
-closes the pipe however the owner ends; the janitor then lets the owner's workers die (they die
-with their supervisor) and deletes the folder. Only a power cut, or a kill of the janitor too,
-leaves the folder behind. Its name carries the owner's process id, so the next start
-(:func:`remove_stale`) deletes folders whose owner is gone, along with the ``cipherbench-job-*``
-/ ``-input-*`` files of versions before this scheme.
+*janitor* process starts before the folder is created and waits on a pipe only its owner holds.
+The kernel closes the pipe however the owner ends; the janitor then lets the owner's workers
+die (they die with their supervisor) and deletes the folder. Only a power cut, or a kill of the
+janitor too, leaves the folder behind. Its name carries the owner's process id, so the next
+start (:func:`remove_stale`) deletes folders whose owner is gone, along with the
+``cipherbench-job-*`` / ``-input-*`` files of versions before this scheme.
 """
 
 from __future__ import annotations
