@@ -162,6 +162,21 @@ def test_bad_sizes_say_so_and_run_nothing(
     assert len(dialogs.warnings) == 1 and "lots" in dialogs.warnings[0][1]
 
 
+def test_a_grid_of_hours_asks_first_and_no_runs_nothing(
+    qtbot: QtBot, window: StudyWindow, dialogs: Dialogs
+) -> None:
+    window.form.sizes_edit.setText("1 GiB, 2 GiB, 4 GiB")
+    window.form.repeat_spin.setValue(200)
+    dialogs.answer = QMessageBox.StandardButton.No
+    window.run_action.trigger()
+    assert not window.controller.running and not window.controller.has_results
+    assert len(dialogs.questions) == 1 and "at least" in dialogs.questions[0][1]
+    assert "nothing was measured" in window.statusBar().currentMessage()
+    window.form.sizes_edit.setText("2KB")  # a short grid runs without a question
+    _run(qtbot, window)
+    assert len(dialogs.questions) == 1
+
+
 def test_files_from_the_dialog_replace_the_sizes_and_can_be_removed(
     qtbot: QtBot, window: StudyWindow, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

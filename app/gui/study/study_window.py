@@ -29,10 +29,12 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.study.definition import Study
+from app.core.study.grid_cost import grid_cost
 from app.core.study.result import StudyResult
 from app.core.text import display_text
 from app.gui.label import Label
 from app.gui.menus import add_menu
+from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings
 from app.gui.study.study_chart import QUANTITIES, StudyChart, paper_values
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
@@ -178,7 +180,14 @@ class StudyWindow(ToolWindow):
         if self.controller.running:
             return
         try:
-            self.controller.start(self.form.study())
+            study = self.form.study()
+            cost = grid_cost(study)
+            if cost.long and not ask_yes_no(
+                self, "Run it?", f"{cost.sentence()[0].upper()}{cost.sentence()[1:]}."
+            ):
+                self.statusBar().showMessage("Not run: nothing was measured.")
+                return
+            self.controller.start(study)
         except UserError as exc:
             self._warn("Cannot run the study", str(exc))
             return
