@@ -1,10 +1,12 @@
 """Background work for the window, in Qt's global thread pool (superqt's worker pattern).
 
-:class:`WorkerBase` is the one pattern: a ``QRunnable`` that owns a plain ``QObject`` of signals
+:class:`WorkerBase` is the one pattern: an object that owns a plain ``QObject`` of signals
 (started / progressed / resulted / failed / finished), catches every exception inside ``run()``
-and emits it, and cancels by a flag. :class:`TaskRunner` starts workers in a pool and keeps each
-one referenced until its ``finished`` (they are not auto-deleted); the controller, the dialogs'
-task panel and the chart loader all use it.
+and emits it, and cancels by a flag. :class:`TaskRunner` hands ``run`` to the pool (which frees
+what it was given when ``run`` returns: a ``QRunnable`` that is not auto-deleted stays alive
+forever in PySide6, with everything it holds) and keeps each worker referenced until a moment
+after its ``finished``, so the last reference, and the signals object, go in the GUI thread.
+The controller, the dialogs' task panel and the chart loader all use it.
 
 :class:`EventWorker` forwards the engine's events as signals, with one throttle: a
 :class:`RunWorker` drives an engine run's blocking ``events()`` generator
@@ -31,7 +33,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import Any, ClassVar, Protocol
 
-from PySide6.QtCore import QObject, QRunnable, QThreadPool, Signal, Slot
+from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
 from app.core.bench.events import (
     JobFailed,
@@ -84,16 +86,14 @@ def describe_exception(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
-class WorkerBase(QRunnable):
-    """A ``QRunnable`` running :meth:`work` in a pool thread, reporting through ``signals``.
+class WorkerBase:
+    """Runs :meth:`work` in a pool thread (:meth:`TaskRunner.start`), reporting through ``signals``.
 
     ``signals`` must have ``started``, ``failed(str)`` and ``finished``; every exception of
     :meth:`work` is caught and reported (never raised into the thread pool), ``finished`` is
     always last. :meth:`cancel` (any thread) only sets a flag that :meth:`work` checks."""
 
     def __init__(self, signals: QObject) -> None:
-        super().__init__()
-        self.setAutoDelete(False)  # a TaskRunner keeps a reference until `finished`
         self.signals = signals
         self.done = False  # set (in the pool thread) just before `finished`
         self._cancel = threading.Event()
@@ -129,18 +129,31 @@ class WorkerBase(QRunnable):
 
 
 class TaskRunner(QObject):
-    """Starts workers in a thread pool and keeps each referenced until it has finished.
+    """Starts workers in a thread pool and keeps each referenced until a moment after it has
+    finished (the pool thread drops its own reference when ``run`` returns: the last one is
+    then ours, in the GUI thread).
 
     ``busy`` is whether a worker started with ``busy=True`` is still going on; ``busy_changed``
     says when that changes."""
 
     busy_changed = Signal(bool)
+    RELEASE_AFTER_MS = 1000  # finished workers are let go this long after
 
     def __init__(self, pool: QThreadPool | None = None, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._pool = pool or QThreadPool.globalInstance()
         self._running: set[WorkerBase] = set()
         self._busy: set[WorkerBase] = set()
+        self._finished: list[tuple[float, WorkerBase]] = []  # (when it finished, worker)
+        self._release = QTimer(self)
+        self._release.setSingleShot(True)
+        self._release.setInterval(self.RELEASE_AFTER_MS)
+        self._release.timeout.connect(self._release_finished)
+
+    @property
+    def held(self) -> int:
+        """Workers still referenced (running, or finished a moment ago)."""
+        return len(self._running) + len(self._finished)
 
     @property
     def busy(self) -> bool:
@@ -155,7 +168,7 @@ class TaskRunner(QObject):
             self._busy.add(worker)
             if not was_busy:
                 self.busy_changed.emit(True)
-        self._pool.start(worker)
+        self._pool.start(worker.run)
         return worker
 
     def cancel_all(self) -> None:
@@ -166,8 +179,20 @@ class TaskRunner(QObject):
         return self._pool.waitForDone(timeout_ms)
 
     @Slot()
+    def _release_finished(self) -> None:
+        """Let go of the workers that finished a while ago (their pool threads have returned);
+        come back for the others."""
+        limit = time.monotonic() - self.RELEASE_AFTER_MS / 1000
+        self._finished = [(t, w) for t, w in self._finished if t > limit]
+        if self._finished:
+            self._release.start()
+
+    @Slot()
     def _on_worker_finished(self) -> None:
+        now = time.monotonic()
+        self._finished += [(now, w) for w in self._running if w.done]
         self._running = {w for w in self._running if not w.done}
+        self._release_finished()
         if self._busy:
             self._busy = {w for w in self._busy if not w.done}
             if not self._busy:

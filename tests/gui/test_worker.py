@@ -83,7 +83,7 @@ class Recorder:
 def _run(qtbot: QtBot, worker: BenchmarkWorker) -> Recorder:
     rec = Recorder(worker)
     with qtbot.waitSignal(worker.signals.finished, timeout=20_000):
-        QThreadPool.globalInstance().start(worker)
+        QThreadPool.globalInstance().start(worker.run)
     qtbot.wait(10)  # let queued signals arrive
     return rec
 
@@ -122,7 +122,7 @@ def test_cancel_reaches_the_engine(qtbot: QtBot) -> None:
 
     worker = BenchmarkWorker(JOBS, factory)
     rec = Recorder(worker)
-    QThreadPool.globalInstance().start(worker)
+    QThreadPool.globalInstance().start(worker.run)
     qtbot.waitUntil(lambda: "progressed" in rec.names(), timeout=60_000)
     with qtbot.waitSignal(worker.signals.finished, timeout=60_000):
         worker.cancel()
@@ -142,7 +142,7 @@ def test_cancel_before_start_runs_nothing(qtbot: QtBot) -> None:
 def test_task_worker_returns_value_or_message(qtbot: QtBot) -> None:
     ok = TaskWorker(lambda a, b: a + b, 2, 3)
     with qtbot.waitSignal(ok.signals.resulted, timeout=60_000) as blocker:
-        QThreadPool.globalInstance().start(ok)
+        QThreadPool.globalInstance().start(ok.run)
     assert blocker.args == [5]
 
     def boom() -> None:
@@ -150,7 +150,7 @@ def test_task_worker_returns_value_or_message(qtbot: QtBot) -> None:
 
     bad = TaskWorker(boom)
     with qtbot.waitSignal(bad.signals.failed, timeout=60_000) as blocker:
-        QThreadPool.globalInstance().start(bad)
+        QThreadPool.globalInstance().start(bad.run)
     assert blocker.args == ["ValueError: no"]
     qtbot.waitUntil(lambda: bad.done)
 
@@ -172,13 +172,13 @@ def test_task_worker_with_progress_reports_and_cancels(qtbot: QtBot) -> None:
     finished.signals.progressed.connect(lambda done, total: seen.append((done, total)))
     finished.cancel()  # before it starts: the first chunk stops it
     with qtbot.waitSignal(finished.signals.cancelled, timeout=60_000):
-        QThreadPool.globalInstance().start(finished)
+        QThreadPool.globalInstance().start(finished.run)
     assert seen == [(0, 3)]
 
     worker = TaskWorker(work, 10**6, progress=True)
     failed: list[str] = []
     worker.signals.failed.connect(failed.append)
-    QThreadPool.globalInstance().start(worker)
+    QThreadPool.globalInstance().start(worker.run)
     qtbot.wait(50)
     with qtbot.waitSignal(worker.signals.cancelled, timeout=60_000):
         worker.cancel()
