@@ -26,7 +26,8 @@ def _stop_early(signum: int, _frame: object) -> None:
     os._exit(130 if sigint else 128 + signum)
 
 
-def _guard_the_first_second() -> None:
+def guard_the_first_second() -> None:
+    """From here until the command is imported, a signal ends the process in one line."""
     for signum in _EARLY:
         signal.signal(signum, _stop_early)
 
@@ -45,7 +46,7 @@ def main(argv: list[str] | None = None) -> int:
     traceback."""
     args = sys.argv[1:] if argv is None else list(argv)
     if argv is None:  # a process of its own (not a test calling main)
-        _guard_the_first_second()
+        guard_the_first_second()
     try:
         if args and args[0] != "gui":
             from app.cli.main import main as cli_main
@@ -73,6 +74,7 @@ def gui_main() -> int:
 
 
 if __name__ == "__main__":
+    guard_the_first_second()
     import multiprocessing
 
     multiprocessing.freeze_support()

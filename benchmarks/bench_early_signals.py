@@ -4,7 +4,12 @@ two seconds of ``python main.py study aes-key-sizes`` (import time included) mus
 
     python benchmarks/bench_early_signals.py [--each N] [--window S]
 
-Prints, per signal, how many runs ended as they should, and the moments of any that did not.
+Prints, per signal, how many runs ended as they should, and the moments of any that did not. A
+signal in the interpreter's first few milliseconds, before Python has a handler, ends the
+process silently by the signal's default action: the shell then shows the same 130 / 143, so
+that counts as ended as it should. What no program can guard is the interpreter's own start
+(site and its .pth files, about the first 5-20 ms here): a Ctrl-C there prints Python's
+traceback before any line of CipherBench runs (1 of 40 at 4 ms).
 """
 
 from __future__ import annotations
@@ -38,8 +43,11 @@ def one(signum: int, delay: float, env: dict[str, str]) -> tuple[bool, str]:
         child.kill()
         child.communicate()
         return False, "did not stop within 60 s"
+    # Killed by the signal itself, silently, before the interpreter had installed its handler
+    # (its first few milliseconds): a shell shows 128 + the signal, the same 130 / 143.
+    killed_at_start = child.returncode == -signum and not err.strip()
     good = child.returncode == EXPECTED[signum] and "Traceback" not in err
-    return good, f"exit {child.returncode}: {err.strip()[-200:]}"
+    return good or killed_at_start, f"exit {child.returncode}: {err.strip()[-200:]}"
 
 
 def main() -> int:

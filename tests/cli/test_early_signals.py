@@ -13,7 +13,7 @@ import pytest
 CHILD = """
 import sys
 import app.__main__ as entry
-entry._guard_the_first_second()
+entry.guard_the_first_second()
 print("ready", flush=True)
 sys.stdin.readline()  # the signal arrives here, before the command's own imports
 from app.cli.main import main
