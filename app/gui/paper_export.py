@@ -21,7 +21,7 @@ from PySide6.QtWidgets import QFileDialog, QWidget
 from app.core.publish.paper_set import paper_set_names, write_paper_set
 from app.core.text import display_text
 from app.gui.questions import ask_yes_no
-from app.gui.worker import TaskRunner, TaskWorker
+from app.gui.worker import TaskRunner
 
 ACTION_TEXT = "Export for a &paper…"
 ACTION_TIP = "Write the tables (Markdown, LaTeX), the figures (SVG, PDF) and the Methods "
@@ -89,10 +89,14 @@ class PaperExporter(QObject):
 
     def start(self, result: object, folder: str, inputs: Sequence[str] = ()) -> None:
         """Write ``result``'s paper set into ``folder`` in the thread pool."""
-        worker = TaskWorker(partial(write_paper_set, inputs=list(inputs)), result, folder)
-        worker.signals.resulted.connect(self._on_worker_resulted)
-        worker.signals.failed.connect(self._on_worker_failed)
-        self._runner.start(worker, busy=True)
+        self._runner.run_task(
+            partial(write_paper_set, inputs=list(inputs)),
+            result,
+            folder,
+            on_result=self._on_worker_resulted,
+            on_failure=self._on_worker_failed,
+            busy=True,
+        )
 
     @Slot(object)
     def _on_worker_resulted(self, paths: list[Path]) -> None:

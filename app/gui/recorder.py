@@ -19,7 +19,7 @@ from PySide6.QtWidgets import QMainWindow, QWidget
 
 from app.core.history.location import history_path, storing_disabled
 from app.gui.settings import AppSettings
-from app.gui.worker import TaskRunner, TaskWorker
+from app.gui.worker import TaskRunner
 
 STATUS_MS = 8000
 
@@ -57,10 +57,13 @@ class HistoryRecorder(QObject):
         if not getattr(result, "results", ()) and not getattr(result, "failures", ()):
             return False  # cancelled before any job finished: nothing worth a row
         # The path now, on the GUI thread: the worker must not depend on later changes.
-        worker = TaskWorker(_store, history_path(), result)
-        worker.signals.resulted.connect(lambda out: self._on_stored(out, widget))
-        worker.signals.failed.connect(lambda text: self._on_failed(text, widget))
-        self.runner.start(worker)
+        self.runner.run_task(
+            _store,
+            history_path(),
+            result,
+            on_result=lambda out: self._on_stored(out, widget),
+            on_failure=lambda text: self._on_failed(text, widget),
+        )
         return True
 
     def wait_for_done(self, timeout_ms: int = 10_000) -> bool:

@@ -171,6 +171,30 @@ class TaskRunner(QObject):
         self._pool.start(worker.run)
         return worker
 
+    def run_task(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        on_result: Callable[[Any], object] | None = None,
+        on_failure: Callable[[str], object] | None = None,
+        on_finished: Callable[[], object] | None = None,
+        busy: bool = False,
+    ) -> TaskWorker:
+        """The window's one call form of a background task: ``fn(*args)`` in the pool, its
+        value to ``on_result`` and its failure (a sentence) to ``on_failure``, in the GUI
+        thread, then ``on_finished`` either way; returns the worker (to cancel it)."""
+        worker = TaskWorker(fn, *args)
+        signals = worker.signals
+        for signal, slot in (
+            (signals.resulted, on_result),
+            (signals.failed, on_failure),
+            (signals.finished, on_finished),
+        ):
+            if slot is not None:
+                signal.connect(slot)
+        self.start(worker, busy=busy)
+        return worker
+
     def cancel_all(self) -> None:
         for worker in list(self._running):
             worker.cancel()

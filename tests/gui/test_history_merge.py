@@ -26,7 +26,7 @@ from app.core.kinds import formats
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.study.runner import StudyFinished, StudyStarted
-from app.gui.history import history_window
+from app.gui.history import history_tasks, history_window
 from app.gui.history.history_window import HistoryWindow
 from app.gui.history.merged_view import MergedWindow
 from app.gui.recorder import history_recorder
@@ -88,7 +88,7 @@ def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[Hi
 def click_merge(qtbot: QtBot, hw: HistoryWindow, ids: list[int]) -> list[threading.Thread]:
     """Select ``ids``, click Merge, wait for the reading to end; the threads it ran in."""
     threads: list[threading.Thread] = []
-    merge = history_window._merge
+    merge = history_tasks.merge
 
     def merging(path: Path, run_ids: list[int]) -> Any:
         threads.append(threading.current_thread())
@@ -98,7 +98,7 @@ def click_merge(qtbot: QtBot, hw: HistoryWindow, ids: list[int]) -> list[threadi
     hw.select_ids(ids)
     assert hw.merge_button.isEnabled()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(history_window, "_merge", merging)
+        patch.setattr(history_tasks, "merge", merging)
         hw.merge_button.click()
         qtbot.waitUntil(lambda: bool(threads) and not hw.runner.busy, timeout=TIMEOUT_MS)
     return threads

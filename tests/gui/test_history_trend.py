@@ -14,7 +14,7 @@ from pytestqt.qtbot import QtBot
 from trend_factories import series_results, sweep
 
 from app.core.history.store import History
-from app.gui.history import history_window
+from app.gui.history import history_tasks
 from app.gui.history.history_window import HistoryWindow
 from app.gui.history.trend_view import TrendWindow
 from app.gui.settings import AppSettings
@@ -33,7 +33,7 @@ def open_trend(qtbot: QtBot, settings: AppSettings, run_id: int) -> tuple[Histor
     """The History window with ``run_id`` selected and Trend clicked; the threads the series
     was read in."""
     threads: list[threading.Thread] = []
-    read = history_window._trend
+    read = history_tasks.trend
 
     def reading(path: Path, run: int):
         threads.append(threading.current_thread())
@@ -45,7 +45,7 @@ def open_trend(qtbot: QtBot, settings: AppSettings, run_id: int) -> tuple[Histor
     hw.select_ids([run_id])
     assert hw.trend_button.isEnabled()
     with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(history_window, "_trend", reading)
+        patch.setattr(history_tasks, "trend", reading)
         hw.trend_button.click()
         qtbot.waitUntil(lambda: bool(threads) and not hw.runner.busy, timeout=TIMEOUT_MS)
     return hw, threads

@@ -274,12 +274,12 @@ def test_window_fits_a_small_screen(qtbot: QtBot, settings: AppSettings) -> None
 def test_window_sizes_to_the_screen_and_keeps_where_and_state_in_sight(
     qtbot: QtBot, settings: AppSettings, history_db: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from app.gui.history import history_window
+    from app.gui.history import run_table
 
     with History.open(history_db) as history:
         history.record(_run((0.001, 0.0011, 0.0009), (0.002, 0.0021, 0.0019), "2026-11-01"))
     long_title = "a very long study title, " * 20
-    monkeypatch.setattr(history_window, "what_was_run", lambda _s: long_title)
+    monkeypatch.setattr(run_table, "what_was_run", lambda _s: long_title)
     hw = _history_window(qtbot, settings)
     screen = hw.screen().availableGeometry()
     assert hw.width() <= screen.width() and hw.height() <= screen.height()

@@ -24,7 +24,8 @@ from pytestqt.qtbot import QtBot
 from app.core.history.store import History
 from app.core.sweep import plan as sweep_plan
 from app.core.sweep.results import LADDER, SWEEP, SweepResult
-from app.gui.history.history_window import HistoryWindow, export_filters
+from app.gui.history.history_texts import export_filters
+from app.gui.history.history_window import HistoryWindow
 from app.gui.history.run_view import StoredRunWindow
 from app.gui.main.window import MainWindow
 from app.gui.results.sweep_tables import CURVE_COLUMNS, LADDER_COLUMNS

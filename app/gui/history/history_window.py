@@ -13,149 +13,48 @@ worker (:mod:`app.gui.history.rerun_panel`), with its progress in a row above th
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import shiboken6
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QAbstractItemView,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QMainWindow,
     QMessageBox,
     QPushButton,
-    QTableWidget,
-    QTableWidgetItem,
     QVBoxLayout,
     QWidget,
 )
 
 from app.core.errors import UserError
 from app.core.history.location import history_path, storing_disabled
-from app.core.history.records import RunSummary
 from app.core.history.store import History
-from app.core.kinds import table
-from app.core.kinds.formats import IMPORTABLE_JSON
 from app.gui.file_filters import with_suffix
+from app.gui.history import history_tasks
+from app.gui.history.history_texts import (
+    MERGEABLE_KINDS,
+    export_filters,
+    merge_refusal,
+    not_a_cipher_study,
+)
+from app.gui.history.run_table import RunTable
 from app.gui.label import Label
 from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
 from app.gui.settings import AppSettings
-from app.gui.worker import TaskRunner, TaskWorker
+from app.gui.worker import TaskRunner
 
 if TYPE_CHECKING:
     from app.core.study.result import StudyResult
     from app.gui.history.rerun_panel import Rerun, RerunPanel
     from app.gui.study.study_controller import StudyRunFactory
 
-HEADERS = ("Id", "Date", "Machine", "Kind", "What was run", "Where", "State")
-WHAT_COLUMN = HEADERS.index("What was run")
-KIND_COLUMN = HEADERS.index("Kind")
-ID_ROLE = Qt.ItemDataRole.UserRole + 1
+
 STATUS_MS = 10_000
-MERGEABLE_KINDS = table.mergeable_names()  # others have no rows of entry and input
-MEASURES = {
-    "transfer": "a file sent through a connection",
-    "sweep": "message lengths, hardware",
-    "keysetup": "making a cipher context",
-}
-
-
-def export_filters(kind: str) -> dict[str, str]:
-    """The Export dialog's filters for a run of ``kind``: the importable JSON first, then the
-    other formats of its kind (app.core.kinds.formats)."""
-    filters = {f"{IMPORTABLE_JSON} (*.json)": ".json"}
-    try:
-        files = table.named(kind).files
-    except KeyError:  # a kind this CipherBench does not know: its JSON only
-        return filters
-    filters.update({k: v for k, v in files.file_filters().items() if v != ".json"})
-    return filters
-
-
-def what_was_run(s: RunSummary) -> str:
-    """The title, then the ciphers and inputs (a few of each)."""
-
-    def few(items: tuple[str, ...]) -> str:
-        return ", ".join(items[:4]) + (f" +{len(items) - 4}" if len(items) > 4 else "")
-
-    parts = [s.title] if s.title else []
-    if s.ciphers and not all(c in s.title for c in s.ciphers):  # a title names a few only
-        parts.append(few(s.ciphers))
-    if s.inputs and not all(i in s.title for i in s.inputs):
-        parts.append("on " + few(s.inputs))
-    return "; ".join(parts)
-
-
-def _compare(path: Path, id_a: int, id_b: int) -> Any:
-    from app.core.history.compare import compare_runs
-
-    with History.open(path) as history:
-        return compare_runs(history.load(id_a), history.load(id_b))
-
-
-def _trend(path: Path, run_id: int) -> Any:
-    from app.core.history.trend import trend_of
-
-    with History.open(path) as history:
-        return trend_of(history, run_id)
-
-
-def _merge(path: Path, ids: list[int]) -> Any:
-    """``(sources, merged)``: the runs ``ids`` labelled and merged (``UserError`` naming a run
-    that cannot be merged: a transfer study is only told apart once read)."""
-    from app.core.history.merging import merge_sources
-    from app.core.publish.merge import merge_results
-    from app.gui.history.merged_view import shared_units
-
-    with History.open(path) as history:
-        runs = [history.load(run_id) for run_id in ids]
-    sources = merge_sources(runs=runs)
-    return sources, merge_results(sources, units=shared_units(sources))
-
-
-def _load(path: Path, run_id: int) -> Any:
-    with History.open(path) as history:
-        return history.load(run_id)
-
-
-def _read_study_file(path: str) -> Any:
-    """``(path, kind, result, history section)`` of an exported run (nothing is imported)."""
-    from app.core.history.exchange import read_export
-
-    kind, _doc, result, meta = read_export(Path(path))
-    return path, kind, result, meta
-
-
-def merge_refusal(refused: list[tuple[int, str]]) -> str:
-    """Why the runs ``refused`` (id, kind) cannot be merged, in one message."""
-    named = [f"run {run_id} is a {kind}" for run_id, kind in refused]
-    which = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-    them = "it" if len(refused) == 1 else "them"
-    kinds = list(dict.fromkeys(kind for _, kind in refused))
-    what = " and ".join(f"a {k} ({MEASURES.get(k, 'something else')})" for k in kinds)
-    measure = (
-        "measures something else and has" if len(kinds) == 1 else "measure other things and have"
-    )
-    return (
-        f"{which[0].upper()}{which[1:]}: merging cannot include {them}. Merge puts bench runs "
-        "and cipher studies side by side, one row per cipher entry and input with each run's "
-        f"throughput; {what} {measure} no such rows.\n\n"
-        f"Deselect {them} and click Merge again."
-    )
-
-
-def not_a_cipher_study(what: str, kind: str) -> str:
-    """Why ``what`` (a run, a file) cannot be run here again."""
-    found = "a transfer study" if kind == "study" else f"a {kind} run"
-    return (
-        f"{what} is {found}: Run this on my machine runs a cipher study again with its "
-        "definition (study --out x.json, or a history export of one)."
-    )
 
 
 class HistoryWindow(QMainWindow):
@@ -200,18 +99,7 @@ class HistoryWindow(QMainWindow):
         self.warning_label.setStyleSheet("color: #a04000;")
         self.warning_label.hide()
         layout.addWidget(self.warning_label)
-        self.table = QTableWidget(0, len(HEADERS))
-        self.table.setHorizontalHeaderLabels(HEADERS)
-        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
-        self.table.verticalHeader().hide()
-        header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        # "What was run" takes the room left (its full text in the tooltip), so a long title
-        # never pushes Where and State out of sight.
-        header.setSectionResizeMode(WHAT_COLUMN, QHeaderView.ResizeMode.Stretch)
-        header.setStretchLastSection(False)
+        self.table = RunTable()
         self.table.doubleClicked.connect(self._on_open_clicked)
         self.table.itemSelectionChanged.connect(self._update_buttons)
         layout.addWidget(self.table, 1)
@@ -324,67 +212,25 @@ class HistoryWindow(QMainWindow):
     @Slot()
     def refresh(self) -> None:
         """Read the list of runs again, keeping the selection where the runs still exist."""
-        chosen = set(self.selected_ids())
         try:
             with self._open() as history:
                 runs = list(reversed(history.list_runs()))
         except UserError as exc:
             self.statusBar().showMessage(f"Could not read the history: {exc}", 10_000)
             runs = []
-        self.table.setRowCount(len(runs))
-        for row, s in enumerate(runs):
-            cells = (
-                str(s.id),
-                s.date_text(),
-                s.machine,
-                s.kind,
-                what_was_run(s),
-                "imported" if s.source == "imported" else "here",
-                "cancelled" if s.cancelled else "complete",
-            )
-            for col, text in enumerate(cells):
-                item = QTableWidgetItem(text)
-                item.setData(ID_ROLE, s.id)
-                if col == WHAT_COLUMN:
-                    item.setToolTip(text)
-                self.table.setItem(row, col, item)
-        for col in range(len(HEADERS)):
-            if col != WHAT_COLUMN:  # stretched: it takes what the others leave
-                self.table.resizeColumnToContents(col)
-        for row, s in enumerate(runs):
-            if s.id in chosen:
-                self.table.selectRow(row)
+        self.table.show_runs(runs)
         self.statusBar().showMessage(f"{len(runs)} run(s) in {self.path}")
         self._update_buttons()
 
     def run_ids(self) -> list[int]:
         """The ids listed, top to bottom (newest first)."""
-        return [self._id_at(r) for r in range(self.table.rowCount())]
-
-    def selected_rows(self) -> list[int]:
-        return sorted({i.row() for i in self.table.selectionModel().selectedRows()})
+        return self.table.run_ids()
 
     def selected_ids(self) -> list[int]:
-        return [self._id_at(r) for r in self.selected_rows()]
-
-    def _kind_at(self, row: int) -> str:
-        item = self.table.item(row, KIND_COLUMN)
-        return item.text() if item is not None else ""
-
-    def _id_at(self, row: int) -> int:
-        item = self.table.item(row, 0)
-        assert item is not None  # every listed row has its id cell
-        run_id: int = item.data(ID_ROLE)
-        return run_id
+        return self.table.selected_ids()
 
     def select_ids(self, ids: list[int]) -> None:
-        self.table.clearSelection()
-        mode = self.table.selectionMode()
-        self.table.setSelectionMode(QAbstractItemView.SelectionMode.MultiSelection)
-        for row, run_id in enumerate(self.run_ids()):
-            if run_id in ids:
-                self.table.selectRow(row)
-        self.table.setSelectionMode(mode)
+        self.table.select_ids(ids)
 
     def _update_buttons(self) -> None:
         n = len(self.selected_ids())
@@ -393,14 +239,12 @@ class HistoryWindow(QMainWindow):
         self.delete_button.setEnabled(n >= 1)
         self.compare_button.setEnabled(n == 2 and not self.runner.busy)
         self.trend_button.setEnabled(
-            n == 1 and not self.runner.busy and self._kind_at(self.selected_rows()[0]) != "sweep"
+            n == 1 and not self.runner.busy and self.table.selected_kind() != "sweep"
         )
         # Enabled with a transfer or a sweep selected too: a click says why they cannot be.
         self.merge_button.setEnabled(n >= 2 and not self.runner.busy)
         free = not self.runner.busy and not self.rerunning
-        self.run_here_button.setEnabled(
-            n == 1 and free and self._kind_at(self.selected_rows()[0]) == "study"
-        )
+        self.run_here_button.setEnabled(n == 1 and free and self.table.selected_kind() == "study")
         self.run_file_button.setEnabled(free)
         self.run_file_action.setEnabled(free)
 
@@ -410,6 +254,28 @@ class HistoryWindow(QMainWindow):
         return self._rerun is not None and self._rerun.running
 
     # --- actions ----------------------------------------------------------------------------
+
+    def _task(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        done: Callable[[Any], object],
+        failed: Callable[[str], object],
+    ) -> None:
+        """Read or compute in the pool (the window busy meanwhile); the buttons follow."""
+        self.runner.run_task(
+            fn,
+            *args,
+            on_result=done,
+            on_failure=failed,
+            on_finished=self._update_buttons,
+            busy=True,
+        )
+        self._update_buttons()
+
+    def _said(self, prefix: str) -> Callable[[str], None]:
+        """A failure shown in the status bar after ``prefix``."""
+        return lambda text: self.statusBar().showMessage(f"{prefix}: {text}", STATUS_MS)
 
     @Slot()
     def _on_open_clicked(self) -> None:
@@ -432,13 +298,15 @@ class HistoryWindow(QMainWindow):
         if len(ids) != 2 or self.runner.busy:
             return
         a, b = sorted(ids)  # the older run is the baseline
-        worker = TaskWorker(_compare, self.path, a, b)
-        worker.signals.resulted.connect(self._on_compare_resulted)
-        worker.signals.failed.connect(self._on_compare_failed)
-        worker.signals.finished.connect(self._update_buttons)
         self.statusBar().showMessage(f"Comparing run {b} with run {a}…")
-        self.runner.start(worker, busy=True)
-        self._update_buttons()
+        self._task(
+            history_tasks.compare,
+            self.path,
+            a,
+            b,
+            done=self._on_compare_resulted,
+            failed=self._said("Could not compare"),
+        )
 
     @Slot(object)
     def _on_compare_resulted(self, comparison: Any) -> None:
@@ -452,22 +320,19 @@ class HistoryWindow(QMainWindow):
             10_000,
         )
 
-    @Slot(str)
-    def _on_compare_failed(self, text: str) -> None:
-        self.statusBar().showMessage(f"Could not compare: {text}", 10_000)
-
     @Slot()
     def _on_trend_clicked(self) -> None:
         ids = self.selected_ids()
         if len(ids) != 1 or self.runner.busy:
             return
-        worker = TaskWorker(_trend, self.path, ids[0])
-        worker.signals.resulted.connect(self._on_trend_resulted)
-        worker.signals.failed.connect(self._on_trend_failed)
-        worker.signals.finished.connect(self._update_buttons)
         self.statusBar().showMessage(f"Reading run {ids[0]}'s series…")
-        self.runner.start(worker, busy=True)
-        self._update_buttons()
+        self._task(
+            history_tasks.trend,
+            self.path,
+            ids[0],
+            done=self._on_trend_resulted,
+            failed=self._said("No trend"),
+        )
 
     @Slot(object)
     def _on_trend_resulted(self, trend: Any) -> None:
@@ -488,32 +353,32 @@ class HistoryWindow(QMainWindow):
             10_000,
         )
 
-    @Slot(str)
-    def _on_trend_failed(self, text: str) -> None:
-        self.statusBar().showMessage(f"No trend: {text}", 10_000)
-
     # --- merging ----------------------------------------------------------------------------
 
     @Slot()
     def _on_merge_clicked(self) -> None:
-        rows = self.selected_rows()
+        rows = self.table.selected_rows()
         if len(rows) < 2 or self.runner.busy:
             return
         refused = [
-            (self._id_at(r), k) for r in rows if (k := self._kind_at(r)) not in MERGEABLE_KINDS
+            (self.table.id_at(r), k)
+            for r in rows
+            if (k := self.table.kind_at(r)) not in MERGEABLE_KINDS
         ]
         if refused:
             QMessageBox.information(
                 self, "These runs cannot be merged", merge_refusal(sorted(refused))
             )
             return
-        ids = sorted(self._id_at(r) for r in rows)  # oldest first: the columns in time order
-        worker = TaskWorker(_merge, self.path, ids)
-        worker.signals.resulted.connect(self._on_merge_resulted)
-        worker.signals.failed.connect(self._on_merge_failed)
+        ids = sorted(self.table.id_at(r) for r in rows)  # oldest first: the columns in time order
         self.statusBar().showMessage(f"Reading {len(ids)} runs to merge…")
-        self.runner.start(worker, busy=True)
-        self._update_buttons()
+        self._task(
+            history_tasks.merge,
+            self.path,
+            ids,
+            done=self._on_merge_resulted,
+            failed=self._on_merge_failed,
+        )
 
     @Slot(object)
     def _on_merge_resulted(self, out: tuple[Any, Any]) -> None:
@@ -545,12 +410,14 @@ class HistoryWindow(QMainWindow):
         ids = self.selected_ids()
         if len(ids) != 1 or self.runner.busy or self.rerunning:
             return
-        worker = TaskWorker(_load, self.path, ids[0])
-        worker.signals.resulted.connect(self._on_run_here_loaded)
-        worker.signals.failed.connect(self._on_rerun_failed)
         self.statusBar().showMessage(f"Reading run {ids[0]}…")
-        self.runner.start(worker, busy=True)
-        self._update_buttons()
+        self._task(
+            history_tasks.load,
+            self.path,
+            ids[0],
+            done=self._on_run_here_loaded,
+            failed=self._on_rerun_failed,
+        )
 
     @Slot(object)
     def _on_run_here_loaded(self, stored: Any) -> None:
@@ -574,12 +441,13 @@ class HistoryWindow(QMainWindow):
         if not path:
             return
         self.settings.last_folder = str(Path(path).parent)
-        worker = TaskWorker(_read_study_file, path)
-        worker.signals.resulted.connect(self._on_study_file_read)
-        worker.signals.failed.connect(self._on_rerun_failed)
         self.statusBar().showMessage(f"Reading {path}…")
-        self.runner.start(worker, busy=True)
-        self._update_buttons()
+        self._task(
+            history_tasks.read_export_file,
+            path,
+            done=self._on_study_file_read,
+            failed=self._on_rerun_failed,
+        )
 
     @Slot(object)
     def _on_study_file_read(self, out: tuple[str, str, Any, dict[str, Any]]) -> None:
@@ -710,7 +578,7 @@ class HistoryWindow(QMainWindow):
         if len(ids) != 1:
             return
         suggested = str(Path(self.settings.last_folder) / f"cipherbench-run-{ids[0]}.json")
-        filters = export_filters(self._kind_at(self.selected_rows()[0]))
+        filters = export_filters(self.table.selected_kind())
         path, chosen = QFileDialog.getSaveFileName(
             self, "Export the run", suggested, ";;".join(filters)
         )

@@ -44,7 +44,7 @@ from app.gui.results.results_table import ResultsTableModel
 from app.gui.results.run_claims import RunClaims
 from app.gui.settings import AppSettings
 from app.gui.wiring import connect_handlers
-from app.gui.worker import BenchmarkWorker, RunFactory, TaskRunner, TaskWorker, default_run_factory
+from app.gui.worker import BenchmarkWorker, RunFactory, TaskRunner, default_run_factory
 
 TICK_MS = 250  # elapsed-time refresh while a run goes on
 
@@ -547,10 +547,8 @@ class BenchmarkController(QObject):
     ) -> None:
         """Run ``fn(*args)`` in the pool. A quiet task (environment capture) does not make the
         window busy and reports failure in the environment panel, not in a dialog."""
-        task = TaskWorker(fn, *args)
-        task.signals.resulted.connect(on_result)
-        task.signals.failed.connect(self._on_quiet_task_failed if quiet else self._on_task_failed)
-        self._runner.start(task, busy=not quiet)
+        failed = self._on_quiet_task_failed if quiet else self._on_task_failed
+        self._runner.run_task(fn, *args, on_result=on_result, on_failure=failed, busy=not quiet)
 
     @Slot(str)
     def _on_task_failed(self, text: str) -> None:

@@ -105,9 +105,9 @@ class ChartTabs(QTabWidget):
         the window never freezes for the sum. Once only."""
         if self._charts or self._loader is not None:
             return
-        self._loader = TaskWorker(importlib.import_module, "app.gui.results.charts")
-        self._loader.signals.finished.connect(self._on_loader_finished)
-        self._runner.start(self._loader)
+        self._loader = self._runner.run_task(
+            importlib.import_module, "app.gui.results.charts", on_finished=self._on_loader_finished
+        )
 
     def _build_chart(self, key: str) -> None:
         """Replace the placeholder tab of chart ``key`` by the chart, with the data so far."""

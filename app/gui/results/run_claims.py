@@ -9,7 +9,7 @@ from typing import Any
 from PySide6.QtCore import QObject, Signal
 
 from app.core.bench.results import RunResult
-from app.gui.worker import TaskRunner, TaskWorker
+from app.gui.worker import TaskRunner
 
 
 def claims_of(results: list[Any]) -> list[Any]:
@@ -39,10 +39,14 @@ class RunClaims(QObject):
         if len(run.results) < 2:
             self.changed.emit([])
             return
-        worker = TaskWorker(claims_of, list(run.results))
-        worker.signals.resulted.connect(lambda claims, run=run: self._on_resulted(run, claims))
-        worker.signals.failed.connect(lambda _text, run=run: self._on_resulted(run, []))
-        self._runner.start(worker)
+
+        def resulted(claims: list[Any]) -> None:
+            self._on_resulted(run, claims)
+
+        def failed(_text: str) -> None:
+            self._on_resulted(run, [])
+
+        self._runner.run_task(claims_of, list(run.results), on_result=resulted, on_failure=failed)
 
     def _on_resulted(self, run: RunResult, claims: list[Any]) -> None:
         if run is self._latest:  # not a run since replaced by another

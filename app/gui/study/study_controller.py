@@ -36,7 +36,6 @@ from app.gui.recorder import history_recorder
 from app.gui.study.accumulate import combine_runs
 from app.gui.study.study_worker import StudyRunLike, StudyWorker
 from app.gui.tool_controller import ToolController
-from app.gui.worker import TaskWorker
 
 StudyRunFactory = Callable[[Study], StudyRunLike]
 AnyStudyResult = StudyResult | TransferStudyResult
@@ -278,11 +277,18 @@ class StudyController(ToolController):
         self._analysing = combined
         if combined is None:
             return
-        worker = TaskWorker(_analysed_with_run, combined, run)
-        worker.signals.resulted.connect(self._on_analysis_resulted)
-        worker.signals.failed.connect(self.failed)
-        worker.signals.failed.connect(lambda _text: self._record(run))
-        self.runner.start(worker)
+
+        def failed(text: str) -> None:
+            self.failed.emit(text)
+            self._record(run)
+
+        self.runner.run_task(
+            _analysed_with_run,
+            combined,
+            run,
+            on_result=self._on_analysis_resulted,
+            on_failure=failed,
+        )
 
     def _record(self, run: AnyStudyResult) -> None:
         history_recorder().record(run, self.parent())  # off the GUI thread

@@ -1,0 +1,49 @@
+"""What the History window reads or computes in the pool (never in the GUI thread): each a
+plain function of the history's path, its result handed back to the window."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from app.core.history.store import History
+
+
+def compare(path: Path, id_a: int, id_b: int) -> Any:
+    from app.core.history.compare import compare_runs
+
+    with History.open(path) as history:
+        return compare_runs(history.load(id_a), history.load(id_b))
+
+
+def trend(path: Path, run_id: int) -> Any:
+    from app.core.history.trend import trend_of
+
+    with History.open(path) as history:
+        return trend_of(history, run_id)
+
+
+def merge(path: Path, ids: list[int]) -> Any:
+    """``(sources, merged)``: the runs ``ids`` labelled and merged (``UserError`` naming a run
+    that cannot be merged: a transfer study is only told apart once read)."""
+    from app.core.history.merging import merge_sources
+    from app.core.publish.merge import merge_results
+    from app.gui.history.merged_view import shared_units
+
+    with History.open(path) as history:
+        runs = [history.load(run_id) for run_id in ids]
+    sources = merge_sources(runs=runs)
+    return sources, merge_results(sources, units=shared_units(sources))
+
+
+def load(path: Path, run_id: int) -> Any:
+    with History.open(path) as history:
+        return history.load(run_id)
+
+
+def read_export_file(path: str) -> Any:
+    """``(path, kind, result, history section)`` of an exported run (nothing is imported)."""
+    from app.core.history.exchange import read_export
+
+    kind, _doc, result, meta = read_export(Path(path))
+    return path, kind, result, meta
