@@ -36,6 +36,7 @@ from app.gui.panels.progress_panel import LazyProgressBar
 from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.paper_export import ACTION_TEXT, ACTION_TIP, PaperExporter, has_paper_set, written_text
 from app.gui.questions import ask_yes_no
+from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.settings import AppSettings
 from app.gui.tool_controller import ToolController
 
@@ -51,7 +52,7 @@ class ToolWindow(QMainWindow):
     EXPORTED: ClassVar[str]
     # (largest width, largest height, share of the screen's width, of its height, and the
     # size when the screen is unknown)
-    SCREEN_FIT: ClassVar[tuple[int, int, float, float, int, int]]
+    SCREEN_FIT: ClassVar[ScreenFit]
 
     controller: ToolController
 
@@ -65,7 +66,7 @@ class ToolWindow(QMainWindow):
         """After building: drops, size, the actions' state, and waiting for the worker when
         the program quits."""
         self.setAcceptDrops(True)
-        self._fit_to_screen()
+        fit_to_screen(self, self.SCREEN_FIT)
         self._update_actions()
         app = QCoreApplication.instance()
         if app is not None:
@@ -121,18 +122,6 @@ class ToolWindow(QMainWindow):
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes(sizes)
         self.setCentralWidget(self.splitter)
-
-    def _fit_to_screen(self) -> None:
-        """Most of the screen, never more (1366x768 included)."""
-        most_w, most_h, share_w, share_h, fallback_w, fallback_h = self.SCREEN_FIT
-        screen = self.screen().availableGeometry() if self.screen() else None
-        if screen is None or screen.width() <= 0:
-            self.resize(fallback_w, fallback_h)
-            return
-        self.resize(
-            min(most_w, round(screen.width() * share_w)),
-            min(most_h, round(screen.height() * share_h)),
-        )
 
     def _action(self, text: str, slot: Any, shortcut: Any = None) -> QAction:
         """An action of this window (its shortcut works anywhere in it)."""

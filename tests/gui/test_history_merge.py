@@ -26,7 +26,7 @@ from app.core.kinds import formats
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.study.runner import StudyFinished, StudyStarted
-from app.gui.history import history_tasks, history_window
+from app.gui.history import history_tasks, rerun_here
 from app.gui.history.history_window import HistoryWindow
 from app.gui.history.merged_view import MergedWindow
 from app.gui.recorder import history_recorder
@@ -230,7 +230,7 @@ def test_run_this_on_my_machine_runs_the_study_here_and_shows_both(
     assert window.run_here_button.isEnabled()
     window.run_here_button.click()
     qtbot.waitUntil(lambda: window.rerunning, timeout=TIMEOUT_MS)
-    panel = window._rerun
+    panel = window.rerun_here.panel
     assert panel is not None and panel.isVisible() and panel.cancel_button.isEnabled()
     assert not window.run_here_button.isEnabled() and not window.run_file_button.isEnabled()
     qtbot.waitUntil(
@@ -351,7 +351,7 @@ def test_cancel_stops_the_study_running_here(
     fake_window.select_ids([run_id])
     fake_window.run_here_button.click()
     qtbot.waitUntil(lambda: fake_window.rerunning, timeout=TIMEOUT_MS)
-    panel = fake_window._rerun
+    panel = fake_window.rerun_here.panel
     assert panel is not None
     qtbot.waitUntil(panel.isVisible, timeout=TIMEOUT_MS)
     panel.cancel_button.click()
@@ -408,7 +408,7 @@ def test_a_received_file_naming_files_elsewhere_asks_before_reading_them(
         asked.append(text)
         return False
 
-    monkeypatch.setattr(history_window, "ask_yes_no", no)
+    monkeypatch.setattr(rerun_here, "ask_yes_no", no)
     monkeypatch.setattr(QFileDialog, "getOpenFileName", staticmethod(lambda *a: (str(path), a[-1])))
     window.run_file_button.click()
     qtbot.waitUntil(lambda: bool(asked), timeout=TIMEOUT_MS)

@@ -391,7 +391,8 @@ def test_cancel_stops_the_real_engine_within_a_second_and_leaves_no_worker(
     qtbot.waitUntil(lambda: not w.controller.running, timeout=TIMEOUT_MS)
     assert time.perf_counter() - started < 1.0
     assert w.step_label.text().startswith("Cancelled")
-    assert not [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    left = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    assert not left, [(c.pid, c.name(), c.cmdline(), c.create_time() - time.time()) for c in left]
     w.controller.exported = True
     w.close()
 

@@ -22,7 +22,6 @@ from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -35,22 +34,22 @@ from app.core.history.location import history_path, storing_disabled
 from app.core.history.store import History
 from app.gui.file_filters import with_suffix
 from app.gui.history import history_tasks
+from app.gui.history.history_buttons import add_buttons
 from app.gui.history.history_texts import (
     MERGEABLE_KINDS,
     export_filters,
     merge_refusal,
-    not_a_cipher_study,
 )
+from app.gui.history.rerun_here import RerunHere
 from app.gui.history.run_table import RunTable
 from app.gui.label import Label
 from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
+from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.settings import AppSettings
 from app.gui.worker import TaskRunner
 
 if TYPE_CHECKING:
-    from app.core.study.result import StudyResult
-    from app.gui.history.rerun_panel import Rerun, RerunPanel
     from app.gui.study.study_controller import StudyRunFactory
 
 
@@ -59,6 +58,17 @@ STATUS_MS = 10_000
 
 class HistoryWindow(QMainWindow):
     """The stored runs of the history at ``path`` (default: the one runs are stored in)."""
+
+    # made by add_buttons (history_buttons.BUTTONS)
+    open_button: QPushButton
+    compare_button: QPushButton
+    trend_button: QPushButton
+    merge_button: QPushButton
+    run_here_button: QPushButton
+    run_file_button: QPushButton
+    delete_button: QPushButton
+    import_button: QPushButton
+    export_button: QPushButton
 
     def __init__(
         self,
@@ -74,11 +84,8 @@ class HistoryWindow(QMainWindow):
         self.runner = TaskRunner(parent=self)
         self.views: list[QWidget] = []  # the open run, comparison, trend and merged windows
         self._warned = False
-        self._study_run_factory = study_run_factory  # None: the real engine
-        self._rerun: RerunPanel | None = None  # made on the first Run this on my machine
-        self._close_requested = False  # closing once the study running here has stopped
+        self.rerun_here = RerunHere(self, study_run_factory)
         self._user_closing = False  # the Close action, not a program closing the window
-        self._rerun_status: str | None = None  # said again with the new run's id once stored
         self._build()
         self._build_menu()
         history_recorder().recorded.connect(self._on_recorder_recorded)
@@ -86,7 +93,7 @@ class HistoryWindow(QMainWindow):
         # buttons follow the runner instead, so Compare and Trend come back when it is done.
         self.runner.busy_changed.connect(self._on_runner_busy_changed)
         self.refresh()
-        self._fit_to_screen()
+        fit_to_screen(self, ScreenFit(1440, 900, 0.9, 0.85, 1200, 680))
 
     # --- building ---------------------------------------------------------------------------
 
@@ -101,77 +108,10 @@ class HistoryWindow(QMainWindow):
         layout.addWidget(self.warning_label)
         self.table = RunTable()
         self.table.doubleClicked.connect(self._on_open_clicked)
-        self.table.itemSelectionChanged.connect(self._update_buttons)
+        self.table.itemSelectionChanged.connect(self.update_buttons)
         layout.addWidget(self.table, 1)
-        self.open_button = QPushButton("&Open")
-        self.compare_button = QPushButton("&Compare")
-        self.trend_button = QPushButton("&Trend")
-        self.merge_button = QPushButton("&Merge")
-        self.run_here_button = QPushButton("&Run this on my machine")
-        self.run_file_button = QPushButton("Run a study &file here…")
-        self.delete_button = QPushButton("&Delete…")
-        self.import_button = QPushButton("&Import…")
-        self.export_button = QPushButton("E&xport…")
-        self.open_button.setToolTip("Show the selected run's table and charts as they were")
-        self.compare_button.setToolTip(
-            "Select exactly two runs: per job, the ratio of times with a 95 % interval"
-        )
-        self.trend_button.setToolTip(
-            "The selected run's series (the same definition on the same machine) over time: "
-            "each entry's throughput, steps beyond the noise marked with what changed"
-        )
-        self.merge_button.setToolTip(
-            "Select two or more bench runs or cipher studies (machines, library versions): one "
-            "table with a column group per run, median [95 % interval], a view normalised to "
-            "a reference entry, and what differs between the machines"
-        )
-        self.run_here_button.setToolTip(
-            "Run the selected cipher study on this machine with exactly its definition "
-            "(ciphers, sizes, rounds, repetitions, data seed), store it, and show it merged "
-            "with the original"
-        )
-        self.run_file_button.setToolTip(
-            "Run the cipher study in an exported JSON file (study --out x.json, or a history "
-            "export) on this machine as defined, and show it merged with the original; the "
-            "file itself is not imported"
-        )
-        # Two rows, so that the window fits a narrow screen: looking at runs and running one
-        # here above, keeping them (delete, import, export) below.
-        for row in (
-            (
-                (self.open_button, self._on_open_clicked),
-                (self.compare_button, self._on_compare_clicked),
-                (self.trend_button, self._on_trend_clicked),
-                (self.merge_button, self._on_merge_clicked),
-                None,
-                (self.run_here_button, self._on_run_here_clicked),
-                (self.run_file_button, self._on_run_file_clicked),
-            ),
-            (
-                (self.delete_button, self._on_delete_clicked),
-                (self.import_button, self._on_import_clicked),
-                (self.export_button, self._on_export_clicked),
-            ),
-        ):
-            buttons = QHBoxLayout()
-            for pair in row:
-                if pair is None:
-                    buttons.addSpacing(16)
-                    continue
-                button, slot = pair
-                button.clicked.connect(slot)
-                buttons.addWidget(button)
-            buttons.addStretch(1)
-            layout.addLayout(buttons)
+        add_buttons(self, layout)
         self.setCentralWidget(central)
-
-    def _fit_to_screen(self) -> None:
-        """Most of the screen, never more (1366x768 included)."""
-        screen = self.screen().availableGeometry() if self.screen() else None
-        if screen is None or screen.width() <= 0:
-            self.resize(1200, 680)
-            return
-        self.resize(min(1440, round(screen.width() * 0.9)), min(900, round(screen.height() * 0.85)))
 
     def _build_menu(self) -> None:
         menu = self.menuBar().addMenu("&History")
@@ -220,7 +160,7 @@ class HistoryWindow(QMainWindow):
             runs = []
         self.table.show_runs(runs)
         self.statusBar().showMessage(f"{len(runs)} run(s) in {self.path}")
-        self._update_buttons()
+        self.update_buttons()
 
     def run_ids(self) -> list[int]:
         """The ids listed, top to bottom (newest first)."""
@@ -232,7 +172,7 @@ class HistoryWindow(QMainWindow):
     def select_ids(self, ids: list[int]) -> None:
         self.table.select_ids(ids)
 
-    def _update_buttons(self) -> None:
+    def update_buttons(self) -> None:
         n = len(self.selected_ids())
         self.open_button.setEnabled(n == 1)
         self.export_button.setEnabled(n == 1)
@@ -251,11 +191,11 @@ class HistoryWindow(QMainWindow):
     @property
     def rerunning(self) -> bool:
         """Whether a study runs here (Run this on my machine)."""
-        return self._rerun is not None and self._rerun.running
+        return self.rerun_here.running
 
     # --- actions ----------------------------------------------------------------------------
 
-    def _task(
+    def run_task(
         self,
         fn: Callable[..., Any],
         *args: Any,
@@ -268,10 +208,10 @@ class HistoryWindow(QMainWindow):
             *args,
             on_result=done,
             on_failure=failed,
-            on_finished=self._update_buttons,
+            on_finished=self.update_buttons,
             busy=True,
         )
-        self._update_buttons()
+        self.update_buttons()
 
     def _said(self, prefix: str) -> Callable[[str], None]:
         """A failure shown in the status bar after ``prefix``."""
@@ -299,7 +239,7 @@ class HistoryWindow(QMainWindow):
             return
         a, b = sorted(ids)  # the older run is the baseline
         self.statusBar().showMessage(f"Comparing run {b} with run {a}…")
-        self._task(
+        self.run_task(
             history_tasks.compare,
             self.path,
             a,
@@ -326,7 +266,7 @@ class HistoryWindow(QMainWindow):
         if len(ids) != 1 or self.runner.busy:
             return
         self.statusBar().showMessage(f"Reading run {ids[0]}'s series…")
-        self._task(
+        self.run_task(
             history_tasks.trend,
             self.path,
             ids[0],
@@ -372,7 +312,7 @@ class HistoryWindow(QMainWindow):
             return
         ids = sorted(self.table.id_at(r) for r in rows)  # oldest first: the columns in time order
         self.statusBar().showMessage(f"Reading {len(ids)} runs to merge…")
-        self._task(
+        self.run_task(
             history_tasks.merge,
             self.path,
             ids,
@@ -383,7 +323,7 @@ class HistoryWindow(QMainWindow):
     @Slot(object)
     def _on_merge_resulted(self, out: tuple[Any, Any]) -> None:
         sources, merged = out
-        self._show_merged(sources, merged)
+        self.show_merged(sources, merged)
         self.statusBar().showMessage(
             f"Merged {len(sources)} runs: {len(merged.rows)} rows, "
             f"{len(merged.differences)} difference(s) between them.",
@@ -395,7 +335,7 @@ class HistoryWindow(QMainWindow):
         self.statusBar().clearMessage()
         QMessageBox.warning(self, "These runs cannot be merged", text[:1].upper() + text[1:])
 
-    def _show_merged(self, sources: Any, merged: Any, warnings: Sequence[str] = ()) -> None:
+    def show_merged(self, sources: Any, merged: Any, warnings: Sequence[str] = ()) -> None:
         from app.gui.history.merged_view import MergedWindow
 
         self.merged_window = MergedWindow(
@@ -408,128 +348,17 @@ class HistoryWindow(QMainWindow):
     @Slot()
     def _on_run_here_clicked(self) -> None:
         ids = self.selected_ids()
-        if len(ids) != 1 or self.runner.busy or self.rerunning:
-            return
-        self.statusBar().showMessage(f"Reading run {ids[0]}…")
-        self._task(
-            history_tasks.load,
-            self.path,
-            ids[0],
-            done=self._on_run_here_loaded,
-            failed=self._on_rerun_failed,
-        )
-
-    @Slot(object)
-    def _on_run_here_loaded(self, stored: Any) -> None:
-        from app.core.study.result import StudyResult
-        from app.gui.history.rerun_panel import Rerun
-
-        if not isinstance(stored.result, StudyResult):
-            QMessageBox.information(
-                self, "Cannot run it here", not_a_cipher_study(f"Run {stored.id}", "study")
-            )
-            return
-        self._start_rerun(Rerun(stored.result, f"run {stored.id}", stored.summary.hostname))
+        if len(ids) == 1 and not self.runner.busy and not self.rerunning:
+            self.rerun_here.run_stored(ids[0])
 
     @Slot()
     def _on_run_file_clicked(self) -> None:
-        if self.runner.busy or self.rerunning:
-            return
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Run a study file here", self.settings.last_folder, "CipherBench study (*.json)"
-        )
-        if not path:
-            return
-        self.settings.last_folder = str(Path(path).parent)
-        self.statusBar().showMessage(f"Reading {path}…")
-        self._task(
-            history_tasks.read_export_file,
-            path,
-            done=self._on_study_file_read,
-            failed=self._on_rerun_failed,
-        )
+        if not self.runner.busy and not self.rerunning:
+            self.rerun_here.run_file()
 
-    @Slot(object)
-    def _on_study_file_read(self, out: tuple[str, str, Any, dict[str, Any]]) -> None:
-        from app.core.study.result import StudyResult
-        from app.gui.history.rerun_panel import Rerun
-
-        path, kind, result, meta = out
-        name = Path(path).name
-        if not isinstance(result, StudyResult):
-            QMessageBox.information(self, "Cannot run it here", not_a_cipher_study(name, kind))
-            return
-        from app.core.study.grid_cost import files_outside, grid_cost, outside_sentence
-
-        outside = files_outside(result.study, Path(path).parent)
-        asks = [outside_sentence(name, outside)] if outside else []
-        cost = grid_cost(result.study)
-        asks += [cost.sentence()] if cost.long else []
-        for text in asks:
-            if not ask_yes_no(self, "Run it here?", f"{text[0].upper()}{text[1:]}. Run it?"):
-                self.statusBar().showMessage("Not run: nothing was measured.")
-                return
-        host = meta.get("hostname")
-        integrity = str(meta.get("digest_state", ""))
-        self._start_rerun(Rerun(result, name, host if isinstance(host, str) else None, integrity))
-
-    def _rerun_panel(self) -> RerunPanel:
-        """The progress row of a study running here, made on first use (it brings the Study
-        window's controller: not imported before it is needed)."""
-        if self._rerun is None:
-            from app.gui.history.rerun_panel import RerunPanel
-
-            factory = self._study_run_factory
-            self._rerun = RerunPanel(self) if factory is None else RerunPanel(self, factory)
-            below_table = self._layout.indexOf(self.table) + 1
-            self._layout.insertWidget(below_table, self._rerun)  # above the buttons
-            self._rerun.finished.connect(self._on_rerun_finished)
-            self._rerun.failed.connect(self._on_rerun_failed)
-            self._rerun.running_changed.connect(self._on_rerun_running_changed)
-        return self._rerun
-
-    def _start_rerun(self, rerun: Rerun) -> None:
-        try:
-            self._rerun_panel().start(rerun)
-        except UserError as exc:
-            self.statusBar().clearMessage()
-            QMessageBox.warning(self, "Cannot run the study here", str(exc))
-            return
-        self.statusBar().showMessage(f"Running {rerun.name} ({rerun.origin}) on this machine…")
-        self._update_buttons()
-
-    @Slot(object, object)
-    def _on_rerun_finished(self, rerun: Rerun, new: StudyResult) -> None:
-        from app.gui.history.rerun_panel import failure_lines, rerun_sources
-
-        stored = history_recorder().enabled(self) and bool(new.results or new.failures)
-        if new.cancelled:
-            text = "Cancelled: nothing merged."
-            if stored:
-                text += " The cells that finished are stored as a cancelled run."
-        else:
-            sources = rerun_sources(rerun, new)
-            self._show_merged(sources, None, rerun.warnings() + failure_lines(new))
-            text = f"Ran {rerun.name} here ({len(new.results)} cells), beside {rerun.origin}."
-            if storing_disabled():
-                text += " Not stored: CIPHERBENCH_NO_HISTORY is set."
-            elif not stored:
-                text += " Not stored: keeping a history of runs is off (History menu)."
-        # The recorder stores the run after this (analysed first): its id is added then.
-        self._rerun_status = text if stored else None
-        self.statusBar().showMessage(text, STATUS_MS)
-
-    @Slot(str)
-    def _on_rerun_failed(self, text: str) -> None:
-        self.statusBar().clearMessage()
-        QMessageBox.warning(self, "Cannot run the study here", text)
-
-    @Slot(bool)
-    def _on_rerun_running_changed(self, running: bool) -> None:
-        self._update_buttons()
-        if not running and self._close_requested:
-            self._close_requested = False
-            self.close()
+    def insert_below_table(self, widget: QWidget) -> None:
+        """Place ``widget`` between the list and the buttons (the progress of a run here)."""
+        self._layout.insertWidget(self._layout.indexOf(self.table) + 1, widget)
 
     @Slot()
     def _on_delete_clicked(self) -> None:
@@ -603,14 +432,14 @@ class HistoryWindow(QMainWindow):
 
     @Slot(bool)
     def _on_runner_busy_changed(self, _busy: bool) -> None:
-        self._update_buttons()
+        self.update_buttons()
 
     @Slot(int)
     def _on_recorder_recorded(self, run_id: int) -> None:
         self.refresh()
-        if self._rerun_status is not None:  # the run just made here: said again, with its id
-            text, self._rerun_status = self._rerun_status, None
-            self.statusBar().showMessage(f"{text} Stored as run {run_id}.", STATUS_MS)
+        said = self.rerun_here.stored_as(run_id)
+        if said is not None:  # the run just made here: said again, with its id
+            self.statusBar().showMessage(said, STATUS_MS)
 
     def _show(self, view: QWidget) -> None:
         self.views = [v for v in self.views if shiboken6.isValid(v) and v.isVisible()]
@@ -629,15 +458,15 @@ class HistoryWindow(QMainWindow):
     def closeEvent(self, event: QCloseEvent) -> None:
         """A study running here is stopped first (the user closing is asked), and the window
         closes once its worker has stopped, so no worker process outlives it."""
-        if self.rerunning and self._rerun is not None:
+        if self.rerunning:
             by_user = event.spontaneous() or self._user_closing
             if by_user and not ask_yes_no(
                 self, "Stop the study?", "A study is running on this machine. Stop it and close?"
             ):
                 event.ignore()
                 return
-            self._close_requested = True
-            self._rerun.cancel()
+            self.rerun_here.close_requested = True
+            self.rerun_here.cancel()
             event.ignore()  # closes when the worker has stopped
             return
         if self.runner.busy:

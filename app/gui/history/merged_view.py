@@ -46,6 +46,7 @@ from app.core.study.figures import UNITS
 from app.gui.file_filters import with_suffix
 from app.gui.history.run_view import add_close_controls
 from app.gui.label import Label
+from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.settings import AppSettings
 
 AnyIndex = QModelIndex | QPersistentModelIndex
@@ -185,7 +186,7 @@ class MergedWindow(QMainWindow):
         self.setWindowTitle(f"Merged: {labels} — CipherBench history")
         self._build(warnings)
         self._show_merged()
-        self._fit_to_screen()
+        fit_to_screen(self, ScreenFit(1300, 760, 0.9, 0.85, 1150, 620))
 
     # --- building ---------------------------------------------------------------------------
 
@@ -275,14 +276,6 @@ class MergedWindow(QMainWindow):
             box.currentIndexChanged.connect(self._on_choice_changed)
         row.addStretch(1)
         return row
-
-    def _fit_to_screen(self) -> None:
-        """Wide enough for a few column groups, never more than the screen (1366x768)."""
-        screen = self.screen().availableGeometry() if self.screen() else None
-        if screen is None or screen.width() <= 0:
-            self.resize(1150, 620)
-            return
-        self.resize(min(1300, round(screen.width() * 0.9)), min(760, round(screen.height() * 0.85)))
 
     # --- showing ----------------------------------------------------------------------------
 

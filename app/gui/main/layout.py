@@ -6,7 +6,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QFrame,
     QHBoxLayout,
@@ -28,6 +27,7 @@ from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.results.chart_tabs import ChartTabs
 from app.gui.results.comparisons_panel import ComparisonsPanel
 from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
+from app.gui.screen_fit import ScreenFit, fit_to_screen
 
 if TYPE_CHECKING:
     from app.gui.main.parts import WindowParts
@@ -63,13 +63,7 @@ def build_widgets(window: WindowParts) -> None:
     window.status_label = Label("")
     window.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
     window.statusBar().addWidget(window.status_label, 1)
-    # 1440 x 900 where there is room; never larger than the screen (a 1366 x 768 laptop).
-    screen = window.screen() or QGuiApplication.primaryScreen()
-    room = screen.availableGeometry() if screen is not None else None
-    width, height = 1440, 900
-    if room is not None and room.width() > 0 and room.height() > 0:
-        width, height = min(width, room.width()), min(height, room.height())
-    window.resize(width, height)
+    fit_to_screen(window, ScreenFit(1440, 900))  # never larger than a 1366 x 768 laptop
 
 
 def _build_left_side(window: WindowParts) -> None:

@@ -32,6 +32,7 @@ from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.paper_export import PaperExporter, has_paper_set, written_text
 from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
+from app.gui.screen_fit import keep_on_screen
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
 from app.gui.wiring import connect_handlers
@@ -138,6 +139,7 @@ class MainWindow(WindowParts):
         geometry = s.bytes_value("window/geometry")
         if geometry is not None:
             self.restoreGeometry(geometry)
+            keep_on_screen(self)  # saved on a larger screen, or with no room for the frame
         for key, splitter in (
             ("window/main_splitter", self.main_splitter),
             ("window/right_splitter", self.right_splitter),

@@ -35,6 +35,7 @@ from app.core.text import display_text
 from app.gui.label import Label
 from app.gui.menus import add_menu
 from app.gui.questions import ask_yes_no
+from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
 from app.gui.study.study_chart import QUANTITIES, StudyChart, paper_values
 from app.gui.study.study_controller import StudyController, StudyRunFactory, default_study_run
@@ -50,7 +51,7 @@ class StudyWindow(ToolWindow):
     last folder) are replaceable for tests."""
 
     EXPORTED = "study"
-    SCREEN_FIT = (1600, 1000, 0.94, 0.92, 1280, 720)
+    SCREEN_FIT = ScreenFit(1600, 1000, 0.94, 0.92, 1280, 720)
     controller: StudyController
 
     def __init__(

@@ -31,6 +31,7 @@ from app.gui.file_filters import CHART_FILTERS
 from app.gui.menus import add_menu
 from app.gui.results.charts import ThrottledChart
 from app.gui.results.sweep_view import LadderResultView, SweepResultView
+from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
 from app.gui.sweep.sweep_controller import SweepController
 from app.gui.sweep.sweep_form import SweepForm
@@ -45,7 +46,7 @@ class SweepWindow(ToolWindow):
     dialogs start in."""
 
     EXPORTED = "results"
-    SCREEN_FIT = (1440, 900, 0.96, 0.9, 1240, 700)
+    SCREEN_FIT = ScreenFit(1440, 900, 0.96, 0.9, 1240, 700)
     controller: SweepController
 
     def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:

@@ -27,6 +27,7 @@ from app.core.transfer.results import TransferRun
 from app.gui.describe import sentence
 from app.gui.file_filters import CHART_FILTERS
 from app.gui.menus import add_menu
+from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
 from app.gui.tool_window import ToolWindow, show_owned
 from app.gui.transfer.transfer_chart import TransferChart
@@ -41,7 +42,7 @@ class TransferWindow(ToolWindow):
     file dialogs start in."""
 
     EXPORTED = "transfer"
-    SCREEN_FIT = (1440, 900, 0.96, 0.9, 1240, 700)
+    SCREEN_FIT = ScreenFit(1440, 900, 0.96, 0.9, 1240, 700)
     controller: TransferController
 
     def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
