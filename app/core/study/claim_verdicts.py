@@ -9,15 +9,22 @@ slower or the two are equal within the margin; for "equal" it is the other way r
 is **confirmed** when every pair in scope agrees, **contradicted** when any goes against it, and
 **undecided** otherwise (some interval still straddles the margin after the rounds run, or too
 few rounds for an interval); **not tested** when the study ran none of its pairs (other inputs).
+
+A claim with a size (:attr:`PaperClaim.size`) is also judged on its size, pair by pair: a pair's
+interval inside the band of sizes the claim allows agrees, one wholly outside it goes against
+it, one across an edge is undecided. The claim is confirmed when direction and size both are,
+contradicted when either is ("direction confirmed, size contradicted: 11,927x against the
+paper's 6.09x"), undecided otherwise.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
-from app.core.study.claims import EQUAL, FASTER, SLOWER, Comparison
+from app.core.study.claims import EQUAL, FASTER, SLOWER, VERBS, Comparison, amount, span
 from app.core.study.figures import names_entry, same_input
 from app.core.study.paper_claims import PaperClaim
 
@@ -39,12 +46,14 @@ class TestedPair:
     comparison: Comparison  # the claim's a against its b
     verdict: str  # FASTER: the claim's a is faster than its b, ...
     agrees: bool | None  # None: not decided
+    size_agrees: bool | None = None  # the claim's size (None: not decided, or no size)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "input": self.input_label,
             "a_against_b": self.verdict,
             "agrees": self.agrees,
+            "size_agrees": self.size_agrees,
             "comparison": self.comparison.to_dict(),
         }
 
@@ -54,8 +63,25 @@ class ClaimVerdict:
     """A claim of the paper and what the study says of it."""
 
     claim: PaperClaim
-    verdict: str  # CONFIRMED, CONTRADICTED, UNDECIDED or NOT_TESTED
+    verdict: str  # CONFIRMED, CONTRADICTED, UNDECIDED or NOT_TESTED: direction and size
     pairs: tuple[TestedPair, ...]
+
+    def holds(self, pair: TestedPair) -> bool | None:
+        """Whether ``pair`` agrees with the claim: its direction, and its size if it has one."""
+        if not self.claim.size:
+            return pair.agrees
+        if pair.agrees is False or pair.size_agrees is False:
+            return False
+        return True if pair.agrees and pair.size_agrees else None
+
+    @property
+    def direction_verdict(self) -> str:
+        return _overall([p.agrees for p in self.pairs])
+
+    @property
+    def size_verdict(self) -> str:
+        """The size's own verdict ("" for a claim without one)."""
+        return _overall([p.size_agrees for p in self.pairs]) if self.claim.size else ""
 
     def sentence(self) -> str:
         """``'"AES is faster than Blowfish" (Abstract): confirmed by all 24 comparisons; the
@@ -73,12 +99,36 @@ class ClaimVerdict:
         undecided = sum(1 for p in self.pairs if p.agrees is None)
         if self.verdict == NOT_TESTED:
             return "not tested (the study ran none of the inputs it is about)"
+        if self.claim.size:
+            return self._size_summary()
         if self.verdict == CONFIRMED:
             return "confirmed by " + ("the comparison" if n == 1 else f"all {n} comparisons")
         if self.verdict == CONTRADICTED:
             return f"contradicted by {against} of {n} comparisons"
         agree = n - against - undecided
         return f"undecided, {agree} of {n} comparisons agree, {undecided} not decided"
+
+    def _size_summary(self) -> str:
+        """ "direction confirmed, size contradicted (ours: encrypts 11,572x faster, runs as a
+        whole program 2.58x faster; the paper's 6.09x faster, 3.54x-11.2x allowed)": both
+        verdicts, and per direction the pair furthest from the paper's size."""
+        band = self.claim.size_band()
+        target = self.claim.size_ratio
+        assert band is not None and target is not None
+        head = f"direction {self.direction_verdict}, size {self.size_verdict}"
+        furthest: dict[str, TestedPair] = {}
+        for p in self.pairs:
+            if p.comparison.has_interval:
+                d = p.comparison.direction
+                if d not in furthest or _off(p, target) > _off(furthest[d], target):
+                    furthest[d] = p
+        if not furthest:
+            return head
+        ours = ", ".join(f"{VERBS[d]} {amount(p.comparison.ratio)}" for d, p in furthest.items())
+        return (
+            f"{head} (ours: {ours}; the paper's {amount(target)}, "
+            f"{span(band[0], band[1], target)} allowed)"
+        )
 
     def deciding(self) -> str:
         """The comparison that decides the verdict, in words: the closest agreeing one for a
@@ -89,7 +139,7 @@ class ClaimVerdict:
             pair, label = self._closest(), "the closest"
         else:
             wanted = False if self.verdict == CONTRADICTED else None
-            pair, label = next(p for p in self.pairs if p.agrees is wanted), "e.g."
+            pair, label = next(p for p in self.pairs if self.holds(p) is wanted), "e.g."
         where = f" on {pair.input_label}" if pair.input_label else ""
         return f"{label}{where}: {pair.comparison.sentence()}"
 
@@ -115,8 +165,9 @@ def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) ->
     entries = {r.label: _entry(r) for r in result.results}
     sizes = {r.input_label: r.input_bytes for r in result.results}
     pairs: list[TestedPair] = []
-    for pc in result.comparisons:
-        if claim.direction and pc.direction != claim.direction:
+    programs = getattr(result, "program_comparisons", ())
+    for pc in (*result.comparisons, *programs):
+        if claim.directions and pc.direction not in claim.directions:
             continue
         if not _in_scope(claim, pc.input_label, sizes.get(pc.input_label, 0)):
             continue
@@ -129,8 +180,9 @@ def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) ->
         elif not (_names(claim.a, a) and _names(claim.b, b)):
             continue
         verdict = c.verdict
-        pairs.append(TestedPair(pc.input_label, c, verdict, _agrees(claim, verdict)))
-    return ClaimVerdict(claim, _overall(pairs), tuple(pairs))
+        size = _size_agrees(claim, c)
+        pairs.append(TestedPair(pc.input_label, c, verdict, _agrees(claim, verdict), size))
+    return ClaimVerdict(claim, _claim_verdict(claim, pairs), tuple(pairs))
 
 
 def swapped(c: Comparison) -> Comparison:
@@ -173,14 +225,42 @@ def _agrees(claim: PaperClaim, verdict: str) -> bool | None:
     return True if verdict == FASTER else (False if verdict in (SLOWER, EQUAL) else None)
 
 
-def _overall(pairs: Sequence[TestedPair]) -> str:
-    if not pairs:
+def _size_agrees(claim: PaperClaim, c: Comparison) -> bool | None:
+    """Whether the pair's interval lies inside the claim's band of sizes (None: across an
+    edge, no interval, or a claim without a size)."""
+    band = claim.size_band()
+    if band is None or not c.has_interval:
+        return None
+    low, high = band
+    if c.high < low or c.low > high:
+        return False
+    return True if low <= c.low and c.high <= high else None
+
+
+def _overall(agrees: Sequence[bool | None]) -> str:
+    if not agrees:
         return NOT_TESTED
-    if any(p.agrees is False for p in pairs):
+    if any(a is False for a in agrees):
         return CONTRADICTED
-    if all(p.agrees for p in pairs):
+    if all(agrees):
         return CONFIRMED
     return UNDECIDED
+
+
+def _claim_verdict(claim: PaperClaim, pairs: Sequence[TestedPair]) -> str:
+    """The direction's verdict; with a size, both must hold (either against: contradicted)."""
+    direction = _overall([p.agrees for p in pairs])
+    if not claim.size or direction == NOT_TESTED:
+        return direction
+    size = _overall([p.size_agrees for p in pairs])
+    if CONTRADICTED in (direction, size):
+        return CONTRADICTED
+    return CONFIRMED if direction == size == CONFIRMED else UNDECIDED
+
+
+def _off(p: TestedPair, target: float) -> float:
+    """How far the pair's estimate is from the paper's size (a log ratio: 2x either way, 0.69)."""
+    return abs(math.log(p.comparison.ratio / target))
 
 
 def _margin_left(p: TestedPair) -> float:

@@ -171,7 +171,7 @@ class Comparison:
         level = f"{self.confidence * 100:g} % CI"
         if not self.has_interval:
             return f"no {level}: at least {MIN_ROUNDS_FOR_INTERVAL} rounds a side needed"
-        return f"{level} {_span(self.low, self.high, self.ratio)}"
+        return f"{level} {span(self.low, self.high, self.ratio)}"
 
     def sentence(self) -> str:
         """One plain-language line that names the direction, e.g. "aes-128-cbc encrypts
@@ -180,7 +180,7 @@ class Comparison:
         evidence = self.evidence()
         if verdict in (FASTER, SLOWER):
             return (
-                f"{a} {VERBS[self.direction]} {_amount(self.ratio)} than {b} "
+                f"{a} {VERBS[self.direction]} {amount(self.ratio)} than {b} "
                 f"({self.interval_text()}; {evidence})"
             )
         if verdict == EQUAL:
@@ -228,7 +228,7 @@ class Comparison:
         }
 
 
-def _amount(ratio: float) -> str:
+def amount(ratio: float) -> str:
     """ "4.1 % faster", "33.3 % slower", "151x faster", "2.5x slower": never a percentage above
     100 or one that saturates at 100 % slower."""
     if ratio >= FACTOR_FROM:
@@ -244,8 +244,8 @@ def _factor(x: float) -> str:
     return f"{x:,.0f}x" if x >= 100 else f"{x:.3g}x"
 
 
-def _span(low: float, high: float, ratio: float) -> str:
-    """The interval of a ratio on the scale of its estimate (:func:`_amount`), with the
+def span(low: float, high: float, ratio: float) -> str:
+    """The interval of a ratio on the scale of its estimate (:func:`amount`), with the
     direction named: "7.0-9.4 % faster", "1.2x-1.9x faster", "2.0 % slower to 1.5 % faster"."""
     if ratio >= FACTOR_FROM and low >= 1.0:
         return f"{_factor(low)}-{_factor(high)} faster"
@@ -255,7 +255,7 @@ def _span(low: float, high: float, ratio: float) -> str:
         return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} % faster"
     if high <= 1.0:
         return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} % slower"
-    return f"{_amount(low)} to {_amount(high)}"
+    return f"{amount(low)} to {amount(high)}"
 
 
 # --- computing ---------------------------------------------------------------------------------

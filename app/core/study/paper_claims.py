@@ -6,18 +6,26 @@
     a = ["aes-256-ecb", "aes-256-ctr"]  # our entries (ids or "id [library]")
     relation = "faster"                 # a is faster than b; "equal": as fast within the margin
     b = ["bf-ecb", "bf-ctr"]
-    direction = "encrypt"               # encrypt, decrypt or transfer; default: every one
+    direction = "encrypt"               # encrypt, decrypt, transfer or program (whole
+                                        # programs), or a list of them; default: every one
     inputs = [".pdf", ".zip"]           # the inputs it is about, named as figures name them
     from = "50 MiB"                     # or: the inputs of at least this size
+    size = "6.09x"                      # optional: how much faster, as the paper says it
+                                        # ("6.09x" or "4 %"); tested for its size too
+    size_tolerance = 2                  # optional: the paper's difference (6.09x: 5.09; 4 %:
+                                        # 4 points) may be off by this factor either way
 
 A claim holds for every pair of an entry of ``a`` and one of ``b``, on every input and in every
 direction in its scope; :mod:`app.core.study.claim_verdicts` checks it against the study's own
 comparisons (rounds as the unit of evidence) and says *confirmed*, *contradicted* or
-*undecided*.
+*undecided*. A claim with a ``size`` is also judged on its size: the study's interval against
+the band of sizes the tolerance allows around the paper's (4 % with the default factor of 2:
+2-8 % faster; 6.09x: 3.55x-11.2x). A direction right and a size wrong is a contradiction.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -25,8 +33,20 @@ from typing import Any
 from app.core.units import parse_size
 
 RELATIONS = ("faster", "equal")
-DIRECTIONS = ("", "encrypt", "decrypt", "transfer")
-KEYS = ("says", "where", "a", "relation", "b", "direction", "inputs", "from")
+DIRECTIONS = ("encrypt", "decrypt", "transfer", "program")  # program: whole programs
+KEYS = (
+    "says",
+    "where",
+    "a",
+    "relation",
+    "b",
+    "direction",
+    "inputs",
+    "from",
+    "size",
+    "size_tolerance",
+)
+DEFAULT_SIZE_TOLERANCE = 2.0
 
 
 @dataclass(frozen=True)
@@ -41,6 +61,29 @@ class PaperClaim:
     inputs: tuple[str, ...] = ()
     from_size: str = ""
     where: str = ""
+    size: str = ""  # "6.09x" or "4 %": how much faster, as the paper says it
+    size_tolerance: float = DEFAULT_SIZE_TOLERANCE
+
+    @property
+    def size_ratio(self) -> float | None:
+        """The paper's size as a ratio of times (B's over A's: "6.09x" 6.09, "4 %" 1.04);
+        None without a size."""
+        return parse_magnitude(self.size) if self.size else None
+
+    def size_band(self) -> tuple[float, float] | None:
+        """The ratios that count as the paper's size: its difference from 1 off by at most
+        the tolerance factor either way."""
+        ratio = self.size_ratio
+        if ratio is None:
+            return None
+        excess, k = ratio - 1.0, self.size_tolerance
+        return 1.0 + excess / k, 1.0 + excess * k
+
+    @property
+    def directions(self) -> tuple[str, ...]:
+        """The directions the claim is about (``direction`` may list several, "a, b"); ()
+        for every one."""
+        return tuple(d.strip() for d in self.direction.split(",") if d.strip())
 
     @property
     def min_bytes(self) -> int:
@@ -58,19 +101,32 @@ class PaperClaim:
             raise ValueError(
                 f"the claim {self.says!r} has relation {self.relation!r}; use faster or equal"
             )
-        if self.direction not in DIRECTIONS:
+        if any(d not in DIRECTIONS for d in self.directions):
             raise ValueError(
                 f"the claim {self.says!r} has direction {self.direction!r}; use encrypt, "
-                "decrypt or transfer, or leave it out"
+                "decrypt, transfer or program (or a list of them), or leave it out"
             )
         if self.from_size:
             parse_size(self.from_size)  # UserError for a size it cannot read
+        if self.size:
+            if self.relation != "faster":
+                raise ValueError(f"the claim {self.says!r} has a size: only a faster claim can")
+            parse_magnitude(self.size)
+            if not (math.isfinite(self.size_tolerance) and 1.0 < self.size_tolerance <= 100):
+                raise ValueError(
+                    f"the claim {self.says!r} has size_tolerance {self.size_tolerance}; use a "
+                    "factor above 1 (2: the paper's difference halved to doubled)"
+                )
 
     def to_dict(self) -> dict[str, Any]:
         """The ``[[claim]]`` table (defaults left out)."""
         out: dict[str, Any] = {"says": self.says, "where": self.where, "a": list(self.a)}
-        out.update(relation=self.relation, b=list(self.b), direction=self.direction)
-        out.update({"inputs": list(self.inputs), "from": self.from_size})
+        directions = self.directions
+        out.update(relation=self.relation, b=list(self.b))
+        out["direction"] = list(directions) if len(directions) > 1 else self.direction
+        out.update({"inputs": list(self.inputs), "from": self.from_size, "size": self.size})
+        if self.size and self.size_tolerance != DEFAULT_SIZE_TOLERANCE:
+            out["size_tolerance"] = self.size_tolerance
         return {k: v for k, v in out.items() if v or k in ("a", "b", "says")}
 
 
@@ -82,12 +138,41 @@ def claim_from_dict(data: Mapping[str, Any]) -> PaperClaim:
             a=_names(data.get("a", []), "a"),
             b=_names(data.get("b", []), "b"),
             relation=_text(data, "relation") or "faster",
-            direction=_text(data, "direction"),
+            direction=", ".join(_names(data.get("direction", []), "direction")),
             inputs=_names(data.get("inputs", []), "inputs"),
             from_size=_text(data, "from"),
             where=_text(data, "where"),
+            size=_text(data, "size"),
+            size_tolerance=_number(data, "size_tolerance", DEFAULT_SIZE_TOLERANCE),
         )
     )
+
+
+def parse_magnitude(text: str) -> float:
+    """ "6.09x" -> 6.09, "4 %" -> 1.04: how much faster, as a ratio of times above 1;
+    ``ValueError`` for anything else."""
+    t = text.strip().lower().replace(" ", "")
+    try:
+        if t.endswith("x"):
+            ratio = float(t[:-1])
+        elif t.endswith("%"):
+            ratio = 1.0 + float(t[:-1]) / 100.0
+        else:
+            raise ValueError
+    except ValueError:
+        raise ValueError(
+            f"a claim's size {text!r}: write a factor (6.09x) or a percentage (4 %)"
+        ) from None
+    if not (math.isfinite(ratio) and 1.0 < ratio <= 1e9):
+        raise ValueError(f"a claim's size {text!r} must say faster: above 1x, or above 0 %")
+    return ratio
+
+
+def _number(data: Mapping[str, Any], key: str, default: float) -> float:
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise TypeError(f"a claim's {key} must be a number")
+    return float(value)
 
 
 def _checked(claim: PaperClaim) -> PaperClaim:

@@ -346,6 +346,26 @@ class StudyResult(StudyRecord[JobResult]):
         )
 
     @cached_property
+    def program_comparisons(self) -> tuple[PairComparison, ...]:
+        """Per input, each pair of whole programs (each repetition a fresh process: the unit
+        of evidence), with the study's margin: what a claim about programs rests on."""
+        out: list[PairComparison] = []
+        for input_label in dict.fromkeys(p.input_label for p in self.programs if p.input_label):
+            timed = [p for p in self.programs if p.input_label == input_label]
+            for a, b in itertools.combinations(timed, 2):
+                c = compare(
+                    a.label,
+                    [[s] for s in a.samples_s],
+                    b.label,
+                    [[s] for s in b.samples_s],
+                    direction="program",
+                    margin=self.study.margin_percent / 100,
+                    target=self.study.precision_percent / 100,
+                )
+                out.append(PairComparison(input_label, "program", c))
+        return tuple(out)
+
+    @cached_property
     def program_speedups(self) -> tuple[Speedup, ...]:
         """Per input, each whole program's factor against the slowest program on it, from the
         repetitions (each a fresh process); empty without :attr:`programs`."""

@@ -185,8 +185,8 @@ def _claim_fault(study: Study, claim: PaperClaim) -> str:
                 f"study's ({', '.join(_inputs(study))})"
             )
     transfer = study.workload == "transfer"
-    if claim.direction and (claim.direction == "transfer") != transfer:
-        wanted = "transfer" if transfer else "encrypt or decrypt"
+    if any((d == "transfer") != transfer for d in claim.directions):
+        wanted = "transfer" if transfer else "encrypt, decrypt or program"
         return f"the claim {claim.says!r} has direction {claim.direction!r}; use {wanted}"
     return ""
 

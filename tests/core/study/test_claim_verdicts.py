@@ -145,7 +145,10 @@ def test_every_report_carries_the_verdicts():
             "names 'des-cbc', no cipher of the study",
         ),
         ('says = "x"\na = "aes-128-ctr"\nb = "rc4"\ninputs = ".zip"\n', "the input '.zip', none"),
-        ('says = "x"\na = "aes-128-ctr"\nb = "rc4"\ndirection = "transfer"\n', "use encrypt or"),
+        (
+            'says = "x"\na = "aes-128-ctr"\nb = "rc4"\ndirection = "transfer"\n',
+            "use encrypt, decrypt or program",
+        ),
         ('says = "x"\na = "aes-128-ctr"\nb = "rc4"\nrelation = "bigger"\n', "use faster or equal"),
         ('says = "x"\na = "aes-128-ctr"\n', "needs entries on both sides"),
         (
@@ -170,3 +173,80 @@ def test_claims_round_trip_through_a_saved_study(tmp_path):
         claims=(AES_FASTER, PaperClaim("eq", ("rc4",), ("aes-128-ctr",), "equal", "decrypt")),
     )
     assert load_study(save_study(study, tmp_path / "c.toml")) == study
+
+
+# --- claims of size ---------------------------------------------------------------------------
+
+
+def _sized(size: str, tolerance: float = 2.0) -> PaperClaim:
+    return PaperClaim(
+        f"AES is {size} faster than RC4",
+        a=("aes-128-ctr",),
+        b=("rc4",),
+        direction="encrypt",
+        size=size,
+        size_tolerance=tolerance,
+    )
+
+
+def _aes_faster_by(factor: float, claim: PaperClaim):
+    times = {
+        ("aes-128-ctr", "1 MB"): _noisy(0.001),
+        ("rc4", "1 MB"): _noisy(0.001 * factor),
+    }
+    (verdict,) = check_claims(_result(times, claim))
+    return verdict
+
+
+@pytest.mark.parametrize(
+    ("size", "factor", "expected", "size_verdict"),
+    [
+        ("4 %", 1.04, CONFIRMED, CONFIRMED),  # the paper's size
+        ("4 %", 1.35, CONTRADICTED, CONTRADICTED),  # right direction, 35 %: not a slight 4 %
+        ("6.09x", 6.0, CONFIRMED, CONFIRMED),
+        ("6.09x", 11_927.0, CONTRADICTED, CONTRADICTED),  # the pyaes report's per-call factor
+        ("6.09x", 2.58, CONTRADICTED, CONTRADICTED),  # and its whole programs
+        ("6.09x", 0.5, CONTRADICTED, CONTRADICTED),  # the wrong way: both wrong
+    ],
+)
+def test_a_claim_of_size_is_judged_on_its_size_too(
+    size: str, factor: float, expected: str, size_verdict: str
+) -> None:
+    v = _aes_faster_by(factor, _sized(size))
+    assert (v.verdict, v.size_verdict) == (expected, size_verdict)
+    assert v.summary().startswith(f"direction {v.direction_verdict}, size {size_verdict}")
+    assert "the paper's" in v.summary() and "allowed" in v.summary()
+
+
+def test_a_size_read_the_other_way_round_is_the_same_claim() -> None:
+    claim = PaperClaim("RC4 is slower", a=("rc4",), b=("aes-128-ctr",), size="4 %")
+    with pytest.raises(ValueError, match="above 1x"):
+        PaperClaim("x", a=("a",), b=("b",), size="-4 %").check()
+    assert claim.size_band() == pytest.approx((1.02, 1.08))
+    assert _sized("6.09x").size_band() == pytest.approx((3.545, 11.18))
+    assert _sized("6.09x", 1.5).size_band() == pytest.approx((1 + 5.09 / 1.5, 1 + 5.09 * 1.5))
+
+
+@pytest.mark.parametrize(
+    ("table", "error"),
+    [
+        ({"size": "fast"}, "write a factor"),
+        ({"size": "0 %"}, "above 1x"),
+        ({"size": "2x", "relation": "equal"}, "only a faster claim"),
+        ({"size": "2x", "size_tolerance": 1}, "factor above 1"),
+        ({"size": "2x", "size_tolerance": "2"}, "must be a number"),
+    ],
+)
+def test_a_size_that_cannot_be_tested_is_refused(table: dict, error: str) -> None:
+    from app.core.study.paper_claims import claim_from_dict
+
+    with pytest.raises((ValueError, TypeError), match=error):
+        claim_from_dict({"says": "s", "a": "x", "b": "y", **table})
+
+
+def test_a_sized_claim_round_trips_through_its_table() -> None:
+    from app.core.study.paper_claims import claim_from_dict
+
+    claim = _sized("6.09x", 1.5)
+    assert claim_from_dict(claim.to_dict()) == claim
+    assert "size_tolerance" not in _sized("4 %").to_dict()

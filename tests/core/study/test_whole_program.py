@@ -136,3 +136,35 @@ def test_a_bundle_loads_the_study_and_reports_why_it_cannot_time_programs(monkey
     entries = [("aes-128-ctr [pyaes]", lookup("aes-128-ctr", "pyaes"))]
     with pytest.raises(UserError, match="whole programs need a Python interpreter"):
         _drain(measure_programs(entries, [("x", "x")], 1, 0, bool))
+
+
+def test_a_claim_about_programs_rests_on_the_programs_and_their_size():
+    """The pyaes report's 6.09x, read as whole programs: a factor of 5 is inside the band of
+    sizes (3.54x-11.2x), each program's repetitions the unit of evidence."""
+    from dataclasses import replace
+
+    from test_paper import _result
+
+    from app.core.study.claim_verdicts import CONFIRMED, CONTRADICTED, check_claims
+    from app.core.study.paper_claims import PaperClaim
+    from app.core.study.whole_program import ProgramTiming
+
+    result = _result()
+    programs = (
+        ProgramTiming("aes-128-cbc [pycryptodome]", "50 MB", (0.2, 0.201, 0.199, 0.2, 0.202)),
+        ProgramTiming("aes-128-ctr [pyaes]", "50 MB", (1.0, 1.002, 1.001, 0.999, 1.0)),
+    )
+    claim = PaperClaim(
+        "6.09x", a=("aes-128-cbc",), b=("aes-128-ctr [pyaes]",), direction="program", size="6.09x"
+    )
+    assert [pc.direction for pc in replace(result, programs=programs).program_comparisons] == [
+        "program"
+    ]
+    (verdict,) = check_claims(replace(result, programs=programs, study=replace(
+        result.study, claims=(claim,))))  # fmt: skip
+    assert verdict.verdict == CONFIRMED and len(verdict.pairs) == 1
+    assert "runs as a whole program 5" in verdict.summary()
+    twice = replace(claim, size="50 %")  # 1.5x: a factor of 5 is more than twice its 50 %
+    (verdict,) = check_claims(replace(result, programs=programs, study=replace(
+        result.study, claims=(twice,))))  # fmt: skip
+    assert verdict.verdict == CONTRADICTED and verdict.size_verdict == CONTRADICTED
