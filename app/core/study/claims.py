@@ -246,13 +246,18 @@ def _factor(x: float) -> str:
 
 def span(low: float, high: float, ratio: float) -> str:
     """The interval of a ratio on the scale of its estimate (:func:`amount`), with the
-    direction named: "7.0-9.4 % faster", "1.2x-1.9x faster", "2.0 % slower to 1.5 % faster"."""
+    direction named: "7.0-9.4 % faster", "1.2x-1.9x faster", "19.4 % to 4.93x faster", "2.0 %
+    slower to 1.5 % faster"; a percentage is never above 100."""
     if ratio >= FACTOR_FROM and low >= 1.0:
         return f"{_factor(low)}-{_factor(high)} faster"
     if ratio <= 1.0 / FACTOR_FROM and high <= 1.0:
         return f"{_factor(1.0 / high)}-{_factor(1.0 / low)} slower"
+    if low >= 1.0 and high >= FACTOR_FROM:  # never "393.3 % faster": each end on its scale
+        return f"{(low - 1) * 100:.1f} % to {_factor(high)} faster"
     if low >= 1.0:
         return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} % faster"
+    if high <= 1.0 and low <= 1.0 / FACTOR_FROM:
+        return f"{(1 - high) * 100:.1f} % to {_factor(1.0 / low)} slower"
     if high <= 1.0:
         return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} % slower"
     return f"{amount(low)} to {amount(high)}"

@@ -187,3 +187,21 @@ def test_busy_means_what_the_engine_calls_a_contended_job():
     from app.core.bench.measure import CONTENDED_CPU_PERCENT
 
     assert claims.BUSY_CPU_PERCENT == CONTENDED_CPU_PERCENT
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "ratio", "text"),
+    [
+        (1.07, 1.094, 1.08, "7.0-9.4 % faster"),
+        (1.194, 4.933, 1.454, "19.4 % to 4.93x faster"),  # was "19.4-393.3 % faster"
+        (2.4, 3.1, 2.7, "2.4x-3.1x faster"),
+        (1 / 4.933, 1 / 1.194, 1 / 1.454, "16.2 % to 4.93x slower"),
+        (0.98, 1.015, 1.0, "2.0 % slower to 1.5 % faster"),
+    ],
+)
+def test_an_interval_never_reads_a_percentage_above_100(
+    low: float, high: float, ratio: float, text: str
+) -> None:
+    from app.core.study.claims import span
+
+    assert span(low, high, ratio) == text
