@@ -32,6 +32,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     data_seed = 0                     # seed of the generated inputs (reproducible data)
     whole_program = true              # also time each entry as a whole Python program (a
                                       # fresh interpreter: start, import, encrypt, decrypt)
+    baseline = "aes-128-ctr [pyaes]"  # speed-ups are against this entry (the paper's 1x);
+                                      # default: the slowest on each input
 
     [[cipher]]
     id = "aes-128-cbc"
@@ -192,10 +194,16 @@ class Study:
     min_time_s: float = 0.1
     data_seed: int = 0
     whole_program: bool = False  # also time each entry as a whole program (whole_program.py)
+    baseline: str = ""  # speed-ups against this entry ("id" or "id [library]"); "": slowest
     published: tuple[PublishedFigure, ...] = ()
     claims: tuple[PaperClaim, ...] = ()  # the paper's claims, checked against our comparisons
 
     # --- derived ---------------------------------------------------------------------------
+
+    @property
+    def baseline_name(self) -> str:
+        """What speed-ups are against, in words: the named entry or "the slowest"."""
+        return f"{self.baseline} (the paper's 1x)" if self.baseline else "the slowest"
 
     @property
     def repeat_per_round(self) -> int:
@@ -428,6 +436,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         description=_typed(data, "description", str, ""),
         paper=_typed(data, "paper", str, ""),
         paper_method=_typed(data, "paper_method", str, ""),
+        baseline=_typed(data, "baseline", str, ""),
         sizes=tuple(size_input(str(s)) for s in data.get("sizes", ())),
         file_slots=tuple(str(s) for s in data.get("file_slots", ())),
         files=files,

@@ -69,7 +69,7 @@ COMPARISON_HEADER = [
 SPEEDUP_HEADER = [
     "Input",
     "Cipher",
-    "Against (slowest)",
+    "Against",
     "Speed-up (x)",
     "CI low (x)",
     "CI high (x)",

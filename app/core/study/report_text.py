@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from app.core.bench.machine_state import machine_warnings
 from app.core.document.estimate import CELL_TIME
-from app.core.document.numbers import rate_text, seconds_text
+from app.core.document.numbers import rate_text, ratio_text, seconds_text
 from app.core.study import warning_lines
 from app.core.study.analysis import FitInterval, LinearFit
 from app.core.study.claim_verdicts import check_claims
@@ -132,11 +132,12 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
             current = c.input_label
             lines.extend(wrap(c.sentence(), width))
     if show_speedups(result):
-        lines.append("\nEncryption speed-up against the slowest on each input:")
+        lines.append(f"\nEncryption speed-up against {result.study.baseline_name}:")
         for s in result.speedups:
             if s.cipher_label != s.baseline_label:
                 text = (
-                    f"{s.cipher_label} on {s.input_label}: {s.factor:,.2f}x ({s.interval_text()})"
+                    f"{s.cipher_label} on {s.input_label}: {ratio_text(s.factor)} "
+                    f"({s.interval_text()})"
                 )
                 lines.extend(wrap(f"{text} (against {s.baseline_label})", width))
     lines.extend(whole_programs(result, width))
@@ -145,7 +146,7 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
 
 
 def whole_programs(result: StudyResult, width: int | None) -> list[str]:
-    """Each entry as a whole program, its factor against the slowest program, and why that
+    """Each entry as a whole program, its factor against the baseline program, and why that
     factor differs from the call's (none measured: no lines)."""
     if not result.programs:
         return []
@@ -165,17 +166,18 @@ def whole_programs(result: StudyResult, width: int | None) -> list[str]:
         text = f"{s.cipher_label} on {s.input_label}: "
         text += seconds_text(medians[s.input_label, s.cipher_label])
         if s.cipher_label != s.baseline_label:
-            text += f", {s.factor:,.2f}x against {s.baseline_label} ({s.interval_text()})"
+            text += f", {ratio_text(s.factor)} against {s.baseline_label} ({s.interval_text()})"
             call = calls.get((s.input_label, s.cipher_label))
             if call is not None:
-                text += f"; the cipher call alone: {call:,.0f}x"
+                text += f"; the cipher call alone: {ratio_text(call)}"
         lines.extend(wrap(text, width))
     lines.extend(
         wrap(
             "Why the two factors differ: the call is timed alone, with the key set up and the "
             "interpreter warm; a program also pays the interpreter's start, the library's "
-            "import and the key schedule, a fixed cost of the same order for every library, "
-            "which dilutes the cipher's own difference on a small input. Both are true; a "
+            "import and the key schedule, a fixed cost that differs between libraries (their "
+            "imports above all) and dilutes the cipher's own difference on a small input "
+            "(the medians above). Both are true; a "
             "command-line tool is the program, a long-running service the call.",
             width,
         )

@@ -126,7 +126,7 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
 
 
 def _program_row(result: StudyResult, s: Speedup) -> list[Any]:
-    """A whole program's row: its median time and its factor against the slowest."""
+    """A whole program's row: its median time and its factor against the baseline."""
     median = next(
         p.median_s
         for p in result.programs

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 
 from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment, ToolInfo
+from app.core.document.numbers import figure, ratio_text
 from app.core.study.analysis import (
     FitInterval,
     LinearFit,
@@ -36,6 +37,7 @@ _DERIVED = ("fits", "comparisons", "speedups")  # the cached values; none depend
 
 
 R = TypeVar("R", bound="JobResult | TransferResult")
+_T = TypeVar("_T", bound="JobResult | ProgramTiming")
 
 
 def by_input(results: Iterable[R]) -> dict[str, list[R]]:
@@ -174,10 +176,10 @@ class Speedup:
     rounds: int = 1
 
     def interval_text(self) -> str:
-        """ "95 % CI 5.80-6.40x" or "no interval: 2 rounds"."""
+        """ "95 % CI 5.80-6.40x" or "no interval: 2 rounds" (the digits of every ratio)."""
         if math.isnan(self.low):
             return f"no interval: {self.rounds} round{'s' if self.rounds != 1 else ''}"
-        return f"95 % CI {self.low:,.2f}-{self.high:,.2f}x"
+        return f"95 % CI {figure(self.low)}-{ratio_text(self.high)}"
 
 
 @dataclass(frozen=True)
@@ -372,7 +374,7 @@ class StudyResult(StudyRecord[JobResult]):
         out: list[Speedup] = []
         for input_label in dict.fromkeys(p.input_label for p in self.programs if p.input_label):
             timed = [p for p in self.programs if p.input_label == input_label]
-            slowest = max(timed, key=lambda p: p.median_s)
+            slowest = self._baseline(timed, lambda p: p.median_s)
             for p in timed:
                 c = compare(
                     p.label,
@@ -395,15 +397,25 @@ class StudyResult(StudyRecord[JobResult]):
         start = [p for p in self.programs if not p.input_label]
         return start[0].median_s if start else None
 
+    def _baseline(self, timed: list[_T], median: Callable[[_T], float]) -> _T:
+        """The entry speed-ups are taken against: the study's ``baseline`` where it ran, else
+        the slowest."""
+        if self.study.baseline:
+            named = [t for t in timed if _names_baseline(self.study.baseline, t)]
+            if named:
+                return named[0]
+        return max(timed, key=median)
+
     @cached_property
     def speedups(self) -> tuple[Speedup, ...]:
-        """Per input with two entries or more, each entry's factor against the slowest."""
+        """Per input with two entries or more, each entry's factor against the study's
+        baseline entry (the paper's 1x), or the slowest without one."""
         out: list[Speedup] = []
         for input_label, results in self.by_input().items():
             timed = [r for r in results if r.encrypt.median_s > 0]
             if len(timed) < 2:
                 continue
-            slowest = max(timed, key=lambda r: r.encrypt.median_s)
+            slowest = self._baseline(timed, lambda r: r.encrypt.median_s)
             for r in timed:
                 factor = speedup(slowest.encrypt.median_s, r.encrypt.median_s)
                 low = high = math.nan
@@ -484,3 +496,10 @@ def _with_rounds(result: JobResult, rounds: int, per_round: int) -> JobResult:
         return result
     info = tuple(RoundInfo(i, 0, per_round, per_round, result.cpu_percent) for i in range(rounds))
     return result.with_rounds(info)
+
+
+def _names_baseline(name: str, timed: JobResult | ProgramTiming) -> bool:
+    """Whether the study's ``baseline`` ("id" or "id [library]") names this entry."""
+    label = timed.label.lower()
+    wanted = name.strip().lower()
+    return wanted in (label, label.split(" [", 1)[0])

@@ -6,11 +6,12 @@ Study window's own worker) and ends shown merged with the original."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol, cast
 
 from PySide6.QtCore import QObject, Slot
-from PySide6.QtWidgets import QFileDialog, QMessageBox
+from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox, QWidget
 
 from app.core.errors import UserError
 from app.core.history.location import storing_disabled
@@ -21,19 +22,41 @@ from app.gui.recorder import history_recorder
 
 if TYPE_CHECKING:
     from app.core.study.result import StudyResult
-    from app.gui.history.history_window import HistoryWindow
     from app.gui.history.rerun_panel import Rerun, RerunPanel
+    from app.gui.settings import AppSettings
     from app.gui.study.study_controller import StudyRunFactory
 
 STATUS_MS = 10_000
 
 
+class _Host(Protocol):
+    """What this part asks of the History window (beside being its main window)."""
+
+    path: Path
+    settings: AppSettings
+
+    def run_task(
+        self,
+        fn: Callable[..., Any],
+        *args: Any,
+        done: Callable[[Any], object],
+        failed: Callable[[str], object],
+    ) -> None: ...
+
+    def insert_below_table(self, widget: QWidget) -> None: ...
+
+    def update_buttons(self) -> None: ...
+
+    def show_merged(self, sources: Any, merged: Any, warnings: Sequence[str] = ()) -> None: ...
+
+
 class RerunHere(QObject):
     """The History window's part that runs a study here (one at a time)."""
 
-    def __init__(self, window: HistoryWindow, factory: StudyRunFactory | None = None) -> None:
+    def __init__(self, window: QMainWindow, factory: StudyRunFactory | None = None) -> None:
         super().__init__(window)
         self.window = window
+        self.host = cast(_Host, window)
         self._factory = factory  # None: the real engine
         self.panel: RerunPanel | None = None  # made on the first run here
         self.close_requested = False  # the window closes once the study has stopped
@@ -46,9 +69,9 @@ class RerunHere(QObject):
     def run_stored(self, run_id: int) -> None:
         """*Run this on my machine* for stored run ``run_id``."""
         self.window.statusBar().showMessage(f"Reading run {run_id}…")
-        self.window.run_task(
+        self.host.run_task(
             history_tasks.load,
-            self.window.path,
+            self.host.path,
             run_id,
             done=self._on_stored_loaded,
             failed=self._on_failed,
@@ -56,7 +79,7 @@ class RerunHere(QObject):
 
     def run_file(self) -> None:
         """*Run a study file here*: the user picks an exported JSON (nothing is imported)."""
-        settings = self.window.settings
+        settings = self.host.settings
         path, _ = QFileDialog.getOpenFileName(
             self.window, "Run a study file here", settings.last_folder, "CipherBench study (*.json)"
         )
@@ -64,7 +87,7 @@ class RerunHere(QObject):
             return
         settings.last_folder = str(Path(path).parent)
         self.window.statusBar().showMessage(f"Reading {path}…")
-        self.window.run_task(
+        self.host.run_task(
             history_tasks.read_export_file, path, done=self._on_file_read, failed=self._on_failed
         )
 
@@ -122,7 +145,7 @@ class RerunHere(QObject):
 
             w = self.window
             self.panel = RerunPanel(w) if self._factory is None else RerunPanel(w, self._factory)
-            w.insert_below_table(self.panel)
+            self.host.insert_below_table(self.panel)
             self.panel.finished.connect(self._on_panel_finished)
             self.panel.failed.connect(self._on_failed)
             self.panel.running_changed.connect(self._on_running_changed)
@@ -137,7 +160,7 @@ class RerunHere(QObject):
             QMessageBox.warning(self.window, "Cannot run the study here", str(exc))
             return
         bar.showMessage(f"Running {rerun.name} ({rerun.origin}) on this machine…")
-        self.window.update_buttons()
+        self.host.update_buttons()
 
     @Slot(object, object)
     def _on_panel_finished(self, rerun: Rerun, new: StudyResult) -> None:
@@ -150,7 +173,7 @@ class RerunHere(QObject):
                 text += " The cells that finished are stored as a cancelled run."
         else:
             sources = rerun_sources(rerun, new)
-            self.window.show_merged(sources, None, rerun.warnings() + failure_lines(new))
+            self.host.show_merged(sources, None, rerun.warnings() + failure_lines(new))
             text = f"Ran {rerun.name} here ({len(new.results)} cells), beside {rerun.origin}."
             if storing_disabled():
                 text += " Not stored: CIPHERBENCH_NO_HISTORY is set."
@@ -167,7 +190,7 @@ class RerunHere(QObject):
 
     @Slot(bool)
     def _on_running_changed(self, running: bool) -> None:
-        self.window.update_buttons()
+        self.host.update_buttons()
         if not running and self.close_requested:
             self.close_requested = False
             self.window.close()
