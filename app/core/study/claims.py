@@ -47,18 +47,24 @@ VERBS = {
     "decrypt": "decrypts",
     "transfer": "transfers",
     "program": "runs as a whole program",
+    "decrypt/encrypt": "is",  # one direction against the other: "aes-128-cbc decrypting is"
+    "encrypt/decrypt": "is",
 }
 PLURAL_VERBS = {
     "encrypt": "encrypt",
     "decrypt": "decrypt",
     "transfer": "transfer",
     "program": "run as whole programs",
+    "decrypt/encrypt": "are",
+    "encrypt/decrypt": "are",
 }
 GERUNDS = {
     "encrypt": "encrypting",
     "decrypt": "decrypting",
     "transfer": "transferring",
     "program": "run as whole programs",
+    "decrypt/encrypt": "compared",
+    "encrypt/decrypt": "compared",
 }
 
 

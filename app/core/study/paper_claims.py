@@ -10,6 +10,9 @@
                                         # programs), or a list of them; default: every one
     inputs = [".pdf", ".zip"]           # the inputs it is about, named as figures name them
     from = "50 MiB"                     # or: the inputs of at least this size
+    against = "encrypt"                 # optional: each entry in a and b against itself, in
+                                        # direction against this one ("decryption is faster
+                                        # than encryption")
     size = "6.09x"                      # optional: how much faster, as the paper says it
                                         # ("6.09x" or "4 %"); tested for its size too
     size_tolerance = 2                  # optional: the paper's difference (6.09x: 5.09; 4 %:
@@ -34,18 +37,9 @@ from app.core.units import parse_size
 
 RELATIONS = ("faster", "equal")
 DIRECTIONS = ("encrypt", "decrypt", "transfer", "program")  # program: whole programs
-KEYS = (
-    "says",
-    "where",
-    "a",
-    "relation",
-    "b",
-    "direction",
-    "inputs",
-    "from",
-    "size",
-    "size_tolerance",
-)
+CROSSED = ("encrypt", "decrypt")  # the directions a claim may set against each other
+KEYS: tuple[str, ...] = ("says", "where", "a", "relation", "b", "direction", "against")
+KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance")
 DEFAULT_SIZE_TOLERANCE = 2.0
 
 
@@ -61,6 +55,7 @@ class PaperClaim:
     inputs: tuple[str, ...] = ()
     from_size: str = ""
     where: str = ""
+    against: str = ""  # b's direction, when a claim sets one direction against another
     size: str = ""  # "6.09x" or "4 %": how much faster, as the paper says it
     size_tolerance: float = DEFAULT_SIZE_TOLERANCE
 
@@ -108,6 +103,13 @@ class PaperClaim:
             )
         if self.from_size:
             parse_size(self.from_size)  # UserError for a size it cannot read
+        crossed = [(mine, self.against) for mine in CROSSED if mine != self.against]
+        if self.against and [(*self.directions, self.against)] != crossed:
+            raise ValueError(
+                f"the claim {self.says!r} sets {self.direction or 'every direction'!r} against "
+                f'{self.against!r}; use direction = "decrypt" and against = "encrypt" (or '
+                "the other way round)"
+            )
         if self.size:
             if self.relation != "faster":
                 raise ValueError(f"the claim {self.says!r} has a size: only a faster claim can")
@@ -125,6 +127,7 @@ class PaperClaim:
         out.update(relation=self.relation, b=list(self.b))
         out["direction"] = list(directions) if len(directions) > 1 else self.direction
         out.update({"inputs": list(self.inputs), "from": self.from_size, "size": self.size})
+        out["against"] = self.against
         if self.size and self.size_tolerance != DEFAULT_SIZE_TOLERANCE:
             out["size_tolerance"] = self.size_tolerance
         return {k: v for k, v in out.items() if v or k in ("a", "b", "says")}
@@ -143,6 +146,7 @@ def claim_from_dict(data: Mapping[str, Any]) -> PaperClaim:
             from_size=_text(data, "from"),
             where=_text(data, "where"),
             size=_text(data, "size"),
+            against=_text(data, "against"),
             size_tolerance=_number(data, "size_tolerance", DEFAULT_SIZE_TOLERANCE),
         )
     )

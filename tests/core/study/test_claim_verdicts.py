@@ -250,3 +250,60 @@ def test_a_sized_claim_round_trips_through_its_table() -> None:
     claim = _sized("6.09x", 1.5)
     assert claim_from_dict(claim.to_dict()) == claim
     assert "size_tolerance" not in _sized("4 %").to_dict()
+
+
+# --- one direction against the other -----------------------------------------------------------
+
+
+def test_decryption_against_encryption_of_the_same_entry_is_a_claim() -> None:
+    """The key-length study's "decryption is generally faster than encryption": each entry's
+    decryption rounds against its own encryption rounds (here decryption takes twice as long:
+    contradicted)."""
+    times = {("aes-128-ctr", "1 MB"): _noisy(0.001), ("rc4", "1 MB"): _noisy(0.002)}
+    claim = PaperClaim(
+        "decryption is faster than encryption",
+        a=("aes-128-ctr", "rc4"),
+        b=("aes-128-ctr", "rc4"),
+        direction="decrypt",
+        against="encrypt",
+    )
+    (v,) = check_claims(_result(times, claim))
+    pairs = [(p.comparison.label_a, p.comparison.label_b) for p in v.pairs]
+    assert (
+        "aes-128-ctr [cryptography] decrypting",
+        "aes-128-ctr [cryptography] encrypting",
+    ) in pairs
+    assert v.verdict == CONTRADICTED
+    assert "decrypting is 2x slower than aes-128-ctr [cryptography] encrypting" in v.sentence()
+    the_other_way = PaperClaim(
+        "encryption is faster", a=("aes-128-ctr",), b=("aes-128-ctr",), direction="encrypt",
+        against="decrypt", size="2x",
+    )  # fmt: skip
+    (v,) = check_claims(_result(times, the_other_way))
+    assert v.verdict == CONFIRMED and len(v.pairs) == 1
+
+
+@pytest.mark.parametrize(
+    "table",
+    [
+        {"direction": "decrypt", "against": "decrypt"},
+        {"direction": ["decrypt", "encrypt"], "against": "encrypt"},
+        {"against": "encrypt"},
+        {"direction": "transfer", "against": "encrypt"},
+    ],
+)
+def test_a_direction_set_against_itself_or_nothing_is_refused(table: dict) -> None:
+    from app.core.study.paper_claims import claim_from_dict
+
+    with pytest.raises(ValueError, match="against"):
+        claim_from_dict({"says": "s", "a": "x", "b": "x", **table})
+
+
+def test_a_sized_claim_of_directions_says_ours_in_words() -> None:
+    times = {("aes-128-ctr", "1 MB"): _noisy(0.001)}
+    claim = PaperClaim(
+        "encryption 2x faster", a=("aes-128-ctr",), b=("aes-128-ctr",), direction="encrypt",
+        against="decrypt", size="2x",
+    )  # fmt: skip
+    (v,) = check_claims(_result(times, claim))
+    assert "(ours: encrypts 2x faster than it decrypts; the paper's 2x faster" in v.summary()
