@@ -18,6 +18,7 @@ from app.core.bench.jobs import (
     Job,
 )
 from app.core.ciphers.registry import CipherSpec, Kind
+from app.core.document.numbers import duration_text
 from app.core.errors import UserError
 from app.core.units import MIB, format_bytes
 
@@ -110,15 +111,6 @@ def slow_run_note(libraries: Sequence[str], input_bytes: int, options: BenchOpti
             return (
                 f"{library} (pure Python) runs at about {speed / 1e6:g} MB/s; its {jobs} "
                 f"job{'s' if jobs != 1 else ''} on {format_bytes(input_bytes, binary=False)} "
-                f"will take about {rough_duration(seconds)}"
+                f"will take about {duration_text(seconds)}"
             )
     return None
-
-
-def rough_duration(seconds: float) -> str:
-    """An estimate as a person says it: '40 s', '47 min', '2.5 h'."""
-    if seconds < 90:
-        return f"{seconds:.0f} s"
-    if seconds < 90 * 60:
-        return f"{seconds / 60:.0f} min"
-    return f"{seconds / 3600:.1f} h"

@@ -46,6 +46,15 @@ def mib_text(value: float | None) -> str:
     return MISSING if value is None else figure(value)
 
 
+def duration_text(seconds: float) -> str:
+    """A duration as a person says it (an estimate, a budget): ``40 s``, ``47 min``, ``2.5 h``."""
+    if seconds < 90:
+        return f"{seconds:.0f} s"
+    if seconds < 90 * 60:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
+
+
 def seconds_text(seconds: float | None) -> str:
     """A time with its unit, in s, ms, µs or ns: ``1.88 ms``, ``210 µs``, ``12.3 s``; a
     negative time (a fitted fixed cost) is the positive one with a minus sign."""

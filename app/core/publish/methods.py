@@ -4,6 +4,7 @@ and the definitions of the units."""
 
 from __future__ import annotations
 
+import math
 from collections.abc import Iterable
 
 from app.core.bench.run_info import Environment
@@ -11,6 +12,8 @@ from app.core.ciphers.libraries import ROWS
 from app.core.document.estimate import CELL_RATE
 from app.core.document.intervals import minimum_values
 from app.core.publish.table import rate_unit
+from app.core.study.budget_note import budget_note
+from app.core.study.claims import BUSY_CPU_PERCENT
 from app.core.study.result import StudyResult
 
 _CIPHER_LIBS = {row.name for row in ROWS} | {row.distribution for row in ROWS}
@@ -82,5 +85,21 @@ def study_methods(result: StudyResult) -> str:
             "and export of the study prints this one value.",
             interval_sentence("rounds"),
             MEMORY_SENTENCE,
+            *busy_sentence(result),
+            *([note] if (note := budget_note(result)) else []),
         ]
     )
+
+
+def busy_sentence(result: StudyResult) -> list[str]:
+    """The share of a core the workers got, when below the busy threshold in some rounds (a
+    reader of the numbers needs it most); none on a quiet machine."""
+    shares = [p for r in result.results for p in r.round_cpu_percent() if math.isfinite(p)]
+    busy = [p for p in shares if p < BUSY_CPU_PERCENT]
+    if not busy:
+        return []
+    return [
+        f"The machine was busy: in {len(busy)} of {len(shares)} rounds the worker got "
+        f"{min(busy):.0f}-{max(busy):.0f} % of a core (below {BUSY_CPU_PERCENT:g} %); the "
+        "intervals, made over rounds, include what that varied."
+    ]

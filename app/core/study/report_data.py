@@ -14,6 +14,7 @@ from typing import Any
 
 from app.core.bench.results import JobResult
 from app.core.document.estimate import CELL_TIME
+from app.core.study.budget_note import budget_note
 from app.core.study.claims import method_text
 from app.core.study.definition import UNITS
 from app.core.study.figures import BYTES, RATES, SECONDS
@@ -199,6 +200,7 @@ def method_sentences(result: StudyResult) -> list[str]:
         method_text(study.margin_percent / 100, study.precision_percent / 100),
         f"Memory is the {MEMORY_MEANING}, in MiB (2^20 bytes). Sizes are decimal "
         "(1 KB = 10^3, 1 MB = 10^6 bytes) unless written in KiB or MiB.",
+        *([note] if (note := budget_note(result)) else []),
     ]
 
 

@@ -18,6 +18,7 @@ from app.core.document.estimate import CELL_TIME
 from app.core.document.numbers import rate_text, ratio_text, seconds_text
 from app.core.study import warning_lines
 from app.core.study.analysis import FitInterval, LinearFit
+from app.core.study.budget_note import budget_note
 from app.core.study.claim_verdicts import check_claims
 from app.core.study.definition import UNITS, Study
 from app.core.study.paper import match_published
@@ -131,6 +132,9 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
                 lines.append(f" on {c.input_label}:")
             current = c.input_label
             lines.extend(wrap(c.sentence(), width))
+        note = budget_note(result)
+        if note:
+            lines += ["", *wrap(note, width, indent="")]
     if show_speedups(result):
         lines.append(f"\nEncryption speed-up against {result.study.baseline_name}:")
         for s in result.speedups:

@@ -6,7 +6,6 @@ from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import (
     estimated_job_seconds,
     passes_per_job,
-    rough_duration,
     slow_run_note,
 )
 
@@ -36,4 +35,6 @@ def test_note_names_the_library_the_jobs_and_the_time() -> None:
 
 
 def test_rough_duration_reads_like_speech() -> None:
-    assert [rough_duration(s) for s in (40, 2856, 6000)] == ["40 s", "48 min", "1.7 h"]
+    from app.core.document.numbers import duration_text
+
+    assert [duration_text(s) for s in (40, 2856, 6000)] == ["40 s", "48 min", "1.7 h"]
