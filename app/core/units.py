@@ -7,6 +7,7 @@ both MB/s and MiB/s, always labelled.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from fractions import Fraction
 
 from app.core.errors import UserError
@@ -49,6 +50,16 @@ def size_label(text: str) -> str:
     assert match is not None  # parse_size accepted it
     number, unit = match.groups()
     return f"{number} {_UNIT_NAMES[unit.upper()]}"
+
+
+def prefixes_note(labels: Iterable[str]) -> str:
+    """What the prefixes of sizes written as ``labels`` mean, each family once:
+    ``"1 MB = 10⁶ bytes"``, ``"1 MiB = 2²⁰ bytes"`` or both."""
+    written = list(labels)
+    binary = any("iB" in label for label in written)
+    decimal = any(p in label for label in written for p in (" kB", " KB", " MB", " GB"))
+    notes = ["1 MB = 10⁶ bytes"] * (decimal or not binary) + ["1 MiB = 2²⁰ bytes"] * binary
+    return ", ".join(notes)
 
 
 def parse_size(text: str) -> int:

@@ -308,3 +308,17 @@ def test_labels_of_sizes_close_on_a_log_axis_are_turned_and_spread_ones_are_not(
     assert not _crowded(axis([(0, "a.txt"), (1, "b.txt")], log_x=False, bars=True))
     long_names = [(i, f"file-number-{i}.bin") for i in range(5)]
     assert _crowded(axis(long_names, log_x=False, bars=True))
+
+
+def test_sizes_written_in_mib_are_labelled_in_mib_on_the_figure() -> None:
+    """The loopback study's 50 MiB read "52.4 MB" under an axis of 1 MB = 10^6 bytes."""
+    from publish_factories import made_study
+
+    from app.core.publish.figure_data import input_axis
+
+    axis = input_axis(made_study(sizes=(("1 MiB", 2**20), ("50 MiB", 50 * 2**20))))
+    assert [label for _, label in axis.ticks] == ["1 MiB", "50 MiB"]
+    assert "1 MiB = 2²⁰ bytes" in axis.label and "10⁶" not in axis.label
+    mixed = input_axis(made_study(sizes=(("10485 B", 10485), ("1 MB", 10**6), ("1 MiB", 2**20))))
+    assert [label for _, label in mixed.ticks] == ["10485 B", "1 MB", "1 MiB"]
+    assert "1 MB = 10⁶ bytes, 1 MiB = 2²⁰ bytes" in mixed.label

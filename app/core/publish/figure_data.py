@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.document.estimate import Estimate
-from app.core.study.report_data import by_input_charts, size_label, spans_decades
+from app.core.study.report_data import by_input_charts, spans_decades
 from app.core.study.result import StudyRecord
+from app.core.units import prefixes_note
 
 # What a unit is, for the axis label: the bytes of the unit's prefix.
 UNIT_MEANING = {
@@ -85,9 +86,12 @@ def input_axis(result: StudyRecord[Any]) -> InputAxis:
     log_x = not bars and spans_decades(list(sizes))
     if bars:
         return InputAxis(True, False, "Input", tuple(enumerate_ticks(inputs)), inputs)
-    ticks = tuple(sorted({(float(b), size_label(b)) for b in sizes}))
+    # Each size as the study wrote it (50 MiB stays 50 MiB), its prefix said once.
+    written = {float(r.input_bytes): r.input_label for r in reversed(result.results)}
+    ticks = tuple(sorted(written.items()))
     scale_word = "log scale, " if log_x else ""
-    return InputAxis(False, log_x, f"Input size ({scale_word}1 MB = 10⁶ bytes)", ticks, inputs)
+    label = f"Input size ({scale_word}{prefixes_note(written.values())})"
+    return InputAxis(False, log_x, label, ticks, inputs)
 
 
 def enumerate_ticks(labels: Sequence[str]) -> list[tuple[float, str]]:

@@ -35,6 +35,7 @@ from app.core.study.report_data import (
 )
 from app.core.study.report_text import what_ran, whole_programs
 from app.core.study.result import StudyResult, memory_mib, rate
+from app.core.units import prefixes_note
 
 
 def study_html(result: StudyResult) -> str:
@@ -186,12 +187,13 @@ def _lines(
     ]
     values = [y for s in (*lines, *paper) for _x, y in s.points]
     scale = "logarithmic" if log_x else "linear"
+    written = {float(r.input_bytes): r.input_label for r in result.results}  # 50 MiB as typed
     return line_chart(
         title=f"{q.title} against input size",
-        x_label=f"Input size ({scale} scale, 1 MB = 10^6 bytes)",
+        x_label=f"Input size ({scale} scale, {prefixes_note(written.values())})",
         y_label=q.axis,
         series=lines,
-        x_format=size_label,
+        x_format=lambda x: written.get(x) or size_label(x),
         log_x=log_x,
         paper=paper,
         log_y=wants_log(values),
