@@ -19,7 +19,7 @@ from app.core.document.numbers import duration_text
 if TYPE_CHECKING:
     from app.core.study.result import StudyResult
 
-MOST_ROUNDS = 1000  # beyond this, "more rounds will not do it here"
+MOST_ROUNDS = 100  # beyond this, "more rounds will not do it here"
 
 
 def budget_note(result: StudyResult) -> str | None:
@@ -46,20 +46,27 @@ def budget_note(result: StudyResult) -> str | None:
     target = study.precision_percent / 100
     if not widths or target <= 0:
         return f"{head}{why}."
-    needed = math.ceil(done * (max(widths) / target) ** 2)
-    if needed > MOST_ROUNDS:
+    needed = sorted(math.ceil(done * (w / target) ** 2) for w in widths)
+    within = [n for n in needed if n <= MOST_ROUNDS]
+    if not within:
         return (
-            f"{head}{why}. More rounds would hardly settle them on this machine (about "
-            f"{needed:,} needed): a quieter machine, or a larger margin, would."
+            f"{head}{why}. More rounds would hardly settle them on this machine (at least "
+            f"{needed[0]:,} needed): a quieter machine, or a larger margin, would."
         )
-    per_round = _seconds(result) / done
-    budget = math.ceil(per_round * needed)
+    rounds = within[-1]
+    which = "them" if len(within) == len(needed) else f"{len(within)} of them"
+    rest = (
+        ""
+        if len(within) == len(needed)
+        else f"; the other {len(needed) - len(within)} would need more than {MOST_ROUNDS} "
+        "rounds here (a quieter machine, or a larger margin, would settle them)"
+    )
+    budget = math.ceil(_seconds(result) / done * rounds)
     if budget <= 0:  # the run's times not recorded
-        settle = f"About {needed} rounds would likely settle them"
-        return f"{head}{why}. {settle} (--max-rounds {needed})."
+        return f"{head}{why}. About {rounds} rounds would likely settle {which}{rest}."
     return (
-        f"{head}{why}. About {needed} rounds would likely settle them: a time budget of about "
-        f"{duration_text(budget)} (--max-rounds {needed} --time-budget {budget})."
+        f"{head}{why}. About {rounds} rounds would likely settle {which}: a time budget of "
+        f"about {duration_text(budget)} (--max-rounds {rounds} --time-budget {budget}){rest}."
     )
 
 

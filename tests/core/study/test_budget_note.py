@@ -39,3 +39,17 @@ def test_unsettled_comparisons_say_which_limit_ended_the_rounds_and_what_would_s
     hopeless = _result({("aes-128-ctr", "1 MB"): _wild(0.001, 0.3),
                         ("rc4", "1 MB"): _wild(0.00101, 0.3)})  # fmt: skip
     assert "More rounds would hardly settle them" in (budget_note(hopeless) or "")
+
+
+def test_a_few_hopeless_comparisons_do_not_hide_the_budget_the_others_need() -> None:
+    result = _result(
+        {
+            ("aes-128-ctr", "1 MB"): _wild(0.001),
+            ("rc4", "1 MB"): _wild(0.00101),
+            ("aes-128-ctr", "1 KB"): _wild(0.001, 0.3),
+            ("rc4", "1 KB"): _wild(0.00101, 0.3),
+        }
+    )
+    note = budget_note(result) or ""
+    assert "would likely settle 2 of them" in note
+    assert "the other 2 would need more than 100 rounds here" in note
