@@ -19,6 +19,7 @@ from app.core.publish.merge_writers import (
     sources_rows,
 )
 from app.core.publish.methods import study_methods
+from app.core.publish.paper_table import paper_claims_section, paper_figures_table
 from app.core.publish.sweep_table import sweep_methods, sweep_table
 from app.core.publish.table import study_table
 from app.core.publish.transfer_table import (
@@ -40,10 +41,24 @@ def _paper(
     return build
 
 
-study_document = _paper(study_table, study_methods)
+def _study(
+    table: Callable[[Any], Table], methods: Callable[[Any], str]
+) -> Callable[[Any], Document]:
+    """The document of a study: its table, the paper's figures beside ours (in the paper's
+    quantities) and its claims checked, when it reproduces a paper; its Methods."""
+
+    def build(result: Any) -> Document:
+        paper = paper_figures_table(result)
+        tables = (table(result),) + ((paper,) if paper is not None else ())
+        return Document("", tables, methods(result), paper_claims_section(result))
+
+    return build
+
+
+study_document = _study(study_table, study_methods)
 bench_document = _paper(bench_table, bench_methods)
 transfer_document = _paper(transfer_table, transfer_methods)
-transfer_study_document = _paper(transfer_study_table, transfer_study_methods)
+transfer_study_document = _study(transfer_study_table, transfer_study_methods)
 sweep_document = _paper(sweep_table, sweep_methods)
 
 

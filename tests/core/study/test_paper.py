@@ -215,3 +215,34 @@ def test_a_mean_of_the_paper_is_set_beside_our_mean_and_its_method_is_shown():
     lines = "\n".join(published(with_(result, study=study), 100))
     assert "The paper's method: time.time() around one call" in lines
     assert "The paper's method" in study_html(with_(result, study=study))
+
+
+def test_the_paper_kit_carries_the_papers_figures_in_its_quantities_and_its_claims() -> None:
+    """A researcher pastes the paper's own table (seconds, ms, a speed-up) from the .md/.tex,
+    ours beside it in the same unit, and the claims with their verdicts."""
+    from dataclasses import replace
+
+    from app.core.document import latex, markdown
+    from app.core.publish.documents import study_document
+    from app.core.study.paper_claims import PaperClaim
+
+    claim = PaperClaim("AES-128 is faster", a=("aes-128-cbc",), b=("aes-256-cbc",), where="1")
+    result = _result(
+        PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",)),
+        PublishedFigure("AES-256", "50 MB", "decrypt_s", 125.0, "ms", ("aes-256-cbc",)),
+    )
+    result = replace(result, study=replace(result.study, claims=(claim,)))
+    doc = study_document(result)
+    table = doc.tables[1]
+    assert table.caption.startswith("The paper's figures beside ours")
+    rows = table.text_rows()
+    assert rows[0][1:] == ["aes-128-cbc [pycryptodome]", "50 MB", "encryption time", "s",
+                           "0.200", "0.100", "0.500x"]  # fmt: skip
+    assert rows[1][4:] == ["ms", "125", "250", "2.00x"]
+    assert doc.sections[0].heading == "The paper's claims, checked"
+    assert doc.sections[0].lines[0].startswith('"AES-128 is faster" (1): ')
+    md, tex = markdown.render(doc), latex.render(doc)
+    assert "The paper's figures beside ours" in md and "0.500x" in md
+    assert "The paper's claims, checked" in tex and "0.500x" in tex
+    no_paper = replace(result, study=replace(result.study, published=(), claims=()))
+    assert len(study_document(no_paper).tables) == 1 and not study_document(no_paper).sections
