@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from typing import Any, TextIO
 
 from app.cli import storing
+from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import aggregate_line, format_results, terminal_width
 from app.cli.running import add_out_option, library_name, stop_reason, whole_number
 from app.cli.terminal import clear_line, redraw
@@ -187,7 +188,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
     from app.core.bench.jobs import InputSpec
     from app.core.bench.plan import make_jobs
-    from app.core.kinds.formats import BENCH, check_outputs
+    from app.core.kinds.formats import BENCH
 
     specs = _resolve_specs(args)  # what to run first: `bench --preset nope` names the presets
     if not args.file and not args.size:
@@ -273,7 +274,6 @@ def _run_jobs(
         RunFinished,
     )
     from app.core.bench.rounds import RoundsRun
-    from app.core.kinds.formats import save
 
     run = RoundsRun(jobs, rounds=rounds, processes=processes)
     bar = _ProgressBar(len(jobs) * rounds, enabled=not quiet and sys.stderr.isatty())
@@ -314,9 +314,7 @@ def _run_jobs(
     assert final is not None
     print(format_results(final))
     storing.store_run(final, enabled=history, quiet=quiet)
-    for out in outs:
-        path = save(final, out)
-        print(f"wrote {path}", file=sys.stderr)
+    write_outputs(final, outs)
     return 1 if final.failures else 0
 
 

@@ -10,12 +10,13 @@ import threading
 import time
 from typing import Any
 
+from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, stopped
 from app.cli.storing import add_no_history_option, store_run
 from app.cli.terminal import clear_line, redraw
 from app.core.document.terminal import render
-from app.core.kinds import formats, table
+from app.core.kinds import table
 from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Finished, Progress
 
@@ -52,15 +53,14 @@ def _default_text(default: Any) -> str:
 def _handler(kind: Kind, definition: Definition) -> Any:
     def handle(args: argparse.Namespace) -> int:
         values = definition.values(vars(args))
-        formats.check_outputs(kind.files, args.out)  # before a long run, not after it
+        check_outputs(kind.files, args.out)  # before a long run, not after it
         try:
             result = execute(definition, values, quiet=args.quiet)
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
             return stopped(exc)
         print(render(kind.document_of(result), terminal_width()))
         store_run(result, enabled=not args.no_history, quiet=args.quiet)
-        for out in args.out:
-            print(f"wrote {formats.save(result, out)}", file=sys.stderr)
+        write_outputs(result, args.out)
         return 1 if getattr(result, "failures", ()) else 0
 
     return handle

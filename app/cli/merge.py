@@ -14,9 +14,9 @@ between the machines; ``--out`` writes .html, .xlsx, .md, .tex, .csv or .json. E
 from __future__ import annotations
 
 import argparse
-import sys
 from typing import Any
 
+from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option
 from app.core.document.terminal import fitted_table, wrapped
@@ -65,7 +65,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
 
     if len(args.files) + len(args.run) < 2:
         raise UserError("merge needs at least two runs (files or --run IDs)")
-    formats.check_outputs(formats.MERGED, args.out, inputs=args.files)
+    check_outputs(formats.MERGED, args.out, inputs=args.files)
     runs = []
     if args.run:
         with History.open() as history:
@@ -75,8 +75,7 @@ def cmd_merge(args: argparse.Namespace) -> int:
         sources, reference=args.reference, units=args.units, direction=args.direction
     )
     print(format_merged(merged, terminal_width()))
-    for out in args.out:
-        print(f"wrote {formats.save(merged, out, inputs=args.files)}", file=sys.stderr)
+    write_outputs(merged, args.out, args.files)
     return 0
 
 

@@ -20,6 +20,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, add_yes_option, confirm, stopped
 from app.cli.storing import add_no_history_option, store_run
@@ -63,7 +64,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     _confirm_what_it_measures(path, study, args.yes)
     run = StudyRun(study)
     inputs = [str(path), *(f.path for f in run.files)]
-    formats.check_outputs(formats.MERGED, args.out, inputs)
+    check_outputs(formats.MERGED, args.out, inputs)
     if args.save_run:
         formats.check_output(formats.STUDY, args.save_run, inputs)
     if meta.get("digest_state") == CHANGED:
@@ -88,8 +89,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     merged = merge_results(sources, units=original.units)
     print()
     print(format_merged(merged, terminal_width()))
-    for out in args.out:
-        print(f"wrote {formats.save(merged, out, inputs=inputs)}", file=sys.stderr)
+    write_outputs(merged, args.out, inputs)
     return 1 if final.failures else 0
 
 

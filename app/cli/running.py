@@ -69,7 +69,8 @@ def add_out_option(p: argparse.ArgumentParser, kind: ResultKind, what: str = "re
         action="append",
         default=[],
         metavar="PATH",
-        help=f"write {what}, by extension: {kind.help_text()}; repeatable",
+        help=f"write {what}, by extension: {kind.help_text()}; or a folder (ending in /): "
+        "the paper set, every table and figure for a paper and methods.txt; repeatable",
     )
 
 

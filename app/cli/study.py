@@ -21,6 +21,7 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from app.cli.outputs import check_outputs, write_outputs
 from app.cli.running import (
     add_out_option,
     add_yes_option,
@@ -165,7 +166,7 @@ def run_study(
     inputs = [f.path for f in run.files]
     # Fail before a long run, not after it: an export over an input or over another export.
     kind = formats.TRANSFER_STUDY if study.workload == "transfer" else formats.STUDY
-    formats.check_outputs(kind, outs, inputs)
+    check_outputs(kind, outs, inputs)
     if save is not None:  # `--save-definition ""` is refused, not skipped
         saved = save_study(study, save, inputs=inputs)
         print(f"saved the study to {saved}", file=sys.stderr)
@@ -174,8 +175,7 @@ def run_study(
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         return stopped(exc)
     store_run(final, enabled=history, quiet=quiet)
-    for out in outs:
-        print(f"wrote {formats.save(final, out, inputs=inputs)}", file=sys.stderr)
+    write_outputs(final, outs, inputs)
     return 1 if final.failures else 0
 
 

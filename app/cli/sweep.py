@@ -18,6 +18,7 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
+from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, library_name, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
@@ -96,7 +97,7 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
     lengths = parse_lengths(args.lengths) if args.lengths else DEFAULT_LENGTHS
     jobs = sweep_jobs(args.cipher, args.library, args.key_bits, lengths, ad=not args.no_ad)
-    formats.check_outputs(formats.SWEEP, args.out)
+    check_outputs(formats.SWEEP, args.out)
     options = {"lengths": list(lengths), "associated_data": not args.no_ad}
     return _run(args, jobs, options, kind="sweep", title="", notes=())
 
@@ -110,7 +111,7 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if libraries == ["pyaes"]:
         raise UserError("pyaes is the ladder's pure-Python step; choose a compiled library")
     jobs, notes = ladder_jobs(args.cipher, libraries)
-    formats.check_outputs(formats.SWEEP, args.out)
+    check_outputs(formats.SWEEP, args.out)
     return _run(args, jobs, {}, kind="ladder", title=args.cipher.strip().lower(), notes=notes)
 
 
@@ -146,8 +147,7 @@ def _run(
     else:
         print(format_sweep(result, terminal_width() or 80))
     store_run(result, enabled=not args.no_history, quiet=args.quiet)
-    for out in args.out:
-        print(f"wrote {formats.save(result, out)}", file=sys.stderr)
+    write_outputs(result, args.out)
     unswitched = any("could not switch" in v for v in ladder_verdicts(result))
     return 1 if result.failures or unswitched else 0
 

@@ -21,6 +21,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from app.cli.outputs import check_outputs, write_outputs
 from app.cli.running import add_out_option, stopped, whole_number
 from app.cli.storing import add_no_history_option, store_run
 from app.core.document.numbers import rate_text
@@ -69,7 +70,7 @@ def register(sub: Any) -> None:
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
-    from app.core.kinds.formats import TRANSFER, check_outputs
+    from app.core.kinds.formats import TRANSFER
     from app.core.transfer.framing import transfer_spec
     from app.core.transfer.runner import TransferOptions
     from app.core.transfer.session import transfer_input
@@ -125,7 +126,6 @@ def _run(
     history: bool = True,
 ) -> int:
     """Run the session, print its table, store it, write ``outs``; the exit code."""
-    from app.core.kinds.formats import save
     from app.core.transfer.session import run_transfers
 
     def on_result(r: TransferResult) -> None:
@@ -146,8 +146,7 @@ def _run(
     print(format_transfers(run.results, source.label))
     store_run(run, enabled=history, quiet=quiet)
     inputs = [] if source.generated else [source.path]
-    for out in outs:
-        print(f"wrote {save(run, out, inputs=inputs)}", file=sys.stderr)
+    write_outputs(run, outs, inputs)
     return 1 if run.failures else 0
 
 

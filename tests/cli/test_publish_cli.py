@@ -95,3 +95,22 @@ def test_every_command_writes_a_figure(command, capsys, monkeypatch, tmp_path: P
     assert f"wrote {svg}" in err
     assert svg.read_text(encoding="utf-8").lstrip().startswith("<?xml")
     assert [p.name for p in out.iterdir()] == ["f.svg"]
+
+
+def test_out_a_folder_writes_the_paper_set_and_a_missing_one_fails_before_the_run(
+    capsys, tmp_path: Path
+) -> None:
+    """`--out kit/` is the paper set, for every command (one writer of outputs); a folder
+    whose parent is missing is refused before anything runs."""
+    argv = [*FIGURE_COMMANDS["bench"], "--quiet", "--no-history"]
+    code = cli.main([*argv, "--out", f"{tmp_path / 'no' / 'kit'}/"])
+    _, err = capsys.readouterr()
+    assert code == 2 and err.count("\n") == 1 and "no folder" in err
+    assert not (tmp_path / "no").exists()
+    code = cli.main([*argv, "--out", f"{tmp_path / 'kit'}/"])
+    _, err = capsys.readouterr()
+    assert code == 0, err
+    names = sorted(p.name for p in (tmp_path / "kit").iterdir())
+    stem = "cipherbench-bench"
+    assert names == [*sorted(f"{stem}{s}" for s in (".md", ".pdf", ".svg", ".tex")), "methods.txt"]
+    assert f"wrote {tmp_path / 'kit' / 'methods.txt'}" in err

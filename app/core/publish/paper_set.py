@@ -62,10 +62,27 @@ def paper_stem(result: object) -> str:
     return _UNSAFE.sub("-", name).strip(".-") or "cipherbench"
 
 
+FIGURE_SUFFIXES = (".svg", ".pdf")
+
+
+def _more_figures(result: object) -> dict[str, Any]:
+    """The paper's other figures (time, memory) by file name, when the kind has figures."""
+    from app.core.publish.study_figures import paper_figures
+
+    if not any(f.suffix in FIGURE_SUFFIXES for f in paper_formats(result)):
+        return {}
+    stem = paper_stem(result)
+    return {
+        f"{stem}-{name}{suffix}": figure
+        for name, figure in paper_figures(result).items()
+        for suffix in FIGURE_SUFFIXES
+    }
+
+
 def paper_set_names(result: object) -> list[str]:
     """The names :func:`write_paper_set` writes for ``result`` (empty: nothing to write)."""
     stem = paper_stem(result)
-    names = [stem + f.suffix for f in paper_formats(result)]
+    names = [stem + f.suffix for f in paper_formats(result)] + list(_more_figures(result))
     return names + ([METHODS_NAME] if methods_function(result) is not None else [])
 
 
@@ -80,7 +97,7 @@ def write_paper_set(
     will not do, the kind has nothing for a paper, or a file cannot be written (those before
     it stay written)."""
     target = Path(folder)
-    _check_folder(target)
+    check_folder(target)
     names = paper_set_names(result)
     if not names:
         what = formats.kind_of(result).what
@@ -89,6 +106,10 @@ def write_paper_set(
         formats.save(result, target / (paper_stem(result) + f.suffix), inputs=inputs)
         for f in paper_formats(result)
     ]
+    for name, figure in _more_figures(result).items():
+        path = target / name
+        check_target(path, {path.suffix: None}, inputs, what="a figure")
+        written.append(_drawn(figure, path))
     methods = methods_function(result)
     if methods is not None:
         path = target / METHODS_NAME
@@ -103,7 +124,14 @@ def write_paper_set(
     return written
 
 
-def _check_folder(folder: Path) -> None:
+def _drawn(figure: Any, path: Path) -> Path:
+    from app.core.publish.figure_drawing import draw
+
+    write_atomically(path, lambda staged: draw(figure, staged, path.suffix[1:]))
+    return path
+
+
+def check_folder(folder: Path) -> None:
     if not str(folder).strip():
         raise UserError("choose a folder for the paper set")
     if not folder.exists():

@@ -11,9 +11,10 @@ grouped bars, one group per input. Every point is the table's
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from pathlib import Path
 
-from app.core.document.estimate import rate_estimate
+from app.core.document.estimate import Estimate, rate_estimate, time_estimate
 from app.core.document.svg_bars import wants_log
 from app.core.publish import transfer_table
 from app.core.publish.figure_data import (
@@ -28,7 +29,7 @@ from app.core.publish.figure_data import (
 )
 from app.core.publish.figure_drawing import draw
 from app.core.study.figures import UNITS
-from app.core.study.result import StudyResult
+from app.core.study.result import StudyResult, memory_mib
 from app.core.study.transfer_result import TransferStudyResult
 
 DIRECTIONS = (("encrypt", "Encryption"), ("decrypt", "Decryption"))
@@ -53,6 +54,61 @@ def study_figure(result: StudyResult) -> FigureData:
             series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
         panels.append(Panel(title, tuple(series)))
     return _figure(result.study.title or f"Study {result.study.name}", result.units, axis, panels)
+
+
+def study_time_figure(result: StudyResult) -> FigureData:
+    """Time against the input, per direction (a paper's "Figure 2"): per entry the median
+    time over rounds in seconds with its 95 % interval (the table's time)."""
+    axis = input_axis(result)
+    panels = []
+    for direction, title in DIRECTIONS:
+        series = []
+        for label in result.cipher_labels():
+            points = [
+                Point(axis.x(r.input_label, r.input_bytes), e)
+                for r in result.results
+                if r.label == label
+                and math.isfinite((e := time_estimate(r.round_samples(direction))).median)
+            ]
+            series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
+        panels.append(Panel(title, tuple(series)))
+    title = f"{result.study.title or f'Study {result.study.name}'}: time"
+    figure = _figure(title, result.units, axis, panels)
+    scale = ", log scale" if figure.log_y else ""
+    return replace(figure, y_label=f"Time (s{scale})", what="a study's times")
+
+
+def study_memory_figure(result: StudyResult) -> FigureData:
+    """Memory against the input (a paper's "Figure 3"): per entry the peak resident memory
+    above the worker's baseline, in MiB, measured once per job (no interval)."""
+    axis = input_axis(result)
+    series = []
+    for label in result.cipher_labels():
+        points = [
+            Point(axis.x(r.input_label, r.input_bytes), Estimate(mib, None, 1))
+            for r in result.results
+            if r.label == label and (mib := memory_mib(r)) is not None
+        ]
+        series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
+    title = f"{result.study.title or f'Study {result.study.name}'}: memory"
+    figure = _figure(title, result.units, axis, [Panel("", tuple(series))])
+    scale = ", log scale" if figure.log_y else ""
+    y_label = f"Peak memory (MiB{scale})\nabove the worker's baseline"
+    return replace(figure, y_label=y_label, what="a study's memory")
+
+
+def paper_figures(result: object) -> dict[str, FigureData]:
+    """The figures beyond throughput that the study's paper printed, by name ("time",
+    "memory"): what its published figures are of, where the study measured it."""
+    if not isinstance(result, StudyResult):
+        return {}
+    quantities = {p.quantity for p in result.study.published}
+    out = {}
+    if quantities & {"encrypt_s", "decrypt_s"}:
+        out["time"] = study_time_figure(result)
+    if "memory" in quantities and any(memory_mib(r) is not None for r in result.results):
+        out["memory"] = study_memory_figure(result)
+    return out
 
 
 def transfer_study_figure(result: TransferStudyResult) -> FigureData:

@@ -246,3 +246,28 @@ def test_the_paper_kit_carries_the_papers_figures_in_its_quantities_and_its_clai
     assert "The paper's claims, checked" in tex and "0.500x" in tex
     no_paper = replace(result, study=replace(result.study, published=(), claims=()))
     assert len(study_document(no_paper).tables) == 1 and not study_document(no_paper).sections
+
+
+def test_a_paper_that_printed_times_and_memory_gets_those_figures_too(tmp_path) -> None:
+    """The key-length study's Figure 2 (time against size) and Figure 3 (memory): beside the
+    throughput figure, in the paper set, when the paper published such figures."""
+    from app.core.publish.paper_set import paper_set_names, write_paper_set
+    from app.core.publish.study_figures import paper_figures
+
+    assert paper_figures(_result()) == {}  # nothing published: throughput only
+    result = _result(
+        PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",)),
+        PublishedFigure("AES-128", "50 MB", "memory", 150.0, "MB", ("aes-128-cbc",)),
+    )
+    figures = paper_figures(result)
+    assert list(figures) == ["time", "memory"]
+    time_points = [p.estimate.median for p in figures["time"].panels[0].series[0].points]
+    assert time_points == [pytest.approx(0.1)]  # the table's median time, in seconds
+    assert figures["time"].y_label.startswith("Time (s")
+    memory = figures["memory"].panels[0].series[0].points[0].estimate
+    assert memory.median == pytest.approx(60.0) and memory.interval is None  # 100 - 40 MiB
+    names = paper_set_names(result)
+    assert {"t-time.svg", "t-time.pdf", "t-memory.svg", "t-memory.pdf"} <= set(names)
+    written = write_paper_set(result, tmp_path)
+    assert sorted(p.name for p in written) == sorted(names)
+    assert (tmp_path / "t-memory.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
