@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.core.bench.results import JobResult
 from app.core.document.estimate import CELL_TIME
@@ -21,6 +21,9 @@ from app.core.study.figures import BYTES, RATES, SECONDS
 from app.core.study.paper import match_published
 from app.core.study.result import StudyRecord, StudyResult, memory_mib, rate
 from app.core.units import MIB
+
+if TYPE_CHECKING:
+    from app.core.study.transfer_result import TransferStudyResult
 
 MEMORY_MEANING = (
     "peak resident memory of the worker process above the worker's baseline (its resident "
@@ -292,10 +295,14 @@ _CHARTED = {
     "enc_rate": "encrypt_rate",
     "dec_rate": "decrypt_rate",
     "memory": "memory",
+    "transfer_ms": "transfer_s",  # a transfer study's total time, charted in ms
+    "transfer_rate": "transfer_rate",
 }
 
 
-def paper_points(result: StudyResult, key: str) -> list[tuple[str, str, float, str]]:
+def paper_points(
+    result: StudyResult | TransferStudyResult, key: str
+) -> list[tuple[str, str, float, str]]:
     """The paper's figures of the charted quantity ``key`` in the chart's unit, each where it
     belongs: ``(our entry, our input, value, tooltip)``. A memory figure is drawn only when it
     is of the same kind as the chart's (above the baseline)."""
@@ -308,6 +315,8 @@ def paper_points(result: StudyResult, key: str) -> list[tuple[str, str, float, s
         if f.quantity == "memory" and f.basis:
             continue
         value = _in_chart_unit(f.quantity, f.value, f.unit, result.units)
+        if value is not None and key.endswith("_ms"):
+            value *= 1e3
         if value is not None:
             where = f" ({f.table})" if f.table else ""
             out.append(

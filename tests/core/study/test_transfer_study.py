@@ -95,6 +95,21 @@ def test_the_files_have_seed_004s_table_and_charts(tmp_path: Path):
     assert len(charts) == 4  # time, throughput, memory, CPU against size
     html = (tmp_path / "r.html").read_text()
     assert html.count("<svg") == 4 and "first byte sent to the last byte" in html
+    assert "64 KiB" in html and "1 MiB = 2²⁰ bytes" in html  # the size as the study wrote it
+    assert "the paper's own value" not in html  # nothing published
+
+
+def test_the_html_charts_draw_the_papers_transfer_values(tmp_path: Path):
+    from app.core.study.definition import PublishedFigure
+    from app.core.study.transfer_report import html
+
+    _events, result = _run(_study())
+    published = (
+        PublishedFigure("AES-GCM", "10 KB", "transfer_s", 5.0, "ms", ("aes-256-gcm",)),
+        PublishedFigure("AES-GCM", "64 KiB", "transfer_rate", 3.0, "MiB/s", ("aes-256-gcm",)),
+    )
+    page = html(replace(result, study=replace(result.study, published=published)))
+    assert page.count("the paper's own value") == 2  # the time chart and the throughput chart
 
 
 def test_a_vanished_file_fails_its_cells_and_the_rest_goes_on(tmp_path: Path):
