@@ -46,6 +46,7 @@ from openpyxl.worksheet import _writer as openpyxl_sheet_writer
 from openpyxl.worksheet.worksheet import Worksheet
 
 from app.core.bench.results import JobResult, RunResult
+from app.core.document.svg_bars import wants_log
 from app.core.export.flat_rows import environment_rows, flatten
 from app.core.export.schema import (
     BYTES,
@@ -89,7 +90,8 @@ CHARTS: tuple[tuple[str, str, tuple[tuple[str, str], ...]], ...] = (
         (("Encryption", "enc_median_s"), ("Decryption", "dec_median_s")),
     ),
 )
-CHART_ROWS = 22  # rows between the tops of two charts (a chart is 10 cm high)
+LABEL_COLUMN = 40  # column AN of the Charts sheet: the bars' labels, right of every chart
+CHART_ROWS = 27  # rows between the tops of two charts (a chart is 12.5 cm high)
 
 
 def write_xlsx(run: RunResult, path: str | PathLike[str]) -> None:
@@ -223,9 +225,16 @@ def _write_charts(ws: Worksheet, run: RunResult, results: Worksheet, labels: Seq
         put(ws, 1, 1, "No results to chart.")
         return
     rows = [job_row(j) for j in run.results]
+    libraries = {j.library for j in run.results}
+    if len(libraries) == 1:  # one library: its name on every bar only crowds the labels
+        labels = [label.replace(f" [{next(iter(libraries))}]", "") for label in labels]
+    # The bars' labels, kept beside the charts (a spreadsheet draws them from cells).
+    put(ws, 1, LABEL_COLUMN, "Job (chart label)")
+    for n, label in enumerate(labels):
+        put(ws, 2 + n, LABEL_COLUMN, label)
     categories = AxDataSource(
         strRef=StrRef(
-            f=str(Reference(results, min_col=1, min_row=2, max_row=n_jobs + 1)),
+            f=str(Reference(ws, min_col=LABEL_COLUMN, min_row=2, max_row=n_jobs + 1)),
             strCache=StrData(
                 ptCount=n_jobs, pt=[StrVal(idx=i, v=lab) for i, lab in enumerate(labels)]
             ),
@@ -238,7 +247,7 @@ def _write_charts(ws: Worksheet, run: RunResult, results: Worksheet, labels: Seq
         chart.grouping = "clustered"
         chart.title = title
         chart.style = 10
-        chart.width, chart.height = width_cm, 10.0
+        chart.width, chart.height = width_cm, 12.5  # room for turned labels below the bars
         for name, key in series:
             values = Reference(results, min_col=column_index(key), min_row=2, max_row=n_jobs + 1)
             s = Series(values, title=name)
@@ -256,7 +265,13 @@ def _write_charts(ws: Worksheet, run: RunResult, results: Worksheet, labels: Seq
             chart.series.append(s)
         chart.x_axis.title = "Job"
         chart.x_axis.axPos = "b"
-        chart.y_axis.title = y_title
+        # The window's rule: a log axis when one value is ten times another, so the small
+        # bars (a .txt beside a .zip) are not buried under the large ones.
+        charted = [row[key] for row in rows for _, key in series]
+        log_y = wants_log([v for v in charted if isinstance(v, float) and math.isfinite(v)])
+        chart.y_axis.title = y_title + (" (log scale)" if log_y else "")
+        if log_y:
+            chart.y_axis.scaling.logBase = 10
         # "General" instead of the cells' fixed decimals: 0.03 rather than 0.030000 on the axis.
         chart.y_axis.numFmt = NumFmt(formatCode="General", sourceLinked=False)
         # openpyxl >= 3.1 writes <c:delete val="1"/> unless told otherwise: axes would vanish.

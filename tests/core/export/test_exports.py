@@ -337,13 +337,19 @@ def test_xlsx_charts_reference_the_data(run: RunResult, tmp_path: Path) -> None:
             for series, key in zip(chart.series, (enc_key, dec_key), strict=True):
                 col = wb["Results"].cell(1, column_index(key)).column_letter
                 assert series.val.numRef.f == f"'Results'!${col}$2:${col}$4"
-                assert series.cat.strRef.f == "'Results'!$A$2:$A$4"
+                # the bars' labels: short (the one library said once), beside the charts
+                assert series.cat.strRef.f == "'Charts'!$AN$2:$AN$4"
             titles = [s.tx.strRef.f if s.tx.strRef else s.tx.v for s in chart.series]
             assert titles == ["Encryption", "Decryption"]
-            assert _title_text(chart.y_axis.title) == y_title
+            shown = _title_text(chart.y_axis.title)
+            assert shown in (y_title, f"{y_title} (log scale)")  # the window's rule: 10x
+            assert (chart.y_axis.scaling.logBase == 10) == shown.endswith("(log scale)")
             assert _title_text(chart.x_axis.title) == "Job"
             assert chart.x_axis.delete is False and chart.y_axis.delete is False
             assert chart.legend is not None
+        shown = [wb["Charts"].cell(2 + n, 40).value for n in range(3)]
+        libraries = {j.library for j in run.results}
+        assert all(len(libraries) > 1 or "[" not in label for label in shown), shown
 
 
 def test_xlsx_axes_not_deleted_in_xml(run: RunResult, tmp_path: Path) -> None:
