@@ -11,9 +11,13 @@ grouped bars, one group per input. Every point is the table's
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
+from typing import Any
 
+from app.core.bench.results import JobResult
 from app.core.document.estimate import Estimate, rate_estimate, time_estimate
 from app.core.document.svg_bars import wants_log
 from app.core.publish import transfer_table
@@ -40,19 +44,7 @@ def study_figure(result: StudyResult) -> FigureData:
     throughput in the study's unit over rounds with its 95 % interval, per input."""
     scale = UNITS[result.units]
     axis = input_axis(result)
-    panels = []
-    for direction, title in DIRECTIONS:
-        series = []
-        for label in result.cipher_labels():
-            points = []
-            for r in result.results:
-                if r.label != label:
-                    continue
-                estimate = rate_estimate(r.input_bytes, r.round_samples(direction), scale)
-                if math.isfinite(estimate.median):
-                    points.append(Point(axis.x(r.input_label, r.input_bytes), estimate))
-            series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
-        panels.append(Panel(title, tuple(series)))
+    panels = [Panel(t, _series(result, axis, partial(_rate, d, scale))) for d, t in DIRECTIONS]
     return _figure(result.study.title or f"Study {result.study.name}", result.units, axis, panels)
 
 
@@ -60,18 +52,7 @@ def study_time_figure(result: StudyResult) -> FigureData:
     """Time against the input, per direction (a paper's "Figure 2"): per entry the median
     time over rounds in seconds with its 95 % interval (the table's time)."""
     axis = input_axis(result)
-    panels = []
-    for direction, title in DIRECTIONS:
-        series = []
-        for label in result.cipher_labels():
-            points = [
-                Point(axis.x(r.input_label, r.input_bytes), e)
-                for r in result.results
-                if r.label == label
-                and math.isfinite((e := time_estimate(r.round_samples(direction))).median)
-            ]
-            series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
-        panels.append(Panel(title, tuple(series)))
+    panels = [Panel(t, _series(result, axis, partial(_time, d))) for d, t in DIRECTIONS]
     title = f"{result.study.title or f'Study {result.study.name}'}: time"
     figure = _figure(title, result.units, axis, panels)
     scale = ", log scale" if figure.log_y else ""
@@ -82,16 +63,11 @@ def study_memory_figure(result: StudyResult) -> FigureData:
     """Memory against the input (a paper's "Figure 3"): per entry the peak resident memory
     above the worker's baseline, in MiB, measured once per job (no interval)."""
     axis = input_axis(result)
-    series = []
-    for label in result.cipher_labels():
-        points = [
-            Point(axis.x(r.input_label, r.input_bytes), Estimate(mib, None, 1))
-            for r in result.results
-            if r.label == label and (mib := memory_mib(r)) is not None
-        ]
-        series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
+    series = _series(
+        result, axis, lambda r: None if (mib := memory_mib(r)) is None else Estimate(mib, None, 1)
+    )
     title = f"{result.study.title or f'Study {result.study.name}'}: memory"
-    figure = _figure(title, result.units, axis, [Panel("", tuple(series))])
+    figure = _figure(title, result.units, axis, [Panel("", series)])
     scale = ", log scale" if figure.log_y else ""
     y_label = f"Peak memory (MiB{scale})\nabove the worker's baseline"
     return replace(figure, y_label=y_label, what="a study's memory")
@@ -115,18 +91,35 @@ def transfer_study_figure(result: TransferStudyResult) -> FigureData:
     """Per entry, the throughput :func:`transfer_table.transfer_study_table` prints (input
     over total time, over rounds when the study ran two or more), per input."""
     axis = input_axis(result)
-    series = []
+    series = _series(result, axis, lambda r: transfer_table.throughput(r, result.units))
+    study = result.study
+    title = study.title or f"Study {study.name}: transfers over TCP loopback"
+    return _figure(title, result.units, axis, [Panel("", series)], what="a transfer study")
+
+
+def _rate(direction: str, unit: int, r: JobResult) -> Estimate:
+    return rate_estimate(r.input_bytes, r.round_samples(direction), unit)
+
+
+def _time(direction: str, r: JobResult) -> Estimate:
+    return time_estimate(r.round_samples(direction))
+
+
+def _series(
+    result: StudyResult | TransferStudyResult,
+    axis: InputAxis,
+    value: Callable[[Any], Estimate | None],
+) -> tuple[Series, ...]:
+    """Per entry, ``value`` of each of its cells (a finite one) at its input, by size."""
+    out = []
     for label in result.cipher_labels():
         points = [
             Point(axis.x(r.input_label, r.input_bytes), e)
             for r in result.results
-            if r.label == label
-            and math.isfinite((e := transfer_table.throughput(r, result.units)).median)
+            if r.label == label and (e := value(r)) is not None and math.isfinite(e.median)
         ]
-        series.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
-    study = result.study
-    title = study.title or f"Study {study.name}: transfers over TCP loopback"
-    return _figure(title, result.units, axis, [Panel("", tuple(series))], what="a transfer study")
+        out.append(Series(label, tuple(sorted(points, key=lambda p: p.x))))
+    return tuple(out)
 
 
 def _figure(

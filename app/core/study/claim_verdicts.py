@@ -25,7 +25,17 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from app.core.bench.results import JobResult
-from app.core.study.claims import EQUAL, FASTER, SLOWER, VERBS, Comparison, amount, span
+from app.core.study.claims import (
+    EQUAL,
+    FASTER,
+    GERUNDS,
+    SLOWER,
+    VERBS,
+    Comparison,
+    amount,
+    compare,
+    span,
+)
 from app.core.study.figures import names_entry, same_input
 from app.core.study.paper_claims import PaperClaim
 
@@ -203,31 +213,28 @@ def crossed(
     b) on each input against itself: its rounds in the claim's direction against the same
     rounds in the other ("aes-128-cbc decrypting is 5.1 % faster than aes-128-cbc
     encrypting")."""
-    from app.core.study.claims import GERUNDS, compare
-
     mine, theirs = claim.directions[0], claim.against
     crossing = f"{mine}/{theirs}"
     study = result.study
     jobs = [r for r in result.results if isinstance(r, JobResult)]  # a transfer has one
     out = []
-    for a in jobs:
-        for b in (a,):  # each entry against itself: one worker's rounds in both directions
-            if not (_names(claim.a, _entry(a)) and _names(claim.b, _entry(b))):
-                continue
-            try:
-                c = compare(
-                    f"{a.label} {GERUNDS[mine]}",
-                    a.round_samples(mine),
-                    f"{b.label} {GERUNDS[theirs]}",
-                    b.round_samples(theirs),
-                    direction=crossing,
-                    cpu_percent=(*a.round_cpu_percent(), *b.round_cpu_percent()),
-                    margin=study.margin_percent / 100,
-                    target=study.precision_percent / 100,
-                )
-            except ValueError:  # a zero-time sample: nothing to compare
-                continue
-            out.append((a.input_label, c))
+    for job in jobs:  # each against itself: one worker's rounds in both directions
+        if not (_names(claim.a, _entry(job)) and _names(claim.b, _entry(job))):
+            continue
+        try:
+            c = compare(
+                f"{job.label} {GERUNDS[mine]}",
+                job.round_samples(mine),
+                f"{job.label} {GERUNDS[theirs]}",
+                job.round_samples(theirs),
+                direction=crossing,
+                cpu_percent=job.round_cpu_percent(),
+                margin=study.margin_percent / 100,
+                target=study.precision_percent / 100,
+            )
+        except ValueError:  # a zero-time sample: nothing to compare
+            continue
+        out.append((job.input_label, c))
     return out
 
 

@@ -12,6 +12,7 @@ names, messages) is escaped.
 from __future__ import annotations
 
 from os import PathLike
+from typing import TYPE_CHECKING
 
 from app.core.bench.results import JobResult
 from app.core.document.html import STYLE
@@ -36,6 +37,9 @@ from app.core.study.report_data import (
 from app.core.study.report_text import what_ran, whole_programs
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.units import prefixes_note
+
+if TYPE_CHECKING:
+    from app.core.study.transfer_result import TransferStudyResult
 
 
 def study_html(result: StudyResult) -> str:
@@ -136,15 +140,14 @@ def _charts(result: StudyResult) -> list[str]:
     files of a study's slots) or one size, lines against size where there are several sizes;
     the paper's own
     values marked on them; a log axis where one value is ten times another."""
-    sizes = [r.input_bytes for r in result.results]
-    if not sizes:
+    if not result.results:
         return ['<p class="note">No results to chart.</p>']
     inputs = list(result.by_input())
     as_bars = by_input_charts(result)  # a study of file types: the papers' grouped bars
     out = ["<h2>" + ("Charts by input" if as_bars else "Charts against size") + "</h2>"]
     for q in quantities(result):
         marks = paper_points(result, q.key)
-        svg = _bars(result, q, inputs, marks) if as_bars else _lines(result, q, sizes, marks)
+        svg = _bars(result, q, inputs, marks) if as_bars else _lines(result, q, marks)
         note = " Black diamonds: the paper's own values." if marks else ""
         form = "one bar per cipher entry in each input" if as_bars else "one line per entry"
         out.append(f"<figure>{svg}<figcaption>{text(q.title)}: {form}.{text(note)}")
@@ -174,11 +177,22 @@ def _bars(
     )
 
 
-def _lines(
-    result: StudyResult, q: Quantity, sizes: list[int], marks: list[tuple[str, str, float, str]]
-) -> str:
-    log_x = spans_decades(sizes)
+def _lines(result: StudyResult, q: Quantity, marks: list[tuple[str, str, float, str]]) -> str:
     lines = [ChartSeries(label, tuple(map(_float_point, pts))) for label, pts in series(result, q)]
+    return against_size(result, q.title, q.axis, lines, marks)
+
+
+def against_size(
+    result: StudyResult | TransferStudyResult,
+    title: str,
+    y_label: str,
+    lines: list[ChartSeries],
+    marks: list[tuple[str, str, float, str]],
+) -> str:
+    """A quantity against input size, for both kinds of study: log axes where the values
+    span decades, each size as the study wrote it (50 MiB as typed), the paper's own values
+    (``marks``) as black diamonds."""
+    log_x = spans_decades([r.input_bytes for r in result.results])
     size_of = {r.input_label: float(r.input_bytes) for r in result.results}
     paper = [
         ChartSeries(f"paper: {c}", ((size_of[i], value),))
@@ -187,11 +201,11 @@ def _lines(
     ]
     values = [y for s in (*lines, *paper) for _x, y in s.points]
     scale = "logarithmic" if log_x else "linear"
-    written = {float(r.input_bytes): r.input_label for r in result.results}  # 50 MiB as typed
+    written = {float(r.input_bytes): r.input_label for r in result.results}
     return line_chart(
-        title=f"{q.title} against input size",
+        title=f"{title} against input size",
         x_label=f"Input size ({scale} scale, {prefixes_note(written.values())})",
-        y_label=q.axis,
+        y_label=y_label,
         series=lines,
         x_format=lambda x: written.get(x) or size_label(x),
         log_x=log_x,

@@ -16,21 +16,19 @@ from typing import Any
 from openpyxl import Workbook
 
 from app.core.columns import headers, values
-from app.core.document.svg_bars import wants_log
-from app.core.document.svg_chart import ChartSeries, line_chart, text
+from app.core.document.svg_chart import ChartSeries, text
 from app.core.export.csv_export import write_rows
 from app.core.export.json_export import json_safe
 from app.core.export.xlsx_export import save_workbook, write_table
 from app.core.study.claims import method_text
 from app.core.study.columns import TRANSFER_STUDY_COLUMNS
 from app.core.study.paper_report import paper_html, paper_json, write_paper_sheets
-from app.core.study.report_data import environment_rows, paper_points, size_label, spans_decades
-from app.core.study.report_html import STYLE
+from app.core.study.report_data import environment_rows, paper_points
+from app.core.study.report_html import STYLE, against_size
 from app.core.study.report_text import fit_text, what_ran
 from app.core.study.report_xlsx import _write_charts
 from app.core.study.transfer_result import TransferStudyResult, end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
-from app.core.units import prefixes_note
 
 FORMAT = "cipherbench-study"
 VERSION = 1
@@ -125,10 +123,6 @@ def write_html(result: TransferStudyResult, path: str | PathLike[str]) -> None:
 
 
 def _chart(result: TransferStudyResult, q: Quantity) -> str:
-    """One quantity against size: log axes where the values span decades, each size as the
-    study wrote it, the paper's own values as black diamonds where it published them."""
-    written = {float(r.input_bytes): r.input_label for r in result.results}
-    log_x = spans_decades([r.input_bytes for r in result.results])
     lines = [
         ChartSeries(
             label,
@@ -140,24 +134,8 @@ def _chart(result: TransferStudyResult, q: Quantity) -> str:
         )
         for label in result.cipher_labels()
     ]
-    size_of = {r.input_label: float(r.input_bytes) for r in result.results}
-    paper = [
-        ChartSeries(f"paper: {c}", ((size_of[i], value),))
-        for c, i, value, _tip in (paper_points(result, q.key) if q.key else [])
-        if i in size_of
-    ]
-    values = [y for s in (*lines, *paper) for _x, y in s.points if y is not None]
-    scale = "log scale, " if log_x else ""
-    return line_chart(
-        title=f"{q.title} against input size",
-        x_label=f"Input size ({scale}{prefixes_note(written.values())})",
-        y_label=q.axis,
-        series=lines,
-        x_format=lambda x: written.get(x) or size_label(x),
-        log_x=log_x,
-        paper=paper,
-        log_y=wants_log(values),
-    )
+    marks = paper_points(result, q.key) if q.key else []
+    return against_size(result, q.title, q.axis, lines, marks)
 
 
 def html(result: TransferStudyResult) -> str:
