@@ -354,16 +354,9 @@ class StudyResult(StudyRecord[JobResult]):
         out: list[PairComparison] = []
         for input_label in dict.fromkeys(p.input_label for p in self.programs if p.input_label):
             timed = [p for p in self.programs if p.input_label == input_label]
+            margin, target = self.study.margin_percent / 100, self.study.precision_percent / 100
             for a, b in itertools.combinations(timed, 2):
-                c = compare(
-                    a.label,
-                    [[s] for s in a.samples_s],
-                    b.label,
-                    [[s] for s in b.samples_s],
-                    direction="program",
-                    margin=self.study.margin_percent / 100,
-                    target=self.study.precision_percent / 100,
-                )
+                c = _compare_programs(a, b, margin=margin, target=target)
                 out.append(PairComparison(input_label, "program", c))
         return tuple(out)
 
@@ -376,15 +369,7 @@ class StudyResult(StudyRecord[JobResult]):
             timed = [p for p in self.programs if p.input_label == input_label]
             slowest = self._baseline(timed, lambda p: p.median_s)
             for p in timed:
-                c = compare(
-                    p.label,
-                    [[s] for s in p.samples_s],
-                    slowest.label,
-                    [[s] for s in slowest.samples_s],
-                    direction="program",
-                    margin=0.0,
-                    target=0.0,
-                )
+                c = _compare_programs(p, slowest, margin=0.0, target=0.0)
                 factor, low, high = (c.ratio, c.low, c.high) if p is not slowest else (1.0,) * 3
                 out.append(
                     Speedup(input_label, p.label, slowest.label, factor, low, high, c.rounds)
@@ -503,3 +488,18 @@ def _names_baseline(name: str, timed: JobResult | ProgramTiming) -> bool:
     label = timed.label.lower()
     wanted = name.strip().lower()
     return wanted in (label, label.split(" [", 1)[0])
+
+
+def _compare_programs(
+    a: ProgramTiming, b: ProgramTiming, *, margin: float, target: float
+) -> Comparison:
+    """Two whole programs on one input, each run (a fresh process) a round of evidence."""
+    return compare(
+        a.label,
+        [[s] for s in a.samples_s],
+        b.label,
+        [[s] for s in b.samples_s],
+        direction="program",
+        margin=margin,
+        target=target,
+    )
