@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from app.core.bench.results import JobResult
 from app.core.bench.stats import TimingStats
+from app.core.document import numbers
 from app.core.study.definition import PublishedFigure
 from app.core.study.figures import BYTES, QUANTITY_NAMES, RATES, SECONDS, names_entry, same_input
 from app.core.study.result import StudyResult
@@ -43,9 +44,10 @@ class PaperMatch:
         where = f"{p.table}: " if p.table else ""
         unit = p.unit if p.unit == "x" else " " + p.unit  # "6.09x", "98.2 ms"
         line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g}{unit}"
-        if self.measured is not None and self.ratio is not None:
-            ours = f"{self.measured:,.0f}" if abs(self.measured) >= 1000 else f"{self.measured:.3g}"
-            line += f"; here {self.cipher_label}: {ours}{unit} ({self.ratio:.3g}x)"
+        if self.measured is not None:  # ours even where the paper's is 0 (no ratio then)
+            ours = numbers.figure(self.measured)
+            ratio = f" ({numbers.ratio_text(self.ratio)})" if self.ratio is not None else ""
+            line += f"; here {self.cipher_label}: {ours}{unit}{ratio}"
         return line + (f" (note: {p.note})" if p.note else "")
 
     @property

@@ -139,10 +139,10 @@ def test_every_report_sets_our_value_beside_the_papers():
     figure = PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",))
     result = _result(figure)
     text = "\n".join(claims(result, None))
-    assert (
-        "AES-128, 50 MB: encryption time = 0.2 s; here aes-128-cbc [pycryptodome]: 0.1 s (0.5x)"
-        in (text)
-    )
+    ours = "here aes-128-cbc [pycryptodome]: 0.100 s (0.500x)"  # the one formatter's digits
+    assert f"AES-128, 50 MB: encryption time = 0.2 s; {ours}" in text
+    zero = replace(figure, value=0.0)  # the paper's 0: ours is still said, with no ratio
+    assert "0 s; here aes-128-cbc [pycryptodome]: 0.100 s" in "\n".join(claims(_result(zero), None))
     doc = json.loads(json.dumps(study_document(result)))
     (published,) = doc["published"]
     assert published["value"] == 0.2 and published["entry"] == ["aes-128-cbc"]
