@@ -19,6 +19,7 @@ from app.core.document.html import STYLE
 from app.core.document.numbers import mib_text, rate_text, ratio_text, seconds_text
 from app.core.document.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
 from app.core.document.svg_chart import ChartSeries, line_chart, text
+from app.core.study import warning_lines
 from app.core.study.paper_report import html_table as _table
 from app.core.study.paper_report import paper_html
 from app.core.study.report_data import (
@@ -298,15 +299,19 @@ def _whole_programs(result: StudyResult) -> list[str]:
 
 
 def _notes(result: StudyResult) -> list[str]:
-    warnings = [(r.label, r.input_label, w) for r in result.results for w in r.warnings]
+    """One line per row with warnings, in short words, as the terminal prints them (a busy
+    machine made a page of them per report); the sentences stay in the exports."""
+    rows = warning_lines.grouped(result.results, len(result.by_input()) > 1)
     out = []
-    if warnings or result.failures:
+    if rows or result.failures:
         out.append("<h2>Warnings and failures</h2><ul>")
-        out += [f"<li>{text(f'{c} on {i}: {w}')}</li>" for c, i, w in warnings]
+        out += [f"<li>{text(f'{label}: {words}')}</li>" for label, words in rows]
         for f in result.failures:
             what = text(f"{f.cipher_label} on {f.input_label}: {f.message}")
             out.append(f"<li><strong>Failed</strong>: {what}</li>")
         out.append("</ul>")
+        if rows:
+            out.append(f'<p class="note">{text(warning_lines.DETAIL)}</p>')
     return out
 
 

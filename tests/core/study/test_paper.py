@@ -271,3 +271,20 @@ def test_a_paper_that_printed_times_and_memory_gets_those_figures_too(tmp_path) 
     written = write_paper_set(result, tmp_path)
     assert sorted(p.name for p in written) == sorted(names)
     assert (tmp_path / "t-memory.svg").read_text(encoding="utf-8").lstrip().startswith("<?xml")
+
+
+def test_the_html_says_each_rows_warnings_in_one_line() -> None:
+    """A busy machine gave every row several sentences, pages of them in an HTML report: one
+    line per row now, in the terminal's short words, the sentences kept in the exports."""
+    result = _result()
+    said = (
+        "encryption: unstable samples, standard deviation is 31 % of the mean",
+        "decryption: the maximum is 251 % away from the mean",
+        "the worker got only 40-62 % of a CPU core while timed",
+    )
+    noisy = replace(result, results=tuple(replace(r, warnings=said) for r in result.results))
+    page = study_html(noisy)
+    section = page.split("<h2>Warnings and failures</h2>")[1].split("</ul>")[0]
+    assert section.count("<li>") == len(result.results)
+    assert "encryption spread 31 %; decryption outlier 251 %; busy: 40-62 % of a core" in section
+    assert "each warning in full" in page
