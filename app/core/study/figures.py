@@ -15,7 +15,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 
-from app.core.units import MB, MIB
+from app.core.errors import UserError
+from app.core.units import MB, MIB, parse_size
 
 # Throughput units a study reports in, bytes per second each.
 UNITS: dict[str, int] = {"MB/s": MB, "MiB/s": MIB, "KB/s": 10**3}
@@ -71,6 +72,18 @@ def names_entry(
     if wanted & {cipher_id, label.lower()}:
         return True
     return not explicit and library is not None and paper_cipher.strip().lower() == library
+
+
+def paper_bytes(paper: str) -> int | None:
+    """The size of a paper's input, from ``"50 MB"`` or ``".zip (89869298 B)"``; None when
+    its label names no size (``".pdf"``)."""
+    size = _PAREN.search(paper)
+    for text in ([size.group(1)] if size else []) + [paper]:
+        try:
+            return parse_size(text.strip())
+        except (UserError, ValueError):
+            continue
+    return None
 
 
 def same_input(paper: str, ours: str) -> bool:

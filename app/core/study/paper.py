@@ -20,7 +20,15 @@ from app.core.bench.results import JobResult
 from app.core.bench.stats import TimingStats
 from app.core.document import numbers
 from app.core.study.definition import PublishedFigure
-from app.core.study.figures import BYTES, QUANTITY_NAMES, RATES, SECONDS, names_entry, same_input
+from app.core.study.figures import (
+    BYTES,
+    QUANTITY_NAMES,
+    RATES,
+    SECONDS,
+    names_entry,
+    paper_bytes,
+    same_input,
+)
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.results import TransferResult
@@ -67,10 +75,28 @@ def match_published(result: StudyResult | TransferStudyResult) -> tuple[PaperMat
         rows = [
             PaperMatch(figure, r.label, r.input_label, _measured(figure, r, speedups))
             for r in result.results
-            if _same_entry(figure, r) and same_input(figure.input, r.input_label)
+            if _same_entry(figure, r)
+            and same_input(figure.input, r.input_label)
+            and _comparable_size(figure, r.input_bytes)
         ]
         out.extend(rows or [PaperMatch(figure)])
     return tuple(out)
+
+
+SIZE_FREE = frozenset(
+    ("encrypt_rate", "decrypt_rate", "transfer_rate", "cpu_percent", "speedup", "program_speedup")
+)
+
+
+def _comparable_size(figure: PublishedFigure, input_bytes: int) -> bool:
+    """Whether our input is the paper's for this figure: a time or a memory depends on the
+    size, so it is set beside ours only on an input of the paper's size (within 1 %); a
+    throughput, a CPU share or a speed-up is size-free, set beside ours on any input its
+    label matches (a .zip of ours beside the paper's .zip)."""
+    if figure.quantity in SIZE_FREE:
+        return True
+    paper = paper_bytes(figure.input)
+    return paper is None or abs(input_bytes - paper) <= 0.01 * paper
 
 
 def _derived(result: StudyResult | TransferStudyResult) -> dict[tuple[str, str, str], float]:

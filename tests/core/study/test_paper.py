@@ -24,13 +24,15 @@ from app.core.study.study_file import to_toml
 from app.core.units import MIB
 
 
-def _result(*figures: PublishedFigure, input_label: str = "50 MB") -> StudyResult:
+def _result(
+    *figures: PublishedFigure, input_label: str = "50 MB", input_bytes: int = 50_000_000
+) -> StudyResult:
     results = [
         job_result(
             cipher=cipher,
             library=library,
             input_label=input_label,
-            input_bytes=50_000_000,
+            input_bytes=input_bytes,
             enc_s=[seconds] * 5,
             dec_s=[seconds * 2] * 5,
             peak_rss=100 * MIB,
@@ -109,20 +111,27 @@ def test_without_an_entry_the_paper_name_may_be_our_id_or_library():
     assert c.measured == pytest.approx(250.0)  # 25 s (pyaes, the slowest) / 0.1 s
 
 
+ZIP = 89_869_298  # the AES-vs-Blowfish study's .zip
+
+
 @pytest.mark.parametrize(
-    ("paper", "ours", "same"),
+    ("paper", "ours", "size", "quantity", "same"),
     [
-        (".zip (85.706 MiB)", "85.706 MiB", True),  # the generated stand-in
-        (".zip (89869298 B)", "89869298 B", True),  # one labelled in bytes
-        (".zip (85.706 MiB)", "backup.zip", True),  # the user's file of that kind
-        (".pdf", "thesis.PDF", True),
-        (".pdf", "thesis.zip", False),
-        ("50 MB", "10 MB", False),
+        (".zip (85.706 MiB)", "85.706 MiB", ZIP, "encrypt_s", True),  # the generated stand-in
+        (".zip (89869298 B)", "89869298 B", ZIP, "encrypt_s", True),  # labelled in bytes
+        (".zip (89869298 B)", "backup.zip", ZIP, "encrypt_s", True),  # a .zip of its size
+        # a user's .zip of another size: its time is not the paper's time, its throughput is
+        (".zip (89869298 B)", "backup.zip", 21_500_000, "encrypt_s", False),
+        (".zip (89869298 B)", "backup.zip", 21_500_000, "encrypt_rate", True),
+        (".pdf", "thesis.PDF", 1000, "encrypt_s", True),  # no size said: the kind decides
+        (".pdf", "thesis.zip", 1000, "encrypt_s", False),
+        ("50 MB", "10 MB", 10**7, "encrypt_s", False),
     ],
 )
-def test_inputs_match_by_label_size_or_file_kind(paper, ours, same):
-    figure = PublishedFigure("AES-128", paper, "encrypt_s", 0.1, "s", ("aes-128-cbc",))
-    (m,) = match_published(_result(figure, input_label=ours))
+def test_inputs_match_by_label_size_or_file_kind(paper, ours, size, quantity, same):
+    unit = "MB/s" if quantity.endswith("_rate") else "s"
+    figure = PublishedFigure("AES-128", paper, quantity, 0.1, unit, ("aes-128-cbc",))
+    (m,) = match_published(_result(figure, input_label=ours, input_bytes=size))
     assert (m.measured is not None) is same
 
 
@@ -178,7 +187,9 @@ def test_every_shipped_figure_names_entries_the_study_runs():
         labels = {f"{s.id} [{s.library}]" for s in specs}
         for figure in study.published:
             results = [
-                job_result(cipher=s.id, library=s.library, input_label=i.label)
+                job_result(
+                    cipher=s.id, library=s.library, input_label=i.label, input_bytes=i.size_bytes
+                )
                 for s in specs
                 for i in study.sizes
             ]
