@@ -322,3 +322,15 @@ def test_sizes_written_in_mib_are_labelled_in_mib_on_the_figure() -> None:
     mixed = input_axis(made_study(sizes=(("10485 B", 10485), ("1 MB", 10**6), ("1 MiB", 2**20))))
     assert [label for _, label in mixed.ticks] == ["10485 B", "1 MB", "1 MiB"]
     assert "1 MB = 10⁶ bytes, 1 MiB = 2²⁰ bytes" in mixed.label
+
+
+def test_the_paper_table_names_each_file_with_its_size() -> None:
+    """A paper kit named the inputs by file name only; a size stays as the study wrote it."""
+    from publish_factories import made_study
+
+    from app.core.publish.table import study_table
+
+    files = study_table(made_study(files=(("notes.txt", 14_694), ("data.zip", 89_869_298))))
+    assert {row[2] for row in files.text_rows()} == {"notes.txt (14.69 KB)", "data.zip (89.87 MB)"}
+    sizes = study_table(made_study(sizes=(("50 MiB", 50 * 2**20),), units="MiB/s"))
+    assert {row[2] for row in sizes.text_rows()} == {"50 MiB"}

@@ -9,8 +9,10 @@ from collections.abc import Iterable
 from app.core.document.estimate import CELL_RATE, rate_estimate
 from app.core.document.intervals import minimum_values
 from app.core.document.model import Table
+from app.core.errors import UserError
 from app.core.study.figures import UNITS
 from app.core.study.result import StudyResult
+from app.core.units import format_bytes, parse_size
 
 
 def power_text(n: int) -> str:
@@ -39,6 +41,16 @@ def too_few_note(counts: Iterable[int], what: str, advice: str) -> list[str]:
     ]
 
 
+def input_name(label: str, size: int, *, binary: bool) -> str:
+    """An input as a paper names it: a size as written ("50 MiB"), a file with its size
+    ("notes.txt (14.7 KB)", in the study's unit family)."""
+    try:
+        parse_size(label)
+        return label
+    except UserError:
+        return f"{label} ({format_bytes(size, binary=binary)})"
+
+
 def study_table(result: StudyResult) -> Table:
     """One row per cipher entry and input: encryption and decryption throughput."""
     units = result.units
@@ -47,7 +59,8 @@ def study_table(result: StudyResult) -> Table:
     for r in result.results:
         enc = rate_estimate(r.input_bytes, r.round_samples("encrypt"), scale)
         dec = rate_estimate(r.input_bytes, r.round_samples("decrypt"), scale)
-        rows.append((r.cipher, r.library, r.input_label, enc, dec, str(enc.rounds)))
+        name = input_name(r.input_label, r.input_bytes, binary="i" in units)
+        rows.append((r.cipher, r.library, name, enc, dec, str(enc.rounds)))
     notes = [
         f"Throughput in {rate_unit(units)}: {CELL_RATE}, with its distribution-free 95 % "
         "interval over those rounds in brackets.",
