@@ -21,7 +21,6 @@ import shiboken6
 from PySide6.QtCore import Slot
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
-    QFileDialog,
     QMainWindow,
     QMessageBox,
     QPushButton,
@@ -32,12 +31,10 @@ from PySide6.QtWidgets import (
 from app.core.errors import UserError
 from app.core.history.location import history_path, storing_disabled
 from app.core.history.store import History
-from app.gui.file_filters import with_suffix
-from app.gui.history import history_tasks
+from app.gui.history import history_tasks, keeping_runs
 from app.gui.history.history_buttons import add_buttons
 from app.gui.history.history_texts import (
     MERGEABLE_KINDS,
-    export_filters,
     merge_refusal,
 )
 from app.gui.history.rerun_here import RerunHere
@@ -141,7 +138,7 @@ class HistoryWindow(QMainWindow):
 
     # --- the list ---------------------------------------------------------------------------
 
-    def _open(self) -> History:
+    def open_history(self) -> History:
         history = History.open(self.path)
         if history.warning and not self._warned:
             self._warned = True  # once: it stays above the table
@@ -153,7 +150,7 @@ class HistoryWindow(QMainWindow):
     def refresh(self) -> None:
         """Read the list of runs again, keeping the selection where the runs still exist."""
         try:
-            with self._open() as history:
+            with self.open_history() as history:
                 runs = list(reversed(history.list_runs()))
         except UserError as exc:
             self.statusBar().showMessage(f"Could not read the history: {exc}", 10_000)
@@ -225,7 +222,7 @@ class HistoryWindow(QMainWindow):
         from app.gui.history.run_view import StoredRunWindow
 
         try:
-            with self._open() as history:
+            with self.open_history() as history:
                 stored = history.load(ids[0])
         except UserError as exc:
             QMessageBox.warning(self, "Cannot open the run", str(exc))
@@ -362,66 +359,15 @@ class HistoryWindow(QMainWindow):
 
     @Slot()
     def _on_delete_clicked(self) -> None:
-        ids = self.selected_ids()
-        if not ids:
-            return
-        which = ", ".join(str(i) for i in ids)
-        answer = QMessageBox.question(
-            self,
-            "Delete from the history",
-            f"Delete run{'s' if len(ids) > 1 else ''} {which} from the history? "
-            "This cannot be undone.",
-        )
-        if answer != QMessageBox.StandardButton.Yes:
-            return
-        try:
-            with self._open() as history:
-                for run_id in ids:
-                    history.delete(run_id)
-        except UserError as exc:
-            QMessageBox.warning(self, "Cannot delete", str(exc))
-        self.refresh()
-        self.statusBar().showMessage(f"Deleted run(s) {which}.", 8000)
+        keeping_runs.delete_selected(self, self)
 
     @Slot()
     def _on_import_clicked(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(
-            self, "Import a run", self.settings.last_folder, "CipherBench JSON (*.json)"
-        )
-        if not path:
-            return
-        try:
-            with self._open() as history:
-                run_id = history.import_file(path)
-        except UserError as exc:
-            QMessageBox.warning(self, "Not imported", str(exc))
-            return
-        self.settings.last_folder = str(Path(path).parent)
-        self.refresh()
-        self.select_ids([run_id])
-        self.statusBar().showMessage(f"Imported as run {run_id}.", 8000)
+        keeping_runs.import_run(self, self)
 
     @Slot()
     def _on_export_clicked(self) -> None:
-        ids = self.selected_ids()
-        if len(ids) != 1:
-            return
-        suggested = str(Path(self.settings.last_folder) / f"cipherbench-run-{ids[0]}.json")
-        filters = export_filters(self.table.selected_kind())
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export the run", suggested, ";;".join(filters)
-        )
-        path = with_suffix(path, chosen, filters)
-        if not path:
-            return
-        try:
-            with self._open() as history:
-                written = history.export(ids[0], path)
-        except UserError as exc:
-            QMessageBox.warning(self, "Not exported", str(exc))
-            return
-        self.settings.last_folder = str(written.parent)
-        self.statusBar().showMessage(f"Exported run {ids[0]} to {written}", 8000)
+        keeping_runs.export_selected(self, self)
 
     @Slot(bool)
     def _on_keep_toggled(self, keep: bool) -> None:
