@@ -31,10 +31,10 @@ def budget_note(result: StudyResult) -> str | None:
     if not open_:
         return None
     study, done = result.study, max(1, result.rounds_completed)
-    n = len(result.comparisons)
     head = (
-        f"{len(open_)} of {n} comparisons are not settled (within ±{study.precision_percent:g} "
-        f"% or decided beyond the {study.margin_percent:g} % margin) after {done} rounds"
+        f"{len(open_)} of {len(result.comparisons)} comparisons are not settled (within "
+        f"±{study.precision_percent:g} % or decided beyond the {study.margin_percent:g} % "
+        f"margin) after {done} rounds"
     )
     if not study.adaptive:
         why = "; this study adds no rounds (max_rounds equals rounds)"
@@ -47,7 +47,7 @@ def budget_note(result: StudyResult) -> str | None:
     if not widths or target <= 0:
         return f"{head}{why}."
     needed = sorted(math.ceil(done * (w / target) ** 2) for w in widths)
-    within = [n for n in needed if n <= MOST_ROUNDS]
+    within = [k for k in needed if k <= MOST_ROUNDS]
     if not within:
         return (
             f"{head}{why}. More rounds would hardly settle them on this machine (at least "
