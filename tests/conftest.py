@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from jobs_here import jobs_here
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -60,3 +61,14 @@ def spawn() -> Iterator[Callable[..., subprocess.Popen[str]]]:
         if proc.poll() is None:
             proc.kill()
         proc.communicate()  # reaps it and closes its pipes
+
+
+@pytest.fixture
+def in_process_jobs(request: pytest.FixtureRequest) -> Iterator[None]:
+    """Bench and study jobs in this process (tests/jobs_here.py), unless the test is marked
+    ``real_workers``."""
+    if request.node.get_closest_marker("real_workers"):
+        yield
+        return
+    with jobs_here():
+        yield

@@ -10,6 +10,9 @@ from json_contract import DIRECTION_KEYS, RESULT_KEYS
 from app.cli import main as cli
 from app.core.runtime import scratch
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 
 def run(capsys, *argv):
     code = cli.main(list(argv))

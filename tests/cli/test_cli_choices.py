@@ -17,6 +17,9 @@ from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.presets import find_study
 from app.core.text import close_matches
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 
 def run(capsys, *argv):
     code = cli.main(list(argv))

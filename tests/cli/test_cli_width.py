@@ -12,6 +12,9 @@ from app.cli import main as cli
 from app.cli.report import terminal_width
 from app.core.document.terminal import fitted_table
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 QUICK = ["--repeat", "2", "--warmup", "0"]
 
 

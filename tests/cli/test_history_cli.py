@@ -14,6 +14,9 @@ from disk_full import disk_full, needs_rlimit
 
 from app.cli import main as cli
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 BENCH = ["bench", "--size", "64KB", "--cipher", "aes-128-ctr", "--library", "cryptography"]
 BENCH += ["--repeat", "3"]
 

@@ -30,6 +30,9 @@ from app.core.kinds import formats
 from app.core.text import display_text
 from app.core.units import MIB, parse_size
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 QUICK = ["--library", "cryptography", "--warmup", "0", "--no-memory"]
 ESCAPED = "data\\xff.bin"  # how b"data\xff.bin" is shown: a backslash, x, f, f
 needs_bytes_names = pytest.mark.skipif(
@@ -231,9 +234,9 @@ def test_memory_shortfall_advice_fits_the_mode() -> None:
     said = memory_mode_shortfall(_job("memory"), available=0)
     assert said is not None and "stream" in said
     assert memory_mode_shortfall(_job("stream"), available=0) is None
-    message, _ = isolation._failure_message(_job("stream"), MemoryError())
+    message, _ = isolation.failure_message(_job("stream"), MemoryError())
     assert "stream data mode" not in message
-    message, _ = isolation._failure_message(_job("memory"), MemoryError())
+    message, _ = isolation.failure_message(_job("memory"), MemoryError())
     assert "stream data mode" in message
 
 

@@ -18,6 +18,9 @@ from app.core.files.container import Argon2Params
 from app.core.runtime import safe_files
 from app.core.runtime.staging_names import STAGING_PREFIX
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 PASSWORD = "correct horse battery staple"
 NAME_MAX = 255  # bytes in one name: Linux, and most file systems elsewhere
 QUICK = ["--repeat", "1", "--no-history", "--quiet"]

@@ -34,6 +34,9 @@ from app.core.runtime.safe_files import (
     check_paths,
 )
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 PASSWORD = "correct horse battery staple"
 QUICK = ["--cipher", "rc4", "--library", "cryptography", "--repeat", "1", "--warmup", "0"]
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")

@@ -15,6 +15,9 @@ from app.core.history.store import History
 from app.core.kinds import formats
 from tests.core.history.history_factories import bench_run, study_result
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 
 @pytest.fixture
 def exported(tmp_path) -> Path:

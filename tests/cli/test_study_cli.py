@@ -11,6 +11,9 @@ from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.export import FORMAT
 from app.core.study.runner import StudyFinished, StudyRun
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 
 def run(capsys, *argv):
     code = cli.main(list(argv))

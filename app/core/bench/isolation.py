@@ -33,7 +33,7 @@ from app.core.units import MIB
 SAMPLE_INTERVAL_S = 0.05
 
 
-def _failure_message(job: Job, exc: BaseException) -> tuple[str, str]:
+def failure_message(job: Job, exc: BaseException) -> tuple[str, str]:
     """What the parent shows for an exception in the worker, and a traceback for bugs."""
     if isinstance(exc, UserError):
         return str(exc), ""
@@ -60,7 +60,7 @@ def _child_main(conn: Connection, job: Job, work_dir: str) -> None:
     except BaseException as exc:  # report everything; the parent decides how to show it
         if isinstance(exc, OSError) and exc.errno == errno.EPIPE:  # EPIPE: the supervisor is gone
             os._exit(1)
-        message = ("failed", *_failure_message(job, exc))
+        message = ("failed", *failure_message(job, exc))
     try:
         conn.send(message)
         conn.close()

@@ -20,6 +20,9 @@ from app.core.bench.plan import make_jobs
 from app.core.bench.rounds import RoundsRun, round_order
 from app.core.ciphers.registry import select
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 FAST = BenchOptions(repeat=2, warmup=0, min_time_s=0, measure_memory=False)
 
 

@@ -20,6 +20,9 @@ from app.core.study.runner import (
     seeded_input,
 )
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 FAST = (CipherChoice("aes-128-ctr", "cryptography"), CipherChoice("rc4", "cryptography"))
 
 

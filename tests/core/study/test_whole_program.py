@@ -17,6 +17,9 @@ from app.core.study.result import StudyResult
 from app.core.study.runner import StudyFinished, StudyRun
 from app.core.study.whole_program import STARTUP, check_entries, measure_programs
 
+# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs")
+
 
 def _drain(gen):
     progress = []
