@@ -270,6 +270,7 @@ class FakeStudyRun:
     cancelled), measured on "This CPU"."""
 
     hold = False
+    running = threading.Event()  # set once a run's events have started (cleared by a test)
 
     def __init__(self, study: Study) -> None:
         self.study = study
@@ -277,6 +278,7 @@ class FakeStudyRun:
         self._cancelled = threading.Event()
 
     def events(self) -> Iterator[Any]:
+        type(self).running.set()
         yield StudyStarted(cells=(), rounds=self.study.rounds, total_steps=1)
         if self.hold:
             self._cancelled.wait(TIMEOUT_MS / 1000)
@@ -346,6 +348,7 @@ def test_cancel_stops_the_study_running_here(
     dialogs: Dialogs,
 ) -> None:
     monkeypatch.setattr(FakeStudyRun, "hold", True)
+    monkeypatch.setattr(FakeStudyRun, "running", threading.Event())
     (run_id,) = record(history_db, [tiny(machine_run("Lab CPU", 2))])
     fake_window.refresh()
     fake_window.select_ids([run_id])
@@ -354,6 +357,9 @@ def test_cancel_stops_the_study_running_here(
     panel = fake_window.rerun_here.panel
     assert panel is not None
     qtbot.waitUntil(panel.isVisible, timeout=TIMEOUT_MS)
+    # Cancelled once the run has started: a cancel before the pool thread starts it runs nothing
+    # (tests/gui/test_worker.py), and a loaded machine can start it late.
+    qtbot.waitUntil(FakeStudyRun.running.is_set, timeout=TIMEOUT_MS)
     panel.cancel_button.click()
     qtbot.waitUntil(lambda: not fake_window.rerunning, timeout=TIMEOUT_MS)
     assert getattr(fake_window, "merged_window", None) is None

@@ -230,5 +230,9 @@ def _sample(sent: EndReport, got: EndReport) -> RunSample:
     # Both ends read the same system-wide monotonic clock (perf_counter_ns).
     total_ns = got.end_ns - sent.start_ns
     verified = sent.digest == got.digest == sent.peer_digest
-    sent_s = max(sent.sent_ns - sent.start_ns, 1) / 1e9 if sent.sent_ns else 0.0
+    # The sender reads its clock after its last send returns: descheduled in between (a loaded
+    # machine), it reads later than the receiver's end. Its last byte was handed over before it
+    # arrived, so the sender's time is at most the total.
+    sent_ns = min(sent.sent_ns - sent.start_ns, total_ns)
+    sent_s = max(sent_ns, 1) / 1e9 if sent.sent_ns else 0.0
     return RunSample(max(total_ns, 1) / 1e9, end(sent), end(got), verified, sent_s)

@@ -258,3 +258,17 @@ def test_cancel_stops_both_processes(tmp_path: Path) -> None:
     finally:
         timer.cancel()
     assert time.monotonic() - started < 10
+
+
+def test_a_senders_time_is_never_longer_than_the_whole_transfer() -> None:
+    from app.core.transfer.endpoints import EndReport
+    from app.core.transfer.runner import _sample
+
+    # The sender read its clock after the receiver had already finished (it was descheduled
+    # after its last send returned): its time is capped at the total, not past it.
+    sent = EndReport(1_000, 9_000, 0.0, 1, 1, b"d", b"d", sent_ns=9_500)
+    got = EndReport(1_200, 8_000, 0.0, 1, 1, b"d", b"")
+    run = _sample(sent, got)
+    assert run.total_seconds == 7_000 / 1e9 and run.sent_seconds == run.total_seconds
+    early = _sample(EndReport(1_000, 9_000, 0.0, 1, 1, b"d", b"d", sent_ns=5_000), got)
+    assert early.sent_seconds == 4_000 / 1e9
