@@ -64,11 +64,8 @@ def spawn() -> Iterator[Callable[..., subprocess.Popen[str]]]:
 
 
 @pytest.fixture
-def in_process_jobs(request: pytest.FixtureRequest) -> Iterator[None]:
-    """Bench and study jobs in this process (tests/jobs_here.py), unless the test is marked
-    ``real_workers``."""
-    if request.node.get_closest_marker("real_workers"):
-        yield
-        return
+def in_process_jobs() -> Iterator[None]:
+    """Bench and study jobs in this process (tests/jobs_here.py). Not for the window's tests: a
+    job's memory pass collects garbage, and only the GUI thread may (app/gui/gui_gc.py)."""
     with jobs_here():
         yield

@@ -155,6 +155,24 @@ def _ratio(value: float, single: float) -> str:
     return ratio_text(value / single) if single > 0 else "-"
 
 
+def _load_all(results: Sequence[JobResult], width: int | None = None) -> list[str]:
+    """``--memory-workload load-all``: the papers' program's memory, by direction."""
+    measured = [(r, r.workload_memory) for r in results if r.workload_memory is not None]
+    if not measured:
+        return []
+    lines = wrapped(
+        "Memory of the papers' load-all program (file read whole, padded copy, new "
+        "ciphertext), MiB: tracemalloc peak / RSS after minus before:",
+        width,
+        "  ",
+    )
+    for r, w in measured:
+        enc = f"{_mib(w.python_peak('encrypt'))} / {_mib(w.rss_delta('encrypt'))}"
+        dec = f"{_mib(w.python_peak('decrypt'))} / {_mib(w.rss_delta('decrypt'))}"
+        lines += wrapped(f"  {r.label}: encrypt {enc}, decrypt {dec}", width, "    ")
+    return lines
+
+
 def _aggregates(results: Sequence[JobResult], width: int | None = None) -> list[str]:
     with_copies = [r for r in results if r.aggregate is not None]
     if not with_copies:
@@ -179,6 +197,7 @@ def format_results(run: RunResult) -> str:
         rows = [_RESULT_HEADER, *(_result_row(r) for r in results)]
         lines.append(fitted_table(rows, width))
         lines.extend(_speed_ups(results, width))
+        lines.extend(_load_all(results, width))
         lines.extend(_aggregates(results, width))
     notes = warning_lines.grouped(run.results, several=len(groups) > 1)
     machine = machine_warnings(run.environment.get("machine_state"))

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QApplication
 from app.core.resources import resource_path
 from app.core.runtime import scratch, termination
 from app.gui.app_icon import app_icon
+from app.gui.gui_gc import collect_in_gui_thread
 
 # A file the window writes once it is shown and its event loop runs (set by tests).
 READY_FILE_VARIABLE = "CIPHERBENCH_READY_FILE"
@@ -76,6 +77,7 @@ def run_app(argv: list[str] | None = None) -> int:
     when signal N closed it)."""
     qapp = QApplication.instance() or QApplication(list(argv if argv is not None else sys.argv))
     configure_application(qapp)
+    collect_in_gui_thread(qapp)  # never in a pool thread, in the middle of Qt
     scratch.remove_stale()
     received = close_on_termination(qapp)
     from app.gui.main.window import MainWindow

@@ -29,6 +29,17 @@ def _isolated_qt_settings(tmp_path: Path) -> Iterator[None]:
     QThreadPool.globalInstance().waitForDone(10_000)
 
 
+@pytest.fixture(autouse=True)
+def _collect_in_gui_thread(qapp: QCoreApplication) -> Iterator[None]:
+    """As the app does (app.gui.gui_gc): cyclic garbage is collected in the GUI thread only."""
+    from app.gui.gui_gc import collect_in_gui_thread
+
+    collector = collect_in_gui_thread(qapp)
+    yield
+    collector.stop()
+    collector.deleteLater()
+
+
 @pytest.fixture
 def settings(tmp_path: Path) -> AppSettings:
     return AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))

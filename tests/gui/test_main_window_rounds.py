@@ -15,9 +15,6 @@ from app.gui.main.window import MainWindow
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
 
-# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
-pytestmark = pytest.mark.usefixtures("in_process_jobs")
-
 TIMEOUT_MS = 60_000
 
 

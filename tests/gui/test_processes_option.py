@@ -23,9 +23,6 @@ from app.gui.results.results_table import COLUMN_INDEX
 from app.gui.selection import make_selection
 from app.gui.settings import AppSettings
 
-# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
-pytestmark = pytest.mark.usefixtures("in_process_jobs")
-
 CORES = os.cpu_count() or 1
 
 

@@ -38,9 +38,6 @@ from app.gui.study.study_controller import format_eta
 from app.gui.study.study_window import StudyWindow
 from app.gui.study.study_worker import StudyWorker
 
-# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
-pytestmark = pytest.mark.usefixtures("in_process_jobs")
-
 TIMEOUT_MS = 60_000  # a deadline for each condition: only a failure waits it out
 
 
@@ -377,7 +374,6 @@ def test_closing_while_running_cancels_and_closes_when_stopped(
     assert not w.controller.running
 
 
-@pytest.mark.real_workers
 def test_cancel_stops_the_real_engine_within_a_second_and_leaves_no_worker(
     qtbot: QtBot, dialogs: Dialogs
 ) -> None:

@@ -14,6 +14,10 @@ MAX_REPEAT = 1000
 MAX_WARMUP = 100
 MIN_CHUNK_BYTES = 64
 MAX_CHUNK_BYTES = 64 * MIB
+# The programs a memory pass can also run (app.core.bench.load_all): "" none beside CipherBench's
+# own one buffer; "load-all" the papers' whole file read, padded copy and new ciphertext.
+LOAD_ALL = "load-all"
+MEMORY_WORKLOADS = ("", LOAD_ALL)
 
 
 @dataclass(frozen=True)
@@ -29,6 +33,8 @@ class BenchOptions:
     measure_memory: bool = True  # a separate, untimed pass for peak RSS and tracemalloc
     min_time_s: float = 0.1  # keep repeating tiny inputs until each direction timed this long
     max_repeat: int = MAX_REPEAT  # ... but never more repetitions than this
+    # A second memory pass running a paper's program shape, direction by direction (load_all.py)
+    memory_workload: str = ""
 
 
 @dataclass(frozen=True)

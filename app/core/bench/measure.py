@@ -30,9 +30,11 @@ from dataclasses import dataclass
 
 from app.core.bench.events import JobSecret
 from app.core.bench.inputs import check_unchanged
-from app.core.bench.jobs import Job
+from app.core.bench.job_progress import JobProgressReport, Progress
+from app.core.bench.jobs import LOAD_ALL, Job
+from app.core.bench.load_all import measure_load_all
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
-from app.core.bench.results import JobResult, TimedSpan
+from app.core.bench.results import JobResult, TimedSpan, WorkloadMemory
 from app.core.bench.stats import TOO_SHORT_S, TimingStats, stability_warnings, summarize
 from app.core.bench.workloads import (
     Clock,
@@ -41,12 +43,11 @@ from app.core.bench.workloads import (
     StreamWorkload,
     sha256_file,
 )
-from app.core.ciphers.adapters import Adapter, get_adapter
+from app.core.ciphers.adapters import get_adapter
 from app.core.ciphers.registry import CipherSpec, lookup
 from app.core.errors import UserError, VerificationError
 from app.core.runtime import scratch
 
-Progress = Callable[[str, float], None]  # phase, fraction of the job
 MIN_SAMPLE_NS = 1_000_000  # a sample spans at least 1 ms of calls (the sweep's target too)
 MAX_CALLS = 100_000
 CALIBRATE_MAX = 16 << 20  # without a warm-up, inputs up to 16 MiB get a calibration trip
@@ -66,39 +67,7 @@ class _Memory:
     baseline_rss: int | None = None
     python_peak: int | None = None
     exact: bool = True
-
-
-class _Progress:
-    """Turns steps and bytes into a job fraction, at most one report per 50 ms."""
-
-    def __init__(self, report: Progress | None, steps: int, size: int) -> None:
-        self.report = report
-        self.steps = max(1, steps)
-        self.size = max(1, size)
-        self.done = 0
-        self.phase = ""
-        self._last = 0.0
-
-    def step(self, phase: str) -> None:
-        self.phase = phase
-        self._emit(0, force=True)
-
-    def finish_step(self) -> None:
-        self.done += 1
-
-    def bytes_done(self, n: int) -> None:
-        self._emit(n)
-
-    def _emit(self, n: int, force: bool = False) -> None:
-        if self.report is None:
-            return
-        now = time.monotonic()
-        if force or now - self._last >= 0.05:
-            self._last = now
-            # Each step is one direction over the input; a step has two directions' worth of
-            # bytes only in stream mode reporting, hence the half per direction.
-            frac = (self.done + min(1.0, n / self.size) * 0.5) / self.steps
-            self.report(self.phase, min(0.99, frac))
+    workload: WorkloadMemory | None = None  # a paper's program shape (load_all.py)
 
 
 def run_job(
@@ -160,7 +129,7 @@ def _measure(
     check_unchanged(job.input)
     size = job.input.size_bytes
     planned = (1 if opts.measure_memory else 0) + opts.warmup + opts.repeat
-    prog = _Progress(progress, planned, size)
+    prog = JobProgressReport(progress, planned, size)
 
     # Stream mode checks decryptions against the input's digest: read the file for it once,
     # not once per workload (the memory pass and the timed runs each make one).
@@ -170,11 +139,15 @@ def _measure(
     # run in-process, the job gets a scratch folder of its own for the length of the block.
     with contextlib.ExitStack() as stack:
         tmp = work_dir or stack.enter_context(scratch.scratch_dir("job-"))
-        make = _workload_factory(job, spec, adapter, (key, iv), tmp, clock, prog, digest)
+        material = Material(spec, adapter, key, iv, job.input.path, size)
+        make = _workload_factory(job, material, tmp, clock, prog, digest)
         memory = _Memory()
         if opts.measure_memory:
             prog.step("memory pass")
             memory = _memory_pass(make)
+            if opts.memory_workload == LOAD_ALL:
+                digest = digest or sha256_file(job.input.path)
+                memory.workload = measure_load_all(material, tmp, digest)
             prog.finish_step()
 
         wl = make()
@@ -194,20 +167,14 @@ def _measure(
 
 def _workload_factory(
     job: Job,
-    spec: CipherSpec,
-    adapter: Adapter,
-    key_iv: tuple[bytes, bytes],
+    material: Material,
     tmp: str,
     clock: Clock,
-    prog: _Progress,
+    prog: JobProgressReport,
     digest: bytes | None,
 ) -> Callable[[], Workload]:
     """Makes the job's workloads: one for the memory pass, one for the timed runs."""
     opts = job.options
-    key, iv = key_iv
-    size = job.input.size_bytes
-
-    material = Material(spec, adapter, key, iv, job.input.path, size)
 
     def make() -> Workload:
         if opts.data_mode == "stream":
@@ -224,7 +191,7 @@ def _workload_factory(
     return make
 
 
-def _time_repetitions(wl: Workload, job: Job, prog: _Progress, label: str) -> _Samples:
+def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: str) -> _Samples:
     """Warm-ups, then at least ``repeat`` timed round trips, each verified; tiny inputs go on
     until each direction has run ``min_time_s`` in total, never beyond ``max_repeat``. Only the
     workload's own calls are timed; the bookkeeping here happens between them."""
@@ -335,6 +302,7 @@ def _job_result(
         peak_rss_bytes=memory.peak_rss,
         baseline_rss_bytes=memory.baseline_rss,
         python_peak_bytes=memory.python_peak,
+        workload_memory=memory.workload,
         cpu_percent=cpu_percent,
         warnings=tuple(warnings),
         notes=spec.notes,

@@ -12,6 +12,7 @@ from app.core.bench.jobs import (
     MAX_CHUNK_BYTES,
     MAX_REPEAT,
     MAX_WARMUP,
+    MEMORY_WORKLOADS,
     MIN_CHUNK_BYTES,
     BenchOptions,
     InputSpec,
@@ -42,6 +43,15 @@ def check_options(options: BenchOptions) -> None:
         raise UserError(
             f"the chunk size must be at most {MAX_CHUNK_BYTES // MIB} MiB "
             "(a larger buffer is no faster and takes memory twice over)"
+        )
+    if options.memory_workload not in MEMORY_WORKLOADS:
+        raise UserError(
+            f"unknown memory workload {options.memory_workload!r}; use load-all, or leave it out"
+        )
+    if options.memory_workload and not options.measure_memory:
+        raise UserError(
+            "a memory workload runs in the memory pass: it cannot be measured with memory "
+            "measurement switched off"
         )
 
 

@@ -61,6 +61,23 @@ class RoundInfo:
 
 
 @dataclass(frozen=True)
+class WorkloadMemory:
+    """The memory of one direction-by-direction pass of ``workload`` (bytes)."""
+
+    workload: str
+    encrypt_python_peak_bytes: int
+    decrypt_python_peak_bytes: int
+    encrypt_rss_delta_bytes: int  # resident memory after the encryption minus before it
+    decrypt_rss_delta_bytes: int
+
+    def python_peak(self, direction: str) -> int:
+        return int(getattr(self, f"{direction}_python_peak_bytes"))
+
+    def rss_delta(self, direction: str) -> int:
+        return int(getattr(self, f"{direction}_rss_delta_bytes"))
+
+
+@dataclass(frozen=True)
 class JobResult:
     cipher: str  # registry id, e.g. "aes-256-gcm"
     library: str
@@ -91,6 +108,8 @@ class JobResult:
     # Calls timed together in one sample (a call shorter than a millisecond is batched); the
     # samples are per call. 1 in files written before batching.
     calls_per_sample: int = 1
+    # The memory of a paper's program shape, by direction (BenchOptions.memory_workload)
+    workload_memory: WorkloadMemory | None = None
     # Measured by the worker for the copies' aggregate; left out of to_dict and equality.
     timed_span: TimedSpan | None = field(default=None, compare=False, repr=False)
 
@@ -167,6 +186,8 @@ class JobResult:
         aggregate = data.get("aggregate")  # absent from files written before --processes
         values["aggregate"] = None if aggregate is None else Aggregate(**aggregate)
         values["rounds"] = tuple(RoundInfo(**r) for r in data.get("rounds", ()))
+        workload = data.get("workload_memory")  # absent from files written before it
+        values["workload_memory"] = None if workload is None else WorkloadMemory(**workload)
         return cls(**values)
 
 

@@ -40,6 +40,7 @@ class RunOptions:
     measure_memory: bool | None = None
     min_time_s: float | None = None
     max_repeat: int | None = None
+    memory_workload: str | None = None
     inputs: tuple[InputSummary, ...] | None = None
     extra: Mapping[str, Any] = field(default_factory=dict)  # keys this version does not know
 
@@ -47,7 +48,9 @@ class RunOptions:
     def of_run(cls, options: BenchOptions, inputs: Sequence[InputSpec]) -> RunOptions:
         """The record of a run that used ``options`` on ``inputs`` (each once, in order)."""
         summaries = tuple(InputSummary(i.label, i.size_bytes) for i in dict.fromkeys(inputs))
-        return cls(**asdict(options), inputs=summaries)
+        values = asdict(options)
+        values["memory_workload"] = options.memory_workload or None  # recorded when asked for
+        return cls(**values, inputs=summaries)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> RunOptions:

@@ -67,6 +67,24 @@ def _timing_fields(prefix: str, direction: str, short: str) -> tuple[Field, ...]
     )
 
 
+def _load_all_fields() -> tuple[Field, ...]:
+    """The load-all program's memory by direction (empty where the job did not run it)."""
+
+    def getter(stat: str, direction: str) -> Callable[[JobResult], Any]:
+        def get(job: JobResult) -> int | None:
+            w = job.workload_memory
+            return None if w is None else int(getattr(w, f"{direction}_{stat}_bytes"))
+
+        return get
+
+    return tuple(
+        Field(f"load_all_{d}_{stat}_bytes", f"Load-all {short} {words} (bytes)", "bytes",
+              getter(stat, d), BYTES)
+        for d, short in (("encrypt", "enc."), ("decrypt", "dec."))
+        for stat, words in (("python_peak", "Python peak"), ("rss_delta", "RSS after - before"))
+    )  # fmt: skip
+
+
 FIELDS: tuple[Field, ...] = (
     Field("cipher", "Cipher", "", _attr("cipher")),
     Field("library", "Library", "", _attr("library")),
@@ -116,6 +134,7 @@ FIELDS: tuple[Field, ...] = (
         BYTES,
     ),
     Field("python_peak_bytes", "Python peak (bytes)", "bytes", _attr("python_peak_bytes"), BYTES),
+    *_load_all_fields(),
     Field("cpu_percent", "CPU (% of one core)", "%", _attr("cpu_percent"), PERCENT),
     Field("repetitions", "Repetitions", "", lambda job: len(job.encrypt.samples_s), INTEGER),
     Field(

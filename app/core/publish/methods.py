@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable
 
+from app.core.bench.load_all import workload_sentences
 from app.core.bench.run_info import Environment
 from app.core.ciphers.libraries import ROWS
 from app.core.document.estimate import CELL_RATE
@@ -85,6 +86,7 @@ def study_methods(result: StudyResult) -> str:
             "and export of the study prints this one value.",
             interval_sentence("rounds"),
             MEMORY_SENTENCE,
+            *workload_sentences(study.memory_workload),
             *busy_sentence(result),
             *([note] if (note := budget_note(result)) else []),
         ]

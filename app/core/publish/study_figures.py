@@ -17,6 +17,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
+from app.core.bench.jobs import LOAD_ALL
 from app.core.bench.results import JobResult
 from app.core.document.estimate import Estimate, rate_estimate, time_estimate
 from app.core.document.svg_bars import wants_log
@@ -35,6 +36,7 @@ from app.core.publish.figure_drawing import draw
 from app.core.study.figures import UNITS
 from app.core.study.result import StudyResult, memory_mib
 from app.core.study.transfer_result import TransferStudyResult
+from app.core.units import MIB
 
 DIRECTIONS = (("encrypt", "Encryption"), ("decrypt", "Decryption"))
 
@@ -61,15 +63,28 @@ def study_time_figure(result: StudyResult) -> FigureData:
 
 def study_memory_figure(result: StudyResult) -> FigureData:
     """Memory against the input (a paper's "Figure 3"): per entry the peak resident memory
-    above the worker's baseline, in MiB, measured once per job (no interval)."""
+    above the worker's baseline, in MiB, measured once per job (no interval); for a study that
+    ran the paper's load-all program, that program's tracemalloc peak while encrypting (the
+    paper's quantity)."""
     axis = input_axis(result)
+    load_all = result.study.memory_workload == LOAD_ALL and any(
+        r.workload_memory is not None for r in result.results
+    )
+
+    def mib(r: JobResult) -> float | None:
+        if load_all:
+            w = r.workload_memory
+            return None if w is None else w.python_peak("encrypt") / MIB
+        return memory_mib(r)
+
     series = _series(
-        result, axis, lambda r: None if (mib := memory_mib(r)) is None else Estimate(mib, None, 1)
+        result, axis, lambda r: None if (m := mib(r)) is None else Estimate(m, None, 1)
     )
     title = f"{result.study.title or f'Study {result.study.name}'}: memory"
     figure = _figure(title, result.units, axis, [Panel("", series)])
     scale = ", log scale" if figure.log_y else ""
-    y_label = f"Peak memory (MiB{scale})\nabove the worker's baseline"
+    basis = "load-all program, encrypting" if load_all else "above the worker's baseline"
+    y_label = f"Peak memory (MiB{scale})\n{basis}"
     return replace(figure, y_label=y_label, what="a study's memory")
 
 

@@ -28,6 +28,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     margin_percent = 1                # differences below this are "equal within 1 %"
     units = "MB/s"                    # or "MiB/s", "KB/s"
     measure_memory = true
+    memory_workload = "load-all"      # also the papers' program shape, direction by direction:
+                                      # the file read whole, a padded copy, a new ciphertext
     min_time_s = 0.1                  # tiny inputs repeat until each direction ran this long
     data_seed = 0                     # seed of the generated inputs (reproducible data)
     whole_program = true              # also time each entry as a whole Python program (a
@@ -54,7 +56,9 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
                                       # entry or library named like ``cipher``
     basis = "python"                  # memory only: tracemalloc's peak; "process": the whole
                                       # process's peak RSS (default: the peak above the
-                                      # process's baseline)
+                                      # process's baseline); "load-all": tracemalloc's peak of
+                                      # the load-all program's encryption, "load-all-rss" its
+                                      # resident memory after minus before (memory_workload)
     end = "sender"                    # a transfer's CPU or memory: "sender" or "receiver"
                                       # (default: the larger of the two ends); its time or
                                       # throughput: "sender" stops the clock where a sender's
@@ -79,7 +83,7 @@ from dataclasses import dataclass, fields, replace
 from pathlib import Path
 from typing import Any
 
-from app.core.bench.jobs import BenchOptions
+from app.core.bench.jobs import LOAD_ALL, BenchOptions
 from app.core.bench.plan import check_options
 from app.core.bench.rounds import repeat_per_round
 from app.core.ciphers.registry import (
@@ -92,6 +96,7 @@ from app.core.ciphers.registry import (
 from app.core.errors import UserError
 from app.core.study.figures import (
     ENDS,
+    LOAD_ALL_BASES,
     MEMORY_BASES,
     QUANTITIES,
     QUANTITY_NAMES,
@@ -191,6 +196,7 @@ class Study:
     margin_percent: float = 1.0
     units: str = "MB/s"
     measure_memory: bool = True
+    memory_workload: str = ""  # "load-all": also the papers' program shape (bench/load_all.py)
     min_time_s: float = 0.1
     data_seed: int = 0
     whole_program: bool = False  # also time each entry as a whole program (whole_program.py)
@@ -253,6 +259,7 @@ class Study:
             chunk_bytes=self.chunk_bytes,
             measure_memory=self.measure_memory,
             min_time_s=self.min_time_s / self.rounds,
+            memory_workload=self.memory_workload,
         )
 
     def compares(self) -> str:
@@ -313,6 +320,11 @@ class Study:
             check_entries(specs)
         for figure in self.published:
             _check_figure(figure)
+            if figure.basis in LOAD_ALL_BASES and self.memory_workload != LOAD_ALL:
+                raise UserError(
+                    f"the published figure ({figure.describe()}) is of the load-all program's "
+                    'memory: set memory_workload = "load-all"'
+                )
         return specs
 
     # --- TOML ----------------------------------------------------------------------------------
@@ -453,6 +465,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         margin_percent=_typed(data, "margin_percent", float, 1.0),
         units=_typed(data, "units", str, "MB/s"),
         measure_memory=_typed(data, "measure_memory", bool, True),
+        memory_workload=_typed(data, "memory_workload", str, ""),
         min_time_s=_typed(data, "min_time_s", float, 0.1),
         data_seed=_typed(data, "data_seed", int, 0),
         whole_program=_typed(data, "whole_program", bool, False),
@@ -491,8 +504,8 @@ def _check_figure(figure: PublishedFigure) -> None:
         )
     if figure.basis not in MEMORY_BASES:
         raise UserError(
-            f"unknown published memory basis {figure.basis!r}; use python or process, "
-            "or leave it out"
+            f"unknown published memory basis {figure.basis!r}; use "
+            f"{', '.join(b for b in MEMORY_BASES if b)}, or leave it out"
         )
     if figure.statistic not in STATISTICS:
         raise UserError(

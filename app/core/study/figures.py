@@ -54,8 +54,18 @@ QUANTITY_UNITS: dict[str, tuple[str, ...]] = {
     "speedup": ("x",),
 }
 # A published memory figure: RSS above the baseline, tracemalloc's peak, or the whole process's
-# peak RSS (what a paper measuring its own process reports).
-MEMORY_BASES = ("", "python", "process")
+# peak RSS (what a paper measuring its own process reports); or the encryption's of the papers'
+# load-all program (app.core.bench.load_all): tracemalloc's peak, or its resident memory after
+# minus before.
+MEMORY_BASES = ("", "python", "process", "load-all", "load-all-rss")
+LOAD_ALL_BASES = ("load-all", "load-all-rss")
+BASIS_WORDS = {  # a memory figure's basis, in a report
+    "": "above baseline",
+    "python": "tracemalloc peak",
+    "process": "process peak RSS",
+    "load-all": "the paper's load-all program, encryption: tracemalloc peak",
+    "load-all-rss": "the paper's load-all program, encryption: RSS after minus before",
+}
 # Which end of a transfer a CPU or memory figure describes ("": the larger of the two).
 ENDS = ("", "sender", "receiver")
 

@@ -21,6 +21,7 @@ from app.core.bench.stats import TimingStats
 from app.core.document import numbers
 from app.core.study.definition import PublishedFigure
 from app.core.study.figures import (
+    BASIS_WORDS,
     BYTES,
     QUANTITY_NAMES,
     RATES,
@@ -49,6 +50,8 @@ class PaperMatch:
         ours when the study ran it, and the figure's note."""
         p = self.figure
         name = QUANTITY_NAMES.get(p.quantity, p.quantity) + (" (mean)" if p.statistic else "")
+        if p.quantity == "memory" and p.basis:
+            name += f" ({BASIS_WORDS[p.basis]})"
         where = f"{p.table}: " if p.table else ""
         unit = p.unit if p.unit == "x" else " " + p.unit  # "6.09x", "98.2 ms"
         line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g}{unit}"
@@ -131,9 +134,7 @@ def _measured(
         seconds = _time(figure, getattr(r, quantity.removesuffix("_rate")))
         return r.input_bytes / seconds / RATES[unit] if seconds > 0 else None
     if quantity == "memory" and unit in BYTES:
-        used = {"python": r.python_peak_bytes, "process": r.peak_rss_bytes}.get(
-            figure.basis, r.memory_above_baseline_bytes
-        )
+        used = _memory(figure.basis, r)
         return None if used is None else used / BYTES[unit]
     if quantity == "cpu_percent":
         return r.cpu_percent
@@ -143,6 +144,22 @@ def _measured(
         program = derived.get((quantity, r.input_label, r.label))
         return None if program is None else program * SECONDS[unit]
     return None
+
+
+def _memory(basis: str, r: JobResult) -> int | None:
+    """Our memory on the published figure's basis (bytes; None: not measured)."""
+    load_all = r.workload_memory
+    if basis in ("load-all", "load-all-rss"):
+        if load_all is None:
+            return None
+        return (
+            load_all.python_peak("encrypt")
+            if basis == "load-all"
+            else load_all.rss_delta("encrypt")
+        )
+    return {"python": r.python_peak_bytes, "process": r.peak_rss_bytes}.get(
+        basis, r.memory_above_baseline_bytes
+    )
 
 
 def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | None:

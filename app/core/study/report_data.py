@@ -12,6 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from app.core.bench.load_all import workload_sentences
 from app.core.bench.results import JobResult
 from app.core.document.estimate import CELL_TIME
 from app.core.study.budget_note import budget_note
@@ -203,6 +204,7 @@ def method_sentences(result: StudyResult) -> list[str]:
         method_text(study.margin_percent / 100, study.precision_percent / 100),
         f"Memory is the {MEMORY_MEANING}, in MiB (2^20 bytes). Sizes are decimal "
         "(1 KB = 10^3, 1 MB = 10^6 bytes) unless written in KiB or MiB.",
+        *workload_sentences(study.memory_workload),
         *([note] if (note := budget_note(result)) else []),
     ]
 

@@ -13,6 +13,7 @@ import math
 import textwrap
 from typing import TYPE_CHECKING
 
+from app.core.bench.load_all import workload_sentences
 from app.core.bench.machine_state import machine_warnings
 from app.core.document.estimate import CELL_TIME
 from app.core.document.numbers import rate_text, ratio_text, seconds_text
@@ -108,6 +109,7 @@ def preamble(result: StudyResult, width: int | None, units: str | None = None) -
         f"{units} = {UNITS[units]:,} bytes/s; MEM = peak resident memory above the worker's "
         "baseline (MiB = 2^20 bytes)."
     )
+    text = " ".join([text, *workload_sentences(study.memory_workload)])
     lines.extend(wrap(text, width, indent=""))
     return lines
 

@@ -35,7 +35,7 @@ def test_run_options_write_the_json_they_always_wrote() -> None:
     bench = BenchOptions(repeat=7, data_mode="stream", chunk_bytes=4096)
     opts = RunOptions.of_run(bench, _inputs())
     old_form = {
-        **dataclasses.asdict(bench),
+        **{k: v for k, v in dataclasses.asdict(bench).items() if k != "memory_workload"},
         "inputs": [{"label": "a.bin", "bytes": 100}, {"label": "b.bin", "bytes": 200}],
     }
     assert opts.to_dict() == old_form
@@ -44,6 +44,9 @@ def test_run_options_write_the_json_they_always_wrote() -> None:
     assert opts.bench_options() == bench
     assert RunOptions.from_dict(old_form) == opts
     assert RunOptions().to_dict() == {}  # a run without jobs records none
+    load_all = RunOptions.of_run(dataclasses.replace(bench, memory_workload="load-all"), [])
+    assert load_all.to_dict()["memory_workload"] == "load-all"
+    assert load_all.bench_options().memory_workload == "load-all"
 
 
 def test_unknown_option_keys_are_kept() -> None:

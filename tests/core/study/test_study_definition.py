@@ -93,8 +93,9 @@ def test_presets_carry_the_papers_grids():
     assert classic.sizes[0].size_bytes == 108_000 and classic.sizes[-1].size_bytes == 2_618_000
     assert "pyaes" not in {s.library for s in classic.specs()}
     assert {(p.table, p.basis) for p in key_sizes.published if p.quantity == "memory"} == {
-        ("Figure 3 (read in section 3.2)", "python")
+        ("Figure 3 (read in section 3.2)", "load-all")
     }
+    assert key_sizes.memory_workload == "load-all"
     assert len(key_sizes.published) == 18 + 3  # Table 2's times, Figure 3's memory
     blowfish = find_study("aes-vs-blowfish")
     assert {s.key_bits for s in blowfish.specs()} == {256} and blowfish.file_slots
