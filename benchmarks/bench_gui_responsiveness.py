@@ -218,6 +218,12 @@ def main() -> int:
     parser.add_argument("--cold-runs", type=int, default=3)
     parser.add_argument("--limit", type=float, default=600.0, help="seconds per case at most")
     parser.add_argument(
+        "--automatic-gc",
+        action="store_true",
+        help="leave Python's automatic garbage collection on (the app collects in the GUI "
+        "thread only, app/gui/gui_gc.py): to compare the two",
+    )
+    parser.add_argument(
         "--control",
         type=float,
         default=15.0,
@@ -242,6 +248,10 @@ def main() -> int:
 
     app = QApplication([])
     configure_application(app)
+    if not args.automatic_gc:  # as run_app does
+        from app.gui.gui_gc import collect_in_gui_thread
+
+        collect_in_gui_thread(app)
     QMessageBox.warning = staticmethod(lambda *a, **k: print("  dialog:", *a[1:]))  # type: ignore[method-assign]
 
     generated = None

@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 from PySide6.QtWidgets import QFileDialog, QWidget
 
+from app.core.publish import paper_set
 from app.core.publish.paper_set import paper_set_names, write_paper_set
 from app.core.text import display_text
 from app.gui.questions import ask_yes_no
@@ -31,7 +32,7 @@ FAILED_TITLE = "Cannot export for a paper"
 
 def has_paper_set(result: object | None) -> bool:
     """Whether ``result`` has anything for a paper (its kind may have no paper format yet)."""
-    return result is not None and bool(paper_set_names(result))
+    return result is not None and paper_set.has_paper_set(result)
 
 
 def written_text(paths: Sequence[Path]) -> str:

@@ -113,3 +113,8 @@ def test_every_kind_writes_what_the_registry_offers_it(tmp_path: Path, make: Any
     written = write_paper_set(result, tmp_path)
     assert [p.suffix for p in written if p.name != "methods.txt"] == offered
     assert all(p.stat().st_size > 0 for p in written)
+
+
+def test_whether_a_result_has_a_paper_set_is_told_without_drawing_it() -> None:
+    for result in (made_study(), bench_run(), transfer_run()):
+        assert paper_set.has_paper_set(result) == bool(paper_set_names(result))

@@ -79,6 +79,12 @@ def _more_figures(result: object) -> dict[str, Any]:
     }
 
 
+def has_paper_set(result: object) -> bool:
+    """Whether :func:`write_paper_set` writes anything for ``result``: the names' test without
+    drawing its figures or importing the figure code (the window asks on every update)."""
+    return bool(paper_formats(result)) or methods_function(result) is not None
+
+
 def paper_set_names(result: object) -> list[str]:
     """The names :func:`write_paper_set` writes for ``result`` (empty: nothing to write)."""
     stem = paper_stem(result)

@@ -65,6 +65,17 @@ def _memory_tip(r: JobResult) -> str:
         lines.append(f"Baseline: {format_bytes(r.baseline_rss_bytes)}")
     if r.python_peak_bytes is not None:
         lines.append(f"Python allocations (tracemalloc peak): {format_bytes(r.python_peak_bytes)}")
+    w = r.workload_memory
+    if w is not None:
+        lines.append(
+            "The papers' load-all program (file read whole, padded copy, new ciphertext), "
+            "tracemalloc peak / RSS after minus before:"
+        )
+        for direction in ("encrypt", "decrypt"):
+            lines.append(
+                f"  {direction}: {format_bytes(w.python_peak(direction))} / "
+                f"{format_bytes(w.rss_delta(direction))}"
+            )
     return "\n".join(lines)
 
 
