@@ -197,9 +197,13 @@ class Comparison:
             )
         doing = GERUNDS[self.direction]
         if verdict == TOO_FEW_ROUNDS:
+            # The estimate and its direction, never "no difference" for a 5.8x gap: what is
+            # missing is the evidence that it holds beyond what varies between workers.
+            rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''} a side"
             return (
-                f"no difference can be shown between {a} and {b} when {doing} "
-                f"(ratio {self.ratio:.3f}; {self.interval_text()}; {evidence})"
+                f"{a} {VERBS[self.direction]} {amount(self.ratio)} than {b} in {rounds}, too "
+                f"few to show it holds beyond what varies between workers "
+                f"({self.interval_text()}; {evidence})"
             )
         return (
             f"no clear difference between {a} and {b} when {doing}: ratio {self.ratio:.3f} "
