@@ -169,7 +169,7 @@ def test_installed_elsewhere_the_commands_find_their_resources(wheel: Path, tmp_
     assert (site / "app" / "resources" / "icon.png").is_file()
     command = site / "bin" / "cipherbench"
     assert run(command, "--help").startswith("usage: cipherbench ")
-    assert "(seed 000)" in run(command, "study", "--list")
+    assert "(Yudiono et al. 2026)" in run(command, "study", "--list")
     assert (site / "bin" / "cipherbench-gui").is_file()
 
 

@@ -112,7 +112,7 @@ def cmd_study(args: argparse.Namespace) -> int:
 
     if args.list:
         for s in presets():
-            line = f"{s.name}  {s.compares()}  (seed {s.seed})" if s.seed else s.name
+            line = f"{s.name}  {s.compares()}  ({s.after()})" if s.after() else s.name
             print(display_text(line))
         return 0
     if not args.study:

@@ -149,3 +149,12 @@ def test_close_matches_ranks_and_limits() -> None:
     )
     assert close_matches("rot13", ids) == ([], False)
     assert close_matches("", ids) == ([], False)
+
+
+def test_a_preset_has_its_studys_name_and_its_old_name_still_works() -> None:
+    from app.core.bench.presets import PRESETS
+    from app.core.study.presets import find_study, presets
+
+    assert {p.name for p in PRESETS} <= {s.name for s in presets()}
+    assert preset("des-3des-aes-rc4") is preset("classic-ciphers")
+    assert find_study("des-3des-aes-rc4").name == "classic-ciphers"

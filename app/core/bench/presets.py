@@ -67,7 +67,7 @@ PRESETS: tuple[Preset, ...] = (
         (("aes-256-gcm", "cryptography"), ("chacha20-poly1305", "cryptography")),
     ),
     Preset(
-        "des-3des-aes-rc4",
+        "classic-ciphers",
         "DES, 3DES, AES, RC4",
         "Seed 001: DES, 3DES, AES-256 and RC4 (CBC where the cipher has modes), both libraries.",
         (
@@ -91,7 +91,12 @@ PRESETS: tuple[Preset, ...] = (
 )
 
 
+# Names a preset had before it took its study's name (each selection is named as its study is).
+ALIASES = {"des-3des-aes-rc4": "classic-ciphers"}
+
+
 def preset(name: str) -> Preset:
+    name = ALIASES.get(name, name)
     for p in PRESETS:
         if p.name == name:
             return p

@@ -262,6 +262,11 @@ class Study:
             memory_workload=self.memory_workload,
         )
 
+    def after(self) -> str:
+        """The paper a preset follows, as a list names it ("Yudiono et al. 2026": its
+        ``paper`` up to the first comma); "" for a study of no paper."""
+        return self.paper.split(",", 1)[0].strip()
+
     def compares(self) -> str:
         """What the study compares, in a few words, for ``study --list``."""
         return self.title or ", ".join(c.cipher_id for c in self.ciphers)

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from pathlib import Path
 
+from app.core.bench.presets import ALIASES
 from app.core.errors import UserError
 from app.core.export.writers import check_target, write_atomically
 from app.core.resources import resource_path
@@ -45,8 +46,9 @@ def find_study(name_or_path: str) -> Study:
     if name_or_path.lower().endswith(".toml") or Path(name_or_path).expanduser().is_file():
         return load_study(name_or_path)
     studies = presets()
+    name = ALIASES.get(name_or_path, name_or_path)  # the bench preset's old name
     for study in studies:
-        if study.name == name_or_path:
+        if study.name == name:
             return study
     names = [s.name for s in studies]
     raise UserError(

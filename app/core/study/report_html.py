@@ -46,7 +46,7 @@ if TYPE_CHECKING:
 def study_html(result: StudyResult) -> str:
     """The whole report as a string (see the module docstring)."""
     study = result.study
-    title = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    title = f"Study {study.name}" + (f" (after {study.after()})" if study.after() else "")
     if study.title:
         title += f": {study.title}"
     parts = [

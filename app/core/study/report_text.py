@@ -73,8 +73,9 @@ def fit_interval_text(interval: FitInterval, units: str) -> str:
 
 
 def title(study: Study, width: int | None) -> list[str]:
-    """``Study NAME (seed 003): TITLE``: the first line of a study's report (of either kind)."""
-    heading = f"Study {study.name}" + (f" (seed {study.seed})" if study.seed else "")
+    """``Study NAME (after PAPER): TITLE``: the first line of a study's report (of either
+    kind)."""
+    heading = f"Study {study.name}" + (f" (after {study.after()})" if study.after() else "")
     return wrap(heading + (f": {study.title}" if study.title else ""), width, indent="")
 
 

@@ -249,7 +249,7 @@ class StudyForm(QWidget):
         )
 
     def _add_to_combo(self, study: Study, opened: bool = False) -> None:
-        text = study.name + (f" (seed {study.seed})" if study.seed else "")
+        text = study.name + (f" ({study.after()})" if study.after() else "")
         self.preset_combo.addItem(display_text(text + (" – file" if opened else "")))
         self.preset_combo.setItemData(
             self.preset_combo.count() - 1,
