@@ -34,7 +34,7 @@ from app.core.bench.job_progress import JobProgressReport, Progress
 from app.core.bench.jobs import LOAD_ALL, Job
 from app.core.bench.load_all import measure_load_all
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
-from app.core.bench.results import JobResult, TimedSpan, WorkloadMemory
+from app.core.bench.results import DirectionMemory, JobResult, TimedSpan, WorkloadMemory
 from app.core.bench.stats import TOO_SHORT_S, TimingStats, stability_warnings, summarize
 from app.core.bench.workloads import (
     Clock,
@@ -68,6 +68,7 @@ class _Memory:
     python_peak: int | None = None
     exact: bool = True
     workload: WorkloadMemory | None = None  # a paper's program shape (load_all.py)
+    by_direction: DirectionMemory | None = None
 
 
 def run_job(
@@ -303,6 +304,7 @@ def _job_result(
         baseline_rss_bytes=memory.baseline_rss,
         python_peak_bytes=memory.python_peak,
         workload_memory=memory.workload,
+        direction_memory=memory.by_direction,
         cpu_percent=cpu_percent,
         warnings=tuple(warnings),
         notes=spec.notes,
@@ -344,7 +346,8 @@ def _warnings(
 
 
 def _memory_pass(make: Callable[[], Workload]) -> _Memory:
-    """One untimed round trip with its own peak: RSS high-water mark and tracemalloc."""
+    """One untimed round trip with its own peak: RSS high-water mark and tracemalloc, each
+    direction's apart where the high-water mark can be reset (both hold the buffers)."""
     gc.collect()
     exact = reset_peak()
     baseline = current_rss_bytes()
@@ -354,15 +357,20 @@ def _memory_pass(make: Callable[[], Workload]) -> _Memory:
         wl = make()  # may fail (MemoryError allocating the buffers): nothing to close then
         try:
             wl.encrypt()
+            enc = peak_rss_bytes(), tracemalloc.get_traced_memory()[1]
+            exact = exact and reset_peak()
+            tracemalloc.reset_peak()
             wl.decrypt()
+            dec = peak_rss_bytes(), tracemalloc.get_traced_memory()[1]
             if not wl.verify():
                 raise VerificationError("the decrypted output differs from the input")
         finally:
             wl.close()
-        python_peak = tracemalloc.get_traced_memory()[1]
-        peak = peak_rss_bytes()
     finally:
         tracemalloc.stop()
         wl = None  # the buffers go before the timed runs allocate their own
         gc.collect()
-    return _Memory(peak, baseline, python_peak, exact)
+    memory = _Memory(max(enc[0], dec[0]), baseline, max(enc[1], dec[1]), exact)
+    if exact:
+        memory.by_direction = DirectionMemory(enc[0], dec[0], enc[1], dec[1])
+    return memory

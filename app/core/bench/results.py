@@ -61,6 +61,24 @@ class RoundInfo:
 
 
 @dataclass(frozen=True)
+class DirectionMemory:
+    """The memory pass's peaks, each direction apart (bytes): the kernel's high-water mark of
+    the worker and tracemalloc's peak, reset between the encryption and the decryption (both
+    hold the pass's buffers)."""
+
+    encrypt_peak_rss_bytes: int
+    decrypt_peak_rss_bytes: int
+    encrypt_python_peak_bytes: int
+    decrypt_python_peak_bytes: int
+
+    def peak_rss(self, direction: str) -> int:
+        return int(getattr(self, f"{direction}_peak_rss_bytes"))
+
+    def python_peak(self, direction: str) -> int:
+        return int(getattr(self, f"{direction}_python_peak_bytes"))
+
+
+@dataclass(frozen=True)
 class WorkloadMemory:
     """The memory of one direction-by-direction pass of ``workload`` (bytes)."""
 
@@ -110,6 +128,8 @@ class JobResult:
     calls_per_sample: int = 1
     # The memory of a paper's program shape, by direction (BenchOptions.memory_workload)
     workload_memory: WorkloadMemory | None = None
+    # The memory pass's peaks by direction (None: not measured, or the peak cannot be reset)
+    direction_memory: DirectionMemory | None = None
     # Measured by the worker for the copies' aggregate; left out of to_dict and equality.
     timed_span: TimedSpan | None = field(default=None, compare=False, repr=False)
 
@@ -152,6 +172,13 @@ class JobResult:
     def expansion_bytes(self) -> int:
         return self.output_bytes - self.input_bytes
 
+    def memory_above_baseline(self, direction: str = "") -> int | None:
+        """The memory pass's peak above the baseline: in ``direction`` ("encrypt" or
+        "decrypt") when the pass measured each apart, else (or for "") the pass's own."""
+        if direction and self.direction_memory is not None and self.baseline_rss_bytes is not None:
+            return self.direction_memory.peak_rss(direction) - self.baseline_rss_bytes
+        return self.memory_above_baseline_bytes
+
     @property
     def memory_above_baseline_bytes(self) -> int | None:
         if self.peak_rss_bytes is None or self.baseline_rss_bytes is None:
@@ -188,6 +215,10 @@ class JobResult:
         values["rounds"] = tuple(RoundInfo(**r) for r in data.get("rounds", ()))
         workload = data.get("workload_memory")  # absent from files written before it
         values["workload_memory"] = None if workload is None else WorkloadMemory(**workload)
+        by_direction = data.get("direction_memory")  # absent from files written before it
+        values["direction_memory"] = (
+            None if by_direction is None else DirectionMemory(**by_direction)
+        )
         return cls(**values)
 
 

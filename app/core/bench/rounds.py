@@ -209,6 +209,7 @@ def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] =
         baseline_rss_bytes=memory.baseline_rss_bytes,
         python_peak_bytes=memory.python_peak_bytes,
         workload_memory=memory.workload_memory,
+        direction_memory=memory.direction_memory,
         cpu_percent=sum(p.cpu_percent for p in parts) / len(parts),
         warnings=(*warnings, *others),
         # The first round's timeline only: later rounds' would overlap it on the time axis.

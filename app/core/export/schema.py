@@ -67,6 +67,29 @@ def _timing_fields(prefix: str, direction: str, short: str) -> tuple[Field, ...]
     )
 
 
+def _direction_fields() -> tuple[Field, ...]:
+    """The memory pass's peaks by direction (empty where the pass could not tell them apart)."""
+
+    def above(direction: str) -> Callable[[JobResult], Any]:
+        return lambda job: job.memory_above_baseline(direction) if job.direction_memory else None
+
+    def python(direction: str) -> Callable[[JobResult], Any]:
+        return lambda job: (
+            job.direction_memory.python_peak(direction) if job.direction_memory else None
+        )
+
+    return tuple(
+        field
+        for d, short in (("encrypt", "Enc."), ("decrypt", "Dec."))
+        for field in (
+            Field(f"{d}_memory_above_baseline_bytes", f"{short} memory above baseline (bytes)",
+                  "bytes", above(d), BYTES),
+            Field(f"{d}_python_peak_bytes", f"{short} Python peak (bytes)", "bytes", python(d),
+                  BYTES),
+        )
+    )  # fmt: skip
+
+
 def _load_all_fields() -> tuple[Field, ...]:
     """The load-all program's memory by direction (empty where the job did not run it)."""
 
@@ -134,6 +157,7 @@ FIELDS: tuple[Field, ...] = (
         BYTES,
     ),
     Field("python_peak_bytes", "Python peak (bytes)", "bytes", _attr("python_peak_bytes"), BYTES),
+    *_direction_fields(),
     *_load_all_fields(),
     Field("cpu_percent", "CPU (% of one core)", "%", _attr("cpu_percent"), PERCENT),
     Field("repetitions", "Repetitions", "", lambda job: len(job.encrypt.samples_s), INTEGER),

@@ -59,6 +59,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
                                       # process's baseline); "load-all": tracemalloc's peak of
                                       # the load-all program's encryption, "load-all-rss" its
                                       # resident memory after minus before (memory_workload)
+    direction = "decrypt"             # memory only: the memory pass's peak in one direction
+                                      # (default: the pass's own, both directions)
     end = "sender"                    # a transfer's CPU or memory: "sender" or "receiver"
                                       # (default: the larger of the two ends); its time or
                                       # throughput: "sender" stops the clock where a sender's
@@ -103,8 +105,8 @@ from app.core.study.figures import (
     QUANTITY_UNITS,
     UNITS,
 )
+from app.core.study.paper_claims import CROSSED, PaperClaim, claim_from_dict
 from app.core.study.paper_claims import KEYS as CLAIM_KEYS
-from app.core.study.paper_claims import PaperClaim, claim_from_dict
 from app.core.study.whole_program import check_entries
 from app.core.transfer.framing import transfer_spec
 from app.core.units import MIB, parse_size, size_label
@@ -146,6 +148,9 @@ class PublishedFigure:
     table: str = ""  # where in the paper: "Table VI", "Table II (Android)"
     note: str = ""  # what the paper's own text says otherwise, or how to read the figure
     statistic: str = ""  # a time's: "" the median of ours, "mean": the paper's was a mean
+    # a memory's: "encrypt" or "decrypt", the memory pass's peak in that direction; "": the
+    # pass's own (both directions), or the encryption's for a load-all basis
+    direction: str = ""
 
     def describe(self) -> str:
         """``"AES ECB, .txt (14.35 KiB), encryption time"``: which figure, in a message."""
@@ -364,7 +369,7 @@ class Study:
         return out
 
 
-_OPTIONAL_FIGURE_KEYS = ("basis", "end", "table", "note", "statistic")
+_OPTIONAL_FIGURE_KEYS = ("basis", "end", "table", "note", "statistic", "direction")
 STATISTICS = ("", "mean")
 
 
@@ -521,6 +526,11 @@ def _check_figure(figure: PublishedFigure) -> None:
         raise UserError(
             f"unknown transfer end {figure.end!r} of a published figure; use sender or "
             "receiver, or leave it out"
+        )
+    if figure.direction and (figure.quantity != "memory" or figure.direction not in CROSSED):
+        raise UserError(
+            f"the published figure ({figure.describe()}) has the direction "
+            f"{figure.direction!r}: only a memory takes one, encrypt or decrypt"
         )
 
 

@@ -59,6 +59,15 @@ QUANTITY_UNITS: dict[str, tuple[str, ...]] = {
 # minus before.
 MEMORY_BASES = ("", "python", "process", "load-all", "load-all-rss")
 LOAD_ALL_BASES = ("load-all", "load-all-rss")
+MEMORY_DIRECTIONS = {"encrypt": "to encrypt", "decrypt": "to decrypt"}
+
+
+def memory_words(basis: str, direction: str) -> str:
+    """A memory figure's definition in a report: "to decrypt, above baseline"."""
+    where = MEMORY_DIRECTIONS.get(direction)
+    return f"{where}, {BASIS_WORDS[basis]}" if where else BASIS_WORDS[basis]
+
+
 BASIS_WORDS = {  # a memory figure's basis, in a report
     "": "above baseline",
     "python": "tracemalloc peak",

@@ -21,11 +21,11 @@ from app.core.bench.stats import TimingStats
 from app.core.document import numbers
 from app.core.study.definition import PublishedFigure
 from app.core.study.figures import (
-    BASIS_WORDS,
     BYTES,
     QUANTITY_NAMES,
     RATES,
     SECONDS,
+    memory_words,
     names_entry,
     paper_bytes,
     same_input,
@@ -50,8 +50,8 @@ class PaperMatch:
         ours when the study ran it, and the figure's note."""
         p = self.figure
         name = QUANTITY_NAMES.get(p.quantity, p.quantity) + (" (mean)" if p.statistic else "")
-        if p.quantity == "memory" and p.basis:
-            name += f" ({BASIS_WORDS[p.basis]})"
+        if p.quantity == "memory" and (p.basis or p.direction):
+            name += f" ({memory_words(p.basis, p.direction)})"
         where = f"{p.table}: " if p.table else ""
         unit = p.unit if p.unit == "x" else " " + p.unit  # "6.09x", "98.2 ms"
         line = f"{where}{p.cipher}, {p.input}: {name} = {p.value:g}{unit}"
@@ -134,7 +134,7 @@ def _measured(
         seconds = _time(figure, getattr(r, quantity.removesuffix("_rate")))
         return r.input_bytes / seconds / RATES[unit] if seconds > 0 else None
     if quantity == "memory" and unit in BYTES:
-        used = _memory(figure.basis, r)
+        used = _memory(figure.basis, figure.direction, r)
         return None if used is None else used / BYTES[unit]
     if quantity == "cpu_percent":
         return r.cpu_percent
@@ -146,17 +146,23 @@ def _measured(
     return None
 
 
-def _memory(basis: str, r: JobResult) -> int | None:
-    """Our memory on the published figure's basis (bytes; None: not measured)."""
+def _memory(basis: str, direction: str, r: JobResult) -> int | None:
+    """Our memory on the published figure's basis, in its direction when it names one
+    (bytes; None: not measured)."""
     load_all = r.workload_memory
     if basis in ("load-all", "load-all-rss"):
         if load_all is None:
             return None
-        return (
-            load_all.python_peak("encrypt")
-            if basis == "load-all"
-            else load_all.rss_delta("encrypt")
-        )
+        if basis == "load-all":
+            return load_all.python_peak(direction or "encrypt")
+        return load_all.rss_delta(direction or "encrypt")
+    by_direction = r.direction_memory
+    if direction and by_direction is not None:
+        if basis == "python":
+            return by_direction.python_peak(direction)
+        if basis == "process":
+            return by_direction.peak_rss(direction)
+        return r.memory_above_baseline(direction)
     return {"python": r.python_peak_bytes, "process": r.peak_rss_bytes}.get(
         basis, r.memory_above_baseline_bytes
     )

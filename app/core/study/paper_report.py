@@ -16,7 +16,7 @@ from openpyxl import Workbook
 from app.core.document.svg_chart import text
 from app.core.export.xlsx_export import put, write_table
 from app.core.study.claim_verdicts import check_claims
-from app.core.study.figures import BASIS_WORDS, QUANTITY_NAMES
+from app.core.study.figures import QUANTITY_NAMES, memory_words
 from app.core.study.paper import PaperMatch, match_published
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
@@ -61,7 +61,7 @@ def published_rows(result: AnyStudy) -> list[list[Any]]:
         p = m.figure
         quantity = QUANTITY_NAMES.get(p.quantity, p.quantity)
         if p.quantity == "memory":
-            quantity += f" ({BASIS_WORDS[p.basis]})"
+            quantity += f" ({memory_words(p.basis, p.direction)})"
         if p.end:
             quantity += f", {p.end}"
         if p.statistic:

@@ -65,6 +65,13 @@ def _memory_tip(r: JobResult) -> str:
         lines.append(f"Baseline: {format_bytes(r.baseline_rss_bytes)}")
     if r.python_peak_bytes is not None:
         lines.append(f"Python allocations (tracemalloc peak): {format_bytes(r.python_peak_bytes)}")
+    d = r.direction_memory
+    if d is not None:
+        enc, dec = r.memory_above_baseline("encrypt"), r.memory_above_baseline("decrypt")
+        lines.append(
+            f"By direction, above the baseline: encrypt {format_bytes(enc or 0)}, "
+            f"decrypt {format_bytes(dec or 0)}"
+        )
     w = r.workload_memory
     if w is not None:
         lines.append(
