@@ -36,8 +36,10 @@ def test_a_job_reports_each_directions_peak_and_keeps_the_larger_as_its_own(
     assert result.peak_rss_bytes == max(d.peak_rss("encrypt"), d.peak_rss("decrypt"))
     assert result.python_peak_bytes == max(d.python_peak("encrypt"), d.python_peak("decrypt"))
     for direction in ("encrypt", "decrypt"):
+        # The pass's two buffers at least (tracemalloc's count is exact; in this process, not
+        # a fresh worker, the RSS may reuse pages freed earlier, so only its field is checked)
+        assert d.python_peak(direction) >= 2_000_000
         above = result.memory_above_baseline(direction)
-        assert above is not None and above >= 2_000_000  # the pass's two buffers at least
         assert field(f"{direction}_memory_above_baseline_bytes").get(result) == above
     assert JobResult.from_dict(result.to_dict()) == result
     no_memory = replace(job, options=replace(job.options, measure_memory=False))
