@@ -15,16 +15,9 @@ from trend_factories import environment, series_results, stored
 from app.core.bench.run_info import Environment
 from app.core.errors import UserError
 from app.core.history.records import StoredRun
+from app.core.history.steps import MIN_RUNS_FOR_STEPS, THRESHOLD, find_steps
 from app.core.history.store import History
-from app.core.history.trend import (
-    MIN_RUNS_FOR_STEPS,
-    THRESHOLD,
-    definition_of,
-    find_steps,
-    series_of,
-    trend,
-    trend_of,
-)
+from app.core.history.trend import definition_of, series_of, trend, trend_of
 
 STEP_AT = 5  # 0-based: the sixth run of ten is the first after the step
 

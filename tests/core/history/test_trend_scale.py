@@ -8,22 +8,22 @@ import random
 import statistics
 from collections.abc import Sequence
 
-from app.core.history import trend
-from app.core.history.trend import Boundary, find_steps
+from app.core.history import steps
+from app.core.history.steps import Boundary, find_steps
 
 
 def _reference(runs: Sequence[Sequence[float]]) -> list[Boundary]:
     """The bottom-up segmentation as it was first written: every boundary scanned each time."""
     n = len(runs)
-    noise = trend.run_noise([statistics.median(v) for v in runs])
+    noise = steps.run_noise([statistics.median(v) for v in runs])
     if math.isnan(noise):
         return []
-    margin = math.log1p(trend.THRESHOLD)
+    margin = math.log1p(steps.THRESHOLD)
     bounds = list(range(1, n))
     while bounds:
         edges = [0, *bounds, n]
         current = [
-            trend._test(runs, edges[i], edges[i + 1], edges[i + 2], noise, margin, trend.CONFIDENCE)
+            steps._test(runs, edges[i], edges[i + 1], edges[i + 2], noise, margin, steps.CONFIDENCE)
             for i in range(len(bounds))
         ]
         failing = [b for b in current if not b.step]
