@@ -27,7 +27,7 @@ grep -m1 -E "entries passed" selftest.txt
 grep -q "^aes-256-gcm " list.txt || fail "list has no aes-256-gcm"
 echo "list: $(($(wc -l <list.txt) - 1)) entries"
 "$exe" study --list >studies.txt || fail "study --list"
-grep -q "(seed 000)" studies.txt || { cat studies.txt; fail "the study presets are missing"; }
+grep -q "^aes-key-sizes .*(Yudiono et al. 2026)$" studies.txt || { cat studies.txt; fail "the study presets are missing"; }
 echo "study --list: $(wc -l <studies.txt) presets"
 "$exe" bench --size 1MB --cipher aes-256-gcm --repeat 2 --out bench.json >bench.txt 2>&1 ||
     { cat bench.txt; fail "bench"; }

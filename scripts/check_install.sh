@@ -40,7 +40,7 @@ export XDG_CONFIG_HOME="$tmp/config"  # the window's settings: not the user's
 "$bin/cipherbench" selftest >selftest.txt 2>&1 || { cat selftest.txt; fail "selftest"; }
 grep -m1 -E "entries passed" selftest.txt
 "$bin/cipherbench" study --list >studies.txt || fail "study --list"
-grep -q "(seed 000)" studies.txt || { cat studies.txt; fail "the study presets are missing"; }
+grep -q "^aes-key-sizes .*(Yudiono et al. 2026)$" studies.txt || { cat studies.txt; fail "the study presets are missing"; }
 echo "study --list: $(wc -l <studies.txt) presets"
 where="$("$bin/python" -c 'from app.core.resources import resource_path; print(resource_path())')"
 [[ "$where" == "$tmp/venv/"* ]] || fail "resources found at $where, not in the installed package"

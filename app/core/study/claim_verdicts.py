@@ -29,14 +29,17 @@ from app.core.study.claims import (
     EQUAL,
     FASTER,
     GERUNDS,
+    MEMORY,
     SLOWER,
     VERBS,
     Comparison,
     amount,
     compare,
+    memory_comparison,
     span,
 )
 from app.core.study.figures import names_entry, same_input
+from app.core.study.memory_figures import memory_bytes
 from app.core.study.paper_claims import PaperClaim
 
 if TYPE_CHECKING:
@@ -174,7 +177,12 @@ def check_claims(result: StudyResult | TransferStudyResult) -> tuple[ClaimVerdic
 
 def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) -> ClaimVerdict:
     sizes = {r.input_label: r.input_bytes for r in result.results}
-    compared = crossed(claim, result) if claim.against else _read_as_claimed(claim, result)
+    if claim.quantity == MEMORY:
+        compared = _memory_compared(claim, result)
+    elif claim.against:
+        compared = crossed(claim, result)
+    else:
+        compared = _read_as_claimed(claim, result)
     pairs: list[TestedPair] = []
     for input_label, c in compared:
         if _in_scope(claim, input_label, sizes.get(input_label, 0)):
@@ -203,6 +211,33 @@ def _read_as_claimed(
         elif not (_names(claim.a, a) and _names(claim.b, b)):
             continue
         out.append((pc.input_label, c))
+    return out
+
+
+def _memory_compared(
+    claim: PaperClaim, result: StudyResult | TransferStudyResult
+) -> list[tuple[str, Comparison]]:
+    """Each entry of the claim's a against each of its b on each input, by their memory on the
+    claim's basis and direction (exact counts, measured once a side)."""
+    jobs = [r for r in result.results if isinstance(r, JobResult)]
+    basis = claim.memory_basis
+    margin = result.study.margin_percent / 100
+    out = []
+    for ra in jobs:
+        if not _names(claim.a, _entry(ra)):
+            continue
+        for rb in jobs:
+            if rb.input_label != ra.input_label or not _names(claim.b, _entry(rb)):
+                continue
+            if _entry(ra)[:2] == _entry(rb)[:2]:  # an entry against its own copy
+                continue
+            a = memory_bytes(basis, claim.direction, ra)
+            b = memory_bytes(basis, claim.direction, rb)
+            if a and b:
+                c = memory_comparison(
+                    ra.label, a, rb.label, b, direction=claim.direction, margin=margin
+                )
+                out.append((ra.input_label, c))
     return out
 
 
@@ -273,6 +308,8 @@ def _in_scope(claim: PaperClaim, input_label: str, input_bytes: int) -> bool:
 
 
 def _agrees(claim: PaperClaim, verdict: str) -> bool | None:
+    """Whether a pair's verdict agrees ("less" memory reads as "faster": both say A's figure
+    is the smaller)."""
     if claim.relation == "equal":
         return True if verdict == EQUAL else (False if verdict in (FASTER, SLOWER) else None)
     return True if verdict == FASTER else (False if verdict in (SLOWER, EQUAL) else None)

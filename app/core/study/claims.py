@@ -96,6 +96,9 @@ class Comparison:
     method: str
     stop_low: float = math.nan  # the interval at STOP_CONFIDENCE, for stopping early
     stop_high: float = math.nan
+    # "": times (the ratio is B's time over A's); "memory": B's memory over A's, exact counts
+    # measured once a side (:func:`memory_comparison`)
+    quantity: str = ""
 
     # --- what it says ------------------------------------------------------------------------
 
@@ -183,6 +186,8 @@ class Comparison:
         """One plain-language line that names the direction, e.g. "aes-128-cbc encrypts
         31.2 % faster than aes-256-cbc (95 % CI 28.0-34.5 %; 8 rounds, 24 and 24 samples)"."""
         a, b, verdict = self.label_a, self.label_b, self.verdict
+        if self.quantity == MEMORY:
+            return self._memory_sentence()
         evidence = self.evidence()
         if verdict in (FASTER, SLOWER):
             return (
@@ -211,6 +216,18 @@ class Comparison:
             f"±{self.half_width * 100:.1f} %, target ±{self.target * 100:g} %; {evidence})"
         )
 
+    def _memory_sentence(self) -> str:
+        """ "aes-128-cbc and aes-256-cbc use the same memory to encrypt, within 1 % (ratio
+        1.000; tracemalloc's exact count, measured once a side)"."""
+        a, b = self.label_a, self.label_b
+        where = f" to {self.direction}" if self.direction in VERBS else ""
+        if self.verdict == EQUAL:
+            return (
+                f"{a} and {b} use the same memory{where}, within {self.margin * 100:g} % (ratio "
+                f"{self.ratio:.3f}; {self.method})"
+            )
+        return f"{a} uses {amount(self.ratio, MEMORY_WORDS)} than {b}{where} ({self.method})"
+
     def to_dict(self) -> dict[str, object]:
         """Everything a report or a JSON export keeps, with the derived verdict."""
         return {
@@ -235,19 +252,38 @@ class Comparison:
             "busy": self.busy,
             "method": self.method,
             "sentence": self.sentence(),
+            **({"quantity": self.quantity} if self.quantity else {}),  # a claim of memory's
         }
 
 
-def amount(ratio: float) -> str:
+MEMORY = "memory"
+TIME_WORDS = ("faster", "slower")
+MEMORY_WORDS = ("less memory", "more memory")  # the ratio is B's memory over A's
+
+
+def amount(ratio: float, words: tuple[str, str] = TIME_WORDS) -> str:
     """ "4.1 % faster", "33.3 % slower", "151x faster", "2.5x slower": never a percentage above
-    100 or one that saturates at 100 % slower."""
+    100 or one that saturates at 100 % slower. ``words``: the two directions' words."""
+    better, worse = words
     if ratio >= FACTOR_FROM:
-        return f"{_factor(ratio)} faster"
+        return f"{_factor(ratio)} {better}"
     if ratio <= 1.0 / FACTOR_FROM:
-        return f"{_factor(1.0 / ratio)} slower"
+        return f"{_factor(1.0 / ratio)} {worse}"
     if ratio >= 1.0:
-        return f"{(ratio - 1.0) * 100:.1f} % faster"
-    return f"{(1.0 - ratio) * 100:.1f} % slower"
+        return f"{(ratio - 1.0) * 100:.1f} % {better}"
+    return f"{(1.0 - ratio) * 100:.1f} % {worse}"
+
+
+def memory_comparison(
+    label_a: str, bytes_a: int, label_b: str, bytes_b: int, *, direction: str, margin: float
+) -> Comparison:
+    """A's memory against B's, counted exactly once a side (tracemalloc): the ratio is B's
+    over A's (above 1: A uses less), its interval the point itself."""
+    ratio = bytes_b / bytes_a
+    return Comparison(
+        label_a, label_b, direction, ratio, ratio, ratio, 1, 1, 1, 1, 1.0, margin, 0.0,
+        math.nan, "tracemalloc's exact count, measured once a side", ratio, ratio, MEMORY,
+    )  # fmt: skip
 
 
 def _factor(x: float) -> str:

@@ -98,13 +98,13 @@ from app.core.ciphers.registry import (
 from app.core.errors import UserError
 from app.core.study.figures import (
     ENDS,
-    LOAD_ALL_BASES,
     MEMORY_BASES,
     QUANTITIES,
     QUANTITY_NAMES,
     QUANTITY_UNITS,
     UNITS,
 )
+from app.core.study.memory_figures import LOAD_ALL_BASES
 from app.core.study.paper_claims import CROSSED, PaperClaim, claim_from_dict
 from app.core.study.paper_claims import KEYS as CLAIM_KEYS
 from app.core.study.whole_program import check_entries

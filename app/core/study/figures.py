@@ -58,7 +58,6 @@ QUANTITY_UNITS: dict[str, tuple[str, ...]] = {
 # load-all program (app.core.bench.load_all): tracemalloc's peak, or its resident memory after
 # minus before.
 MEMORY_BASES = ("", "python", "process", "load-all", "load-all-rss")
-LOAD_ALL_BASES = ("load-all", "load-all-rss")
 MEMORY_DIRECTIONS = {"encrypt": "to encrypt", "decrypt": "to decrypt"}
 
 

@@ -30,6 +30,7 @@ from app.core.study.figures import (
     paper_bytes,
     same_input,
 )
+from app.core.study.memory_figures import memory_bytes
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.results import TransferResult
@@ -134,7 +135,7 @@ def _measured(
         seconds = _time(figure, getattr(r, quantity.removesuffix("_rate")))
         return r.input_bytes / seconds / RATES[unit] if seconds > 0 else None
     if quantity == "memory" and unit in BYTES:
-        used = _memory(figure.basis, figure.direction, r)
+        used = memory_bytes(figure.basis, figure.direction, r)
         return None if used is None else used / BYTES[unit]
     if quantity == "cpu_percent":
         return r.cpu_percent
@@ -144,28 +145,6 @@ def _measured(
         program = derived.get((quantity, r.input_label, r.label))
         return None if program is None else program * SECONDS[unit]
     return None
-
-
-def _memory(basis: str, direction: str, r: JobResult) -> int | None:
-    """Our memory on the published figure's basis, in its direction when it names one
-    (bytes; None: not measured)."""
-    load_all = r.workload_memory
-    if basis in ("load-all", "load-all-rss"):
-        if load_all is None:
-            return None
-        if basis == "load-all":
-            return load_all.python_peak(direction or "encrypt")
-        return load_all.rss_delta(direction or "encrypt")
-    by_direction = r.direction_memory
-    if direction and by_direction is not None:
-        if basis == "python":
-            return by_direction.python_peak(direction)
-        if basis == "process":
-            return by_direction.peak_rss(direction)
-        return r.memory_above_baseline(direction)
-    return {"python": r.python_peak_bytes, "process": r.peak_rss_bytes}.get(
-        basis, r.memory_above_baseline_bytes
-    )
 
 
 def _transfer_measured(figure: PublishedFigure, r: TransferResult) -> float | None:

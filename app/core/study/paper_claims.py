@@ -17,6 +17,11 @@
                                         # ("6.09x" or "4 %"); tested for its size too
     size_tolerance = 2                  # optional: the paper's difference (6.09x: 5.09; 4 %:
                                         # 4 points) may be off by this factor either way
+    quantity = "memory"                 # optional: a claim of memory (relation "less" or
+                                        # "equal"; direction "encrypt" or "decrypt" or none)
+    basis = "load-all"                  # its memory: "python" (tracemalloc's peak of the
+                                        # memory pass, the default) or "load-all" (the papers'
+                                        # program): exact counts, one measurement a side
 
 A claim holds for every pair of an entry of ``a`` and one of ``b``, on every input and in every
 direction in its scope; :mod:`app.core.study.claim_verdicts` checks it against the study's own
@@ -35,11 +40,13 @@ from typing import Any
 
 from app.core.units import parse_size
 
-RELATIONS = ("faster", "equal")
+RELATIONS = ("faster", "equal", "less")  # "less": memory
 DIRECTIONS = ("encrypt", "decrypt", "transfer", "program")  # program: whole programs
 CROSSED = ("encrypt", "decrypt")  # the directions a claim may set against each other
 KEYS: tuple[str, ...] = ("says", "where", "a", "relation", "b", "direction", "against")
-KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance")
+KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance", "quantity", "basis")
+MEMORY = "memory"  # the one quantity a claim names besides time
+MEMORY_CLAIM_BASES = ("python", "load-all")  # exact counts (tracemalloc)
 DEFAULT_SIZE_TOLERANCE = 2.0
 
 
@@ -58,6 +65,8 @@ class PaperClaim:
     against: str = ""  # b's direction, when a claim sets one direction against another
     size: str = ""  # "6.09x" or "4 %": how much faster, as the paper says it
     size_tolerance: float = DEFAULT_SIZE_TOLERANCE
+    quantity: str = ""  # "": times; "memory": the memory figures on ``basis``
+    basis: str = ""  # a memory claim's: "python" (default) or "load-all"
 
     @property
     def size_ratio(self) -> float | None:
@@ -85,6 +94,10 @@ class PaperClaim:
         """The smallest input the claim is about (0: any)."""
         return parse_size(self.from_size) if self.from_size else 0
 
+    @property
+    def memory_basis(self) -> str:
+        return self.basis or "python"
+
     def check(self) -> None:
         """``ValueError`` unless the claim can be tested (entries and inputs are checked
         against a study by :meth:`app.core.study.definition.Study.check_paper`)."""
@@ -92,6 +105,9 @@ class PaperClaim:
             raise ValueError("a [[claim]] needs says = the paper's words")
         if not self.a or not self.b:
             raise ValueError(f"the claim {self.says!r} needs entries on both sides (a and b)")
+        if self.quantity or self.basis or self.relation == "less":
+            self._check_memory()
+            return
         if self.relation not in RELATIONS:
             raise ValueError(
                 f"the claim {self.says!r} has relation {self.relation!r}; use faster or equal"
@@ -120,6 +136,26 @@ class PaperClaim:
                     "factor above 1 (2: the paper's difference halved to doubled)"
                 )
 
+    def _check_memory(self) -> None:
+        says = self.says
+        if self.quantity != MEMORY:
+            raise ValueError(
+                f"the claim {says!r} has quantity {self.quantity!r}; use memory, or leave it out "
+                "for times (relation less and basis are a memory claim's)"
+            )
+        if self.relation not in ("less", "equal"):
+            raise ValueError(f"the memory claim {says!r} takes relation less or equal")
+        if self.memory_basis not in MEMORY_CLAIM_BASES:
+            raise ValueError(
+                f"the memory claim {says!r} has basis {self.basis!r}; use python or load-all "
+                "(exact counts, so one measurement a side decides it)"
+            )
+        if self.direction not in ("", *CROSSED) or self.against or self.size:
+            raise ValueError(
+                f"the memory claim {says!r} takes direction encrypt or decrypt (or none), and "
+                "no against or size"
+            )
+
     def to_dict(self) -> dict[str, Any]:
         """The ``[[claim]]`` table (defaults left out)."""
         out: dict[str, Any] = {"says": self.says, "where": self.where, "a": list(self.a)}
@@ -127,7 +163,7 @@ class PaperClaim:
         out.update(relation=self.relation, b=list(self.b))
         out["direction"] = list(directions) if len(directions) > 1 else self.direction
         out.update({"inputs": list(self.inputs), "from": self.from_size, "size": self.size})
-        out["against"] = self.against
+        out.update(against=self.against, quantity=self.quantity, basis=self.basis)
         if self.size and self.size_tolerance != DEFAULT_SIZE_TOLERANCE:
             out["size_tolerance"] = self.size_tolerance
         return {k: v for k, v in out.items() if v or k in ("a", "b", "says")}
@@ -148,6 +184,8 @@ def claim_from_dict(data: Mapping[str, Any]) -> PaperClaim:
             size=_text(data, "size"),
             against=_text(data, "against"),
             size_tolerance=_number(data, "size_tolerance", DEFAULT_SIZE_TOLERANCE),
+            quantity=_text(data, "quantity"),
+            basis=_text(data, "basis"),
         )
     )
 

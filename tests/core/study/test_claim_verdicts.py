@@ -307,3 +307,64 @@ def test_a_sized_claim_of_directions_says_ours_in_words() -> None:
     )  # fmt: skip
     (v,) = check_claims(_result(times, claim))
     assert "(ours: encrypts 2x faster than it decrypts; the paper's 2x faster" in v.summary()
+
+
+def _with_memory(result: StudyResult, python_peaks: dict[str, int]) -> StudyResult:
+    """``result`` with each entry's tracemalloc peak (the memory pass's, both directions)."""
+    from dataclasses import replace
+
+    from app.core.bench.results import DirectionMemory
+
+    jobs = tuple(
+        replace(
+            r,
+            python_peak_bytes=python_peaks[r.cipher],
+            direction_memory=DirectionMemory(0, 0, python_peaks[r.cipher], python_peaks[r.cipher]),
+        )
+        for r in result.results
+    )
+    return replace(result, results=jobs)
+
+
+MEMORY_EQUAL = PaperClaim(
+    "key length has no effect on memory", a=("aes-128-ctr",), b=("rc4",), relation="equal",
+    quantity="memory",
+)  # fmt: skip
+
+
+def test_a_claim_of_memory_is_decided_on_exact_counts_once_a_side() -> None:
+    times = {("aes-128-ctr", "1 MB"): _noisy(0.001), ("rc4", "1 MB"): _noisy(0.002)}
+    same = _with_memory(_result(times, MEMORY_EQUAL), {"aes-128-ctr": 3_000_000, "rc4": 3_000_000})
+    (v,) = check_claims(same)
+    assert v.verdict == CONFIRMED
+    assert "use the same memory, within 1 % (ratio 1.000; tracemalloc's exact count" in v.sentence()
+    more = _with_memory(_result(times, MEMORY_EQUAL), {"aes-128-ctr": 2_000_000, "rc4": 3_000_000})
+    (v,) = check_claims(more)
+    assert v.verdict == CONTRADICTED and "uses 50.0 % less memory than rc4" in v.sentence()
+    less = PaperClaim("AES needs less", ("aes-128-ctr",), ("rc4",), "less", quantity="memory")
+    (v,) = check_claims(replace_claims(more, less))
+    assert v.verdict == CONFIRMED
+    (v,) = check_claims(replace_claims(more, PaperClaim("x", ("rc4",), ("aes-128-ctr",), "less",
+                                                        quantity="memory")))  # fmt: skip
+    assert v.verdict == CONTRADICTED
+    assert json.loads(json.dumps(v.to_dict()))["pairs"][0]["comparison"]["quantity"] == "memory"
+
+
+def replace_claims(result: StudyResult, *claims: PaperClaim) -> StudyResult:
+    from dataclasses import replace
+
+    return replace(result, study=replace(result.study, claims=claims))
+
+
+@pytest.mark.parametrize(
+    ("changes", "said"),
+    [({"relation": "faster"}, "takes relation less or equal"),
+     ({"basis": "process"}, "use python or load-all"),
+     ({"size": "3x"}, "no against or size"),
+     ({"quantity": "joules"}, "use memory, or leave it out")],
+)  # fmt: skip
+def test_a_memory_claim_that_cannot_be_decided_is_refused(changes: dict, said: str) -> None:
+    from dataclasses import replace
+
+    with pytest.raises(ValueError, match=said):
+        replace(MEMORY_EQUAL, **changes).check()
