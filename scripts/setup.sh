@@ -72,9 +72,17 @@ if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; 
             DEB_COMPLETE=0  # no stamp: the next run checks (and says so) again
         else
             say "installing the Debian packages it needs:$missing (20-60 s)..."
-            $SUDO apt-get update -qq
-            DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends \
-                $missing >/dev/null
+            # Another apt (unattended upgrades after boot) may hold the lock: wait for it up to
+            # 5 minutes, then say so in one line instead of apt's raw "Could not get lock".
+            lock="-o DPkg::Lock::Timeout=300"
+            if ! { $SUDO apt-get $lock update -qq \
+                && DEBIAN_FRONTEND=noninteractive $SUDO apt-get $lock install -y -qq \
+                    --no-install-recommends $missing >/dev/null; }; then
+                echo "setup: apt-get could not install:$missing. If another package manager" \
+                     "(unattended upgrades, a software centre) was running, wait for it to" \
+                     "finish and run this again; otherwise: sudo apt-get install -y$missing" >&2
+                exit 1
+            fi
         fi
     fi
 fi

@@ -36,7 +36,8 @@ esac
 STUBS = {
     # Every Debian package is installed, unless MISSING_DEB is set.
     "dpkg-query": '[ -n "${MISSING_DEB:-}" ] && exit 1; echo "install ok installed"',
-    "apt-get": 'echo "apt-get $*" >>"$CALLS"',
+    # APT_LOCKED: another apt holds the lock past the wait (apt's exit code 100)
+    "apt-get": 'echo "apt-get $*" >>"$CALLS"; [ -z "${APT_LOCKED:-}" ] || exit 100',
     "id": 'echo "${FAKE_UID:-0}"',
     "sudo": "exit 1",  # no passwordless sudo
 }
@@ -66,7 +67,7 @@ class Checkout:
         path.write_text(text)
         path.chmod(0o755)
 
-    def run(self, script: str, *args: str, **env: str) -> list[str]:
+    def run(self, script: str, *args: str, fails: bool = False, **env: str) -> list[str]:
         self.calls.write_text("")
         environ = {
             key: value
@@ -86,7 +87,7 @@ class Checkout:
             text=True,
             timeout=60,
         )
-        assert done.returncode == 0, done.stderr
+        assert (done.returncode != 0) == fails, done.stderr
         self.stderr = done.stderr
         return self.calls.read_text().splitlines()
 
@@ -176,9 +177,18 @@ def test_missing_debian_packages_leave_no_stamp(checkout: Checkout) -> None:
     assert _installs(calls) == 1 and not checkout.stamp.exists()
     assert _installs(checkout.run("scripts/run.sh", MISSING_DEB="1", FAKE_UID="1000")) == 1
     as_root = checkout.run("scripts/run.sh", MISSING_DEB="1")  # installs them with apt-get
-    assert any(call.startswith("apt-get install") for call in as_root)
+    lock = "apt-get -o DPkg::Lock::Timeout=300"  # waits for another apt holding the lock
+    assert any(call.startswith(f"{lock} install") for call in as_root)
     assert checkout.stamp.exists()
     assert checkout.run("scripts/run.sh") == ["python main.py"]
+
+
+def test_another_apt_holding_the_lock_is_said_in_one_line(checkout: Checkout) -> None:
+    calls = checkout.run("scripts/setup.sh", MISSING_DEB="1", APT_LOCKED="1", fails=True)
+    assert calls == ["apt-get -o DPkg::Lock::Timeout=300 update -qq"]
+    (said,) = [line for line in checkout.stderr.splitlines() if line.startswith("setup: apt-get")]
+    assert "wait for it to finish and run this again" in said
+    assert not checkout.stamp.exists()
 
 
 def test_a_first_setup_says_what_it_does_and_how_long_and_a_set_up_start_says_nothing(
