@@ -147,8 +147,7 @@ def _measure(
             prog.step("memory pass")
             memory = _memory_pass(make)
             if opts.memory_workload == LOAD_ALL:
-                digest = digest or sha256_file(job.input.path)
-                memory.workload = measure_load_all(material, tmp, digest)
+                memory.workload = measure_load_all(material, tmp)
             prog.finish_step()
 
         wl = make()
@@ -358,7 +357,7 @@ def _memory_pass(make: Callable[[], Workload]) -> _Memory:
         try:
             wl.encrypt()
             enc = peak_rss_bytes(), tracemalloc.get_traced_memory()[1]
-            exact = exact and reset_peak()
+            apart = exact and reset_peak()  # the job's peak stays exact either way
             tracemalloc.reset_peak()
             wl.decrypt()
             dec = peak_rss_bytes(), tracemalloc.get_traced_memory()[1]
@@ -371,6 +370,6 @@ def _memory_pass(make: Callable[[], Workload]) -> _Memory:
         wl = None  # the buffers go before the timed runs allocate their own
         gc.collect()
     memory = _Memory(max(enc[0], dec[0]), baseline, max(enc[1], dec[1]), exact)
-    if exact:
+    if apart:
         memory.by_direction = DirectionMemory(enc[0], dec[0], enc[1], dec[1])
     return memory
