@@ -30,12 +30,21 @@ def register(sub: Any) -> None:
             definition.command, help=definition.summary, description=definition.summary
         )
         for option in definition.options:
+            help_text = option.help + _default_text(option.default)
+            if option.positional:
+                p.add_argument(
+                    option.name,
+                    nargs="*" if option.many else "?",
+                    metavar=option.metavar or option.name.upper(),
+                    help=help_text,
+                )
+                continue
             p.add_argument(
                 f"--{option.name.replace('_', '-')}",
                 dest=option.name,
                 action="append" if option.many else "store",
                 metavar=option.metavar or None,
-                help=option.help + _default_text(option.default),
+                help=help_text,
             )
         add_out_option(p, kind.files)
         p.add_argument("--quiet", action="store_true", help="no progress on stderr")

@@ -28,6 +28,9 @@ DISTRIBUTIONS: dict[str, str] = {
     "platformdirs": "platformdirs",
     "matplotlib": "matplotlib",
 }
+# requirements.txt's distributions that install a program, not a module (the profile runs
+# py-spy; without it the profile says what to install).
+PROGRAMS: tuple[str, ...] = ("py-spy",)
 _CHECKOUT = Path(__file__).resolve().parents[2]  # holds main.py and scripts/ in a checkout
 
 

@@ -14,6 +14,7 @@ CHART_FILTERS = {"PNG image (*.png)": ".png", "SVG vector image (*.svg)": ".svg"
 
 def with_suffix(path: str, selected_filter: str, filters: dict[str, str]) -> str:
     """``path`` with the extension of the chosen filter when the user typed none."""
-    if not path or Path(path).suffix.lower() in filters.values():
+    name = Path(path).name.lower()
+    if not path or any(name.endswith(suffix) for suffix in filters.values()):
         return path
     return path + filters.get(selected_filter, next(iter(filters.values())))

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QProgressBar,
     QPushButton,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
@@ -30,6 +31,7 @@ from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Finished, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
+from app.gui.kind_views import extra_view
 from app.gui.label import Label
 from app.gui.worker import RunWorker, TaskRunner
 
@@ -116,7 +118,14 @@ class KindWindow(QMainWindow):
         column.addLayout(buttons)
         column.addWidget(self.progress)
         column.addWidget(self.status)
-        column.addWidget(self.view, 1)
+        self.extra = extra_view(kind.name)
+        if self.extra is None:
+            column.addWidget(self.view, 1)
+        else:
+            tabs = QTabWidget()
+            tabs.addTab(self.view, "Tables")
+            tabs.addTab(self.extra[1], self.extra[0])
+            column.addWidget(tabs, 1)
         central = QWidget()
         central.setLayout(column)
         self.setCentralWidget(central)
@@ -189,6 +198,8 @@ class KindWindow(QMainWindow):
         self.result = event.result
         self.progress.setValue(1000)
         self.view.set_document(self.kind.document_of(event.result))
+        if self.extra is not None:
+            self.extra[1].set_result(event.result)
         cancelled = getattr(event.result, "cancelled", False)
         self.status.setText("Cancelled: the table holds what finished." if cancelled else "Done.")
         from app.gui.recorder import history_recorder

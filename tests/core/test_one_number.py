@@ -156,6 +156,20 @@ def _holds(name: str, text: str, want: str) -> bool:
     return False
 
 
+def _workbook_text(result: object, path: Path) -> str:
+    """Every cell of the workbook the document renderer writes of ``result``, as text."""
+    from openpyxl import load_workbook
+
+    formats.save(result, path)
+    book = load_workbook(path, read_only=True)
+    return "\n".join(
+        str(v)
+        for sheet in book.worksheets
+        for row in sheet.iter_rows(values_only=True)
+        for v in row
+    )
+
+
 def _texts(result: object, tmp_path: Path, terminal: str) -> dict[str, str]:
     """Every text output of ``result``: the terminal's, and each text format it offers."""
     from app.core.kinds import table
@@ -166,6 +180,8 @@ def _texts(result: object, tmp_path: Path, terminal: str) -> dict[str, str]:
             path = tmp_path / f"r{suffix}"
             formats.save(result, path)
             out[suffix] = path.read_text(encoding="utf-8")
+        elif suffix == ".xlsx" and table.kind_of(result).files.writers[suffix].renders:
+            out[suffix] = _workbook_text(result, tmp_path / "r.xlsx")
     return out
 
 
@@ -224,3 +240,20 @@ def test_a_study_written_before_rounds_were_kept_reads_its_rounds_median(study) 
     old = StudyResult.from_dict(data)
     for r, again in zip(study.results, old.results, strict=True):
         assert again.rounds and again.encrypt.median_s == r.encrypt.median_s
+
+
+def test_a_profile_prints_one_share_everywhere(tmp_path: Path) -> None:
+    from app.core.document.terminal import render
+    from app.core.profile.document import group_names, profile_document, share_estimate
+    from app.core.profile.result import ProfileResult
+    from tests.core.profile.test_profile_kind import made
+
+    result = made()
+    outputs = _texts(result, tmp_path, render(profile_document(result)))
+    again = ProfileResult.from_dict(json.loads(outputs.pop(".json")))
+    outputs["json read back"] = render(profile_document(again))
+    (entry,) = result.results
+    want = share_estimate(entry, group_names("interpreted")).text()
+    assert ".xlsx" in outputs
+    for name, text in outputs.items():
+        assert want in text or name == ".csv", f"{want} not in {name}"

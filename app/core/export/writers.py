@@ -42,7 +42,7 @@ def check_target(
     if not os.fspath(path).strip():  # Path("") is ".", which would name the current folder
         raise UserError(f"cannot save {what} under an empty name; give one ending in {known}")
     target = Path(path)
-    ext = target.suffix.lower()
+    ext = suffix_of(target, writers)
     if ext not in writers:
         unsupported = f"the extension {ext!r}" if ext else "a file name without an extension"
         raise UserError(
@@ -56,6 +56,13 @@ def check_target(
     if not os.access(os.path.dirname(os.path.abspath(target)), os.W_OK):
         raise UserError(f"cannot write {target}: permission denied")
     return writers[ext]
+
+
+def suffix_of(path: Path, writers: Mapping[str, object]) -> str:
+    """The longest of ``writers``' suffixes that ``path``'s name ends with (any case), so
+    ``x.speedscope.json`` is not ``x.json``; else its last suffix."""
+    name = path.name.lower()
+    return max((s for s in writers if name.endswith(s)), key=len, default=path.suffix.lower())
 
 
 def check_targets(

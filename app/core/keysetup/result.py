@@ -11,6 +11,13 @@ from app.core.ciphers.registry import Kind, lookup
 from app.core.document.estimate import CELL_TIME, time_estimate
 from app.core.document.model import Document, Table
 from app.core.errors import UserError
+from app.core.runtime.envelope import (
+    EntryFailure,
+    entry_dict,
+    entry_names,
+    envelope_dict,
+    envelope_fields,
+)
 
 FORMAT = "cipherbench-keysetup"
 PER_MESSAGE_OBJECTS = ("pycryptodome",)  # its AEADs schedule the key per message
@@ -30,16 +37,9 @@ class KeySetupEntry:
 
 
 @dataclass(frozen=True)
-class KeySetupFailure:
-    cipher: str
-    library: str
-    message: str
-
-
-@dataclass(frozen=True)
 class KeySetupResult:
     results: tuple[KeySetupEntry, ...]
-    failures: tuple[KeySetupFailure, ...]
+    failures: tuple[EntryFailure, ...]
     rounds: int
     environment: Mapping[str, Any]
     started_at: str
@@ -48,54 +48,21 @@ class KeySetupResult:
     cipherbench_version: str = __version__
 
     def to_dict(self) -> dict[str, Any]:
-        return {
-            "format": FORMAT,
-            "version": VERSION,
-            "cipherbench": self.cipherbench_version,
-            "rounds": self.rounds,
-            "started_at": self.started_at,
-            "finished_at": self.finished_at,
-            "cancelled": self.cancelled,
-            "environment": dict(self.environment),
-            "results": [
-                {
-                    "cipher": e.cipher,
-                    "library": e.library,
-                    "key_bits": e.key_bits,
-                    "input_label": e.input_label,
-                    "rounds_ns": [list(r) for r in e.rounds_ns],
-                }
-                for e in self.results
-            ],
-            "failures": [
-                {"cipher": f.cipher, "library": f.library, "message": f.message}
-                for f in self.failures
-            ],
-        }
+        data = envelope_dict(self, FORMAT, VERSION)
+        data["results"] = [
+            entry_dict(e, rounds_ns=[list(r) for r in e.rounds_ns]) for e in self.results
+        ]
+        return data
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> KeySetupResult:
-        return cls(
-            results=tuple(
-                KeySetupEntry(
-                    str(r["cipher"]),
-                    str(r["library"]),
-                    int(r["key_bits"]),
-                    tuple(tuple(float(x) for x in rnd) for rnd in r["rounds_ns"]),
-                )
-                for r in data["results"]
-            ),
-            failures=tuple(
-                KeySetupFailure(str(f["cipher"]), str(f["library"]), str(f["message"]))
-                for f in data.get("failures", ())
-            ),
-            rounds=int(data["rounds"]),
-            environment=dict(data.get("environment") or {}),
-            started_at=str(data["started_at"]),
-            finished_at=str(data["finished_at"]),
-            cancelled=bool(data.get("cancelled", False)),
-            cipherbench_version=str(data.get("cipherbench", "")),
+        results = tuple(
+            KeySetupEntry(
+                *entry_names(r), tuple(tuple(float(x) for x in rnd) for rnd in r["rounds_ns"])
+            )
+            for r in data["results"]
         )
+        return cls(results=results, **envelope_fields(data))
 
 
 def _per_message(entry: KeySetupEntry) -> bool:

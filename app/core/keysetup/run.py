@@ -9,16 +9,10 @@ from typing import Any
 
 from app.core.bench.environment import capture_environment
 from app.core.ciphers.registry import select
-from app.core.keysetup.result import KeySetupEntry, KeySetupFailure, KeySetupResult
+from app.core.keysetup.result import KeySetupEntry, KeySetupResult
 from app.core.runtime.definition import Finished, Progress
-from app.core.runtime.rounds import (
-    RoundDone,
-    RoundFailed,
-    RoundProgress,
-    RoundStarted,
-    RoundTask,
-    run_rounds,
-)
+from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.rounds import RoundTask, collect_rounds
 
 
 def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress | Finished]:
@@ -29,24 +23,8 @@ def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress
         for c, lib, bits in entries
     ]
     started = datetime.now(UTC).isoformat(timespec="seconds")
-    samples: dict[int, list[tuple[float, ...]]] = {i: [] for i in range(len(tasks))}
-    failed: dict[int, str] = {}
-    cancelled = False
-    events = run_rounds(tasks, values["rounds"], cancel=cancel)
-    try:
-        for event in events:
-            if isinstance(event, RoundStarted):
-                what = f"round {event.round + 1}/{event.rounds} {tasks[event.task].label}"
-            elif isinstance(event, RoundProgress):
-                yield Progress(event.fraction, what)
-            elif isinstance(event, RoundDone):
-                samples[event.task].append(event.value[0])
-            elif isinstance(event, RoundFailed):
-                failed[event.task] = event.message
-    except (KeyboardInterrupt, GeneratorExit):
-        events.close()
-        raise
-    cancelled = cancel.is_set()
+    collected = yield from collect_rounds(tasks, values["rounds"], cancel)
+    samples = {i: [value[0] for value in got] for i, got in collected.values.items()}
     result = KeySetupResult(
         results=tuple(
             KeySetupEntry(c, lib, bits, tuple(samples[i]))
@@ -54,13 +32,12 @@ def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress
             if samples[i]
         ),
         failures=tuple(
-            KeySetupFailure(entries[i][0], entries[i][1], m.splitlines()[0])
-            for i, m in failed.items()
+            EntryFailure(entries[i][0], entries[i][1], m) for i, m in collected.failed.items()
         ),
         rounds=values["rounds"],
         environment=capture_environment(),
         started_at=started,
         finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
-        cancelled=cancelled,
+        cancelled=cancel.is_set(),
     )
     yield Finished(result)

@@ -48,6 +48,7 @@ RENDERERS = (
     _MARKDOWN,
     _LATEX,
     Format(".adoc", "AsciiDoc tables, with Methods", _DOCUMENT + "asciidoc:render", True),
+    Format(".xlsx", "Excel workbook, a sheet per table", _DOCUMENT + "xlsxfile:render", True),
 )
 
 
@@ -63,10 +64,11 @@ def with_renderers(name: str, what: str, own: tuple[Format, ...]) -> ResultKind:
     return ResultKind(name, what, (*own, *(r for r in RENDERERS if r.suffix not in mine)))
 
 
-def document_formats(name: str, what: str) -> ResultKind:
-    """The formats of a kind with no writer of its own: every renderer of its document, and
-    its JSON as the history stores it (raw samples; ``history import`` and ``merge`` read it)."""
-    return with_renderers(name, what, (_HTML, _STORED_JSON))
+def document_formats(name: str, what: str, own: tuple[Format, ...] = ()) -> ResultKind:
+    """The formats of a kind declared as data: every renderer of its document, its JSON as
+    the history stores it (raw samples; ``history import`` and ``merge`` read it) and its
+    ``own`` files (a profile's flame graph)."""
+    return with_renderers(name, what, (_HTML, _STORED_JSON, *own))
 
 
 def write_stored_json(result: object, path: Path) -> None:

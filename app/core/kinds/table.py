@@ -25,7 +25,7 @@ class Format:
     suffix: str  # lower case, with its dot: ".xlsx"
     description: str  # what a file dialog lists: "Excel workbook with charts"
     writer: str  # "module:function", imported when used (openpyxl costs 0.2 s to import)
-    # True: ``writer`` is a renderer, ``render(document) -> str``, of any kind's document
+    # True: ``writer`` is a renderer, ``render(document) -> str | bytes``, of any kind's document
     # (:meth:`Kind.document_of`); False: a kind's own ``write(result, path)``.
     renders: bool = False
 
@@ -34,7 +34,11 @@ class Format:
         function = resolve(self.writer)
         if self.renders:
             document = kind_of(result).document_of(result)
-            Path(path).write_text(function(document), encoding="utf-8")
+            made = function(document)  # text, or bytes for a binary format (xlsx)
+            if isinstance(made, bytes):
+                Path(path).write_bytes(made)
+            else:
+                Path(path).write_text(made, encoding="utf-8")
         else:
             function(result, path)
 
@@ -87,13 +91,18 @@ class Kind:
     from_json: str = ""  # "module:function": that document -> result
     mergeable: bool = False  # its rows (entry x input) merge with other runs' into one table
     definition: str = ""  # "module:name" of its Definition: a command and a window made for it
+    # Its own files beside every renderer's (with ``formats`` empty): (suffix, what a file
+    # dialog lists, "module:function" writing ``(result, path)``).
+    own_formats: tuple[tuple[str, str, str], ...] = ()
 
     @property
     def files(self) -> ResultKind:
-        """The formats it can be saved in (none named: every renderer of its document)."""
+        """The formats it can be saved in (none named: its own files and every renderer of
+        its document)."""
         if not self.formats:
             document_formats = resolve("app.core.kinds.formats:document_formats")
-            made: ResultKind = document_formats(self.name, self.noun)
+            own = tuple(Format(*f) for f in self.own_formats)
+            made: ResultKind = document_formats(self.name, self.noun, own)
             return made
         files: ResultKind = resolve(self.formats)
         return files
@@ -197,7 +206,7 @@ KINDS: tuple[Kind, ...] = (
 
 
 # The kinds declared by their own package as plain data (``ROW``): one line each.
-KINDS += tuple(Kind(**resolve(row)) for row in ("app.core.keysetup:ROW",))
+KINDS += tuple(Kind(**resolve(row)) for row in ("app.core.keysetup:ROW", "app.core.profile:ROW"))
 
 
 def kind_of(result: object) -> Kind:

@@ -26,6 +26,7 @@ class Option:
     choices: tuple[str, ...] = ()
     many: bool = False  # given once per value (--cipher A --cipher B); its value is a tuple
     metavar: str = ""
+    positional: bool = False  # typed without its --name on the command line
 
     def value(self, given: Any) -> Any:
         """The option's value from what was typed (a string, a list of them, or None)."""

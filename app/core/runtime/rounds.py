@@ -25,6 +25,7 @@ from typing import Any
 
 from app.core.errors import Cancelled, UserError
 from app.core.runtime.children import Child, signal_name
+from app.core.runtime.definition import Progress
 
 _POLL_S = 0.05
 
@@ -106,6 +107,41 @@ def run_rounds(
                 failed.add(i)
                 yield RoundFailed(i, round_no, str(exc))
             yield RoundProgress(step / steps)
+
+
+@dataclass(frozen=True)
+class Collected:
+    """What :func:`collect_rounds` gathered: each task's round values, in the order they
+    finished, and the first line of each failed task's message."""
+
+    values: dict[int, list[Any]]
+    failed: dict[int, str]
+
+
+def collect_rounds(
+    tasks: Sequence[RoundTask], rounds: int, cancel: threading.Event
+) -> Generator[Progress, None, Collected]:
+    """:func:`run_rounds` as a kind's run needs it: its progress as :class:`Progress` (what
+    runs now: "round 2/6 aes-128-ctr [pyaes]"), then (``yield from``'s value) what it
+    gathered. Closing it, or Ctrl-C, stops the running worker."""
+    values: dict[int, list[Any]] = {i: [] for i in range(len(tasks))}
+    failed: dict[int, str] = {}
+    events = run_rounds(tasks, rounds, cancel=cancel)
+    what = ""
+    try:
+        for event in events:
+            if isinstance(event, RoundStarted):
+                what = f"round {event.round + 1}/{event.rounds} {tasks[event.task].label}"
+            elif isinstance(event, RoundProgress):
+                yield Progress(event.fraction, what)
+            elif isinstance(event, RoundDone):
+                values[event.task].append(event.value)
+            else:
+                failed[event.task] = event.message.splitlines()[0]
+    except (KeyboardInterrupt, GeneratorExit):
+        events.close()
+        raise
+    return Collected(values, failed)
 
 
 class WorkerFailed(Exception):

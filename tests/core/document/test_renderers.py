@@ -90,3 +90,23 @@ def test_a_cells_time_and_rate_are_one_value() -> None:
 def test_a_missing_figure_and_a_number_stay_as_they_are_in_csv() -> None:
     assert csvfile.name_cell("-") == "-" and csvfile.name_cell("-12.5") == "-12.5"
     assert csvfile.name_cell("+cmd") == "'+cmd" and csvfile.name_cell("@SUM(A1)") == "'@SUM(A1)"
+
+
+def test_the_workbook_has_a_sheet_per_table_with_the_printed_cell_and_its_numbers() -> None:
+    from openpyxl import load_workbook
+
+    from app.core.document import xlsxfile
+
+    book = load_workbook(io.BytesIO(xlsxfile.render(document())))
+    assert book.sheetnames == ["Throughput", "Method"]
+    rows = [[c.value for c in row] for row in book["Throughput"].iter_rows()]
+    assert rows[0] == ["Throughput", *[None] * 5]
+    assert rows[1][2:] == [
+        "Encryption (MB/s)", "Encryption (MB/s) median", "Encryption (MB/s) low",
+        "Encryption (MB/s) high",
+    ]  # fmt: skip
+    assert rows[2][2:] == ["533 [512, 573]", 533.14, 512.0, 573.49]
+    assert rows[3][0] == "'" + HOSTILE and rows[3][3:] == [0.3214, None, None]
+    assert rows[4][0] == "a note"
+    method = [c.value for c in book["Method"]["A"]]
+    assert method[0] == "A title" and method[-1] == "Method: The method."

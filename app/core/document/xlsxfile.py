@@ -1,0 +1,99 @@
+"""A :class:`Document` as an Excel workbook: a sheet per table (its caption on top, the header,
+the rows, its notes under them) and a sheet of the method. An estimate's cell is written as
+every table prints it, then as three numbers at full precision (its median and its
+interval's ends, empty without one) for a formula to use. Names go in as text, never as a
+formula (:func:`app.core.document.csvfile.name_cell`)."""
+
+from __future__ import annotations
+
+import io
+import re
+
+from openpyxl import Workbook
+from openpyxl.styles import Alignment, Font
+from openpyxl.worksheet.worksheet import Worksheet
+
+from app.core.document.csvfile import name_cell
+from app.core.document.estimate import Estimate
+from app.core.document.model import Document, Table
+
+_BAD = re.compile(r"[\[\]:*?/\\]")  # what a sheet's name may not hold
+_WIDEST = 60  # characters a column is widened to at most
+
+
+def _sheet_name(caption: str, n: int, taken: set[str]) -> str:
+    base = _BAD.sub(" ", caption).strip()[:28] or f"Table {n}"
+    name, k = base, 2
+    while name.lower() in taken:
+        name, k = f"{base[:26]} {k}", k + 1
+    taken.add(name.lower())
+    return name
+
+
+def _write_table(sheet: Worksheet, table: Table) -> None:
+    estimates = {
+        i for row in table.rows for i, cell in enumerate(row) if isinstance(cell, Estimate)
+    }
+    sheet.append([name_cell(table.caption)])
+    sheet.cell(1, 1).font = Font(bold=True)
+    header: list[str] = []
+    for i, h in enumerate(table.headers):
+        named = name_cell(h)
+        header += (
+            [named, f"{named} median", f"{named} low", f"{named} high"]
+            if i in estimates
+            else [named]
+        )
+    sheet.append(header)
+    for cell in sheet[2]:
+        cell.font = Font(bold=True)
+    for row in table.rows:
+        out: list[object] = []
+        for i, cell in enumerate(row):
+            text = name_cell(cell if isinstance(cell, str) else cell.text())
+            if i not in estimates:
+                out.append(text)
+            elif isinstance(cell, Estimate):
+                low, high = cell.interval or (None, None)
+                out += [text, *(_number(v) for v in (cell.median, low, high))]
+            else:
+                out += [text, None, None, None]
+        sheet.append(out)
+    for note in table.notes:
+        sheet.append([name_cell(note)])
+    for column in sheet.columns:
+        width = max((len(str(c.value)) for c in list(column)[1:] if c.value is not None), default=8)
+        sheet.column_dimensions[column[0].column_letter].width = min(_WIDEST, width + 2)
+
+
+def _number(value: float | None) -> float | None:
+    return None if value is None or value != value else float(value)
+
+
+def render(document: Document) -> bytes:
+    book = Workbook()
+    taken: set[str] = set()
+    first = True
+    for n, table in enumerate(document.tables, 1):
+        sheet = book.active if first else book.create_sheet()
+        assert sheet is not None
+        sheet.title = _sheet_name(table.caption, n, taken)
+        _write_table(sheet, table)
+        first = False
+    if document.method or document.sections or first:
+        sheet = book.active if first else book.create_sheet()
+        assert sheet is not None
+        sheet.title = _sheet_name("Method", 0, taken)
+        sheet.append([name_cell(document.title)])
+        sheet.cell(1, 1).font = Font(bold=True)
+        for section in document.sections:
+            sheet.append([name_cell(section.heading)])
+            for line in section.lines:
+                sheet.append([name_cell(line)])
+        if document.method:
+            sheet.append([name_cell("Method: " + document.method)])
+            sheet.cell(sheet.max_row, 1).alignment = Alignment(wrap_text=True)
+        sheet.column_dimensions["A"].width = 120
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()

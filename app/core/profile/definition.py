@@ -1,0 +1,42 @@
+"""What a profile asks for (its options); running it is :mod:`.run`, imported when a run starts,
+so a menu that lists the kinds loads nothing of it."""
+
+from __future__ import annotations
+
+from app.core.runtime.definition import Definition, Option, whole_number
+from app.core.units import parse_size
+
+# Samples a second. py-spy's native unwinding pauses the job about 1 ms a sample (measured:
+# pyaes 1.04x slower at 99 a second, 1.2x at 199, 6.6x at 999, the pyaes report's perf -F 999).
+DEFAULT_RATE = 199
+
+DEFINITION = Definition(
+    command="profile",
+    title="Profile",
+    summary="where each entry's time goes: its timed calls sampled by py-spy, as shares and "
+    "a flame graph",
+    options=(
+        Option(
+            "cipher",
+            "a cipher id (several allowed)",
+            default=("aes-128-ctr",),
+            many=True,
+            positional=True,
+        ),
+        Option(
+            "library",
+            "a library (repeatable), or all (default: the compiled ones)",
+            many=True,
+        ),
+        Option("size", "random data of this size (10MB, 23KB, 1MiB)", parse_size, "1MB"),
+        Option("file", "a file to encrypt instead of random data", metavar="FILE"),
+        Option("rounds", "rounds, each entry in a fresh worker", whole_number(1, 100), 6),
+        Option(
+            "rate",
+            "samples a second taken by py-spy (each pauses the job about 1 ms)",
+            whole_number(10, 2000),
+            DEFAULT_RATE,
+        ),
+    ),
+    run="app.core.profile.run:run",
+)

@@ -1,0 +1,81 @@
+"""Running a profile: every entry's rounds in fresh workers (:mod:`.sampler`), then its
+result."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator, Mapping
+from datetime import UTC, datetime
+from typing import Any
+
+from app.core.bench.environment import capture_environment
+from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
+from app.core.bench.jobs import BenchOptions, InputSpec, Job
+from app.core.ciphers.registry import CipherSpec, select
+from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
+from app.core.profile.sampler import find_profiler, profiler_version
+from app.core.runtime.definition import Finished, Progress
+from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.rounds import RoundTask, collect_rounds
+
+MIN_SAMPLES = 100  # samples of timed calls a direction should get in each round
+
+
+def entries(values: Mapping[str, Any]) -> list[CipherSpec]:
+    """The entries asked for: every cipher from every library named (default: the compiled
+    ones), each once."""
+    libraries = values["library"] or (None,)
+    specs = [s for library in libraries for s in select(values["cipher"], library)]
+    return list({(s.id, s.library, s.key_bits): s for s in specs}.values())
+
+
+def options(rate: int) -> BenchOptions:
+    """The jobs' options: timed long enough for :data:`MIN_SAMPLES` a direction at ``rate``,
+    no memory pass (it is not what is profiled)."""
+    return BenchOptions(measure_memory=False, min_time_s=max(0.1, MIN_SAMPLES / rate))
+
+
+def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress | Finished]:
+    specs = entries(values)
+    profiler = find_profiler()
+    version = profiler_version(profiler) if profiler else ""
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    given: InputSpec = (
+        inspect_file(values["file"]) if values["file"] else generated_input(values["size"])
+    )
+    try:
+        jobs = [Job(s.id, s.library, s.key_bits, given, options(values["rate"])) for s in specs]
+        tasks = [
+            RoundTask(
+                job.label, "app.core.profile.sampler:profile_round", (job, values["rate"], profiler)
+            )
+            for job in jobs
+        ]
+        collected = yield from collect_rounds(tasks, values["rounds"], cancel)
+    finally:
+        cleanup_generated(given)
+    result = ProfileResult(
+        results=tuple(
+            ProfileEntry(
+                job.cipher_id,
+                job.library,
+                job.key_bits,
+                given.label,
+                given.size_bytes,
+                tuple(ProfileRound.from_dict(v) for v in collected.values[i]),
+            )
+            for i, job in enumerate(jobs)
+            if collected.values[i]
+        ),
+        failures=tuple(
+            EntryFailure(jobs[i].cipher_id, jobs[i].library, m) for i, m in collected.failed.items()
+        ),
+        rounds=values["rounds"],
+        rate=values["rate"],
+        profiler=version,
+        environment=capture_environment(),
+        started_at=started,
+        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        cancelled=cancel.is_set(),
+    )
+    yield Finished(result)

@@ -1,0 +1,66 @@
+"""The envelope of a kind's result, shared by the kinds declared as data (key setup, profile):
+the fields every such result has (rounds, the machine, the times, cancelled, the tool's
+version, the entries that failed) and their JSON, written and read in one place."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+@dataclass(frozen=True)
+class EntryFailure:
+    """An entry that did not finish its rounds, and why (one line)."""
+
+    cipher: str
+    library: str
+    message: str
+
+
+def envelope_dict(result: Any, json_format: str, version: int) -> dict[str, Any]:
+    """The envelope of ``result`` (a frozen result with the fields :func:`envelope_fields`
+    reads) as JSON, its ``results`` for the kind to add."""
+    return {
+        "format": json_format,
+        "version": version,
+        "cipherbench": result.cipherbench_version,
+        "rounds": result.rounds,
+        "started_at": result.started_at,
+        "finished_at": result.finished_at,
+        "cancelled": result.cancelled,
+        "environment": dict(result.environment),
+        "failures": [
+            {"cipher": f.cipher, "library": f.library, "message": f.message}
+            for f in result.failures
+        ],
+    }
+
+
+def envelope_fields(data: Mapping[str, Any]) -> dict[str, Any]:
+    """The envelope's fields read back from :func:`envelope_dict`'s JSON, as keyword
+    arguments of the result."""
+    return {
+        "failures": tuple(
+            EntryFailure(str(f["cipher"]), str(f["library"]), str(f["message"]))
+            for f in data.get("failures", ())
+        ),
+        "rounds": int(data["rounds"]),
+        "environment": dict(data.get("environment") or {}),
+        "started_at": str(data["started_at"]),
+        "finished_at": str(data["finished_at"]),
+        "cancelled": bool(data.get("cancelled", False)),
+        "cipherbench_version": str(data.get("cipherbench", "")),
+    }
+
+
+def entry_dict(entry: Any, **more: Any) -> dict[str, Any]:
+    """An entry's names in a result's JSON (cipher, library, key bits, input label), then
+    ``more``, its figures."""
+    names = ("cipher", "library", "key_bits", "input_label")
+    return {**{name: getattr(entry, name) for name in names}, **more}
+
+
+def entry_names(data: Mapping[str, Any]) -> tuple[str, str, int]:
+    """``(cipher, library, key bits)`` of an entry's JSON from :func:`entry_dict`."""
+    return str(data["cipher"]), str(data["library"]), int(data["key_bits"])

@@ -1,0 +1,1 @@
+"""The profile kind's own view: its flame graph."""

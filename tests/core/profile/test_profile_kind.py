@@ -1,0 +1,195 @@
+"""The profile kind: its row gives it every format and its own files, the history keeps it,
+its command profiles real jobs in fresh workers, and a missing profiler or a cancel leaves a
+result or nothing behind."""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+import xml.etree.ElementTree as ET
+from pathlib import Path
+
+import psutil
+import pytest
+
+from app.cli.main import main
+from app.core.history.store import History
+from app.core.kinds import formats, table
+from app.core.profile import run as profile_run
+from app.core.profile.definition import DEFINITION
+from app.core.profile.document import profile_document
+from app.core.profile.exports import collapsed_text, speedscope
+from app.core.profile.flame import flame_svg
+from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
+from app.core.profile.sampler import NO_PROFILER
+from app.core.runtime.definition import Finished
+
+HARNESS_FRAME = "MessageCipher.final (app/core/ciphers/message.py)"
+RUST = "cryptography/hazmat/bindings/_rust.abi3.so"
+HOSTILE = 'evil<script>alert("x")</script> & =cmd|x (ab) (pyaes/aes.py)'
+
+
+def a_round(pyaes: int, native: int, slow: float = 1.1) -> ProfileRound:
+    return ProfileRound(
+        plain_s=((0.010, 0.011), (0.010, 0.011)),
+        profiled_s=((0.010 * slow, 0.011 * slow), (0.010 * slow, 0.011 * slow)),
+        stacks={
+            f"encrypt;{HARNESS_FRAME};AES.encrypt (pyaes/aes.py)": pyaes,
+            f"decrypt;{HOSTILE}": 1,
+            f"decrypt;x (y.py);aesni_ctr32_encrypt_blocks ({RUST})": native,
+            "encrypt": 1,
+        },
+        untimed=40,
+        native=True,
+        user_s=1.0,
+        system_s=0.01,
+    )  # fmt: skip
+
+
+def made(rounds: int = 6) -> ProfileResult:
+    entry = ProfileEntry(
+        "aes-128-ctr",
+        "pyaes",
+        128,
+        "random 23.00 KB",
+        23_000,
+        tuple(a_round(90 + r, 8) for r in range(rounds)),
+    )
+    return ProfileResult(
+        (entry,), (), rounds, 199, "py-spy 0.4.3", {}, "2026-11-28T15:00:00+00:00",
+        "2026-11-28T15:01:00+00:00",
+    )  # fmt: skip
+
+
+def test_its_row_gives_it_every_renderer_and_its_own_files(tmp_path: Path) -> None:
+    result = made()
+    kind = table.kind_of(result)
+    assert kind.name == "profile" and kind.stored and kind.defined() is DEFINITION
+    suffixes = set(kind.files.suffixes)
+    assert {".svg", ".txt", ".speedscope.json", ".json", ".html", ".csv", ".md", ".tex"} <= suffixes
+    interpreted = profile_document(result).tables[0].rows[0][3].text()  # type: ignore[union-attr]
+    for suffix in kind.files.suffixes:
+        path = tmp_path / f"p{suffix}"
+        formats.save(result, path)
+        if suffix == ".xlsx":
+            continue  # the workbook: tests/core/test_one_number.py and the renderer's tests
+        text = path.read_text(encoding="utf-8")
+        if suffix in (".html", ".md", ".tex", ".adoc"):
+            assert interpreted in text, suffix  # one number, the same in every format
+        markup = suffix in (".html", ".svg", ".md")  # where a tag would be read as one
+        assert "<script>alert" not in text or not markup, suffix
+    assert (
+        json.loads((tmp_path / "p.speedscope.json").read_text())["profiles"][0]["type"] == "sampled"
+    )
+    assert "format" in json.loads(
+        (tmp_path / "p.json").read_text()
+    )  # the stored one, not speedscope
+    # ".speedscope.json" is told apart from ".json" by the longest suffix
+    assert (
+        formats.check_output(kind.files, tmp_path / "x.SPEEDSCOPE.json").suffix
+        == ".speedscope.json"
+    )
+
+
+def test_the_document_gives_shares_with_intervals_over_rounds() -> None:
+    doc = profile_document(made())
+    groups, classes, frames, cost = doc.tables
+    (row,) = groups.rows
+    interpreted, compiled = row[3], row[4]
+    assert interpreted.rounds == 6 and interpreted.interval is not None  # type: ignore[union-attr]
+    assert 89 < interpreted.median < 93 and abs(interpreted.median + compiled.median - 100) < 1e-9  # type: ignore[union-attr]
+    assert [r[2] for r in classes.rows][:2] == ["cipher's Python code", "native cipher code"]
+    assert frames.rows[0][2] == "AES.encrypt (aes.py)"
+    assert any(r[2] == "the timed loop itself (harness)" for r in frames.rows)
+    assert cost.rows[0][4].text().startswith("1.10")  # type: ignore[union-attr]
+    assert "[n/a]" in profile_document(made(rounds=2)).tables[0].rows[0][3].text()  # type: ignore[union-attr]
+
+
+def test_the_flame_graph_is_one_well_formed_svg_with_zoom_and_search() -> None:
+    svg = flame_svg(made())
+    root = ET.fromstring(svg)  # well formed, the hostile name escaped
+    titles = [t.text or "" for t in root.iter("{http://www.w3.org/2000/svg}title")]
+    assert any(t.startswith(HOSTILE) for t in titles)
+    assert "function zoom" in svg and "function search" in svg
+    assert any(t.startswith("AES.encrypt (pyaes/aes.py) (5") for t in titles)  # summed rounds
+    assert collapsed_text(made()).splitlines()[0].startswith("aes-128-ctr [pyaes];decrypt;")
+    profile = speedscope(made())
+    assert profile["profiles"][0]["endValue"] == sum(made().results[0].stacks().values())  # type: ignore[index]
+
+
+def test_the_history_stores_and_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
+    result = made()
+    with History.open() as history:
+        run_id = history.record(result)
+        again = history.load(run_id).result
+    assert again == result
+    assert main(["history", "show", str(run_id)]) == 0
+    assert "cipher's Python code" in capsys.readouterr().out
+
+
+def _values(**given: object) -> dict[str, object]:
+    return DEFINITION.values(
+        {k: (list(v) if isinstance(v, tuple) else v) for k, v in given.items()}
+    )
+
+
+def test_without_a_profiler_the_job_is_still_timed_and_says_what_to_install(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(profile_run, "find_profiler", lambda: None)
+    values = _values(cipher=("aes-128-ctr",), library=("cryptography",), size="64KB", rounds="1")
+    *_, finished = profile_run.run(values, threading.Event())
+    assert isinstance(finished, Finished)
+    (entry,) = finished.result.results
+    (only,) = entry.rounds
+    assert only.note == NO_PROFILER and not only.stacks and all(only.plain_s)
+    document = profile_document(finished.result)
+    assert "pip install py-spy" in " ".join(document.tables[0].notes)
+
+
+def test_its_command_profiles_a_real_job(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    out = tmp_path / "p.json"
+    code = main(
+        ["profile", "aes-128-ctr", "--library", "cryptography", "--size", "256KB", "--rounds",
+         "1", "--rate", "99", "--quiet", "--no-history", "--out", str(out)]
+    )  # fmt: skip
+    assert code == 0
+    (entry,) = json.loads(out.read_text())["results"]
+    (only,) = entry["rounds"]
+    if only["note"].startswith("the profiler could not run"):
+        pytest.skip(only["note"])  # a machine that forbids ptrace even of a child
+    assert sum(only["stacks"].values()) >= 20 and only["native"]
+    assert "native cipher code" in capsys.readouterr().out
+
+
+def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
+    values = _values(cipher=("aes-128-ctr",), library=("pyaes",), size="64KB", rounds="3")
+    cancel = threading.Event()
+    seen: list[psutil.Process] = []
+
+    def watch() -> None:
+        deadline = time.monotonic() + 60
+        while time.monotonic() < deadline and not cancel.is_set():
+            spies = [
+                p for p in psutil.Process().children(recursive=True)
+                if "py-spy" in " ".join(p.cmdline()[:1])
+            ]  # fmt: skip
+            if spies:
+                seen.extend(spies)
+                seen.extend(spies[0].children(recursive=True))
+                cancel.set()
+                return
+            time.sleep(0.05)
+
+    watcher = threading.Thread(target=watch)
+    watcher.start()
+    *_, finished = profile_run.run(values, cancel)
+    watcher.join()
+    if not seen:
+        pytest.skip("no py-spy process was seen (no profiler here)")
+    assert isinstance(finished, Finished) and finished.result.cancelled
+    _gone, alive = psutil.wait_procs(seen, timeout=10)
+    assert not alive, alive

@@ -1,0 +1,55 @@
+"""The profile's flame graph in its window: a tab beside the tables, an entry chooser, a click
+zooms in and out, the search highlights and counts, hovering names samples and share."""
+
+from __future__ import annotations
+
+from pytestqt.qtbot import QtBot
+
+from app.core.kinds import table
+from app.core.runtime.definition import Finished
+from app.gui.kind_window import KindWindow
+from app.gui.profile.flame_view import HIGHLIGHT, FlameView
+from tests.core.profile.test_profile_kind import made
+
+
+def test_the_profile_window_has_a_flame_graph_tab(qtbot: QtBot) -> None:
+    window = KindWindow(table.named("profile"))
+    qtbot.addWidget(window)
+    window.show()
+    assert window.extra is not None and window.extra[0] == "Flame graph"
+    window._on_worker_finished_run(Finished(made()))
+    view = window.extra[1]
+    assert isinstance(view, FlameView) and view.entry_box.count() == 1
+    assert window.view.tables  # the tables are there too
+
+
+def test_a_click_zooms_and_the_search_counts(qtbot: QtBot) -> None:
+    view = FlameView()
+    qtbot.addWidget(view)
+    view.resize(900, 500)
+    view.show()
+    view.set_result(made())
+    names = [name for _, name in view.items]
+    assert names[:2] == ["aes-128-ctr [pyaes]", "decrypt"]  # the root, then A to Z
+    rect = next(r for r, name in view.items if name == "encrypt")
+    assert "samples" in rect.toolTip() and "%" in rect.toolTip()
+    # a click on "encrypt" zooms into it: it spans the whole width, decrypt's frames are gone
+    view.zoom(rect.data(0))
+    encrypt = next(r for r, name in view.items if name == "encrypt")
+    assert encrypt.rect().width() >= view.canvas.viewport().width() - 10
+    assert "decrypt" not in [name for _, name in view.items]
+    view.reset.click()
+    assert "decrypt" in [name for _, name in view.items]
+    view.search.setText(r"AES\.encrypt")
+    hits = [r for r, name in view.items if r.brush().color() == HIGHLIGHT]
+    assert len(hits) == 1 and view.found.text().startswith("matched: ")
+    view.search.setText("(")
+    assert view.found.text() == "not a regular expression"
+
+
+def test_nothing_to_draw_says_so(qtbot: QtBot) -> None:
+    view = FlameView()
+    qtbot.addWidget(view)
+    view.set_result(None)
+    texts = [i.text() for i in view.canvas.scene().items() if hasattr(i, "text")]
+    assert texts == ["No samples of timed calls to draw."]
