@@ -53,3 +53,17 @@ def test_nothing_to_draw_says_so(qtbot: QtBot) -> None:
     view.set_result(None)
     texts = [i.text() for i in view.canvas.scene().items() if hasattr(i, "text")]
     assert texts == ["No samples of timed calls to draw."]
+
+
+def test_a_stored_profile_shows_its_flame_graph_in_the_history(qtbot: QtBot) -> None:
+    from app.core.history.store import History
+    from app.gui.history.run_view import StoredRunWindow
+
+    with History.open() as history:
+        stored = history.load(history.record(made()))
+    window = StoredRunWindow(stored)
+    qtbot.addWidget(window)
+    titles = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert titles == ["Tables", "Flame graph"]
+    flame = window.tabs.widget(1)
+    assert isinstance(flame, FlameView) and flame.entry_box.count() == 1

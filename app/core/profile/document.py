@@ -12,7 +12,15 @@ from app.core.document.intervals import median
 from app.core.document.model import Document, Table
 from app.core.document.numbers import count_text, figure
 from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
-from app.core.profile.rules import COMPILED, HARNESS, INTERPRETED, SHARES, classify, short_frame
+from app.core.profile.rules import (
+    COMPILED,
+    HARNESS,
+    INTERPRETED,
+    SHARES,
+    classify,
+    share_names,
+    short_frame,
+)
 from app.core.profile.stacks import TIMED_LOOP, leaf_functions, shares
 from app.core.units import MB
 
@@ -35,7 +43,7 @@ def share_estimate(entry: ProfileEntry, names: Sequence[str]) -> Estimate:
 
 
 def group_names(group: str) -> tuple[str, ...]:
-    return tuple(s.name for s in SHARES if s.group == group)
+    return share_names(group)
 
 
 def kernel_estimate(entry: ProfileEntry) -> Estimate:

@@ -65,6 +65,16 @@ SHARES: tuple[Share, ...] = (
     OTHER_NATIVE,
 )
 BY_NAME = {s.name: s for s in SHARES}
+GROUPS = (INTERPRETED, COMPILED)
+SHARE_NAMES = (*GROUPS, *BY_NAME)  # what a claim of a study may name
+
+
+def share_names(name: str) -> tuple[str, ...]:
+    """The classes a group or a class named ``name`` covers (``"interpreted"``: five)."""
+    if name in GROUPS:
+        return tuple(s.name for s in SHARES if s.group == name)
+    return (name,) if name in BY_NAME else ()
+
 
 _RUST_OR_PYO3 = r"^(_R|_ZN)|pyo3"  # Rust's mangled names: cryptography's binding code
 

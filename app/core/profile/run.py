@@ -4,7 +4,7 @@ result."""
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping, Sequence
 from datetime import UTC, datetime
 from typing import Any
 
@@ -36,32 +36,42 @@ def options(rate: int) -> BenchOptions:
 
 
 def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress | Finished]:
+    """The command's and the window's run: the entries asked for on the input asked for."""
     specs = entries(values)
-    profiler = find_profiler()
-    version = profiler_version(profiler) if profiler else ""
-    started = datetime.now(UTC).isoformat(timespec="seconds")
     given: InputSpec = (
         inspect_file(values["file"]) if values["file"] else generated_input(values["size"])
     )
     try:
-        jobs = [Job(s.id, s.library, s.key_bits, given, options(values["rate"])) for s in specs]
-        tasks = [
-            RoundTask(
-                job.label, "app.core.profile.sampler:profile_round", (job, values["rate"], profiler)
-            )
-            for job in jobs
-        ]
-        collected = yield from collect_rounds(tasks, values["rounds"], cancel)
+        result = yield from profile(specs, [given], values["rounds"], values["rate"], cancel)
     finally:
         cleanup_generated(given)
-    result = ProfileResult(
+    yield Finished(result)
+
+
+def profile(
+    specs: Sequence[CipherSpec],
+    inputs: Sequence[InputSpec],
+    rounds: int,
+    rate: int,
+    cancel: threading.Event,
+) -> Generator[Progress, None, ProfileResult]:
+    """Every entry of ``specs`` on every input, ``rounds`` rounds each (a study's profile
+    too); its progress, then (``yield from``'s value) the result."""
+    profiler = find_profiler()
+    version = profiler_version(profiler) if profiler else ""
+    started = datetime.now(UTC).isoformat(timespec="seconds")
+    jobs = [Job(s.id, s.library, s.key_bits, i, options(rate)) for i in inputs for s in specs]
+    task = "app.core.profile.sampler:profile_round"
+    tasks = [RoundTask(f"{j.label} {j.input.label}", task, (j, rate, profiler)) for j in jobs]
+    collected = yield from collect_rounds(tasks, rounds, cancel)
+    return ProfileResult(
         results=tuple(
             ProfileEntry(
                 job.cipher_id,
                 job.library,
                 job.key_bits,
-                given.label,
-                given.size_bytes,
+                job.input.label,
+                job.input.size_bytes,
                 tuple(ProfileRound.from_dict(v) for v in collected.values[i]),
             )
             for i, job in enumerate(jobs)
@@ -70,12 +80,11 @@ def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress
         failures=tuple(
             EntryFailure(jobs[i].cipher_id, jobs[i].library, m) for i, m in collected.failed.items()
         ),
-        rounds=values["rounds"],
-        rate=values["rate"],
+        rounds=rounds,
+        rate=rate,
         profiler=version,
         environment=capture_environment(),
         started_at=started,
         finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
         cancelled=cancel.is_set(),
     )
-    yield Finished(result)

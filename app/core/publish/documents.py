@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.document.model import Document, Section, Table
+from app.core.profile.document import profile_document
 from app.core.publish.bench_table import bench_methods, bench_table
 from app.core.publish.merge import MergedResult
 from app.core.publish.merge_writers import (
@@ -50,7 +51,13 @@ def _study(
     def build(result: Any) -> Document:
         paper = paper_figures_table(result)
         tables = (table(result),) + ((paper,) if paper is not None else ())
-        return Document("", tables, methods(result), paper_claims_section(result))
+        method = methods(result)
+        profiled = getattr(result, "profile", None)  # where the time goes (profile = true)
+        if profiled is not None:
+            where = profile_document(profiled)
+            tables += where.tables
+            method += " Where the time goes: " + where.method[0].lower() + where.method[1:]
+        return Document("", tables, method, paper_claims_section(result))
 
     return build
 

@@ -40,7 +40,8 @@ from app.core.study.claims import (
 )
 from app.core.study.figures import names_entry, same_input
 from app.core.study.memory_figures import memory_bytes
-from app.core.study.paper_claims import PaperClaim
+from app.core.study.paper_claims import SHARE, PaperClaim
+from app.core.study.share_claims import ShareFinding, share_findings, share_summary
 
 if TYPE_CHECKING:
     from app.core.study.result import StudyResult
@@ -79,6 +80,14 @@ class ClaimVerdict:
     claim: PaperClaim
     verdict: str  # CONFIRMED, CONTRADICTED, UNDECIDED or NOT_TESTED: direction and size
     pairs: tuple[TestedPair, ...]
+    shares: tuple[ShareFinding, ...] = ()  # a claim of where the time goes: its findings
+
+    def counts(self) -> tuple[int, int, int, int]:
+        """(tested, agree, against, undecided): the pairs, or a share claim's findings."""
+        held = [self.holds(p) for p in self.pairs] + [f.agrees for f in self.shares]
+        agree = sum(1 for h in held if h)
+        against = sum(1 for h in held if h is False)
+        return len(held), agree, against, len(held) - agree - against
 
     def holds(self, pair: TestedPair) -> bool | None:
         """Whether ``pair`` agrees with the claim: its direction, and its size if it has one."""
@@ -111,6 +120,8 @@ class ClaimVerdict:
         n = len(self.pairs)
         against = sum(1 for p in self.pairs if p.agrees is False)
         undecided = sum(1 for p in self.pairs if p.agrees is None)
+        if self.claim.quantity == SHARE:
+            return share_summary(self.verdict, self.shares)
         if self.verdict == NOT_TESTED:
             return "not tested (the study ran none of the inputs it is about)"
         if self.claim.size:
@@ -149,6 +160,10 @@ class ClaimVerdict:
         confirmed claim, else the first that goes against it or is not decided ("" for none)."""
         if self.verdict == NOT_TESTED:
             return ""
+        if self.shares:
+            wanted = {CONFIRMED: True, CONTRADICTED: False}.get(self.verdict)
+            finding = next(f for f in self.shares if f.agrees is wanted)
+            return finding.sentence(self.claim)
         if self.verdict == CONFIRMED:
             pair, label = self._closest(), "the closest"
         else:
@@ -167,6 +182,7 @@ class ClaimVerdict:
             "verdict": self.verdict,
             "sentence": self.sentence(),
             "pairs": [p.to_dict() for p in self.pairs],
+            **({"shares": [f.to_dict() for f in self.shares]} if self.shares else {}),
         }
 
 
@@ -176,6 +192,10 @@ def check_claims(result: StudyResult | TransferStudyResult) -> tuple[ClaimVerdic
 
 
 def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) -> ClaimVerdict:
+    if claim.quantity == SHARE:
+        findings = share_findings(claim, getattr(result, "profile", None))
+        verdict = _overall([f.agrees for f in findings])
+        return ClaimVerdict(claim, verdict, (), tuple(findings))
     sizes = {r.input_label: r.input_bytes for r in result.results}
     if claim.quantity == MEMORY:
         compared = _memory_compared(claim, result)

@@ -34,6 +34,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
     data_seed = 0                     # seed of the generated inputs (reproducible data)
     whole_program = true              # also time each entry as a whole Python program (a
                                       # fresh interpreter: start, import, encrypt, decrypt)
+    profile = true                    # also profile each entry: where its time goes
+                                      # (python main.py profile), its rounds the study's
     baseline = "aes-128-ctr [pyaes]"  # speed-ups are against this entry (the paper's 1x);
                                       # default: the slowest on each input
 
@@ -105,7 +107,7 @@ from app.core.study.figures import (
     UNITS,
 )
 from app.core.study.memory_figures import LOAD_ALL_BASES
-from app.core.study.paper_claims import CROSSED, PaperClaim, claim_from_dict
+from app.core.study.paper_claims import CROSSED, SHARE, PaperClaim, claim_from_dict
 from app.core.study.paper_claims import KEYS as CLAIM_KEYS
 from app.core.study.whole_program import check_entries
 from app.core.transfer.framing import transfer_spec
@@ -205,6 +207,7 @@ class Study:
     min_time_s: float = 0.1
     data_seed: int = 0
     whole_program: bool = False  # also time each entry as a whole program (whole_program.py)
+    profile: bool = False  # also profile each entry: where its time goes (app/core/profile)
     baseline: str = ""  # speed-ups against this entry ("id" or "id [library]"); "": slowest
     published: tuple[PublishedFigure, ...] = ()
     claims: tuple[PaperClaim, ...] = ()  # the paper's claims, checked against our comparisons
@@ -328,6 +331,13 @@ class Study:
             if self.workload != "cipher":
                 raise UserError("whole_program times cipher entries, not transfers")
             check_entries(specs)
+        if self.profile and self.workload != "cipher":
+            raise UserError("profile samples cipher entries, not transfers")
+        shares = [c for c in self.claims if c.quantity == SHARE]
+        if shares and not self.profile:
+            raise UserError(
+                f"the claim {shares[0].says!r} is about where the time goes: set profile = true"
+            )
         for figure in self.published:
             _check_figure(figure)
             if figure.basis in LOAD_ALL_BASES and self.memory_workload != LOAD_ALL:
@@ -479,6 +489,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         min_time_s=_typed(data, "min_time_s", float, 0.1),
         data_seed=_typed(data, "data_seed", int, 0),
         whole_program=_typed(data, "whole_program", bool, False),
+        profile=_typed(data, "profile", bool, False),
         published=published,
         claims=claims,
     )

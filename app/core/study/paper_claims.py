@@ -23,6 +23,17 @@
                                         # memory pass, the default) or "load-all" (the papers'
                                         # program): exact counts, one measurement a side
 
+A claim of where the time goes needs the study's profile (``profile = true``) and no ``b``:
+
+    [[claim]]
+    says = "the interpreter dominates pyaes"
+    a = "aes-128-ctr [pyaes]"
+    quantity = "share"
+    share = "interpreted"               # a group (interpreted, compiled) or a class of the
+                                        # profile (native cipher code, harness, ...)
+    relation = "more"                   # its share of the timed calls' samples is more than
+    size = "50 %"                       # this, its 95 % interval over rounds all above it
+
 A claim holds for every pair of an entry of ``a`` and one of ``b``, on every input and in every
 direction in its scope; :mod:`app.core.study.claim_verdicts` checks it against the study's own
 comparisons (rounds as the unit of evidence) and says *confirmed*, *contradicted* or
@@ -44,8 +55,10 @@ RELATIONS = ("faster", "equal", "less")  # "less": memory
 DIRECTIONS = ("encrypt", "decrypt", "transfer", "program")  # program: whole programs
 CROSSED = ("encrypt", "decrypt")  # the directions a claim may set against each other
 KEYS: tuple[str, ...] = ("says", "where", "a", "relation", "b", "direction", "against")
-KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance", "quantity", "basis")
-MEMORY = "memory"  # the one quantity a claim names besides time
+KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance", "quantity", "basis", "share")
+MEMORY = "memory"  # a quantity a claim names besides time ...
+SHARE = "share"  # ... and where the time goes (the study's profile)
+SHARE_RELATIONS = ("more", "less")
 MEMORY_CLAIM_BASES = ("python", "load-all")  # exact counts (tracemalloc)
 DEFAULT_SIZE_TOLERANCE = 2.0
 
@@ -67,6 +80,7 @@ class PaperClaim:
     size_tolerance: float = DEFAULT_SIZE_TOLERANCE
     quantity: str = ""  # "": times; "memory": the memory figures on ``basis``
     basis: str = ""  # a memory claim's: "python" (default) or "load-all"
+    share: str = ""  # a share claim's: a group or class of the profile ("interpreted")
 
     @property
     def size_ratio(self) -> float | None:
@@ -103,6 +117,9 @@ class PaperClaim:
         against a study by :meth:`app.core.study.definition.Study.check_paper`)."""
         if not self.says.strip():
             raise ValueError("a [[claim]] needs says = the paper's words")
+        if self.quantity == SHARE or self.share:
+            self._check_share()
+            return
         if not self.a or not self.b:
             raise ValueError(f"the claim {self.says!r} needs entries on both sides (a and b)")
         if self.quantity or self.basis or self.relation == "less":
@@ -156,6 +173,40 @@ class PaperClaim:
                 "no against or size"
             )
 
+    @property
+    def share_percent(self) -> float:
+        """A share claim's threshold, in per cent ("50 %": 50.0)."""
+        text = self.size.strip().removesuffix("%").strip()
+        try:
+            value = float(text)
+        except ValueError:
+            raise ValueError(
+                f"the claim {self.says!r} has size {self.size!r}; write it like 50 %"
+            ) from None
+        if not (math.isfinite(value) and 0 < value < 100 and self.size.strip().endswith("%")):
+            raise ValueError(
+                f"the claim {self.says!r} has size {self.size!r}; write a share between 0 "
+                "and 100 %, like 50 %"
+            )
+        return value
+
+    def _check_share(self) -> None:
+        from app.core.profile.rules import SHARE_NAMES
+
+        says = self.says
+        if self.quantity != SHARE:
+            raise ValueError(f'the claim {says!r} names a share: set quantity = "share"')
+        if not self.a or self.b:
+            raise ValueError(f"the share claim {says!r} names its entries in a, and no b")
+        if self.share not in SHARE_NAMES:
+            raise ValueError(
+                f"the share claim {says!r} has share {self.share!r}; use one of "
+                + ", ".join(SHARE_NAMES)
+            )
+        if self.relation not in SHARE_RELATIONS:
+            raise ValueError(f"the share claim {says!r} takes relation more or less")
+        self.share_percent  # noqa: B018  (ValueError for a size it cannot read)
+
     def to_dict(self) -> dict[str, Any]:
         """The ``[[claim]]`` table (defaults left out)."""
         out: dict[str, Any] = {"says": self.says, "where": self.where, "a": list(self.a)}
@@ -164,6 +215,7 @@ class PaperClaim:
         out["direction"] = list(directions) if len(directions) > 1 else self.direction
         out.update({"inputs": list(self.inputs), "from": self.from_size, "size": self.size})
         out.update(against=self.against, quantity=self.quantity, basis=self.basis)
+        out["share"] = self.share
         if self.size and self.size_tolerance != DEFAULT_SIZE_TOLERANCE:
             out["size_tolerance"] = self.size_tolerance
         return {k: v for k, v in out.items() if v or k in ("a", "b", "says")}
@@ -176,7 +228,8 @@ def claim_from_dict(data: Mapping[str, Any]) -> PaperClaim:
             says=_text(data, "says"),
             a=_names(data.get("a", []), "a"),
             b=_names(data.get("b", []), "b"),
-            relation=_text(data, "relation") or "faster",
+            relation=_text(data, "relation")
+            or ("more" if data.get("quantity") == SHARE else "faster"),
             direction=", ".join(_names(data.get("direction", []), "direction")),
             inputs=_names(data.get("inputs", []), "inputs"),
             from_size=_text(data, "from"),
@@ -186,6 +239,7 @@ def claim_from_dict(data: Mapping[str, Any]) -> PaperClaim:
             size_tolerance=_number(data, "size_tolerance", DEFAULT_SIZE_TOLERANCE),
             quantity=_text(data, "quantity"),
             basis=_text(data, "basis"),
+            share=_text(data, "share"),
         )
     )
 

@@ -76,10 +76,7 @@ def claim_rows(result: AnyStudy) -> list[list[Any]]:
     are not decided, and the sentence of the one that decides it."""
     rows = []
     for v in check_claims(result):
-        agree = sum(1 for p in v.pairs if v.holds(p))
-        against = sum(1 for p in v.pairs if v.holds(p) is False)
-        undecided = len(v.pairs) - agree - against
-        counts = [len(v.pairs), agree, against, undecided]
+        counts = list(v.counts())
         rows.append([v.claim.says, v.claim.where, v.verdict, *counts, v.deciding()])
     return rows
 

@@ -15,10 +15,11 @@ from os import PathLike
 from typing import TYPE_CHECKING
 
 from app.core.bench.results import JobResult
-from app.core.document.html import STYLE
+from app.core.document.html import STYLE, table_html
 from app.core.document.numbers import mib_text, rate_text, ratio_text, seconds_text
 from app.core.document.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
 from app.core.document.svg_chart import ChartSeries, line_chart, text
+from app.core.profile.document import profile_document
 from app.core.study import warning_lines
 from app.core.study.paper_report import html_table as _table
 from app.core.study.paper_report import paper_html
@@ -63,6 +64,7 @@ def study_html(result: StudyResult) -> str:
         *_charts(result),
         *_claims(result),
         *_whole_programs(result),
+        *_profile(result),
         *paper_html(result),
         *_notes(result),
         "<h2>Environment</h2>",
@@ -283,6 +285,16 @@ def _claims(result: StudyResult) -> list[str]:
 
 def _maybe(value: float | None, fmt: str) -> str:
     return "—" if value is None else text(fmt.format(value))
+
+
+def _profile(result: StudyResult) -> list[str]:
+    """Where each entry's time goes (``profile = true``): the profile's tables."""
+    if result.profile is None:
+        return []
+    parts = ["<h2>Where the time goes</h2>"]
+    for table in profile_document(result.profile).tables:
+        parts.extend(table_html(table))
+    return parts
 
 
 def _whole_programs(result: StudyResult) -> list[str]:

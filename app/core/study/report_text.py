@@ -11,12 +11,15 @@ from __future__ import annotations
 
 import math
 import textwrap
+from dataclasses import replace
 from typing import TYPE_CHECKING
 
 from app.core.bench.load_all import workload_sentences
 from app.core.bench.machine_state import machine_warnings
 from app.core.document.estimate import CELL_TIME
 from app.core.document.numbers import rate_text, ratio_text, seconds_text
+from app.core.document.terminal import render
+from app.core.profile.document import profile_document
 from app.core.study import warning_lines
 from app.core.study.analysis import FitInterval, LinearFit
 from app.core.study.budget_note import budget_note
@@ -148,8 +151,18 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
                 )
                 lines.extend(wrap(f"{text} (against {s.baseline_label})", width))
     lines.extend(whole_programs(result, width))
+    lines.extend(profile_lines(result, width))
     lines.extend(published(result, width))
     return lines
+
+
+def profile_lines(result: StudyResult, width: int | None) -> list[str]:
+    """Where each entry's time goes (the study's profile; none run: no lines)."""
+    if result.profile is None:
+        return []
+    document = profile_document(result.profile)
+    shown = replace(document, tables=document.tables[:3], method="")
+    return ["", *render(shown, width).splitlines()]
 
 
 def whole_programs(result: StudyResult, width: int | None) -> list[str]:

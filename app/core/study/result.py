@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.document.numbers import figure, ratio_text
+from app.core.profile.result import ProfileResult
 from app.core.study.analysis import (
     FitInterval,
     LinearFit,
@@ -267,6 +268,8 @@ class StudyResult(StudyRecord[JobResult]):
     repeat_per_round: int = field(kw_only=True)
     # Each entry as a whole program, and the interpreter's start (study.whole_program).
     programs: tuple[ProgramTiming, ...] = field(default=(), kw_only=True)
+    # Where each entry's time goes (study.profile): None when the study ran no profile.
+    profile: ProfileResult | None = field(default=None, kw_only=True)
 
     @property
     def interleaved(self) -> bool:
@@ -447,6 +450,7 @@ class StudyResult(StudyRecord[JobResult]):
                 "speedups": [asdict(s) for s in self.speedups],
                 "whole_program": [p.to_dict() for p in self.programs],
                 "whole_program_speedups": [asdict(s) for s in self.program_speedups],
+                "profile": None if self.profile is None else self.profile.to_dict(),
             },
         )
 
@@ -467,6 +471,7 @@ class StudyResult(StudyRecord[JobResult]):
             rounds_completed=rounds,
             repeat_per_round=per_round,
             programs=tuple(ProgramTiming.from_dict(p) for p in data.get("whole_program", ())),
+            profile=ProfileResult.from_dict(data["profile"]) if data.get("profile") else None,
         )
 
 

@@ -50,6 +50,9 @@ from app.core.bench.rounds import RunDriver, later_round, merge_rounds, round_or
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
+from app.core.profile.definition import DEFAULT_RATE
+from app.core.profile.result import ProfileResult
+from app.core.profile.run import profile
 from app.core.runtime import scratch
 from app.core.study.definition import SizeInput, Study
 from app.core.study.result import StudyFailure, StudyResult, job_claims, unsettled_cells
@@ -284,7 +287,27 @@ class StudyRun(GridRun[StudyEvent]):
             except UserError as exc:
                 failed = StudyFailure("whole programs", "", str(exc))
                 result = replace(result, failures=(*result.failures, failed))
+        if study.profile and not self._runs.cancelled:
+            profiled = yield from self._profile(state, inputs)
+            result = replace(result, profile=profiled)
         yield StudyFinished(result)
+
+    def _profile(
+        self, state: _Progress, inputs: list[InputSpec]
+    ) -> Generator[StudyEvent, None, ProfileResult]:
+        """Where each entry's time goes on each input (:mod:`app.core.profile`), in the
+        study's rounds, reported as the last step's progress."""
+        specs = [s for s, copy in self.entries if copy == 1]
+        step = max(0, state.step - 1)
+        rounds = max(1, self.study.rounds)
+        events = profile(specs, inputs, rounds, DEFAULT_RATE, self.cancel_event)
+        while True:
+            try:
+                event = next(events)
+            except StopIteration as finished:
+                profiled: ProfileResult = finished.value
+                return profiled
+            yield StepProgress(step, f"profile: {event.what}", event.fraction)
 
     def _whole_programs(
         self, state: _Progress, inputs: list[InputSpec]

@@ -123,11 +123,17 @@ class StoredRunWindow(QWidget):
     def _add_document(self, result: Any) -> None:
         """A kind made from its definition: its document, as its own window shows it."""
         from app.gui.document_view import DocumentView
+        from app.gui.kind_views import extra_view
 
         self.document_view = DocumentView()
         self.document_view.set_document(table.kind_of(result).document_of(result))
         self.table = (self.document_view.tables or [QTableWidget()])[0]
         self.tabs.addTab(self.document_view, "Tables")
+        extra = extra_view(table.kind_of(result).name)  # a profile's flame graph
+        if extra is not None:
+            title, view = extra
+            view.set_result(result)
+            self.tabs.addTab(view, title)
 
     def _add_sweep(self, result: Any) -> None:
         """The Message lengths and hardware window's view: the chart above the tables and
