@@ -120,21 +120,27 @@ def _classes_table(result: ProfileResult) -> Table:
     )
 
 
-def _frames_table(result: ProfileResult) -> Table:
-    rows = []
+def _frames_tables(result: ProfileResult) -> tuple[Table, ...]:
+    """Per entry (a table each, so it fits 80 columns), its hottest innermost frames."""
+    tables = []
     for e in result.results:
         leaves = leaf_functions(e.stacks())
         total = sum(leaves.values())
+        rows = []
         for frame, count in leaves.most_common(TOP_FRAMES):
             share = 100 * count / total
             where = HARNESS if frame == TIMED_LOOP else classify(frame)
-            rows.append((e.cipher, e.library, short_frame(frame), where.name, figure(share)))
-    return Table(
-        f"The {TOP_FRAMES} hottest frames of each entry (where the CPU was; all rounds' samples)",
-        ("Cipher", "Library", "Frame", "Class", "Share (%)"),
-        tuple(rows),
-        text_columns=4,
-    )
+            rows.append((short_frame(frame), where.name, figure(share)))
+        tables.append(
+            Table(
+                f"Hottest frames of {e.label} on {e.input_label} (where the CPU was; every "
+                "round's samples)",
+                ("Frame", "Class", "Share (%)"),
+                tuple(rows),
+                text_columns=2,
+            )
+        )
+    return tuple(tables)
 
 
 def _cost_table(result: ProfileResult) -> Table:
@@ -179,8 +185,9 @@ def _notes(result: ProfileResult) -> tuple[str, ...]:
 def profile_document(result: ProfileResult) -> Document:
     profiler = result.profiler or "no profiler (py-spy was not found)"
     method = (
-        f"Each entry's job (the bench's: a fresh key and IV or nonce per message, a warm-up, "
-        f"then timed encryptions and decryptions, each verified) ran in {result.rounds} rounds, "
+        "Each entry's job (the bench's: a fresh key and IV or nonce per message, timed "
+        "encryptions and decryptions, each verified, repeated until each direction had about "
+        f"100 samples; no warm-up) ran in {result.rounds} rounds, "
         "each round in a fresh worker process, the entries of a round in a random order. In "
         "each round the worker timed the job itself, and ran it again in a fresh process "
         f"started by {profiler}, sampling {result.rate} times a second with native frames, "
@@ -195,7 +202,7 @@ def profile_document(result: ProfileResult) -> Document:
     tables = (
         _groups_table(result),
         _classes_table(result),
-        _frames_table(result),
+        *_frames_tables(result),
         _cost_table(result),
     )
     return Document("Where the time goes", tables, method)

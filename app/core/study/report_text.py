@@ -161,7 +161,7 @@ def profile_lines(result: StudyResult, width: int | None) -> list[str]:
     if result.profile is None:
         return []
     document = profile_document(result.profile)
-    shown = replace(document, tables=document.tables[:3], method="")
+    shown = replace(document, tables=document.tables[:-1], method="")  # not its cost
     return ["", *render(shown, width).splitlines()]
 
 
