@@ -14,6 +14,7 @@ from app.core.bench.jobs import BenchOptions, InputSpec, Job
 from app.core.ciphers.registry import CipherSpec, select
 from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
 from app.core.profile.sampler import find_profiler, profiler_version
+from app.core.runtime import scratch
 from app.core.runtime.definition import Finished, Progress
 from app.core.runtime.envelope import EntryFailure
 from app.core.runtime.rounds import RoundTask, collect_rounds
@@ -65,8 +66,14 @@ def profile(
     started = datetime.now(UTC).isoformat(timespec="seconds")
     jobs = [Job(s.id, s.library, s.key_bits, i, options(rate)) for i in inputs for s in specs]
     task = "app.core.profile.sampler:profile_round"
-    tasks = [RoundTask(f"{j.label} {j.input.label}", task, (j, rate, profiler)) for j in jobs]
-    collected = yield from collect_rounds(tasks, rounds, cancel)
+    folder = scratch.make_dir("profile-")  # the rounds' files: here, watched by the janitor
+    try:
+        tasks = [
+            RoundTask(f"{j.label} {j.input.label}", task, (j, rate, profiler, folder)) for j in jobs
+        ]
+        collected = yield from collect_rounds(tasks, rounds, cancel)
+    finally:
+        scratch.remove(folder)
     return ProfileResult(
         results=tuple(
             ProfileEntry(

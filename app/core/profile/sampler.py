@@ -13,6 +13,7 @@ import secrets
 import shutil
 import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -22,7 +23,6 @@ from app.core.bench.measure import run_job
 from app.core.errors import UserError
 from app.core.profile.result import ProfileRound
 from app.core.profile.stacks import parse_raw
-from app.core.runtime import scratch
 from app.core.runtime.termination import die_with_parent
 
 Times = tuple[tuple[float, ...], tuple[float, ...]]
@@ -61,12 +61,16 @@ def native_supported() -> bool:
     )
 
 
-def profile_round(payload: tuple[Job, int, str | None], progress: Callable[[float], None]) -> Any:
-    """The round function of :mod:`app.core.runtime.rounds`: ``(job, rate, profiler)`` ->
-    :class:`ProfileRound` (as a dict, to cross the pipe as plain data)."""
-    job, rate, profiler = payload
+def profile_round(
+    payload: tuple[Job, int, str | None, str], progress: Callable[[float], None]
+) -> Any:
+    """The round function of :mod:`app.core.runtime.rounds`: ``(job, rate, profiler,
+    folder)`` -> :class:`ProfileRound` (as a dict, to cross the pipe as plain data). The
+    round's files go in a folder of their own inside ``folder``, which the supervisor owns (its
+    scratch folder, removed even if the supervisor is killed)."""
+    job, rate, profiler, folder = payload
     profiled_first = profiler is not None and secrets.randbelow(2) == 1
-    with scratch.scratch_dir("profile-") as tmp:
+    with tempfile.TemporaryDirectory(prefix="round-", dir=folder) as tmp:
         outcome: dict[str, Any] = {"profiled_first": profiled_first}
         steps = ["profiled", "plain"] if profiled_first else ["plain", "profiled"]
         for i, step in enumerate(steps):

@@ -193,3 +193,35 @@ def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
     assert isinstance(finished, Finished) and finished.result.cancelled
     _gone, alive = psutil.wait_procs(seen, timeout=10)
     assert not alive, alive
+
+
+def test_a_profile_killed_with_sigkill_leaves_no_process_and_no_folder(tmp_path: Path) -> None:
+    import os
+    import signal
+    import subprocess
+    import sys
+
+    root = Path(__file__).resolve().parents[3]
+    env = dict(os.environ, TMPDIR=str(tmp_path), CIPHERBENCH_NO_HISTORY="1")
+    command = [sys.executable, str(root / "main.py"), "profile", "aes-128-ctr", "--library",
+               "pyaes", "--size", "64KB", "--rounds", "3", "--quiet"]  # fmt: skip
+    proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 60
+        spies: list[psutil.Process] = []
+        while time.monotonic() < deadline and not spies and proc.poll() is None:
+            family = psutil.Process(proc.pid).children(recursive=True)
+            spies = [p for p in family if p.name() == "py-spy"]
+            time.sleep(0.05)
+        if not spies:
+            pytest.skip("no py-spy process was seen (no profiler here)")
+        family = [*psutil.Process(proc.pid).children(recursive=True)]
+        os.kill(proc.pid, signal.SIGKILL)
+    finally:
+        proc.wait(10)
+    _gone, alive = psutil.wait_procs(family, timeout=10)
+    assert not alive, alive
+    deadline = time.monotonic() + 10
+    while any(tmp_path.glob("cipherbench-*")) and time.monotonic() < deadline:
+        time.sleep(0.1)  # the janitor's grace
+    assert not list(tmp_path.glob("cipherbench-*"))
