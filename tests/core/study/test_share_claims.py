@@ -75,7 +75,7 @@ def _study(text: str, folder: Path) -> Study:
 
 STUDY = """
 name = "profiled"
-sizes = ["4 KB"]
+sizes = ["256 KB"]
 rounds = 1
 repeat = 3
 measure_memory = false
@@ -99,6 +99,7 @@ def test_a_share_claim_needs_the_profile(tmp_path: Path) -> None:
         _study(STUDY.replace("profile = true", "profile = false"), tmp_path)
 
 
+@pytest.mark.usefixtures("in_process_jobs")  # the study's jobs here; its profile for real
 def test_a_study_runs_its_profile_and_reports_it(tmp_path: Path) -> None:
     from app.core.study.report_text import claims as claim_lines
     from app.core.study.result import StudyResult
@@ -110,7 +111,7 @@ def test_a_study_runs_its_profile_and_reports_it(tmp_path: Path) -> None:
     result = finished.result
     assert result.profile is not None
     (entry,) = result.profile.results
-    assert entry.input_label == "4 KB" and len(entry.rounds) == 1
+    assert entry.input_label == "256 KB" and len(entry.rounds) == 1
     text = "\n".join(claim_lines(result, 100))
     assert "Where the time goes: interpreted or compiled" in text
     assert "the compiled code does the work" in text
