@@ -68,7 +68,8 @@ def _handler(kind: Kind, definition: Definition) -> Any:
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
             return stopped(exc)
         print(render(kind.document_of(result), terminal_width()))
-        store_run(result, enabled=not args.no_history, quiet=args.quiet)
+        measured = bool(getattr(result, "results", True))  # an empty run is not kept
+        store_run(result, enabled=measured and not args.no_history, quiet=args.quiet)
         write_outputs(result, args.out)
         return 1 if getattr(result, "failures", ()) else 0
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Signal
@@ -33,6 +34,7 @@ from app.core.text import display_text
 from app.gui.document_view import DocumentView
 from app.gui.kind_views import extra_view
 from app.gui.label import Label
+from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.worker import RunWorker, TaskRunner
 
 
@@ -72,6 +74,11 @@ class KindWorker(RunWorker):
         super().__init__(KindWorkerSignals(), lambda: _DefinedRun(definition, values))
 
 
+def _label_of(name: str) -> str:
+    """The form's label of an option: ``"rounds"`` -> ``"Rounds"``."""
+    return name.replace("_", " ").capitalize()
+
+
 def _as_text(value: Any) -> str:
     if value is None:
         return ""
@@ -94,10 +101,11 @@ class KindWindow(QMainWindow):
         form = QFormLayout()
         for option in definition.options:
             field = QLineEdit(_as_text(option.default))
-            several = " (several: separate them with commas)" if option.many else ""
+            several = "; several: separate them with commas" if option.many else ""
             field.setToolTip(option.help + several)
+            field.setPlaceholderText(option.help + several)
             self.fields[option.name] = field
-            form.addRow(option.name.replace("_", " ").capitalize(), field)
+            form.addRow(_label_of(option.name), field)
         self.run_button = QPushButton("Run")
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
@@ -129,7 +137,7 @@ class KindWindow(QMainWindow):
         central = QWidget()
         central.setLayout(column)
         self.setCentralWidget(central)
-        self.resize(900, 600)  # fits a 1366x768 screen
+        fit_to_screen(self, ScreenFit(1280, 860, 0.9, 0.92, 900, 600))
         self._update_buttons()
 
     @property
@@ -137,7 +145,8 @@ class KindWindow(QMainWindow):
         return self.worker is not None and not self.worker.done
 
     def values(self) -> dict[str, Any]:
-        """The options as typed, parsed; ``UserError`` for a wrong one."""
+        """The options as typed, parsed; ``UserError`` for a wrong one, naming the field as
+        the form does (not the command line's ``--rounds``)."""
         given: dict[str, Any] = {}
         for option in self.definition.options:
             text = self.fields[option.name].text().strip()
@@ -145,7 +154,13 @@ class KindWindow(QMainWindow):
                 given[option.name] = [t.strip() for t in text.split(",") if t.strip()]
             else:
                 given[option.name] = text or None
-        return self.definition.values(given)
+        try:
+            return self.definition.values(given)
+        except UserError as exc:
+            said = str(exc)
+            for option in self.definition.options:
+                said = said.replace(f"--{option.name}", _label_of(option.name))
+            raise UserError(said) from None
 
     def run(self) -> None:
         if self.running:
@@ -153,7 +168,7 @@ class KindWindow(QMainWindow):
         try:
             values = self.values()
         except UserError as exc:
-            QMessageBox.warning(self, f"Cannot run {self.definition.title}", str(exc))
+            self._said_failure(str(exc))
             return
         worker = KindWorker(self.definition, values)
         worker.signals.progressed.connect(self._on_worker_progressed)
@@ -161,6 +176,10 @@ class KindWindow(QMainWindow):
         worker.signals.failed.connect(self._on_worker_failed)
         worker.signals.finished.connect(self._update_buttons)
         self.worker = worker
+        self.result = None
+        self.view.set_document(None)  # no table of an earlier run beside this one's progress
+        if self.extra is not None:
+            self.extra[1].set_result(None)
         self.progress.setValue(0)
         self.status.setText("Starting…")
         self.runner.start(worker, busy=True)
@@ -175,9 +194,8 @@ class KindWindow(QMainWindow):
         if self.result is None:
             return
         filters = self.kind.files.file_filters()
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export", self.definition.command, ";;".join(filters)
-        )
+        start = str(Path.home() / self.definition.command)  # not the program's own folder
+        path, chosen = QFileDialog.getSaveFileName(self, "Export", start, ";;".join(filters))
         if not path:
             return
         suffix = filters.get(chosen, "")
@@ -195,22 +213,44 @@ class KindWindow(QMainWindow):
         self.status.setText(display_text(event.what))
 
     def _on_worker_finished_run(self, event: Finished) -> None:
-        self.result = event.result
-        self.progress.setValue(1000)
-        self.view.set_document(self.kind.document_of(event.result))
+        result = event.result
+        measured = bool(getattr(result, "results", True))
+        failures = getattr(result, "failures", ())
+        self.view.set_document(self.kind.document_of(result))
         if self.extra is not None:
-            self.extra[1].set_result(event.result)
-        cancelled = getattr(event.result, "cancelled", False)
-        self.status.setText("Cancelled: the table holds what finished." if cancelled else "Done.")
+            self.extra[1].set_result(result)
+        if getattr(result, "cancelled", False):
+            what = "the tables hold what finished" if measured else "nothing had finished"
+            self.status.setText(f"Cancelled: {what}.")
+        elif not measured:
+            first = failures[0].message if failures else "nothing was measured"
+            self._said_failure(f"every entry failed: {first}")
+        else:
+            self.progress.setValue(1000)
+            failed = f"Done; {len(failures)} entry(ies) failed (see the notes)."
+            self.status.setText(failed if failures else "Done.")
+        if not measured:
+            return  # an empty run is neither kept nor exported
+        self.result = result
         from app.gui.recorder import history_recorder
 
-        history_recorder().record(event.result, self)
+        history_recorder().record(result, self)
 
     def _on_worker_failed(self, text: str) -> None:
-        self.status.setText(display_text(f"Failed: {text.splitlines()[0] if text else text}"))
+        self._said_failure(text.splitlines()[0] if text else text)
+
+    def _said_failure(self, text: str) -> None:
+        """A run that could not start or measured nothing: said in the status line, in red."""
+        self.progress.setValue(0)
+        self.status.setText(display_text(f"Failed: {text}"))
+        self.status.setStyleSheet("color: #b00020;")
 
     def _update_buttons(self) -> None:
         running = self.running
+        if running:
+            self.status.setStyleSheet("")
+        for field in self.fields.values():
+            field.setReadOnly(running)
         self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self.export_button.setEnabled(self.result is not None and not running)

@@ -62,16 +62,28 @@ def test_a_run_shows_its_document_exports_and_is_stored(
     assert "aes-256-ctr" in target.read_text()
 
 
-def test_a_wrong_option_is_said_in_a_dialog(
-    window: KindWindow, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    said: list[str] = []
-    monkeypatch.setattr(
-        "app.gui.kind_window.QMessageBox.warning", lambda _p, _t, text: said.append(text)
-    )
+def test_a_wrong_option_is_said_in_the_status_line_by_its_field(window: KindWindow) -> None:
     window.fields["rounds"].setText("0")
     window.run_button.click()
-    assert said == ["--rounds: 0 is not between 1 and 100"] and not window.running
+    assert window.status.text() == "Failed: Rounds: 0 is not between 1 and 100"
+    assert not window.running and window.progress.value() == 0
+
+
+def test_a_run_that_measured_nothing_is_a_failure_not_kept(
+    qtbot: QtBot, window: KindWindow
+) -> None:
+    from dataclasses import replace
+
+    from app.core.runtime.definition import Finished
+    from app.core.runtime.envelope import EntryFailure
+    from tests.core.keysetup.test_keysetup import made
+
+    failed = replace(made(), results=(), failures=(EntryFailure("x", "y", "it broke"),))
+    window._on_worker_finished_run(Finished(failed))
+    assert window.status.text() == "Failed: every entry failed: it broke"
+    assert window.result is None and not window.export_button.isEnabled()
+    with History.open() as history:
+        assert history.count() == 0
 
 
 def test_the_history_window_opens_such_a_run_as_its_document(

@@ -22,12 +22,30 @@ _WIDEST = 60  # characters a column is widened to at most
 
 
 def _sheet_name(caption: str, n: int, taken: set[str]) -> str:
-    base = _BAD.sub(" ", caption).strip()[:28] or f"Table {n}"
-    name, k = base, 2
+    """``"2 Where the time goes by class"``: the table's number, then its caption's words as
+    far as a sheet's 31 characters go (captions may share their first words)."""
+    words = " ".join(_BAD.sub(" ", caption).replace(",", " ").split())
+    name = f"{n} {words}" if n else words or "Sheet"
+    if len(name) > 31:
+        cut = name[:31]
+        name = cut if name[31] == " " else cut.rsplit(" ", 1)[0]  # whole words
+    base, k = name, 2
     while name.lower() in taken:
-        name, k = f"{base[:26]} {k}", k + 1
+        name, k = f"{base[:27]} {k}", k + 1
     taken.add(name.lower())
     return name
+
+
+def _value(text: str, numeric: bool) -> object:
+    """A figure of a numeric column as a number (``"1,232"`` -> 1232), so a formula can use
+    it; its digits are those every format prints. Anything else as text."""
+    if not numeric:
+        return text
+    try:
+        number = float(text.replace(",", ""))
+    except ValueError:
+        return text
+    return int(number) if number.is_integer() and "." not in text else number
 
 
 def _write_table(sheet: Worksheet, table: Table) -> None:
@@ -52,7 +70,7 @@ def _write_table(sheet: Worksheet, table: Table) -> None:
         for i, cell in enumerate(row):
             text = name_cell(cell if isinstance(cell, str) else cell.text())
             if i not in estimates:
-                out.append(text)
+                out.append(_value(text, table.numeric(i)))
             elif isinstance(cell, Estimate):
                 low, high = cell.interval or (None, None)
                 out += [text, *(_number(v) for v in (cell.median, low, high))]

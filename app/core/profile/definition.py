@@ -18,18 +18,25 @@ DEFINITION = Definition(
     options=(
         Option(
             "cipher",
-            "a cipher id (several allowed)",
+            "a cipher id, e.g. aes-128-ctr (python main.py list shows them)",
             default=("aes-128-ctr",),
             many=True,
             positional=True,
         ),
         Option(
             "library",
-            "a library (repeatable), or all (default: the compiled ones)",
+            "cryptography, pycryptodome, pyaes or all (default: the compiled ones)",
             many=True,
         ),
-        Option("size", "random data of this size (10MB, 23KB, 1MiB)", parse_size, "1MB"),
-        Option("file", "a file to encrypt instead of random data", metavar="FILE"),
+        Option(
+            "size",
+            "random data of this size: 23KB, 10MB, 1MiB (unless a file is given)",
+            parse_size,
+            "1MB",
+        ),
+        Option(
+            "file", "a file to encrypt instead of random data (replaces the size)", metavar="FILE"
+        ),
         Option("rounds", "rounds, each entry in a fresh worker", whole_number(1, 100), 6),
         Option(
             "rate",

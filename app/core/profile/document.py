@@ -133,7 +133,7 @@ def _frames_tables(result: ProfileResult) -> tuple[Table, ...]:
             rows.append((short_frame(frame), where.name, figure(share)))
         tables.append(
             Table(
-                f"Hottest frames of {e.label} on {e.input_label} (where the CPU was; every "
+                f"{e.label}: the hottest frames on {e.input_label} (where the CPU was; every "
                 "round's samples)",
                 ("Frame", "Class", "Share (%)"),
                 tuple(rows),
@@ -167,6 +167,15 @@ def _cost_table(result: ProfileResult) -> Table:
 
 def _notes(result: ProfileResult) -> tuple[str, ...]:
     notes = []
+    if 1 < result.rounds < 6 or any(1 < len(profiled_rounds(e)) < 6 for e in result.results):
+        notes.append(
+            "[n/a]: a 95 % interval over rounds needs 6 rounds or more (--rounds 6, the "
+            "default); the figure before it is the median of the rounds run."
+        )
+    elif any(len(profiled_rounds(e)) == 1 for e in result.results):
+        notes.append(
+            "[n/a]: one round gives no interval (6 rounds or more do); the figure is that round's."
+        )
     said = {r.note for e in result.results for r in e.rounds if r.note}
     notes.extend(sorted(said))
     no_native = any(not r.native for e in result.results for r in profiled_rounds(e))

@@ -50,8 +50,8 @@ BINDING = Share(
     COMPILED,
     "the layer between Python and the compiled cipher (pyo3, cffi, ctypes, libffi)",
 )
-C_LIBRARY = Share("C library", COMPILED, "the C library: copies (memcpy), allocation")
-OTHER_NATIVE = Share("other native", COMPILED, "compiled code no rule names")
+C_LIBRARY = Share("C library", COMPILED, "copies (memcpy) and allocation in the C library")
+OTHER_NATIVE = Share("other native", COMPILED, "compiled code that no rule names")
 
 SHARES: tuple[Share, ...] = (
     CIPHER_PYTHON,
@@ -120,6 +120,7 @@ def split_frame(frame: str) -> tuple[str, str]:
 
 
 _LENGTH = re.compile(r"\d+")
+_ADDRESS = re.compile(r"^0x[0-9a-fA-F]+$")
 
 
 def rust_names(mangled: str) -> list[str]:
@@ -143,7 +144,9 @@ def short_frame(frame: str) -> str:
     """A frame as a table prints it: a Rust-mangled name cut to its last three names
     (``ciphers::PyCipherContext::___pymethod_update_into__``), the file to its base name."""
     function, file = split_frame(frame)
-    if function.startswith("_R"):
+    if _ADDRESS.match(function):  # a function without a symbol: its address says nothing
+        function = "(a function without a name)"
+    elif function.startswith("_R"):
         function = "::".join(rust_names(function)[-3:]) or function
     base = file.replace("\\", "/").rsplit("/", 1)[-1]
     return f"{function} ({base})" if base else function

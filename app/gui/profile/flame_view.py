@@ -76,10 +76,11 @@ class FlameView(QWidget):
         self.entry_box = QComboBox()
         self.entry_box.currentIndexChanged.connect(self._entry_chosen)
         self.search = QLineEdit()
-        self.search.setPlaceholderText("Search frames (a regular expression)")
+        self.search.setPlaceholderText("Search frames (a regular expression, any case)")
         self.search.setClearButtonEnabled(True)
         self.search.textChanged.connect(self._searched)
         self.found = QLabel("")
+        self.found.setMinimumWidth(self.found.fontMetrics().horizontalAdvance("x" * 30))
         self.reset = QPushButton("Zoom out")
         self.reset.clicked.connect(lambda: self.zoom(self.path[:1]))
         row = QHBoxLayout()
@@ -90,9 +91,10 @@ class FlameView(QWidget):
         row.addWidget(self.reset)
         self.canvas = _Canvas(self)
         hint = QLabel(
-            "Outermost frame on top, each as wide as its share of the timed calls' samples; "
-            "warm colours are interpreted code, cool ones compiled. Click a frame to zoom in, "
-            "one above it to zoom out; hover for its samples."
+            "Outermost frame on top, each as wide as its share of the timed calls' samples "
+            "(every round's, pooled; the tables give each share's median over rounds); warm "
+            "colours are interpreted code, cool ones compiled (the bar on top: each class). "
+            "Click a frame to zoom in, one above it to zoom out; hover for its samples."
         )
         hint.setWordWrap(True)
         column = QVBoxLayout(self)
@@ -130,8 +132,10 @@ class FlameView(QWidget):
 
     def _searched(self, text: str) -> None:
         try:
-            self.pattern = re.compile(text) if text else None
+            self.pattern = re.compile(text, re.IGNORECASE) if text else None
         except re.error:
+            self.pattern = None
+            self.redraw()  # no highlight of an earlier pattern left
             self.found.setText("not a regular expression")
             return
         self.redraw()

@@ -98,8 +98,8 @@ def test_the_workbook_has_a_sheet_per_table_with_the_printed_cell_and_its_number
     from app.core.document import xlsxfile
 
     book = load_workbook(io.BytesIO(xlsxfile.render(document())))
-    assert book.sheetnames == ["Throughput", "Method"]
-    rows = [[c.value for c in row] for row in book["Throughput"].iter_rows()]
+    assert book.sheetnames == ["1 Throughput", "Method"]
+    rows = [[c.value for c in row] for row in book["1 Throughput"].iter_rows()]
     assert rows[0] == ["Throughput", *[None] * 5]
     assert rows[1][2:] == [
         "Encryption (MB/s)", "Encryption (MB/s) median", "Encryption (MB/s) low",

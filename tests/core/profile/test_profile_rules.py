@@ -93,4 +93,6 @@ def test_a_rust_name_is_cut_to_its_last_names() -> None:
         "ciphers::PyCipherContext::__pymethod_update_into__ (_rust.abi3.so)"
     )
     assert rules.short_frame("AES.encrypt (pyaes/aes.py)") == "AES.encrypt (aes.py)"
-    assert rules.short_frame("0x7f45b0e4524a") == "0x7f45b0e4524a"
+    assert (
+        rules.short_frame("0x7f45b0e4524a (libc.so.6)") == "(a function without a name) (libc.so.6)"
+    )
