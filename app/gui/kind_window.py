@@ -199,7 +199,10 @@ class KindWindow(QMainWindow):
         if not path:
             return
         suffix = filters.get(chosen, "")
-        if suffix and not path.lower().endswith(tuple(self.kind.files.suffixes)):
+        last = "." + suffix.rsplit(".", 1)[-1]  # ".json" of ".speedscope.json"
+        if suffix and path.lower().endswith(last) and not path.lower().endswith(suffix):
+            path = path[: -len(last)] + suffix  # the chosen format, not another of its ending
+        elif suffix and not path.lower().endswith(tuple(self.kind.files.suffixes)):
             path += suffix
         try:
             written = formats.save(self.result, path)

@@ -1,21 +1,23 @@
 """A :class:`Document` as an Excel workbook: a sheet per table (its caption on top, the header,
 the rows, its notes under them) and a sheet of the method. An estimate's cell is written as
 every table prints it, then as three numbers at full precision (its median and its
-interval's ends, empty without one) for a formula to use. Names go in as text, never as a
-formula (:func:`app.core.document.csvfile.name_cell`)."""
+interval's ends, empty without one) for a formula to use. Every text goes in as a string
+cell (never a formula, whatever it starts with), with its control characters shown."""
 
 from __future__ import annotations
 
 import io
+import math
 import re
+from collections.abc import Sequence
 
 from openpyxl import Workbook
 from openpyxl.styles import Alignment, Font
 from openpyxl.worksheet.worksheet import Worksheet
 
-from app.core.document.csvfile import name_cell
 from app.core.document.estimate import Estimate
 from app.core.document.model import Document, Table
+from app.core.text import visible_text
 
 _BAD = re.compile(r"[\[\]:*?/\\]")  # what a sheet's name may not hold
 _WIDEST = 60  # characters a column is widened to at most
@@ -45,6 +47,8 @@ def _value(text: str, numeric: bool) -> object:
         number = float(text.replace(",", ""))
     except ValueError:
         return text
+    if not math.isfinite(number):
+        return text
     return int(number) if number.is_integer() and "." not in text else number
 
 
@@ -52,23 +56,23 @@ def _write_table(sheet: Worksheet, table: Table) -> None:
     estimates = {
         i for row in table.rows for i, cell in enumerate(row) if isinstance(cell, Estimate)
     }
-    sheet.append([name_cell(table.caption)])
+    _append(sheet, [visible_text(table.caption)])
     sheet.cell(1, 1).font = Font(bold=True)
     header: list[str] = []
     for i, h in enumerate(table.headers):
-        named = name_cell(h)
+        named = visible_text(h)
         header += (
             [named, f"{named} median", f"{named} low", f"{named} high"]
             if i in estimates
             else [named]
         )
-    sheet.append(header)
+    _append(sheet, header)
     for cell in sheet[2]:
         cell.font = Font(bold=True)
     for row in table.rows:
         out: list[object] = []
         for i, cell in enumerate(row):
-            text = name_cell(cell if isinstance(cell, str) else cell.text())
+            text = visible_text(cell if isinstance(cell, str) else cell.text())
             if i not in estimates:
                 out.append(_value(text, table.numeric(i)))
             elif isinstance(cell, Estimate):
@@ -76,16 +80,25 @@ def _write_table(sheet: Worksheet, table: Table) -> None:
                 out += [text, *(_number(v) for v in (cell.median, low, high))]
             else:
                 out += [text, None, None, None]
-        sheet.append(out)
+        _append(sheet, out)
     for note in table.notes:
-        sheet.append([name_cell(note)])
+        _append(sheet, [visible_text(note)])
     for column in sheet.columns:
         width = max((len(str(c.value)) for c in list(column)[1:] if c.value is not None), default=8)
         sheet.column_dimensions[column[0].column_letter].width = min(_WIDEST, width + 2)
 
 
 def _number(value: float | None) -> float | None:
-    return None if value is None or value != value else float(value)
+    """A finite number, or None (an empty cell: Excel refuses a file holding nan or inf)."""
+    return None if value is None or not math.isfinite(value) else float(value)
+
+
+def _append(sheet: Worksheet, values: Sequence[object]) -> None:
+    """A row, its texts stored as strings (openpyxl would make "=x" a formula)."""
+    sheet.append(values)
+    for cell in sheet[sheet.max_row]:
+        if isinstance(cell.value, str):
+            cell.data_type = "s"
 
 
 def render(document: Document) -> bytes:
@@ -102,14 +115,14 @@ def render(document: Document) -> bytes:
         sheet = book.active if first else book.create_sheet()
         assert sheet is not None
         sheet.title = _sheet_name("Method", 0, taken)
-        sheet.append([name_cell(document.title)])
+        _append(sheet, [visible_text(document.title)])
         sheet.cell(1, 1).font = Font(bold=True)
         for section in document.sections:
-            sheet.append([name_cell(section.heading)])
+            _append(sheet, [visible_text(section.heading)])
             for line in section.lines:
-                sheet.append([name_cell(line)])
+                _append(sheet, [visible_text(line)])
         if document.method:
-            sheet.append([name_cell("Method: " + document.method)])
+            _append(sheet, [visible_text("Method: " + document.method)])
             sheet.cell(sheet.max_row, 1).alignment = Alignment(wrap_text=True)
         sheet.column_dimensions["A"].width = 120
     buffer = io.BytesIO()

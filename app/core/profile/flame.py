@@ -50,12 +50,13 @@ def tree(stacks: Mapping[str, int], root: str) -> Node:
     return top
 
 
-def matched_samples(node: Node, pattern: re.Pattern[str]) -> int:
+def matched_samples(node: Node, pattern: re.Pattern[str], depth: int = 0) -> int:
     """The samples under frames whose name ``pattern`` finds (a match's own matching
-    descendants not counted twice)."""
-    if pattern.search(node.name):
+    descendants not counted twice); the entry and direction frames (depths 0 and 1) are
+    labels, not frames, and never match."""
+    if depth > 1 and pattern.search(node.name):
         return node.value
-    return sum(matched_samples(child, pattern) for child in node.children.values())
+    return sum(matched_samples(c, pattern, depth + 1) for c in node.children.values())
 
 
 def colour(frame: str, depth: int, share: Share | None = None) -> str:
@@ -112,9 +113,9 @@ function zoom(g){const s=g.closest('g.entry'),x0=+g.dataset.x,w0=+g.dataset.w,d0
   f.style.display=(inside||above)?'':'none';
   if(inside)fit(f,(x-x0)/w0*W,w/w0*W);else if(above)fit(f,0,W);}}
 function search(){const re=prompt('Frames matching (a regular expression):');if(re===null)return;
- let rx;try{rx=new RegExp(re);}catch(e){alert(e.message);return;}
+ let rx;try{rx=new RegExp(re,'i');}catch(e){alert(e.message);return;}
  for(const s of document.querySelectorAll('g.entry')){let hit=0;const seen=[];
-  for(const f of frames(s)){const m=re!==''&&rx.test(f.dataset.n);
+  for(const f of frames(s)){const m=re!==''&&+f.dataset.d>1&&rx.test(f.dataset.n);
    f.querySelector('rect').style.fill=m?'rgb(230,0,230)':'';
    const x=+f.dataset.x,w=+f.dataset.w;
    if(m&&!seen.some(p=>x>=p[0]&&x+w<=p[0]+p[1]+1e-9)){seen.push([x,w]);hit+=w;}}

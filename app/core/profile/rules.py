@@ -92,14 +92,26 @@ RULES: tuple[Rule, ...] = (
     Rule(LIBRARY_PYTHON, r"(^|/)(cryptography|Crypto)/", python=True),
     Rule(HARNESS, r"(^|/)app/", python=True),
     Rule(OTHER_PYTHON, "", python=True),
-    Rule(INTERPRETER, r"libpython|(^|/)python3?[.\d]*$", python=False),
-    Rule(BINDING, r"_rust\.abi3\.so|libcrypto", _RUST_OR_PYO3, python=False),
-    Rule(NATIVE_CIPHER, r"_rust\.abi3\.so|libcrypto|(^|/)Crypto/.*\.(so|pyd)", python=False),
+    Rule(INTERPRETER, r"libpython|(^|/)python3?[.\d]*$|(^|/)python3\d*\.dll$", python=False),
+    # CPython's own C sources, where debug symbols name them (gcmodule.c, Objects/longobject.c)
+    Rule(
+        INTERPRETER,
+        r"(^|/)(Objects|Python|Modules|Parser|Include)/|(^|/)gcmodule\.c$",
+        python=False,
+    ),
+    Rule(BINDING, r"_rust\.(abi3\.so|pyd)|libcrypto", _RUST_OR_PYO3, python=False),
+    Rule(NATIVE_CIPHER, r"_rust\.(abi3\.so|pyd)|libcrypto|(^|/)Crypto/.*\.(so|pyd)", python=False),
     Rule(BINDING, r"_cffi_backend|libffi|_ctypes|(^|/)(ffi|unix64|ffi64)\.[cS]$", python=False),
+    # the C library's own sources, where debug symbols name them (malloc.c, memmove-*.S)
+    Rule(C_LIBRARY, r"(^|/)(malloc|memcpy|memmove|memset|memcmp)[-\w]*\.[cS]$|\.S$", python=False),
     # pycryptodome's modules carry their C sources' names (AESNI.c, raw_ctr.c): py-spy hides
-    # CPython's own C frames, so a C source left is a compiled extension's.
+    # CPython's own C frames, so another C source left is a compiled extension's.
     Rule(NATIVE_CIPHER, r"\.(c|cc|cpp|h)$", python=False),
-    Rule(C_LIBRARY, r"(^|/)(libc|libm|ld-linux)[-.\w]*\.so", python=False),
+    Rule(
+        C_LIBRARY,
+        r"(^|/)(libc|libm|ld-linux)[-.\w]*\.so|(^|/)(ucrtbase|msvcrt|vcruntime)",
+        python=False,
+    ),
     Rule(OTHER_NATIVE, "", python=False),
 )
 
@@ -116,7 +128,7 @@ def split_frame(frame: str) -> tuple[str, str]:
     match = _FRAME.match(frame)
     if match is None:
         return frame, ""
-    return match["function"], match["file"]
+    return match["function"], match["file"].replace("\\", "/")  # Windows paths too
 
 
 _LENGTH = re.compile(r"\d+")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Generator, Iterator, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
@@ -30,12 +31,18 @@ def entries(values: Mapping[str, Any]) -> list[CipherSpec]:
     return list({(s.id, s.library, s.key_bits): s for s in specs}.values())
 
 
-def options(rate: int) -> BenchOptions:
-    """The jobs' options: timed long enough for :data:`MIN_SAMPLES` a direction at ``rate``
-    and no longer (one call at least, no warm-up: a slow call on a large file is profiled once
-    a direction, not six times), no memory pass (it is not what is profiled)."""
-    return BenchOptions(
-        repeat=1, warmup=0, measure_memory=False, min_time_s=max(0.1, MIN_SAMPLES / rate)
+def options(rate: int, base: BenchOptions | None = None) -> BenchOptions:
+    """The jobs' options (``base``'s, a study's: its data mode and chunks): timed long enough
+    for :data:`MIN_SAMPLES` a direction at ``rate`` and no longer (one call at least, no
+    warm-up: a slow call on a large file is profiled once a direction, not six times), no
+    memory pass (it is not what is profiled)."""
+    return replace(
+        base or BenchOptions(),
+        repeat=1,
+        warmup=0,
+        measure_memory=False,
+        memory_workload="",
+        min_time_s=max(0.1, MIN_SAMPLES / rate),
     )
 
 
@@ -58,13 +65,15 @@ def profile(
     rounds: int,
     rate: int,
     cancel: threading.Event,
+    base: BenchOptions | None = None,
 ) -> Generator[Progress, None, ProfileResult]:
     """Every entry of ``specs`` on every input, ``rounds`` rounds each (a study's profile
-    too); its progress, then (``yield from``'s value) the result."""
+    too, with its options as ``base``); its progress, then (``yield from``'s value) the
+    result."""
     profiler = find_profiler()
     version = profiler_version(profiler) if profiler else ""
     started = datetime.now(UTC).isoformat(timespec="seconds")
-    jobs = [Job(s.id, s.library, s.key_bits, i, options(rate)) for i in inputs for s in specs]
+    jobs = [Job(s.id, s.library, s.key_bits, i, options(rate, base)) for i in inputs for s in specs]
     task = "app.core.profile.sampler:profile_round"
     folder = scratch.make_dir("profile-")  # the rounds' files: here, watched by the janitor
     try:

@@ -132,7 +132,7 @@ def _profiled(job: Job, profiler: str, rate: int, tmp: str) -> dict[str, Any]:
     if out_file.is_file():
         status, value = pickle.loads(out_file.read_bytes())
         if status != "done":
-            raise UserError(str(value).splitlines()[0])
+            raise UserError((str(value).splitlines() or ["the profiled job failed"])[0])
     else:
         value = ((), ())
     if not raw.is_file():

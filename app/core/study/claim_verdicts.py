@@ -81,6 +81,7 @@ class ClaimVerdict:
     verdict: str  # CONFIRMED, CONTRADICTED, UNDECIDED or NOT_TESTED: direction and size
     pairs: tuple[TestedPair, ...]
     shares: tuple[ShareFinding, ...] = ()  # a claim of where the time goes: its findings
+    profile: Any = None  # ... and the profile they come from (why none, when none)
 
     def counts(self) -> tuple[int, int, int, int]:
         """(tested, agree, against, undecided): the pairs, or a share claim's findings."""
@@ -121,7 +122,7 @@ class ClaimVerdict:
         against = sum(1 for p in self.pairs if p.agrees is False)
         undecided = sum(1 for p in self.pairs if p.agrees is None)
         if self.claim.quantity == SHARE:
-            return share_summary(self.verdict, self.shares)
+            return share_summary(self.verdict, self.shares, self.profile)
         if self.verdict == NOT_TESTED:
             return "not tested (the study ran none of the inputs it is about)"
         if self.claim.size:
@@ -193,9 +194,10 @@ def check_claims(result: StudyResult | TransferStudyResult) -> tuple[ClaimVerdic
 
 def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) -> ClaimVerdict:
     if claim.quantity == SHARE:
-        findings = share_findings(claim, getattr(result, "profile", None))
+        profile = getattr(result, "profile", None)
+        findings = share_findings(claim, profile)
         verdict = _overall([f.agrees for f in findings])
-        return ClaimVerdict(claim, verdict, (), tuple(findings))
+        return ClaimVerdict(claim, verdict, (), tuple(findings), profile)
     sizes = {r.input_label: r.input_bytes for r in result.results}
     if claim.quantity == MEMORY:
         compared = _memory_compared(claim, result)

@@ -205,6 +205,14 @@ class PaperClaim:
             )
         if self.relation not in SHARE_RELATIONS:
             raise ValueError(f"the share claim {says!r} takes relation more or less")
+        ignored = [k for k, v in (("direction", self.direction), ("from", self.from_size),
+                   ("against", self.against), ("basis", self.basis)) if v]  # fmt: skip
+        if ignored or self.size_tolerance != DEFAULT_SIZE_TOLERANCE:
+            key = ignored[0] if ignored else "size_tolerance"
+            raise ValueError(
+                f"the share claim {says!r} has {key}: a share is of both directions and "
+                "every input it names (inputs = [...]); leave it out"
+            )
         self.share_percent  # noqa: B018  (ValueError for a size it cannot read)
 
     def to_dict(self) -> dict[str, Any]:

@@ -289,7 +289,7 @@ class StudyRun(GridRun[StudyEvent]):
                 result = replace(result, failures=(*result.failures, failed))
         if study.profile and not self._runs.cancelled:
             profiled = yield from self._profile(state, inputs)
-            result = replace(result, profile=profiled)
+            result = replace(result, profile=profiled, cancelled=self._runs.cancelled)
         yield StudyFinished(result)
 
     def _profile(
@@ -300,7 +300,8 @@ class StudyRun(GridRun[StudyEvent]):
         specs = [s for s, copy in self.entries if copy == 1]
         step = max(0, state.step - 1)
         rounds = max(1, self.study.rounds)
-        events = profile(specs, inputs, rounds, DEFAULT_RATE, self.cancel_event)
+        base = self.study.bench_options()  # its data mode and chunks
+        events = profile(specs, inputs, rounds, DEFAULT_RATE, self.cancel_event, base)
         while True:
             try:
                 event = next(events)

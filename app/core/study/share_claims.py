@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from app.core.document.estimate import Estimate
-from app.core.profile.document import share_estimate
+from app.core.profile.document import profiled_rounds, share_estimate
 from app.core.profile.result import ProfileResult
 from app.core.profile.rules import share_names
 from app.core.study.figures import names_entry, same_input
@@ -59,6 +59,8 @@ def share_findings(claim: PaperClaim, profile: ProfileResult | None) -> list[Sha
     for e in profile.results:
         if not any(names_entry((n,), "", e.cipher, e.library, e.label) for n in claim.a):
             continue
+        if not profiled_rounds(e):  # no samples at all (no profiler): nothing to test
+            continue
         if claim.inputs and not any(same_input(i, e.input_label) for i in claim.inputs):
             continue
         estimate = share_estimate(e, names)
@@ -77,18 +79,23 @@ def _agrees(claim: PaperClaim, estimate: Estimate) -> bool | None:
     return not above
 
 
-def share_summary(verdict: str, findings: Sequence[ShareFinding]) -> str:
+def share_summary(
+    verdict: str, findings: Sequence[ShareFinding], profile: ProfileResult | None = None
+) -> str:
     """``"confirmed by the profile"``, ``"contradicted by 1 of 2 profiles"``, ... ."""
     n = len(findings)
     against = sum(1 for f in findings if f.agrees is False)
     if not n:
-        return "not tested (the study ran no profile of its entries)"
+        notes = sorted({r.note for e in (profile.results if profile else ()) for r in e.rounds})
+        why = notes[0] if notes and notes[0] else "the study ran no profile of its entries"
+        return f"not tested ({why})"
     if verdict == "confirmed":
         return "confirmed by " + ("the profile" if n == 1 else f"all {n} profiles")
     if verdict == "contradicted":
         return f"contradicted by {against} of {n} profiles"
     undecided = sum(1 for f in findings if f.agrees is None)
+    few = any(f.estimate.interval is None for f in findings)
+    why = " (an interval needs 6 rounds with samples)" if few else ""
     return (
-        f"undecided, {n - against - undecided} of {n} profiles agree, {undecided} not decided "
-        "(an interval needs 6 rounds)"
+        f"undecided, {n - against - undecided} of {n} profiles agree, {undecided} not decided{why}"
     )

@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from PySide6.QtCore import QRectF, Qt
+from PySide6.QtCore import QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor, QFontMetrics, QMouseEvent, QPen, QResizeEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -50,6 +50,8 @@ class _Canvas(QGraphicsView):
         self.setScene(QGraphicsScene(self))
         self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
         self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        # always there: a bar that came and went would change the width, and the depth drawn
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
 
     def mousePressEvent(self, event: QMouseEvent) -> None:
         item = self.itemAt(event.position().toPoint())
@@ -60,7 +62,7 @@ class _Canvas(QGraphicsView):
 
     def resizeEvent(self, event: QResizeEvent) -> None:
         super().resizeEvent(event)
-        self.owner.redraw()
+        self.owner.later.start()  # once the resizing pauses, not at every step of a drag
 
 
 class FlameView(QWidget):
@@ -78,7 +80,12 @@ class FlameView(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search frames (a regular expression, any case)")
         self.search.setClearButtonEnabled(True)
-        self.search.textChanged.connect(self._searched)
+        # A redraw of a large profile takes a fraction of a second: after typing pauses.
+        self.later = QTimer(self)
+        self.later.setSingleShot(True)
+        self.later.setInterval(120)
+        self.later.timeout.connect(self.redraw)
+        self.search.textChanged.connect(lambda _text: self.later.start())
         self.found = QLabel("")
         self.found.setMinimumWidth(self.found.fontMetrics().horizontalAdvance("x" * 30))
         self.reset = QPushButton("Zoom out")
@@ -130,15 +137,16 @@ class FlameView(QWidget):
             self.path = path
             self.redraw()
 
-    def _searched(self, text: str) -> None:
+    def _read_pattern(self) -> bool:
+        """The search field's pattern (None: empty or not a regular expression); False when
+        it is not one."""
+        text = self.search.text()
         try:
             self.pattern = re.compile(text, re.IGNORECASE) if text else None
         except re.error:
-            self.pattern = None
-            self.redraw()  # no highlight of an earlier pattern left
-            self.found.setText("not a regular expression")
-            return
-        self.redraw()
+            self.pattern = None  # no highlight of an earlier pattern left
+            return False
+        return True
 
     def _node(self, path: tuple[str, ...]) -> Node:
         assert self.root is not None
@@ -148,7 +156,15 @@ class FlameView(QWidget):
         return node
 
     def redraw(self) -> None:
+        self.later.stop()
+        readable = self._read_pattern()
+        self._draw()
+        if not readable:
+            self.found.setText("not a regular expression")
+
+    def _draw(self) -> None:
         scene = self.canvas.scene()
+        self.metrics = QFontMetrics(scene.font())
         scene.clear()
         self.items = []
         if self.root is None:
@@ -223,7 +239,7 @@ class FlameView(QWidget):
         depth: int,
     ) -> bool:
         assert self.root is not None
-        matched = self.pattern is not None and bool(self.pattern.search(node.name))
+        matched = depth > 1 and self.pattern is not None and bool(self.pattern.search(node.name))
         rect = scene.addRect(QRectF(x, y, w, ROW - 1), QPen(QColor("white"), 0.5))
         rect.setBrush(QBrush(HIGHLIGHT if matched else _rgb(colour(node.name, depth))))
         share = 100 * node.value / self.root.value
@@ -235,11 +251,10 @@ class FlameView(QWidget):
             label.setData(0, path)
         return matched
 
-    @staticmethod
     def _text(
-        scene: QGraphicsScene, text: str, x: float, y: float, w: float, h: float
+        self, scene: QGraphicsScene, text: str, x: float, y: float, w: float, h: float
     ) -> QGraphicsSimpleTextItem | None:
-        metrics = QFontMetrics(scene.font())
+        metrics = self.metrics
         shown = metrics.elidedText(text, Qt.TextElideMode.ElideRight, int(w - 6))
         if len(shown) < 3:
             return None

@@ -106,7 +106,8 @@ def test_the_workbook_has_a_sheet_per_table_with_the_printed_cell_and_its_number
         "Encryption (MB/s) high",
     ]  # fmt: skip
     assert rows[2][2:] == ["533 [512, 573]", 533.14, 512.0, 573.49]
-    assert rows[3][0] == "'" + HOSTILE and rows[3][3:] == [0.3214, None, None]
+    assert rows[3][0] == HOSTILE and rows[3][3:] == [0.3214, None, None]  # text, not a formula
+    assert book["1 Throughput"].cell(4, 1).data_type == "s"
     assert rows[4][0] == "a note"
     method = [c.value for c in book["Method"]["A"]]
     assert method[0] == "A title" and method[-1] == "Method: The method."

@@ -96,3 +96,22 @@ def test_a_rust_name_is_cut_to_its_last_names() -> None:
     assert (
         rules.short_frame("0x7f45b0e4524a (libc.so.6)") == "(a function without a name) (libc.so.6)"
     )
+
+
+@pytest.mark.parametrize(
+    ("frame", "share"),
+    [
+        (r"AES.encrypt (pyaes\aes.py)", rules.CIPHER_PYTHON),  # Windows paths
+        (r"MessageCipher.final (app\core\ciphers\message.py)", rules.HARNESS),
+        (r"aesni_ctr32_encrypt_blocks (bindings\_rust.pyd)", rules.NATIVE_CIPHER),
+        ("gc_collect_main (python311.dll)", rules.INTERPRETER),
+        ("gc_collect_main (Modules/gcmodule.c)", rules.INTERPRETER),  # debug symbols' sources
+        ("long_bitwise (Objects/longobject.c)", rules.INTERPRETER),
+        ("_int_malloc (malloc.c)", rules.C_LIBRARY),
+        ("__memmove_avx_unaligned_erms (memmove-vec-unaligned-erms.S)", rules.C_LIBRARY),
+    ],
+)  # fmt: skip
+def test_other_platforms_and_debug_symbols_land_in_their_class(
+    frame: str, share: rules.Share
+) -> None:
+    assert rules.classify(frame) == share

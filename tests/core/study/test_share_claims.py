@@ -37,6 +37,8 @@ def claim(**more: object):  # type: ignore[no-untyped-def]
         ({"relation": "faster"}, "takes relation more or less"),
         ({"size": "50"}, "like 50 %"),
         ({"size": "150 %"}, "between 0 and 100 %"),
+        ({"direction": "decrypt"}, "has direction: a share is of both directions"),
+        ({"from": "1 MB"}, "has from"),
     ],
 )
 def test_a_share_claim_that_cannot_be_tested_is_refused_in_one_line(
@@ -62,6 +64,13 @@ def test_its_verdict_is_the_shares_interval_against_the_threshold() -> None:
     assert check_claim(claim(), few).verdict == UNDECIDED  # type: ignore[arg-type]
     none = check_claim(claim(), SimpleNamespace(profile=None))  # type: ignore[arg-type]
     assert none.verdict == NOT_TESTED and "ran no profile" in none.summary()
+    empty = tuple(
+        replace(r, stacks={}, note="no profiler: install py-spy") for r in made().results[0].rounds
+    )
+    unprofiled = replace(made(), results=(replace(made().results[0], rounds=empty),))
+    missing = check_claim(claim(), SimpleNamespace(profile=unprofiled))  # type: ignore[arg-type]
+    assert missing.verdict == NOT_TESTED
+    assert missing.summary() == "not tested (no profiler: install py-spy)"
     assert verdict.to_dict()["shares"][0]["agrees"] is True
 
 
