@@ -2,8 +2,8 @@
 # `pip install .` into a fresh virtual environment, then the installed commands as a user runs
 # them, from a folder outside the checkout:
 #   cipherbench --version, selftest (exit 0), study --list (the presets, from the wheel's data),
-#   a 1 MB bench and a small study (their workers are spawned and re-import the command's
-#   script), the resources found inside the installed package, and cipherbench-gui: under Xvfb
+#   a 1 MB bench, a small study and a profile under py-spy (their workers are spawned and
+#   re-import the command's script), the resources found inside the installed package, and cipherbench-gui: under Xvfb
 #   its window appears and closes on SIGTERM (xvfb-run and xdotool; installed with apt-get when
 #   root on Debian), else offscreen it stays up and exits 143 on SIGTERM with no traceback.
 # The wheel is built from a copy of its sources (pyproject.toml, setup.py, README.md,
@@ -54,6 +54,12 @@ echo "bench in spawned workers: ok"
 "$bin/cipherbench" study aes-key-sizes --sizes 100KB --repeat 2 --out study.json \
     >study.txt 2>&1 || { cat study.txt; fail "study"; }
 echo "study aes-key-sizes --sizes 100KB: ok"
+# The profile: py-spy from the wheel's dependencies, the sampled job started from the package.
+"$bin/cipherbench" profile aes-128-ctr --library cryptography --size 256KB --rounds 1 \
+    --rate 99 --out profile.svg >profile.txt 2>&1 || { cat profile.txt; fail "profile"; }
+grep -q "native cipher code" profile.txt || { cat profile.txt; fail "profile: no native samples"; }
+grep -q "aesni\|aes_gcm\|ctr32" profile.svg || fail "profile.svg: no OpenSSL frame"
+echo "profile under py-spy: ok"
 
 # The launcher: a real window under Xvfb when possible.
 if ! { command -v xvfb-run && command -v xdotool && command -v xauth; } >/dev/null &&
