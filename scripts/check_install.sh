@@ -3,8 +3,8 @@
 # them, from a folder outside the checkout:
 #   cipherbench --version, selftest (exit 0), study --list (the presets, from the wheel's data),
 #   a 1 MB bench, a small study and a profile under py-spy (their workers are spawned and
-#   re-import the command's script), the resources found inside the installed package, and cipherbench-gui: under Xvfb
-#   its window appears and closes on SIGTERM (xvfb-run and xdotool; installed with apt-get when
+#   re-import the command's script), the resources found inside the installed package, and
+#   cipherbench-gui: under Xvfb its window appears and closes on SIGTERM (xvfb-run and xdotool; installed with apt-get when
 #   root on Debian), else offscreen it stays up and exits 143 on SIGTERM with no traceback.
 # The wheel is built from a copy of its sources (pyproject.toml, setup.py, README.md,
 # requirements.txt, whose dependencies pyproject.toml reads, app/, resources/), so the checkout
