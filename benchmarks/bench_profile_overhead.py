@@ -18,8 +18,8 @@ import threading
 
 from app.core.document.intervals import median
 from app.core.profile.definition import DEFINITION
-from app.core.profile.document import group_names, share_estimate, slowdown
-from app.core.profile.rules import COMPILED, INTERPRETED
+from app.core.profile.document import share_estimate, slowdown
+from app.core.profile.rules import COMPILED, INTERPRETED, share_names
 from app.core.profile.run import run
 from app.core.runtime.definition import Finished
 from app.core.units import MB
@@ -53,8 +53,8 @@ def main() -> None:
             plain = median([median(r.plain_s[0]) for r in entry.rounds])
             profiled = median([median(r.profiled_s[0]) for r in entry.rounds if r.profiled_s[0]])
             samples = median([r.samples for r in entry.rounds])
-            interp = share_estimate(entry, group_names(INTERPRETED)).median
-            comp = share_estimate(entry, group_names(COMPILED)).median
+            interp = share_estimate(entry, share_names(INTERPRETED)).median
+            comp = share_estimate(entry, share_names(COMPILED)).median
             spread = f"{min(ratios):.2f}-{max(ratios):.2f}"
             print(
                 f"{rate:>5} {entry.label:<28} {entry.input_bytes / plain / MB:>10.4g} "

@@ -32,6 +32,7 @@ from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Finished, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
+from app.gui.file_filters import with_suffix
 from app.gui.kind_views import extra_view
 from app.gui.label import Label
 from app.gui.screen_fit import ScreenFit, fit_to_screen
@@ -198,12 +199,7 @@ class KindWindow(QMainWindow):
         path, chosen = QFileDialog.getSaveFileName(self, "Export", start, ";;".join(filters))
         if not path:
             return
-        suffix = filters.get(chosen, "")
-        last = "." + suffix.rsplit(".", 1)[-1]  # ".json" of ".speedscope.json"
-        if suffix and path.lower().endswith(last) and not path.lower().endswith(suffix):
-            path = path[: -len(last)] + suffix  # the chosen format, not another of its ending
-        elif suffix and not path.lower().endswith(tuple(self.kind.files.suffixes)):
-            path += suffix
+        path = with_suffix(path, chosen, filters)
         try:
             written = formats.save(self.result, path)
         except UserError as exc:

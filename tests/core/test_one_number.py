@@ -244,8 +244,9 @@ def test_a_study_written_before_rounds_were_kept_reads_its_rounds_median(study) 
 
 def test_a_profile_prints_one_share_everywhere(tmp_path: Path) -> None:
     from app.core.document.terminal import render
-    from app.core.profile.document import group_names, profile_document, share_estimate
+    from app.core.profile.document import profile_document, share_estimate
     from app.core.profile.result import ProfileResult
+    from app.core.profile.rules import share_names
     from tests.core.profile.test_profile_kind import made
 
     result = made()
@@ -253,7 +254,7 @@ def test_a_profile_prints_one_share_everywhere(tmp_path: Path) -> None:
     again = ProfileResult.from_dict(json.loads(outputs.pop(".json")))
     outputs["json read back"] = render(profile_document(again))
     (entry,) = result.results
-    want = share_estimate(entry, group_names("interpreted")).text()
+    want = share_estimate(entry, share_names("interpreted")).text()
     assert ".xlsx" in outputs
     for name, text in outputs.items():
         assert want in text or name == ".csv", f"{want} not in {name}"

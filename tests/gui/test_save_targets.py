@@ -107,3 +107,14 @@ def test_save_chart_refuses_the_benchmarked_file(
     window.save_chart_action.trigger()
     assert picture.read_bytes() == before
     assert dialogs.warnings and "is the input file" in dialogs.warnings[-1][1]
+
+
+def test_a_chosen_filter_gives_a_name_its_whole_extension() -> None:
+    from app.gui.file_filters import with_suffix
+
+    filters = {"JSON (*.json)": ".json", "speedscope (*.speedscope.json)": ".speedscope.json"}
+    chosen = "speedscope (*.speedscope.json)"
+    assert with_suffix("/t/p.json", chosen, filters) == "/t/p.speedscope.json"
+    assert with_suffix("/t/p", chosen, filters) == "/t/p.speedscope.json"
+    assert with_suffix("/t/p.speedscope.json", "JSON (*.json)", filters) == "/t/p.speedscope.json"
+    assert with_suffix("/t/p.json", "JSON (*.json)", filters) == "/t/p.json"

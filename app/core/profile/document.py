@@ -42,10 +42,6 @@ def share_estimate(entry: ProfileEntry, names: Sequence[str]) -> Estimate:
     return estimate(per_round)
 
 
-def group_names(group: str) -> tuple[str, ...]:
-    return share_names(group)
-
-
 def kernel_estimate(entry: ProfileEntry) -> Estimate:
     """The kernel's percentage of the unprofiled job's CPU time, over rounds."""
     values = [
@@ -79,8 +75,8 @@ def _groups_table(result: ProfileResult) -> Table:
                 e.cipher,
                 e.library,
                 e.input_label,
-                share_estimate(e, group_names(INTERPRETED)),
-                share_estimate(e, group_names(COMPILED)),
+                share_estimate(e, share_names(INTERPRETED)),
+                share_estimate(e, share_names(COMPILED)),
                 kernel_estimate(e),
                 count_text(round(samples)),
                 f"{len(counted)}",

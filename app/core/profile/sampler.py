@@ -25,7 +25,6 @@ from app.core.profile.result import ProfileRound
 from app.core.profile.stacks import parse_raw
 from app.core.runtime.termination import die_with_parent
 
-Times = tuple[tuple[float, ...], tuple[float, ...]]
 INSTALL = "pip install py-spy"
 NO_PROFILER = (
     f"no profiler: py-spy is not installed ({INSTALL}); the job was timed without a profile"
