@@ -51,9 +51,9 @@ libxkbcommon-x11-0 libxcb-cursor0 libxcb-icccm4 libxcb-image0 libxcb-keysyms1 \
 libxcb-render-util0 libxcb-render0 libxcb-shape0 libxcb-util1 libxcb-xkb1"
 # The tests also compare with `openssl speed`, compile the LaTeX tables (pdflatex, booktabs),
 # open every HTML export in a headless browser and every CSV and workbook in a spreadsheet
-# (no script runs, no name becomes a formula).
+# (no script runs, no name becomes a formula), and profile a job under perf.
 [ "$DEV" = 1 ] && DEB_PKGS="$DEB_PKGS openssl texlive-latex-base texlive-latex-recommended \
-chromium libreoffice-calc-nogui"
+chromium libreoffice-calc-nogui linux-perf"
 
 DEB_COMPLETE=1
 if command -v dpkg-query >/dev/null 2>&1 && command -v apt-get >/dev/null 2>&1; then

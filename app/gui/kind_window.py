@@ -13,6 +13,7 @@ from typing import Any, ClassVar
 from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QComboBox,
     QFileDialog,
     QFormLayout,
     QHBoxLayout,
@@ -75,6 +76,24 @@ class KindWorker(RunWorker):
         super().__init__(KindWorkerSignals(), lambda: _DefinedRun(definition, values))
 
 
+class ChoiceField(QComboBox):
+    """An option with choices, picked from a list; read and locked as a line edit is."""
+
+    def __init__(self, choices: tuple[str, ...], default: str) -> None:
+        super().__init__()
+        self.addItems(list(choices))
+        self.setCurrentText(default)
+
+    def text(self) -> str:
+        return self.currentText()
+
+    def setText(self, text: str) -> None:
+        self.setCurrentText(text)
+
+    def setReadOnly(self, read_only: bool) -> None:
+        self.setEnabled(not read_only)
+
+
 def _label_of(name: str) -> str:
     """The form's label of an option: ``"rounds"`` -> ``"Rounds"``."""
     return name.replace("_", " ").capitalize()
@@ -98,13 +117,18 @@ class KindWindow(QMainWindow):
         self.runner = TaskRunner(parent=self)
         self.worker: KindWorker | None = None
         self.result: Any = None
-        self.fields: dict[str, QLineEdit] = {}
+        self.fields: dict[str, QLineEdit | ChoiceField] = {}
         form = QFormLayout()
         for option in definition.options:
-            field = QLineEdit(_as_text(option.default))
+            field: QLineEdit | ChoiceField
+            if option.choices and not option.many:
+                field = ChoiceField(option.choices, _as_text(option.default))
+            else:
+                field = QLineEdit(_as_text(option.default))
             several = "; several: separate them with commas" if option.many else ""
             field.setToolTip(option.help + several)
-            field.setPlaceholderText(option.help + several)
+            if isinstance(field, QLineEdit):
+                field.setPlaceholderText(option.help + several)
             self.fields[option.name] = field
             form.addRow(_label_of(option.name), field)
         self.run_button = QPushButton("Run")

@@ -119,3 +119,14 @@ def test_cancel_stops_the_workers_and_keeps_the_rounds_done(
     assert window.result.cancelled
     assert window.status.text().startswith("Cancelled")
     assert not spawned_children()
+
+
+def test_an_option_with_choices_is_picked_from_a_list(qtbot: QtBot) -> None:
+    w = KindWindow(table.named("profile"))
+    qtbot.addWidget(w)
+    field = w.fields["profiler"]
+    assert field.text() == "py-spy"
+    field.setText("perf")
+    assert w.values()["profiler"] == "perf"
+    field.setReadOnly(True)
+    assert not field.isEnabled()

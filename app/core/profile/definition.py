@@ -9,12 +9,13 @@ from app.core.units import parse_size
 # Samples a second. py-spy's native unwinding pauses the job about 1 ms a sample (measured:
 # pyaes 1.04x slower at 99 a second, 1.2x at 199, 6.6x at 999, the pyaes report's perf -F 999).
 DEFAULT_RATE = 199
+PROFILERS = ("py-spy", "perf")  # perf: Linux only, the interpreter's C functions but no Python
 
 DEFINITION = Definition(
     command="profile",
     title="Profile",
-    summary="where each entry's time goes: its timed calls sampled by py-spy, as shares and "
-    "a flame graph",
+    summary="where each entry's time goes: its timed calls sampled by py-spy (or perf), as "
+    "shares and a flame graph",
     options=(
         Option(
             "cipher",
@@ -40,9 +41,16 @@ DEFINITION = Definition(
         Option("rounds", "rounds, each entry in a fresh worker", whole_number(1, 100), 6),
         Option(
             "rate",
-            "samples a second taken by py-spy (each pauses the job about 1 ms)",
+            "samples a second (py-spy pauses the job about 1 ms a sample; perf far less)",
             whole_number(10, 2000),
             DEFAULT_RATE,
+        ),
+        Option(
+            "profiler",
+            "py-spy (Python and native frames) or perf (Linux: the interpreter's own C "
+            "functions, the pyaes report's method)",
+            default="py-spy",
+            choices=PROFILERS,
         ),
     ),
     run="app.core.profile.run:run",

@@ -187,8 +187,24 @@ def _notes(result: ProfileResult) -> tuple[str, ...]:
     return tuple(notes)
 
 
+def _sees(profiler: str) -> str:
+    """What the profiler's samples show, for the method."""
+    if profiler.startswith("perf"):
+        return (
+            "perf samples from the kernel and shows every native frame, the interpreter's own "
+            "C functions among them (its eval loop _PyEval_EvalFrameDefault, integer "
+            "arithmetic, allocation), but not the Python functions the interpreter runs: time "
+            "in Python code is counted as the interpreter's. The timed calls are told apart by "
+            "their start and end on the clock perf stamps its samples with"
+        )
+    return (
+        "py-spy shows the interpreter's eval loop as the Python code it runs, so time in "
+        "Python code is time the interpreter spent running it"
+    )
+
+
 def profile_document(result: ProfileResult) -> Document:
-    profiler = result.profiler or "no profiler (py-spy was not found)"
+    profiler = result.profiler or "no profiler (none was found)"
     method = (
         "Each entry's job (the bench's: a fresh key and IV or nonce per message, timed "
         "encryptions and decryptions, each verified, repeated until each direction had about "
@@ -198,9 +214,8 @@ def profile_document(result: ProfileResult) -> Document:
         f"started by {profiler}, sampling {result.rate} times a second with native frames, "
         "the two in a random order. Only samples inside the timed calls count (not the "
         "process's start, the input, or making each cipher context before the clock starts). "
-        "A sample's class is that of its innermost frame; py-spy shows the interpreter's eval "
-        "loop as the Python code it runs, so time in Python code is time the interpreter spent "
-        "running it. Each share is the median over rounds of each round's share, with a "
+        f"A sample's class is that of its innermost frame; {_sees(result.profiler)}. "
+        "Each share is the median over rounds of each round's share, with a "
         "distribution-free 95 % interval over rounds ([n/a] below 6 rounds). The kernel's "
         "share is of the unprofiled job's CPU time (its input read included)."
     )

@@ -16,7 +16,7 @@ from xml.sax.saxutils import escape, quoteattr
 
 from app.core.document.numbers import count_text, figure
 from app.core.profile.result import ProfileResult
-from app.core.profile.rules import INTERPRETED, SHARES, Share, classify
+from app.core.profile.rules import INTERPRETED, SHARES, Share, classify, short_frame
 from app.core.profile.stacks import SEPARATOR
 
 WIDTH = 1200
@@ -92,7 +92,8 @@ def _frames(node: Node, total: int, x: float, depth: int, top: float, out: list[
         f'data-d="{depth}" data-n={quoteattr(node.name)}><title>{escape(title)}</title>'
         f'<rect x="{x:.2f}" y="{y}" width="{width:.2f}" height="{ROW - 1}" '
         f'fill="{colour(node.name, depth)}" rx="2"/>'
-        f'<text x="{x + 3:.2f}" y="{y + ROW - 5}">{escape(_label(node.name, width))}</text></g>'
+        f'<text x="{x + 3:.2f}" y="{y + ROW - 5}">'
+        f"{escape(_label(short_frame(node.name), width))}</text></g>"
     )
     deepest = depth
     for child in sorted(node.children.values(), key=lambda n: n.name):

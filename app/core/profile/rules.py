@@ -5,8 +5,10 @@ was), matched against :data:`RULES` in order, the first match winning.
 py-spy (``--native``) replaces the interpreter's eval loop with the Python frames it runs and
 leaves out the interpreter's own C functions (integer arithmetic, allocation, the eval loop):
 a sample whose innermost frame is Python code is time the interpreter spent running that code.
-Frames of compiled extensions (OpenSSL inside ``cryptography``, pycryptodome's ``_raw_*``
-modules, the C library) show as they are.
+perf shows the opposite: the interpreter's C functions (``_PyEval_EvalFrameDefault``,
+``long_xor``) and no Python frame. Frames of compiled extensions (OpenSSL inside
+``cryptography``, pycryptodome's ``_raw_*`` modules, the C library) show as they are under both,
+and the kernel's under perf.
 """
 
 from __future__ import annotations
@@ -38,7 +40,10 @@ LIBRARY_PYTHON = Share(
 HARNESS = Share("harness", INTERPRETED, "CipherBench's own code around the call")
 OTHER_PYTHON = Share("other Python", INTERPRETED, "Python's standard library and other .py code")
 INTERPRETER = Share(
-    "interpreter", INTERPRETED, "the interpreter's own C code where py-spy shows it (the GC)"
+    "interpreter",
+    INTERPRETED,
+    "the interpreter's own C code: its eval loop, integer arithmetic and allocation under perf, "
+    "the GC only under py-spy",
 )
 NATIVE_CIPHER = Share(
     "native cipher code",
@@ -51,6 +56,9 @@ BINDING = Share(
     "the layer between Python and the compiled cipher (pyo3, cffi, ctypes, libffi)",
 )
 C_LIBRARY = Share("C library", COMPILED, "copies (memcpy) and allocation in the C library")
+KERNEL = Share(
+    "kernel code", COMPILED, "the kernel's own functions (page faults, system calls), under perf"
+)
 OTHER_NATIVE = Share("other native", COMPILED, "compiled code that no rule names")
 
 SHARES: tuple[Share, ...] = (
@@ -62,6 +70,7 @@ SHARES: tuple[Share, ...] = (
     NATIVE_CIPHER,
     BINDING,
     C_LIBRARY,
+    KERNEL,
     OTHER_NATIVE,
 )
 BY_NAME = {s.name: s for s in SHARES}
@@ -76,7 +85,8 @@ def share_names(name: str) -> tuple[str, ...]:
     return (name,) if name in BY_NAME else ()
 
 
-_RUST_OR_PYO3 = r"^(_R|_ZN)|pyo3"  # Rust's mangled names: cryptography's binding code
+# Rust's names, mangled (py-spy) or not (perf): cryptography's binding code; OpenSSL's are C's
+_RUST_OR_PYO3 = r"^(_R|_ZN)|pyo3|::"
 
 
 @dataclass(frozen=True)
@@ -112,6 +122,7 @@ RULES: tuple[Rule, ...] = (
         r"(^|/)(libc|libm|ld-linux)[-.\w]*\.so|(^|/)(ucrtbase|msvcrt|vcruntime)",
         python=False,
     ),
+    Rule(KERNEL, r"^\[kernel\.kallsyms\]$|(^|/)vmlinux", python=False),
     Rule(OTHER_NATIVE, "", python=False),
 )
 
@@ -152,6 +163,23 @@ def rust_names(mangled: str) -> list[str]:
     return names
 
 
+def path_names(function: str) -> list[str]:
+    """The names of a demangled Rust or C++ path without its generic arguments, a qualified
+    self type read as its type: ``<a::b::C as T>::f::<g<H>>`` -> ``["a", "b", "C", "f"]``."""
+    out, depth, i = [], 0, 0
+    while i < len(function):
+        c = function[i]
+        if c == "<" and (depth or (i and (function[i - 1].isalnum() or function[i - 1] in "_:"))):
+            depth += 1  # generic arguments (nested ones too): left out
+        elif c == ">" and depth:
+            depth -= 1
+        elif not depth:
+            out.append(c)
+        i += 1
+    text = re.sub(r" as [^>]*>", ">", "".join(out)).replace("<", "").replace(">", "")
+    return [n for n in text.split("::") if n]
+
+
 def short_frame(frame: str) -> str:
     """A frame as a table prints it: a Rust-mangled name cut to its last three names
     (``ciphers::PyCipherContext::___pymethod_update_into__``), the file to its base name."""
@@ -160,6 +188,8 @@ def short_frame(frame: str) -> str:
         function = "(a function without a name)"
     elif function.startswith("_R"):
         function = "::".join(rust_names(function)[-3:]) or function
+    elif "::" in function:  # a demangled Rust or C++ name
+        function = "::".join(path_names(function)[-3:]) or function
     base = file.replace("\\", "/").rsplit("/", 1)[-1]
     return f"{function} ({base})" if base else function
 

@@ -53,7 +53,9 @@ def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress
         inspect_file(values["file"]) if values["file"] else generated_input(values["size"])
     )
     try:
-        result = yield from profile(specs, [given], values["rounds"], values["rate"], cancel)
+        result = yield from profile(
+            specs, [given], values["rounds"], values["rate"], cancel, profiler=values["profiler"]
+        )
     finally:
         cleanup_generated(given)
     yield Finished(result)
@@ -66,19 +68,21 @@ def profile(
     rate: int,
     cancel: threading.Event,
     base: BenchOptions | None = None,
+    profiler: str = "py-spy",
 ) -> Generator[Progress, None, ProfileResult]:
-    """Every entry of ``specs`` on every input, ``rounds`` rounds each (a study's profile
-    too, with its options as ``base``); its progress, then (``yield from``'s value) the
-    result."""
-    profiler = find_profiler()
-    version = profiler_version(profiler) if profiler else ""
+    """Every entry of ``specs`` on every input, ``rounds`` rounds each under ``profiler``
+    (py-spy or perf; a study's profile too, with its options as ``base``); its progress, then
+    (``yield from``'s value) the result."""
+    found = find_profiler(profiler)
+    version = profiler_version(found) if found else ""
     started = datetime.now(UTC).isoformat(timespec="seconds")
     jobs = [Job(s.id, s.library, s.key_bits, i, options(rate, base)) for i in inputs for s in specs]
     task = "app.core.profile.sampler:profile_round"
     folder = scratch.make_dir("profile-")  # the rounds' files: here, watched by the janitor
     try:
+        asked = found or profiler  # the profiler, or the name of the one not found
         tasks = [
-            RoundTask(f"{j.label} {j.input.label}", task, (j, rate, profiler, folder)) for j in jobs
+            RoundTask(f"{j.label} {j.input.label}", task, (j, rate, asked, folder)) for j in jobs
         ]
         collected = yield from collect_rounds(tasks, rounds, cancel)
     finally:

@@ -1,6 +1,8 @@
-"""``python -m app.core.profile.sampled JOB TIMES FOLDER``: the process py-spy starts and
+"""``python -m app.core.profile.sampled JOB TIMES FOLDER``: the process the profiler starts and
 samples. It runs the pickled bench job in ``JOB`` (work files in ``FOLDER``) and writes
-``("done", (encrypt samples, decrypt samples))`` or ``("failed", message)`` to ``TIMES``."""
+``("done", {"samples_s": (encrypt, decrypt samples), "pid": its pid, "spans": [(direction,
+start ns, end ns) of each timed call, on perf_counter_ns]})`` or ``("failed", message)`` to
+``TIMES``."""
 
 from __future__ import annotations
 
@@ -19,13 +21,21 @@ def main(argv: list[str]) -> int:
     job_file, times_file, folder = argv
     message: tuple[str, Any]
     try:
+        from app.core.bench import workloads
         from app.core.bench.measure import run_job
         from app.core.errors import UserError, VerificationError
 
         job = pickle.loads(Path(job_file).read_bytes())
+        spans: list[tuple[str, int, int]] = []
+
+        def observe(decrypt: bool, start: int, end: int) -> None:
+            spans.append(("decrypt" if decrypt else "encrypt", start, end))
+
+        workloads.span_observers.append(observe)
         try:
             result, _ = run_job(job, work_dir=folder)
-            message = ("done", (result.encrypt.samples_s, result.decrypt.samples_s))
+            samples = (result.encrypt.samples_s, result.decrypt.samples_s)
+            message = ("done", {"samples_s": samples, "pid": os.getpid(), "spans": spans})
         except (UserError, VerificationError) as exc:
             message = ("failed", str(exc))
     except BaseException as exc:  # reported to the worker, which fails the round with it

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 from app.core.document.numbers import count_text, figure
 from app.core.profile.flame import Node, colour, matched_samples, tree
 from app.core.profile.result import ProfileEntry, ProfileResult
-from app.core.profile.rules import SHARES
+from app.core.profile.rules import SHARES, short_frame
 from app.core.profile.stacks import shares
 
 ROW = 18
@@ -246,7 +246,7 @@ class FlameView(QWidget):
         rect.setToolTip(f"{node.name}\n{count_text(node.value)} samples, {figure(share)} %")
         rect.setData(0, path)
         self.items.append((rect, node.name))
-        label = self._text(scene, node.name, x, y, w, ROW - 1)
+        label = self._text(scene, short_frame(node.name), x, y, w, ROW - 1)
         if label is not None:
             label.setData(0, path)
         return matched

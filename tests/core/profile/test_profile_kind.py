@@ -22,7 +22,7 @@ from app.core.profile.document import profile_document
 from app.core.profile.exports import collapsed_text, speedscope
 from app.core.profile.flame import flame_svg
 from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
-from app.core.profile.sampler import NO_PROFILER
+from app.core.profile.sampler import no_profiler
 from app.core.runtime.definition import Finished
 
 HARNESS_FRAME = "MessageCipher.final (app/core/ciphers/message.py)"
@@ -137,13 +137,13 @@ def _values(**given: object) -> dict[str, object]:
 def test_without_a_profiler_the_job_is_still_timed_and_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(profile_run, "find_profiler", lambda: None)
+    monkeypatch.setattr(profile_run, "find_profiler", lambda name: None)
     values = _values(cipher=("aes-128-ctr",), library=("cryptography",), size="64KB", rounds="1")
     *_, finished = profile_run.run(values, threading.Event())
     assert isinstance(finished, Finished)
     (entry,) = finished.result.results
     (only,) = entry.rounds
-    assert only.note == NO_PROFILER and not only.stacks and all(only.plain_s)
+    assert only.note == no_profiler("py-spy") and not only.stacks and all(only.plain_s)
     document = profile_document(finished.result)
     assert "pip install py-spy" in " ".join(document.tables[0].notes)
 
