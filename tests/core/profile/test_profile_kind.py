@@ -8,6 +8,7 @@ import json
 import threading
 import time
 import xml.etree.ElementTree as ET
+from dataclasses import replace
 from pathlib import Path
 
 import psutil
@@ -104,6 +105,15 @@ def test_the_document_gives_shares_with_intervals_over_rounds() -> None:
     assert any(r[0] == "the timed loop itself (harness)" for r in frames.rows)
     assert cost.rows[0][4].text().startswith("1.10")  # type: ignore[union-attr]
     assert "[n/a]" in profile_document(made(rounds=2)).tables[0].rows[0][3].text()  # type: ignore[union-attr]
+
+
+def test_a_job_the_profiler_slowed_much_is_said_to_be_in_doubt() -> None:
+    assert not any("slowed" in n for n in profile_document(made()).tables[0].notes)  # 1.1x
+    entry = made().results[0]
+    slow = tuple(a_round(90, 8, slow=3.0) for _ in range(6))
+    result = replace(made(), results=(replace(entry, rounds=slow),))
+    (said,) = [n for n in profile_document(result).tables[0].notes if "slowed" in n]
+    assert said.startswith("The profiler slowed aes-128-ctr [pyaes] 3.00x") and "perf" in said
 
 
 def test_the_flame_graph_is_one_well_formed_svg_with_zoom_and_search() -> None:
