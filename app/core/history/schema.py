@@ -57,45 +57,47 @@ class Migration:
     tables: tuple[str, ...] = ()  # the tables it creates: missing, the file is damaged
 
 
+# The tables as every migration so far makes them: a later migration that changes one writes
+# its own text rather than editing these (a migration stays what it was).
+_RUNS = """CREATE TABLE runs (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    kind TEXT {kind},
+    title TEXT NOT NULL,
+    started_at TEXT NOT NULL,
+    finished_at TEXT NOT NULL,
+    recorded_at TEXT NOT NULL,
+    hostname TEXT,
+    cpu_model TEXT,
+    ciphers TEXT NOT NULL,
+    inputs TEXT NOT NULL,
+    source TEXT NOT NULL CHECK (source IN ('here', 'imported')),
+    cancelled INTEGER NOT NULL DEFAULT 0,
+    cipherbench_version TEXT,
+    fingerprint TEXT NOT NULL UNIQUE,
+    document TEXT NOT NULL
+)"""
+_MEASUREMENTS = """CREATE TABLE measurements (
+    run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+    position INTEGER NOT NULL,
+    direction TEXT NOT NULL,
+    cipher TEXT NOT NULL,
+    library TEXT,
+    key_bits INTEGER,
+    input_label TEXT NOT NULL,
+    input_bytes INTEGER NOT NULL,
+    median_s REAL,
+    throughput_mb_s REAL,
+    PRIMARY KEY (run_id, position, direction)
+)"""
+
+
 def _v1_runs(conn: sqlite3.Connection) -> None:
-    conn.execute(
-        """CREATE TABLE runs (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            kind TEXT NOT NULL CHECK (kind IN ('bench', 'study', 'transfer')),
-            title TEXT NOT NULL,
-            started_at TEXT NOT NULL,
-            finished_at TEXT NOT NULL,
-            recorded_at TEXT NOT NULL,
-            hostname TEXT,
-            cpu_model TEXT,
-            ciphers TEXT NOT NULL,
-            inputs TEXT NOT NULL,
-            source TEXT NOT NULL CHECK (source IN ('here', 'imported')),
-            cancelled INTEGER NOT NULL DEFAULT 0,
-            cipherbench_version TEXT,
-            fingerprint TEXT NOT NULL UNIQUE,
-            document TEXT NOT NULL
-        )"""
-    )
+    conn.execute(_RUNS.format(kind="NOT NULL CHECK (kind IN ('bench', 'study', 'transfer'))"))
     conn.execute("CREATE INDEX runs_by_start ON runs (started_at)")
 
 
 def _v2_measurements(conn: sqlite3.Connection) -> None:
-    conn.execute(
-        """CREATE TABLE measurements (
-            run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            direction TEXT NOT NULL,
-            cipher TEXT NOT NULL,
-            library TEXT,
-            key_bits INTEGER,
-            input_label TEXT NOT NULL,
-            input_bytes INTEGER NOT NULL,
-            median_s REAL,
-            throughput_mb_s REAL,
-            PRIMARY KEY (run_id, position, direction)
-        )"""
-    )
+    conn.execute(_MEASUREMENTS)
     conn.execute("CREATE INDEX measurements_by_cipher ON measurements (cipher, library)")
     # The runs stored under version 1, from their documents (SQLite's JSON functions, so this
     # migration stays what it was whatever the Python code becomes).
@@ -148,45 +150,13 @@ def _rebuild_runs(conn: sqlite3.Connection, kind_column: str) -> None:
     conn.execute("DROP TABLE measurements")
     conn.execute("ALTER TABLE runs RENAME TO runs_v2")
     conn.execute("DROP INDEX runs_by_start")
-    conn.execute(
-        f"""CREATE TABLE runs (
-            id INTEGER PRIMARY KEY AUTOINCREMENT,
-            kind TEXT {kind_column},
-            title TEXT NOT NULL,
-            started_at TEXT NOT NULL,
-            finished_at TEXT NOT NULL,
-            recorded_at TEXT NOT NULL,
-            hostname TEXT,
-            cpu_model TEXT,
-            ciphers TEXT NOT NULL,
-            inputs TEXT NOT NULL,
-            source TEXT NOT NULL CHECK (source IN ('here', 'imported')),
-            cancelled INTEGER NOT NULL DEFAULT 0,
-            cipherbench_version TEXT,
-            fingerprint TEXT NOT NULL UNIQUE,
-            document TEXT NOT NULL
-        )"""
-    )
+    conn.execute(_RUNS.format(kind=kind_column))
     conn.execute("INSERT INTO runs SELECT * FROM runs_v2")
     conn.execute("DROP TABLE runs_v2")
     conn.execute("CREATE INDEX runs_by_start ON runs (started_at)")
     conn.execute("DELETE FROM sqlite_sequence WHERE name IN ('runs', 'runs_v2')")
     conn.execute("INSERT INTO sqlite_sequence (name, seq) VALUES ('runs', ?)", (seq,))
-    conn.execute(
-        """CREATE TABLE measurements (
-            run_id INTEGER NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
-            position INTEGER NOT NULL,
-            direction TEXT NOT NULL,
-            cipher TEXT NOT NULL,
-            library TEXT,
-            key_bits INTEGER,
-            input_label TEXT NOT NULL,
-            input_bytes INTEGER NOT NULL,
-            median_s REAL,
-            throughput_mb_s REAL,
-            PRIMARY KEY (run_id, position, direction)
-        )"""
-    )
+    conn.execute(_MEASUREMENTS)
     conn.execute("CREATE INDEX measurements_by_cipher ON measurements (cipher, library)")
     conn.execute("INSERT INTO measurements SELECT * FROM temp.measurements_v2")
     conn.execute("DROP TABLE temp.measurements_v2")
