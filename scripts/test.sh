@@ -13,6 +13,10 @@ bin="${VENV:-.venv}/bin"
 grep -E "KEPT|Contracts:" /tmp/cipherbench-lint-imports.$$ || true
 rm -f /tmp/cipherbench-lint-imports.$$
 "$bin/mypy"
+# Compiled modules (pytest's rewritten test modules among them) kept between runs, outside the
+# checkout: without them each process spends about 10 s compiling before the first test.
+unset PYTHONDONTWRITEBYTECODE
+export PYTHONPYCACHEPREFIX="${XDG_CACHE_HOME:-$HOME/.cache}/cipherbench/pycache"
 # The whole suite on every core (pytest-xdist); arguments, when given, replace that.
 if [ "$#" -eq 0 ]; then
     set -- -n auto
