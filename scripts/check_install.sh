@@ -6,7 +6,7 @@
 #   re-import the command's script), the resources found inside the installed package, and
 #   cipherbench-gui: under Xvfb its window appears and closes on SIGTERM (xvfb-run and xdotool; installed with apt-get when
 #   root on Debian), else offscreen it stays up and exits 143 on SIGTERM with no traceback.
-# The wheel is built from a copy of its sources (pyproject.toml, setup.py, README.md,
+# The wheel is built from a copy of its sources (pyproject.toml, setup.py, README.md, LICENSE,
 # requirements.txt, whose dependencies pyproject.toml reads, app/, resources/), so the checkout
 # gets no build/ or *.egg-info and no stale build/lib file can slip into it. The dependencies are the versions of constraints.txt (from pip's cache or the
 # configured indexes). PYTHON=/path/to/python3.11 picks the interpreter (default python3).
@@ -21,7 +21,7 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 
 start=$(date +%s)
 mkdir "$tmp/src" "$tmp/work" "$tmp/config"
-cp -r pyproject.toml setup.py README.md requirements.txt app resources "$tmp/src/"
+cp -r pyproject.toml setup.py README.md LICENSE requirements.txt app resources "$tmp/src/"
 find "$tmp/src" -name __pycache__ -prune -exec rm -rf {} +
 "$PYTHON" -m venv "$tmp/venv"
 "$tmp/venv/bin/python" -m pip install -q --disable-pip-version-check "$tmp/src" \

@@ -26,7 +26,9 @@ import app
 from app import __main__ as entry
 
 ROOT = Path(__file__).resolve().parent.parent
-SOURCES = ("pyproject.toml", "setup.py", "README.md", "requirements.txt", "app", "resources")
+SOURCES = (
+    "pyproject.toml", "setup.py", "README.md", "LICENSE", "requirements.txt", "app", "resources",
+)  # fmt: skip
 DECOYS = ("packaging", "tests", "benchmarks", "scripts")
 DIST_INFO = f"cipherbench-{app.__version__}.dist-info"
 
@@ -117,6 +119,12 @@ def test_the_commands_are_declared(wheel: Path) -> None:
     assert dict(points["console_scripts"]) == {"cipherbench": "app.__main__:main"}
     assert dict(points["gui_scripts"]) == {"cipherbench-gui": "app.__main__:gui_main"}
     assert callable(entry.main) and callable(entry.gui_main)
+
+
+def test_the_wheel_states_its_licence_and_carries_the_file(wheel: Path, names: list[str]) -> None:
+    metadata = email.parser.Parser().parsestr(_read(wheel, f"{DIST_INFO}/METADATA"))
+    assert metadata["License-Expression"] == "MIT"
+    assert f"{DIST_INFO}/licenses/LICENSE" in names
 
 
 def test_the_dependencies_are_those_of_requirements_txt(wheel: Path) -> None:

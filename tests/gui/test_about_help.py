@@ -74,6 +74,7 @@ def test_about_shows_the_version_and_the_licence_state(about: AboutDialog) -> No
     texts = [label.text() for label in about.findChildren(QLabel)]
     assert any(app.__version__ in t for t in texts)
     assert about.licence_label.text() == f"Licence: {about_info.cipherbench_licence()}."
+    assert about_info.cipherbench_licence() == "MIT License (LICENSE)"  # a checkout's file
 
 
 def test_copy_puts_the_version_information_on_the_clipboard_and_no_secrets(
