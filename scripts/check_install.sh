@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `pip install .` into a fresh virtual environment, then the installed commands as a user runs
 # them, from a folder outside the checkout:
-#   cipherbench --version, selftest (exit 0), study --list (the presets, from the wheel's data),
+#   cipherbench --version (also beside a package of the user's named app), selftest (exit 0), study --list (the presets, from the wheel's data),
 #   a 1 MB bench, a small study and a profile under py-spy (their workers are spawned and
 #   re-import the command's script), the resources found inside the installed package, and
 #   cipherbench-gui: under Xvfb its window appears and closes on SIGTERM (xvfb-run and xdotool; installed with apt-get when
@@ -37,12 +37,17 @@ unset PYTHONPATH PYTHONHOME VIRTUAL_ENV
 export XDG_CONFIG_HOME="$tmp/config"  # the window's settings: not the user's
 
 "$bin/cipherbench" --version
+# Installed as `cipherbench`, not `app`: a folder of the user's own named app, first on the path,
+# changes nothing (a bench below also spawns workers from here).
+mkdir app && echo 'raise SystemExit("the user'"'"'s own app package ran")' >app/__init__.py
+export PYTHONPATH="$tmp/work"
+"$bin/cipherbench" --version | grep -q "^CipherBench " || fail "another app package shadowed it"
 "$bin/cipherbench" selftest >selftest.txt 2>&1 || { cat selftest.txt; fail "selftest"; }
 grep -m1 -E "entries passed" selftest.txt
 "$bin/cipherbench" study --list >studies.txt || fail "study --list"
 grep -q "^aes-key-sizes .*(Yudiono et al. 2026)$" studies.txt || { cat studies.txt; fail "the study presets are missing"; }
 echo "study --list: $(wc -l <studies.txt) presets"
-where="$("$bin/python" -c 'from app.core.resources import resource_path; print(resource_path())')"
+where="$("$bin/python" -c 'from cipherbench.core.resources import resource_path; print(resource_path())')"
 [[ "$where" == "$tmp/venv/"* ]] || fail "resources found at $where, not in the installed package"
 [[ -f "$where/icon.png" && -f "$where/icon.svg" ]] || fail "no icons in $where"
 echo "resources: $where"

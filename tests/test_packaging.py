@@ -1,6 +1,8 @@
-"""`pip install .`: the wheel holds only `app` (with resources/ as app/resources), declares the
-`cipherbench` and `cipherbench-gui` commands and the dependencies of requirements*.txt, and,
-installed somewhere else, finds its presets and icons there.
+"""`pip install .`: the wheel holds only the checkout's `app/`, installed as `cipherbench` (with
+resources/ as cipherbench/resources, every module's names of its own package rewritten by
+setup.py), declares the `cipherbench` and `cipherbench-gui` commands and the dependencies of
+requirements*.txt, and, installed somewhere else, finds its presets and icons there, even
+beside another package named `app`.
 
 The wheel is built (``pip wheel --no-deps --no-build-isolation``, with this environment's
 setuptools) from a copy of its sources beside decoy top-level packages named like the
@@ -13,6 +15,7 @@ from __future__ import annotations
 import configparser
 import email.parser
 import os
+import runpy
 import shutil
 import subprocess
 import sys
@@ -84,40 +87,59 @@ def _requirements(path: Path) -> set[str]:
 
 def test_the_wheel_holds_only_app_and_its_metadata(wheel: Path, names: list[str]) -> None:
     assert wheel.name == f"cipherbench-{app.__version__}-py3-none-any.whl"
-    assert {name.split("/")[0] for name in names} == {"app", DIST_INFO}
-    assert _read(wheel, f"{DIST_INFO}/top_level.txt").split() == ["app"]
+    assert {name.split("/")[0] for name in names} == {"cipherbench", DIST_INFO}
+    assert _read(wheel, f"{DIST_INFO}/top_level.txt").split() == ["cipherbench"]
     assert not [name for name in names if "decoy" in name or "__pycache__" in name]
 
 
 def test_every_module_of_app_is_in_the_wheel(names: list[str]) -> None:
     modules = {
-        path.relative_to(ROOT).as_posix()
+        "cipherbench/" + path.relative_to(ROOT / "app").as_posix()
         for path in (ROOT / "app").rglob("*.py")
         if "__pycache__" not in path.parts
     }
     assert modules <= set(names)
-    assert "app/__main__.py" in modules and "app/core/resources.py" in modules
+    assert "cipherbench/__main__.py" in modules and "cipherbench/core/resources.py" in modules
 
 
 def test_every_resource_is_package_data(names: list[str]) -> None:
-    """Every file of resources/ ships as app/resources/... (a new kind of file needs its
+    """Every file of resources/ ships as cipherbench/resources/... (a new kind of file needs its
     pattern in pyproject.toml's package-data, which packaging/cipherbench.spec reads too)."""
     resources = {
-        "app/" + path.relative_to(ROOT).as_posix()
+        "cipherbench/" + path.relative_to(ROOT).as_posix()
         for path in (ROOT / "resources").rglob("*")
         if path.is_file() and not path.name.startswith(".")
     }
-    shipped = {name for name in names if name.startswith("app/resources/")}
+    shipped = {name for name in names if name.startswith("cipherbench/resources/")}
     assert shipped == resources
-    assert {"app/resources/icon.png", "app/resources/icon.svg"} <= shipped
-    assert len([name for name in shipped if name.startswith("app/resources/studies/")]) >= 5
+    assert {"cipherbench/resources/icon.png", "cipherbench/resources/icon.svg"} <= shipped
+    studies = [name for name in shipped if name.startswith("cipherbench/resources/studies/")]
+    assert len(studies) >= 5
+
+
+def test_the_installed_modules_name_their_package_cipherbench() -> None:
+    """setup.py's rewrite: the package's own imports and dotted names, never a variable."""
+    rewrite = runpy.run_path(str(ROOT / "setup.py"), run_name="not_main")["installed_text"]
+    source = (
+        "import app\nfrom app import __version__\nimport app.core.x\n"
+        "from app.core.y import z\ntask = 'app.core.sweep.worker:run_one_round'\n"
+        "command = ['-m', 'app.core.profile.sampled']\n"
+        "app = QApplication([]); app.quit(); self.app.core = 1\n"
+    )
+    assert rewrite(source) == (
+        "import cipherbench as app\nfrom cipherbench import __version__\n"
+        "import cipherbench.core.x\nfrom cipherbench.core.y import z\n"
+        "task = 'cipherbench.core.sweep.worker:run_one_round'\n"
+        "command = ['-m', 'cipherbench.core.profile.sampled']\n"
+        "app = QApplication([]); app.quit(); self.app.core = 1\n"
+    )
 
 
 def test_the_commands_are_declared(wheel: Path) -> None:
     points = configparser.ConfigParser()
     points.read_string(_read(wheel, f"{DIST_INFO}/entry_points.txt"))
-    assert dict(points["console_scripts"]) == {"cipherbench": "app.__main__:main"}
-    assert dict(points["gui_scripts"]) == {"cipherbench-gui": "app.__main__:gui_main"}
+    assert dict(points["console_scripts"]) == {"cipherbench": "cipherbench.__main__:main"}
+    assert dict(points["gui_scripts"]) == {"cipherbench-gui": "cipherbench.__main__:gui_main"}
     assert callable(entry.main) and callable(entry.gui_main)
 
 
@@ -147,13 +169,15 @@ def test_the_dependencies_are_those_of_requirements_txt(wheel: Path) -> None:
 
 def test_installed_elsewhere_the_commands_find_their_resources(wheel: Path, tmp_path: Path) -> None:
     """The wheel installed into a folder of its own (its dependencies from this environment),
-    run from a folder outside the checkout: the console script starts, names itself, and the
-    presets and icons come from the installed package."""
+    run from a folder outside the checkout that holds a package of its own named `app` (on
+    the path first): the console script starts, names itself, and the presets and icons come
+    from the installed package."""
     site = tmp_path / "site"
     _pip("install", "--no-deps", "--no-index", "--target", site, wheel)
     elsewhere = tmp_path / "elsewhere"
-    elsewhere.mkdir()
-    env = {**os.environ, "PYTHONPATH": str(site)}
+    (elsewhere / "app").mkdir(parents=True)
+    (elsewhere / "app" / "__init__.py").write_text("raise SystemExit('the wrong app')\n")
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join((str(elsewhere), str(site)))}
 
     def run(*argv: str | Path) -> str:
         done = subprocess.run(
@@ -166,15 +190,15 @@ def test_installed_elsewhere_the_commands_find_their_resources(wheel: Path, tmp_
     found = run(
         sys.executable,
         "-c",
-        "import app.core.resources as r, app.core.study.presets as p; "
+        "import cipherbench.core.resources as r, cipherbench.core.study.presets as p; "
         "print(r.__file__); print(r.resource_path()); print(p.studies_dir())",
     ).split()
     assert found == [
-        str(site / "app" / "core" / "resources.py"),
-        str(site / "app" / "resources"),
-        str(site / "app" / "resources" / "studies"),
+        str(site / "cipherbench" / "core" / "resources.py"),
+        str(site / "cipherbench" / "resources"),
+        str(site / "cipherbench" / "resources" / "studies"),
     ]
-    assert (site / "app" / "resources" / "icon.png").is_file()
+    assert (site / "cipherbench" / "resources" / "icon.png").is_file()
     command = site / "bin" / "cipherbench"
     assert run(command, "--help").startswith("usage: cipherbench ")
     assert "(Yudiono et al. 2026)" in run(command, "study", "--list")

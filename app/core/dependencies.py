@@ -40,7 +40,8 @@ def missing_dependency(exc: BaseException) -> str | None:
     if not isinstance(exc, ImportError) or not exc.name:
         return None
     top = exc.name.partition(".")[0]
-    if top == "app" or (not isinstance(exc, ModuleNotFoundError) and top not in DISTRIBUTIONS):
+    own = __name__.partition(".")[0]  # app in a checkout, cipherbench installed
+    if top == own or (not isinstance(exc, ModuleNotFoundError) and top not in DISTRIBUTIONS):
         return None
     if top in sys.stdlib_module_names:
         return (

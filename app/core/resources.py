@@ -5,8 +5,9 @@ three ways CipherBench runs:
 
 - a PyInstaller bundle: ``sys._MEIPASS/resources`` (``packaging/cipherbench.spec`` puts them
   there);
-- an installed wheel (``pip install .``): ``app/resources`` beside the installed package
-  (``setup.py`` maps the repository's ``resources/`` to the ``app.resources`` package data);
+- an installed wheel (``pip install .``): ``cipherbench/resources`` in the installed package
+  (``setup.py`` maps the repository's ``resources/`` to the ``cipherbench.resources`` package
+  data);
 - a source checkout (or an editable install): ``<checkout>/resources``, beside ``app/``.
 
 A zipped install (zipimport) is not supported: the files must be on disk.

@@ -86,6 +86,7 @@ def share_names(name: str) -> tuple[str, ...]:
 
 
 # Rust's names, mangled (py-spy) or not (perf): cryptography's binding code; OpenSSL's are C's
+PACKAGE = __name__.partition(".")[0]  # app in a checkout, cipherbench installed
 _RUST_OR_PYO3 = r"^(_R|_ZN)|pyo3|::"
 
 
@@ -100,7 +101,7 @@ class Rule:
 RULES: tuple[Rule, ...] = (
     Rule(CIPHER_PYTHON, r"(^|/)pyaes/", python=True),
     Rule(LIBRARY_PYTHON, r"(^|/)(cryptography|Crypto)/", python=True),
-    Rule(HARNESS, r"(^|/)app/", python=True),
+    Rule(HARNESS, rf"(^|/){PACKAGE}/", python=True),
     Rule(OTHER_PYTHON, "", python=True),
     Rule(INTERPRETER, r"libpython|(^|/)python3?[.\d]*$|(^|/)python3\d*\.dll$", python=False),
     # CPython's own C sources, where debug symbols name them (gcmodule.c, Objects/longobject.c)

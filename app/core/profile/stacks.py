@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from app.core.profile.rules import HARNESS, Share, classify, split_frame
 
 _TIMED = re.compile(r"^(Memory|Stream)Workload\.(?P<direction>encrypt|decrypt)\.<locals>\.body$")
-_WORKLOADS = "app/core/bench/workloads.py"
+_WORKLOADS = f"{__name__.partition('.')[0]}/core/bench/workloads.py"  # app, or cipherbench
 SEPARATOR = ";"
 
 
