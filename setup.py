@@ -55,7 +55,12 @@ if __name__ == "__main__":
             INSTALLED,
             *(INSTALLED + name[len(SOURCE) :] for name in subpackages),
             f"{INSTALLED}.resources",
+            f"{INSTALLED}.docs",
         ],
-        package_dir={INSTALLED: SOURCE, f"{INSTALLED}.resources": "resources"},
+        package_dir={
+            INSTALLED: SOURCE,
+            f"{INSTALLED}.resources": "resources",
+            f"{INSTALLED}.docs": "docs",  # the Help window shows the same pages
+        },
         cmdclass={"build_py": BuildPy},
     )

@@ -7,7 +7,7 @@
 #   cipherbench-gui: under Xvfb its window appears and closes on SIGTERM (xvfb-run and xdotool; installed with apt-get when
 #   root on Debian), else offscreen it stays up and exits 143 on SIGTERM with no traceback.
 # The wheel is built from a copy of its sources (pyproject.toml, setup.py, README.md, LICENSE,
-# requirements.txt, whose dependencies pyproject.toml reads, app/, resources/), so the checkout
+# requirements.txt, whose dependencies pyproject.toml reads, app/, resources/, docs/), so the checkout
 # gets no build/ or *.egg-info and no stale build/lib file can slip into it. The dependencies are the versions of constraints.txt (from pip's cache or the
 # configured indexes). PYTHON=/path/to/python3.11 picks the interpreter (default python3).
 set -euo pipefail
@@ -21,7 +21,7 @@ seconds() { echo $(( $(date +%s) - $1 )); }
 
 start=$(date +%s)
 mkdir "$tmp/src" "$tmp/work" "$tmp/config"
-cp -r pyproject.toml setup.py README.md LICENSE requirements.txt app resources "$tmp/src/"
+cp -r pyproject.toml setup.py README.md LICENSE requirements.txt app resources docs "$tmp/src/"
 find "$tmp/src" -name __pycache__ -prune -exec rm -rf {} +
 "$PYTHON" -m venv "$tmp/venv"
 "$tmp/venv/bin/python" -m pip install -q --disable-pip-version-check "$tmp/src" \
@@ -51,6 +51,9 @@ where="$("$bin/python" -c 'from cipherbench.core.resources import resource_path;
 [[ "$where" == "$tmp/venv/"* ]] || fail "resources found at $where, not in the installed package"
 [[ -f "$where/icon.png" && -f "$where/icon.svg" ]] || fail "no icons in $where"
 echo "resources: $where"
+docs="$("$bin/python" -c 'from cipherbench.core.resources import docs_path; print(docs_path())')"
+[[ -f "$docs/README.md" && -f "$docs/guide/read-a-claim.md" ]] || fail "no docs in $docs (Help)"
+echo "docs (the Help window's pages): $docs"
 "$bin/cipherbench" bench --size 1MB --cipher aes-256-gcm --repeat 2 --out bench.json \
     >bench.txt 2>&1 || { cat bench.txt; fail "bench"; }
 grep -q '"verified": true' bench.json && ! grep -q '"verified": false' bench.json ||

@@ -31,6 +31,7 @@ from app import __main__ as entry
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = (
     "pyproject.toml", "setup.py", "README.md", "LICENSE", "requirements.txt", "app", "resources",
+    "docs",
 )  # fmt: skip
 DECOYS = ("packaging", "tests", "benchmarks", "scripts")
 DIST_INFO = f"cipherbench-{app.__version__}.dist-info"
@@ -115,6 +116,13 @@ def test_every_resource_is_package_data(names: list[str]) -> None:
     assert {"cipherbench/resources/icon.png", "cipherbench/resources/icon.svg"} <= shipped
     studies = [name for name in shipped if name.startswith("cipherbench/resources/studies/")]
     assert len(studies) >= 5
+    pages = {
+        "cipherbench/" + path.relative_to(ROOT).as_posix()
+        for path in (ROOT / "docs").rglob("*")
+        if path.is_file() and path.suffix in (".md", ".png")
+    }
+    assert pages == {name for name in names if name.startswith("cipherbench/docs/")}
+    assert "cipherbench/docs/guide/read-a-claim.md" in pages  # the Help window's pages
 
 
 def test_the_installed_modules_name_their_package_cipherbench() -> None:

@@ -1,4 +1,5 @@
-"""Where the shipped files (icons, ``studies/*.toml`` presets, an optional ``style.qss``) are.
+"""Where the shipped files (icons, ``studies/*.toml`` presets, an optional ``style.qss``) and the
+documentation's pages (docs/, found the same way: :func:`docs_path`) are.
 
 The repository keeps them in a top-level ``resources/`` folder. They are found in each of the
 three ways CipherBench runs:
@@ -22,12 +23,14 @@ from pathlib import Path
 _PACKAGE_DIR = Path(__file__).resolve().parents[1]
 
 
-def candidate_dirs(package_dir: Path, bundle_dir: str | None) -> list[Path]:
-    """The places looked at, most specific first: the bundle's, the installed package's, the
-    checkout's."""
-    candidates = [package_dir / "resources", package_dir.parent / "resources"]
+def candidate_dirs(
+    package_dir: Path, bundle_dir: str | None, folder: str = "resources"
+) -> list[Path]:
+    """The places looked at for ``folder`` (resources/ or docs/), most specific first: the
+    bundle's, the installed package's, the checkout's."""
+    candidates = [package_dir / folder, package_dir.parent / folder]
     if bundle_dir:
-        candidates.insert(0, Path(bundle_dir) / "resources")
+        candidates.insert(0, Path(bundle_dir) / folder)
     return candidates
 
 
@@ -37,5 +40,13 @@ def resource_path(*parts: str) -> Path:
     the installed package's, the checkout's). Whether the file itself exists is the caller's
     check."""
     candidates = candidate_dirs(_PACKAGE_DIR, getattr(sys, "_MEIPASS", None))
+    root = next((folder for folder in candidates if folder.is_dir()), candidates[0])
+    return root.joinpath(*parts)
+
+
+def docs_path(*parts: str) -> Path:
+    """A page of the documentation (the repository's docs/, shipped in the wheel and the
+    bundle the same way as the resources), e.g. ``docs_path("README.md")``."""
+    candidates = candidate_dirs(_PACKAGE_DIR, getattr(sys, "_MEIPASS", None), "docs")
     root = next((folder for folder in candidates if folder.is_dir()), candidates[0])
     return root.joinpath(*parts)

@@ -149,6 +149,21 @@ def test_the_help_page_loads_with_its_sections(qtbot: QtBot) -> None:
     qtbot.waitUntil(lambda: bar.value() > 0)
 
 
+def test_the_guide_tab_shows_the_docs_and_follows_their_links(qtbot: QtBot) -> None:
+    dialog = HelpDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.tabs.tabText(1) == "Guide and reference"
+    assert dialog.guide.toPlainText().startswith("CipherBench documentation")
+    dialog.guide.setSource(QUrl("guide/read-a-claim.md"))  # what a click on the link does
+    assert dialog.guide.toPlainText().startswith("Read a claim")
+    assert dialog.guide.isBackwardAvailable()
+    dialog.guide.backward()  # the Back button's slot
+    assert dialog.guide.toPlainText().startswith("CipherBench documentation")
+    assert "How the interval of a cell is made" in dialog.method.toPlainText() or (
+        len(dialog.method.toPlainText()) > 2000
+    )
+
+
 def test_every_link_of_the_help_page_has_its_anchor() -> None:
     html = resource_path(HELP_PAGE).read_text(encoding="utf-8")
     links = set(re.findall(r'href="#([\w-]+)"', html))
