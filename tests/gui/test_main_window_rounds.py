@@ -71,3 +71,11 @@ def test_one_round_says_why_no_claim_is_made(
     panel = window.comparisons_panel
     qtbot.waitUntil(lambda: "in 1 round a side, too few to show" in panel.text.toPlainText())
     assert "Set Rounds to 4 or more" in panel.note.text()
+    # One click to verdicts: the same run again in 6 rounds.
+    assert panel.rerun_button.isVisibleTo(panel)
+    assert panel.rerun_button.text() == "Run again in 6 rounds for verdicts"
+    panel.rerun_button.click()
+    assert window.options_panel.rounds() == 6
+    qtbot.waitUntil(lambda: "6 rounds" in panel.text.toPlainText(), timeout=TIMEOUT_MS)
+    assert not panel.rerun_button.isVisibleTo(panel)
+    assert "the inputs of runs with fewer have none" in panel.note.text()  # run 1 stays

@@ -41,6 +41,7 @@ def build_widgets(window: WindowParts) -> None:
     window.comparisons_panel = ComparisonsPanel()
     window.tabs.insertTab(window.tabs.count() - 1, window.comparisons_panel, "Comparisons")
     window.controller.claims.changed.connect(window.comparisons_panel.set_claims)
+    window.comparisons_panel.rounds_requested.connect(window.run_again_in_rounds)
 
     window.right_splitter = QSplitter(Qt.Orientation.Vertical)
     window.right_splitter.addWidget(_build_table_box(window))

@@ -85,3 +85,7 @@ class WindowParts(QMainWindow):
     copy_action: QAction
     help_action: QAction
     about_action: QAction
+
+    def run_again_in_rounds(self, rounds: int) -> None:
+        """The Comparisons tab's button (the window defines it)."""
+        raise NotImplementedError

@@ -242,6 +242,15 @@ class MainWindow(WindowParts):
         self.controller.rounds = self.options_panel.rounds()
         self.controller.start(specs, options, self.options_panel.keep_ciphertext())
 
+    @Slot(int)
+    def run_again_in_rounds(self, rounds: int) -> None:
+        """The Comparisons tab's button after a run too short for claims: Rounds set to
+        ``rounds``, then Run (the chosen ciphers on the listed inputs)."""
+        if self.controller.running or self.controller.busy:
+            return
+        self.options_panel.rounds_spin.setValue(rounds)
+        self._on_run_action_triggered()
+
     def _confirm_slow_run(self, note: str) -> bool:
         return ask_yes_no(
             self,
