@@ -105,6 +105,18 @@ def test_charts_save_as_png_and_svg(qtbot: QtBot, tmp_path: Path, suffix: str) -
     assert len(data) > 1000
     assert data.startswith(b"\x89PNG") if suffix == ".png" else b"<svg" in data
     assert [p.name for p in tmp_path.iterdir()] == [f"chart{suffix}"]
+    if suffix == ".svg":  # the axes' ticks as text, not the screen's cached pixmaps
+        assert b"<image" not in data and data.count(b"<text") > 5
+
+
+def test_the_axes_are_cached_on_screen() -> None:
+    """A live curve repaints its view many times a second: each axis is painted once into a
+    pixmap, not replayed (its text was the GUI thread's largest cost during a run)."""
+    from PySide6.QtWidgets import QGraphicsItem
+
+    chart = ThroughputChart()
+    axis = chart.plot.getAxis("left")
+    assert axis.cacheMode() == QGraphicsItem.CacheMode.DeviceCoordinateCache
 
 
 def test_a_chart_is_written_whole_or_not_at_all(

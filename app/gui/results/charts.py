@@ -26,6 +26,7 @@ from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QCheckBox,
+    QGraphicsItem,
     QHBoxLayout,
     QPushButton,
     QStackedWidget,
@@ -74,6 +75,10 @@ def style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
         axis.setTextPen(pg.mkPen(text))
         axis.enableAutoSIPrefix(False)
         axis.setStyle(maxTickLevel=1)  # grid lines at major and first-level ticks only
+        # Painted once into a pixmap and blitted after: a live curve repaints the view many
+        # times a second, and replaying an axis's text was the GUI thread's largest cost
+        # during a run (py-spy, benchmarks/bench_gui_responsiveness.py).
+        axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
     plot.showGrid(x=True, y=False, alpha=0.25)
     plot.titleLabel.setAttr("color", text.name())
 
@@ -189,9 +194,14 @@ class ThrottledChart(QWidget):
             painter = QPainter()
             if not painter.begin(generator):
                 raise OSError(f"cannot write {path}")
+            axes = [i for i in view.scene().items() if isinstance(i, pg.AxisItem)]
             try:
+                for axis in axes:  # their text as text, not the screen's cached pixmaps
+                    axis.setCacheMode(QGraphicsItem.CacheMode.NoCache)
                 view.render(painter)
             finally:
+                for axis in axes:
+                    axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
                 painter.end()
         elif not view.grab().save(str(path), "PNG"):
             raise OSError(f"cannot write {path}")
