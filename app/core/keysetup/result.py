@@ -6,13 +6,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-from app import __version__
 from app.core.ciphers.registry import Kind, lookup
 from app.core.document.estimate import CELL_TIME, time_estimate
 from app.core.document.model import Document, Table
 from app.core.errors import UserError
 from app.core.runtime.envelope import (
-    EntryFailure,
+    Envelope,
     entry_dict,
     entry_names,
     envelope_dict,
@@ -36,16 +35,9 @@ class KeySetupEntry:
         return "a fresh key"
 
 
-@dataclass(frozen=True)
-class KeySetupResult:
+@dataclass(frozen=True, kw_only=True)
+class KeySetupResult(Envelope):
     results: tuple[KeySetupEntry, ...]
-    failures: tuple[EntryFailure, ...]
-    rounds: int
-    environment: Mapping[str, Any]
-    started_at: str
-    finished_at: str
-    cancelled: bool = False
-    cipherbench_version: str = __version__
 
     def to_dict(self) -> dict[str, Any]:
         data = envelope_dict(self, FORMAT, VERSION)

@@ -8,9 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from app import __version__
 from app.core.runtime.envelope import (
-    EntryFailure,
+    Envelope,
     entry_dict,
     entry_names,
     envelope_dict,
@@ -96,18 +95,11 @@ class ProfileEntry:
         return total
 
 
-@dataclass(frozen=True)
-class ProfileResult:
+@dataclass(frozen=True, kw_only=True)
+class ProfileResult(Envelope):
     results: tuple[ProfileEntry, ...]
-    failures: tuple[EntryFailure, ...]
-    rounds: int
     rate: int  # samples a second asked of the profiler
-    profiler: str  # "py-spy 0.4.3", or "" when none was found
-    environment: Mapping[str, Any]
-    started_at: str
-    finished_at: str
-    cancelled: bool = False
-    cipherbench_version: str = __version__
+    profiler: str  # "py-spy 0.4.3", "perf version 6.1.187", or "" when none was found
 
     def to_dict(self) -> dict[str, Any]:
         data = envelope_dict(self, FORMAT, VERSION)

@@ -8,6 +8,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app import __version__
+
 
 @dataclass(frozen=True)
 class EntryFailure:
@@ -18,9 +20,22 @@ class EntryFailure:
     message: str
 
 
-def envelope_dict(result: Any, json_format: str, version: int) -> dict[str, Any]:
-    """The envelope of ``result`` (a frozen result with the fields :func:`envelope_fields`
-    reads) as JSON, its ``results`` for the kind to add."""
+@dataclass(frozen=True, kw_only=True)
+class Envelope:
+    """The fields every such result has, declared once; a kind's result adds its ``results``
+    (and its own fields) and is made with keywords."""
+
+    failures: tuple[EntryFailure, ...]
+    rounds: int
+    environment: Mapping[str, Any]
+    started_at: str
+    finished_at: str
+    cancelled: bool = False
+    cipherbench_version: str = __version__
+
+
+def envelope_dict(result: Envelope, json_format: str, version: int) -> dict[str, Any]:
+    """The envelope of ``result`` as JSON, its ``results`` for the kind to add."""
     return {
         "format": json_format,
         "version": version,

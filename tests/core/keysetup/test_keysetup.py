@@ -23,8 +23,9 @@ def made(rounds: int = 6) -> KeySetupResult:
         KeySetupEntry("aes-128-gcm", "pycryptodome", 128, tuple((250.0,) for _ in range(rounds))),
     )
     return KeySetupResult(
-        entries, (), rounds, {}, "2026-11-28T07:00:00+00:00", "2026-11-28T07:01:00+00:00"
-    )
+        results=entries, failures=(), rounds=rounds, environment={},
+        started_at="2026-11-28T07:00:00+00:00", finished_at="2026-11-28T07:01:00+00:00",
+    )  # fmt: skip
 
 
 def test_its_row_gives_it_every_format_of_its_document(tmp_path: Path) -> None:

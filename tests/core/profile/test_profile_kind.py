@@ -58,8 +58,9 @@ def made(rounds: int = 6) -> ProfileResult:
         tuple(a_round(90 + r, 8) for r in range(rounds)),
     )
     return ProfileResult(
-        (entry,), (), rounds, 199, "py-spy 0.4.3", {}, "2026-11-28T15:00:00+00:00",
-        "2026-11-28T15:01:00+00:00",
+        results=(entry,), failures=(), rounds=rounds, rate=199, profiler="py-spy 0.4.3",
+        environment={}, started_at="2026-11-28T15:00:00+00:00",
+        finished_at="2026-11-28T15:01:00+00:00",
     )  # fmt: skip
 
 
