@@ -48,7 +48,21 @@ def _commands() -> list[tuple[str, str]]:
     return found
 
 
-COMMANDS = _commands()
+def _table_commands() -> list[tuple[str, str]]:
+    """The commands of the README's table "which command answers which question": each code
+    span in a row that starts with a command's name (``bench FILE ...``, without
+    ``python main.py``)."""
+    names = set(build_parser()._subparsers._group_actions[0].choices)  # type: ignore[union-attr]
+    found = []
+    for line in (ROOT / "README.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("| "):
+            for span in re.findall(r"`([^`]+)`", line):
+                if span.split()[0] in names and "..." not in span and "|" not in span:
+                    found.append(("README.md", f"python main.py {span}"))
+    return found
+
+
+COMMANDS = _commands() + _table_commands()
 
 
 def test_the_docs_show_commands() -> None:
