@@ -80,7 +80,10 @@ def trim_trunk(stacks: Mapping[tuple[str, ...], int]) -> dict[tuple[str, ...], i
     outermost frames lost) is left whole."""
     if not stacks:
         return {}
-    outermost = Counter({frames[0]: n for frames, n in stacks.items() if frames})
+    outermost: Counter[str] = Counter()
+    for frames, n in stacks.items():
+        if frames:
+            outermost[frames[0]] += n
     if not outermost:
         return dict(stacks)
     start = outermost.most_common(1)[0][0]

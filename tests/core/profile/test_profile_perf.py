@@ -66,6 +66,9 @@ def test_the_trunk_is_cut_only_from_whole_stacks() -> None:
     assert trim_trunk(stacks) == {("c", "x"): 2, ("c", "y"): 1, ("c", "z"): 1}
     assert trim_trunk({("a", "b"): 3}) == {("b",): 3}
     assert trim_trunk({}) == {}
+    # the most common outermost frame by samples, added over its stacks
+    parts = {("m", "r", "a"): 1, ("m", "r", "b"): 1, ("m", "r", "c"): 1, ("x", "y"): 2}
+    assert trim_trunk(parts) == {("r", "a"): 1, ("r", "b"): 1, ("r", "c"): 1, ("x", "y"): 2}
 
 
 def test_perf_frames_land_in_their_classes() -> None:
