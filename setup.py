@@ -22,7 +22,8 @@ INSTALLED = "cipherbench"  # its name once installed
 # `app` as the package: followed by one of its subpackages or modules, not after a dot or a
 # letter (`self.app.core` or `QApplication` stay), so a variable named app is left alone.
 _DOTTED = re.compile(rf"(?<![\w.]){SOURCE}(?=\.(?:core|cli|gui|resources|__main__)\b)")
-_BARE_IMPORT = re.compile(rf"^([ \t]*)import {SOURCE}[ \t]*$", re.MULTILINE)
+# `import app`, `import app  # note`, `import app, os` (not `import app.core`: _DOTTED's)
+_BARE_IMPORT = re.compile(rf"^([ \t]*)import {SOURCE}(?![\w.])", re.MULTILINE)
 _FROM_PACKAGE = re.compile(rf"^([ \t]*)from {SOURCE} import ", re.MULTILINE)
 
 

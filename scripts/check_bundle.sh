@@ -28,6 +28,7 @@ grep -q "^aes-256-gcm " list.txt || fail "list has no aes-256-gcm"
 echo "list: $(($(wc -l <list.txt) - 1)) entries"
 [[ -f "$DIST_DIR/cipherbench/_internal/docs/guide/read-a-claim.md" ]] ||
     fail "the docs (the Help window's pages) are not in the bundle"
+[[ -f "$DIST_DIR/cipherbench/_internal/LICENSE" ]] || fail "the licence is not in the bundle"
 "$exe" study --list >studies.txt || fail "study --list"
 grep -q "^aes-key-sizes .*(Yudiono et al. 2026)$" studies.txt || { cat studies.txt; fail "the study presets are missing"; }
 echo "study --list: $(wc -l <studies.txt) presets"

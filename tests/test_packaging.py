@@ -130,13 +130,16 @@ def test_the_installed_modules_name_their_package_cipherbench() -> None:
     rewrite = runpy.run_path(str(ROOT / "setup.py"), run_name="not_main")["installed_text"]
     source = (
         "import app\nfrom app import __version__\nimport app.core.x\n"
+        "    import app  # the version\nimport app, os\n"
         "from app.core.y import z\ntask = 'app.core.sweep.worker:run_one_round'\n"
         "command = ['-m', 'app.core.profile.sampled']\n"
         "app = QApplication([]); app.quit(); self.app.core = 1\n"
     )
     assert rewrite(source) == (
         "import cipherbench as app\nfrom cipherbench import __version__\n"
-        "import cipherbench.core.x\nfrom cipherbench.core.y import z\n"
+        "import cipherbench.core.x\n"
+        "    import cipherbench as app  # the version\nimport cipherbench as app, os\n"
+        "from cipherbench.core.y import z\n"
         "task = 'cipherbench.core.sweep.worker:run_one_round'\n"
         "command = ['-m', 'cipherbench.core.profile.sampled']\n"
         "app = QApplication([]); app.quit(); self.app.core = 1\n"

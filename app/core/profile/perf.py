@@ -20,6 +20,8 @@ from app.core.profile.stacks import SEPARATOR, Sampled
 Span = tuple[str, int, int]  # direction, start and end in ns on CLOCK_MONOTONIC
 
 INSTALL = "sudo apt-get install linux-perf (Debian), linux-tools-generic (Ubuntu)"
+PARANOID = "/proc/sys/kernel/perf_event_paranoid"
+_REFUSED = ("perf_event_paranoid", "Access to performance monitoring", "Permission denied")
 
 
 def record_command(perf: str, rate: int, output: str) -> list[str]:
@@ -28,8 +30,26 @@ def record_command(perf: str, rate: int, output: str) -> list[str]:
     pointers, so ``-g`` alone loses every frame above the innermost."""
     return [
         *(perf, "record", "-F", str(rate), "--call-graph", "dwarf"),
-        *("-k", "CLOCK_MONOTONIC", "-o", output, "--"),
+        # -N: no copy of each sampled library in ~/.debug (it grows with every round)
+        *("-k", "CLOCK_MONOTONIC", "-N", "-o", output, "--"),
     ]
+
+
+def refused(said: str, paranoid_file: str = PARANOID) -> str:
+    """The note for a ``perf record`` the kernel refused (its messages ``said``), naming the
+    setting that decides it; ``""`` when it failed for another reason."""
+    if not any(words in said for words in _REFUSED):
+        return ""
+    try:
+        with open(paranoid_file, encoding="ascii") as fh:
+            level = f" is {fh.read().strip()}"
+    except OSError:
+        level = ""
+    return (
+        f"perf may not sample here: kernel.perf_event_paranoid{level} (2 or less lets a user "
+        "profile their own processes: sudo sysctl kernel.perf_event_paranoid=2), or use "
+        "--profiler py-spy; see docs/reference/troubleshooting.md"
+    )
 
 
 def script_command(perf: str, data: str) -> list[str]:

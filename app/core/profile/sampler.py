@@ -148,7 +148,8 @@ def _profiled(job: Job, profiler: Profiler, rate: int, tmp: str) -> dict[str, An
         sampling = value
     if not data.is_file() or not out_file.is_file():
         last = [line for line in said.splitlines() if line.strip()][-1:] or ["it stopped"]
-        return {"note": f"the profiler could not run: {last[0].removeprefix('Error: ')}"}
+        note = perf.refused(said) if profiler.name == "perf" else ""
+        return {"note": note or f"the profiler could not run: {last[0].removeprefix('Error: ')}"}
     sampled = _read_perf(profiler, data, folder, sampling) if profiler.name == "perf" else None
     if sampled is None:
         with open(data, encoding="utf-8", errors="replace") as fh:
@@ -163,9 +164,11 @@ def _profiled(job: Job, profiler: Profiler, rate: int, tmp: str) -> dict[str, An
     }
 
 
-def _call(command: list[str], log: Path, output: Path | None = None) -> str:
-    """Run ``command`` (killed with this worker) with its messages in ``log`` and its output in
-    ``output`` (or ``log`` too); the messages."""
+def _call(
+    command: list[str], log: Path, output: Path | None = None, timeout: float | None = None
+) -> str:
+    """Run ``command`` (killed with this worker, or after ``timeout`` seconds) with its
+    messages in ``log`` and its output in ``output`` (or ``log`` too); the messages."""
     path = os.environ.get("PYTHONPATH")
     env = dict(os.environ, PYTHONPATH=_APP_ROOT + (os.pathsep + path if path else ""))
     me = os.getpid()
@@ -177,6 +180,7 @@ def _call(command: list[str], log: Path, output: Path | None = None) -> str:
             stderr=log_fh,
             env=env,
             preexec_fn=(lambda: die_with_parent(me)) if sys.platform == "linux" else None,
+            timeout=timeout,
         )
     return log.read_text(encoding="utf-8", errors="replace")
 
@@ -184,7 +188,12 @@ def _call(command: list[str], log: Path, output: Path | None = None) -> str:
 def _read_perf(profiler: Profiler, data: Path, folder: Path, sampling: dict[str, Any]) -> Sampled:
     """perf's samples of the sampled process inside its timed calls."""
     script, log = folder / "script.txt", folder / "script.log"
-    said = _call(perf.script_command(profiler.path, str(data)), log, script)
+    try:
+        said = _call(perf.script_command(profiler.path, str(data)), log, script, timeout=600)
+    except subprocess.TimeoutExpired:
+        raise UserError(
+            "perf script took more than 10 minutes to read the samples; use a lower --rate"
+        ) from None
     if not script.stat().st_size:
         last = [line for line in said.splitlines() if line.strip()][-1:] or ["no output"]
         raise UserError(f"perf script could not read the samples: {last[0]}")

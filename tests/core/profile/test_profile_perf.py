@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from app.cli.main import main
+from app.core.profile import perf
 from app.core.profile.perf import parse_script, trim_trunk
 from app.core.profile.rules import classify, short_frame
 from app.core.profile.sampler import find_profiler
@@ -103,3 +104,16 @@ def test_a_pyaes_job_under_perf_runs_in_the_interpreter_s_eval_loop(tmp_path: Pa
     assert sum(stacks.values()) >= 20
     assert any("_PyEval_EvalFrameDefault" in s for s in stacks)
     assert "_PyEval_EvalFrameDefault" in svg.read_text()
+
+
+def test_a_refused_perf_names_the_kernel_setting(tmp_path: Path) -> None:
+    paranoid = tmp_path / "perf_event_paranoid"
+    paranoid.write_text("3\n")
+    said = (
+        "Error:\nAccess to performance monitoring and observability operations is limited.\n"
+        "Consider adjusting /proc/sys/kernel/perf_event_paranoid setting ...\n"
+    )
+    note = perf.refused(said, str(paranoid))
+    assert "kernel.perf_event_paranoid is 3" in note
+    assert "--profiler py-spy" in note and "troubleshooting" in note
+    assert perf.refused("perf: command failed: no such file\n", str(paranoid)) == ""
