@@ -206,7 +206,10 @@ KINDS: tuple[Kind, ...] = (
 
 
 # The kinds declared by their own package as plain data (``ROW``): one line each.
-KINDS += tuple(Kind(**resolve(row)) for row in ("app.core.keysetup:ROW", "app.core.profile:ROW"))
+KINDS += tuple(
+    Kind(**resolve(row))
+    for row in ("app.core.keysetup:ROW", "app.core.profile:ROW", "app.core.leak:ROW")
+)
 
 
 def kind_of(result: object) -> Kind:

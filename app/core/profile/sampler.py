@@ -192,7 +192,7 @@ def _read_perf(profiler: Profiler, data: Path, folder: Path, sampling: dict[str,
         said = _call(perf.script_command(profiler.path, str(data)), log, script, timeout=600)
     except subprocess.TimeoutExpired:
         raise UserError(
-            "perf script took more than 10 minutes to read the samples; use a lower --rate"
+            "perf script took more than 10 minutes to read the samples; sample less often"
         ) from None
     if not script.stat().st_size:
         last = [line for line in said.splitlines() if line.strip()][-1:] or ["no output"]

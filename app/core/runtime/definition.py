@@ -49,6 +49,7 @@ class Option:
 class Progress:
     fraction: float  # of the whole run
     what: str  # what runs now
+    detail: Any = None  # what the round sent beside its fraction (a leak test: its |t| curve)
 
 
 @dataclass(frozen=True)

@@ -3,7 +3,8 @@ process, round 1 of every task before round 2 of any, the tasks of a round in a 
 order of their own (so no task is always first and a moment of load touches every task alike).
 
 A task names the function its worker runs, ``"module:function"`` taking ``(payload,
-progress)`` where ``progress(fraction)`` reports the round's share done, and returning a
+progress)`` where ``progress(fraction)`` reports the round's share done (``progress(fraction,
+detail)`` sends a picklable detail with it: :class:`RoundProgress` carries the latest), returning a
 picklable value: the round's samples. :func:`run_rounds` yields :class:`RoundStarted`,
 :class:`RoundProgress`, :class:`RoundDone` and :class:`RoundFailed` events; closing the
 generator or setting ``cancel`` kills the running worker (after a cancel the events simply
@@ -49,6 +50,7 @@ class RoundStarted:
 @dataclass(frozen=True)
 class RoundProgress:
     fraction: float  # of all the rounds
+    detail: Any = None  # what the round function sent beside its fraction (a leak test's curve)
 
 
 @dataclass(frozen=True)
@@ -96,9 +98,12 @@ def run_rounds(
             yield RoundStarted(i, round_no, rounds, step, steps)
             done = (step - 1) / steps
             try:
+                detail = None
                 for kind, value in one_round(tasks[i], cancel):
-                    if kind == "progress":
-                        yield RoundProgress(done + float(value) / steps)
+                    if kind == "detail":
+                        detail = value
+                    elif kind == "progress":
+                        yield RoundProgress(done + float(value) / steps, detail)
                     else:
                         yield RoundDone(i, round_no, value)
             except Cancelled:
@@ -133,7 +138,7 @@ def collect_rounds(
             if isinstance(event, RoundStarted):
                 what = f"round {event.round + 1}/{event.rounds} {tasks[event.task].label}"
             elif isinstance(event, RoundProgress):
-                yield Progress(event.fraction, what)
+                yield Progress(event.fraction, what, event.detail)
             elif isinstance(event, RoundDone):
                 values[event.task].append(event.value)
             else:
@@ -166,6 +171,8 @@ def one_round(task: RoundTask, cancel: threading.Event) -> Iterator[tuple[str, A
                 except EOFError:
                     break
                 if msg[0] == "progress":
+                    if len(msg) > 2:
+                        yield "detail", msg[2]
                     yield "progress", msg[1]
                     continue
                 if msg[0] == "done":
@@ -190,7 +197,7 @@ def _worker_main(conn: Connection, spec: tuple[str, Any]) -> None:
     try:
         module, _, name = target.partition(":")
         function = getattr(import_module(module), name)
-        value = function(payload, lambda fraction: conn.send(("progress", float(fraction))))
+        value = function(payload, lambda *sent: conn.send(("progress", float(sent[0]), *sent[1:])))
         message: tuple[Any, ...] = ("done", value)
     except BaseException as exc:  # reported; the supervisor decides how to show it
         if isinstance(exc, OSError) and exc.errno == errno.EPIPE:

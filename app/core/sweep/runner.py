@@ -53,7 +53,7 @@ def run_round_isolated(
             if kind == "done":
                 samples: RoundSamples = value
                 return samples
-            if progress is not None:
+            if kind == "progress" and progress is not None:
                 progress(float(value))
     except WorkerFailed as exc:
         raise RoundFailed(str(exc)) from None

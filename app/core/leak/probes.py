@@ -1,0 +1,118 @@
+"""What a leak test times, for each kind of entry: a call taking one argument, and the
+arguments of a batch, one per call, made outside the timer from each call's class.
+
+* Cipher entries encrypt one message of the job's length with a cipher object made once (the
+  bench's calls: ``update_into`` of a stream or block mode, ``seal_into`` of an AEAD; no
+  padding, the length is whole blocks). Each call's message has its own slot in one buffer,
+  whatever its class, so a fixed message is not the only one always in the cache.
+* With ``--classes key`` each call encrypts the same random message with an object made from
+  a fixed key (class 0) or a fresh random key (class 1): a pool of objects of each class per
+  batch, every object its own, made before the batch.
+* The controls check a 16-byte tag against a candidate that differs from it in the first byte
+  (class 0) or the last (class 1); the A/A control draws the byte at random for both.
+"""
+
+from __future__ import annotations
+
+import hmac
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from app.core.ciphers.adapters import get_adapter
+from app.core.ciphers.registry import CipherSpec, Kind, lookup
+from app.core.leak.job import LeakJob
+
+SLACK = 64  # room past the message in the output buffers (cryptography's block modes want it)
+POOL = 64  # cipher objects of each class per batch (--classes key)
+TAG_BYTES = 16
+
+
+@dataclass(frozen=True)
+class Probe:
+    call: Callable[[Any], object]  # the timed call, of one argument
+    arguments: Callable[[np.ndarray], list[Any]]  # a batch's classes -> one argument a call
+
+
+def probe(job: LeakJob, rng: np.random.Generator) -> Probe:
+    if job.control:
+        return _control(job, rng)
+    spec = lookup(job.cipher, job.library, job.key_bits)
+    if job.classes == "key":
+        return _key_classes(job, spec, rng)
+    return _message_classes(job, spec, rng)
+
+
+def _bytes(rng: np.random.Generator, count: int) -> bytes:
+    return rng.integers(0, 256, count, dtype=np.uint8).tobytes()
+
+
+def _encryptor(spec: CipherSpec, key: bytes, nonce: bytes, length: int) -> Callable[[Any], object]:
+    """One cipher object's encryption of a message (a memoryview of ``length`` bytes)."""
+    adapter = get_adapter(spec.library)
+    if spec.kind is Kind.AEAD:
+        aead = adapter.aead(spec, key)
+        sealed = memoryview(bytearray(length + spec.tag_bytes + SLACK))
+        return lambda message: aead.seal_into(nonce, message, sealed, b"")
+    raw = adapter.raw(spec, key, nonce, False)
+    out = memoryview(bytearray(length + SLACK))
+    return lambda message: raw.update_into(message, out)
+
+
+def _message_classes(job: LeakJob, spec: CipherSpec, rng: np.random.Generator) -> Probe:
+    key, nonce = _bytes(rng, spec.key_bytes), _bytes(rng, spec.iv_bytes)
+    other = np.frombuffer(_bytes(rng, job.length), dtype=np.uint8)  # fixed-fixed's class 1
+    length = job.length
+
+    def arguments(classes: np.ndarray) -> list[Any]:
+        rows = np.zeros((len(classes), length), dtype=np.uint8)  # class 0: all zero
+        drawn = classes == 1 if job.classes != "random-random" else np.ones_like(classes, bool)
+        if job.classes == "fixed-fixed":
+            rows[drawn] = other
+        else:
+            rows[drawn] = rng.integers(0, 256, (int(drawn.sum()), length), dtype=np.uint8)
+        view = memoryview(bytearray(rows.tobytes()))
+        return [view[i * length : (i + 1) * length] for i in range(len(classes))]
+
+    return Probe(_encryptor(spec, key, nonce, length), arguments)
+
+
+def _key_classes(job: LeakJob, spec: CipherSpec, rng: np.random.Generator) -> Probe:
+    fixed_key, nonce = _bytes(rng, spec.key_bytes), _bytes(rng, spec.iv_bytes)
+    message = memoryview(bytearray(_bytes(rng, job.length)))
+
+    def arguments(classes: np.ndarray) -> list[Any]:
+        pools = (
+            [_encryptor(spec, fixed_key, nonce, job.length) for _ in range(POOL)],
+            [_encryptor(spec, _bytes(rng, spec.key_bytes), nonce, job.length) for _ in range(POOL)],
+        )
+        picks = rng.integers(0, POOL, len(classes))
+        return [pools[c][p] for c, p in zip(classes.tolist(), picks.tolist(), strict=True)]
+
+    return Probe(lambda encrypt: encrypt(message), arguments)
+
+
+def _control(job: LeakJob, rng: np.random.Generator) -> Probe:
+    """A tag check; its classes are fixed-random (first byte or last) or random-random."""
+    tag = _bytes(rng, TAG_BYTES)
+    call: Callable[[Any], object]
+    if job.cipher == "tag-compare-eq":
+        call = tag.__eq__
+    else:
+        call = lambda candidate: hmac.compare_digest(tag, candidate)  # noqa: E731
+
+    def arguments(classes: np.ndarray) -> list[Any]:
+        if job.classes == "random-random":
+            where = rng.integers(0, TAG_BYTES, len(classes))
+        else:
+            where = np.where(classes == 0, 0, TAG_BYTES - 1)
+        out = []
+        for i in where.tolist():
+            candidate = bytearray(tag)
+            candidate[i] ^= 1
+            out.append(bytes(candidate))
+        return out
+
+    return Probe(call, arguments)

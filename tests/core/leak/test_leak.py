@@ -1,0 +1,188 @@
+"""The leak test (app/core/leak): dudect's statistics against a direct computation, its
+verdicts on synthetic times, its row (every format, one number), and real workers finding the
+known leak of a tag compared with == (and not of hmac.compare_digest)."""
+
+from __future__ import annotations
+
+import json
+import math
+import threading
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from app.cli.main import main
+from app.core.document.terminal import render
+from app.core.kinds import formats, table
+from app.core.leak import run as leak_run
+from app.core.leak.definition import DEFINITION
+from app.core.leak.document import LEAK, NONE, POSSIBLE, leak_document, mean_effect, verdict
+from app.core.leak.job import LeakJob
+from app.core.leak.measure import KEEP, Reservoir, median_difference, thinned
+from app.core.leak.result import LeakEntry, LeakResult
+from app.core.leak.ttests import ENOUGH, TTests, calls_needed
+from app.core.runtime.definition import Finished
+
+
+def _welch(a: np.ndarray, b: np.ndarray) -> float:
+    return float((a.mean() - b.mean()) / np.sqrt(a.var(ddof=1) / len(a) + b.var(ddof=1) / len(b)))
+
+
+def _pushed(shift: float, batches: int = 6, seed: int = 1) -> tuple[TTests, np.ndarray, np.ndarray]:
+    rng = np.random.default_rng(seed)
+    tests = TTests.from_first_batch(rng.gamma(4, 50, 10_000) + 1000)
+    xs, cs = [], []
+    for _ in range(batches):
+        c = rng.integers(0, 2, 10_000)
+        x = rng.gamma(4, 50, 10_000) + 1000 + shift * (c == 0)
+        tests.push(x, c)
+        xs.append(x)
+        cs.append(c)
+    return tests, np.concatenate(xs), np.concatenate(cs)
+
+
+def test_the_online_tests_equal_welch_s_t_computed_at_once() -> None:
+    tests, x, c = _pushed(shift=2.0)
+    t = tests.t_values()
+    assert t[0] == pytest.approx(_welch(x[c == 0], x[c == 1]), rel=1e-9)
+    for i in (10, 50, 99):  # a cropped copy: the times below its threshold
+        below = x < tests.thresholds[i - 1]
+        assert t[i] == pytest.approx(_welch(x[(c == 0) & below], x[(c == 1) & below]), rel=1e-9)
+    assert tests.calls == len(x)
+
+
+def test_a_test_counts_only_with_enough_calls_in_each_class() -> None:
+    tests, _, _ = _pushed(shift=0.0, batches=1)  # 10,000 calls: fewer than ENOUGH a class
+    assert tests.best() is None and np.all(np.isnan(tests.t_values()))
+    assert ENOUGH == 10_000
+
+
+def test_a_shift_is_found_and_its_size_measured_where_no_shift_is_not() -> None:
+    leaky, _, _ = _pushed(shift=15.0)
+    best = leaky.best()
+    assert best is not None and best.t > 10  # class 0 slower: t > 0
+    low, high = best.interval()
+    assert low < best.difference < high and low > 0
+    same, _, _ = _pushed(shift=0.0, seed=2)
+    quiet = same.best()
+    assert quiet is not None and abs(quiet.t) < 4.5 and quiet.detectable_ns > 0
+
+
+def test_calls_needed_follow_dudect_s_tau() -> None:
+    assert calls_needed(5.0, 10_000) == pytest.approx(40_000)  # tau 0.05: (10 / 0.05)^2
+    assert math.isinf(calls_needed(0.0, 10_000))
+
+
+def test_the_reservoir_keeps_a_uniform_sample_and_the_bootstrap_covers_the_shift() -> None:
+    rng = np.random.default_rng(3)
+    kept = Reservoir(rng)
+    for start in range(0, 100_000, 10_000):
+        kept.add(np.arange(start, start + 10_000, dtype=np.int64))
+    assert len(kept.kept) == KEEP and kept.seen == 100_000
+    assert 40_000 < np.median(kept.kept) < 60_000  # not the first 10,000 only
+    a = rng.normal(120, 5, 5000).round()
+    b = rng.normal(100, 5, 5000).round()
+    point, low, high = median_difference(a, b, rng)
+    assert low <= point <= high and low <= 20 <= high
+
+
+def test_the_curve_is_thinned_with_its_last_point_kept() -> None:
+    curve = [(i, float(i)) for i in range(1000)]
+    short = thinned(curve)
+    assert len(short) <= 300 and short[-1] == curve[-1]
+
+
+def entry(t: float, cipher: str = "aes-128-ecb", on: bool = True) -> LeakEntry:
+    return LeakEntry(
+        "aes-128-ecb" if cipher == "aes-128-ecb" else cipher, "pycryptodome", 128,
+        aes_instructions=on, calls=1_200_000, per_class=(600_000, 600_000),
+        best_test="cropped at 50 %", t=t, detectable_ns=0.41, t_raw=t / 3,
+        t_second_order=0.5, curve=((20_000, 1.0), (1_200_000, abs(t))),
+        mean_effect_ns=(41.3, 35.2, 47.4), effect_ns=(40.0, 30.0, 50.0),
+        median_ns=(3640.0, 3600.0), batch=50_000, cpu=1, stopped_early=False, seconds=20.1,
+    )  # fmt: skip
+
+
+def made() -> LeakResult:
+    return LeakResult(
+        results=(entry(38.2), entry(6.1, on=False), entry(-1.2, "bf-ecb")),
+        failures=(), rounds=1, classes="fixed-random", length=16, budget_s=20.0, seed=7,
+        environment={}, started_at="2026-11-28T15:00:00+00:00",
+        finished_at="2026-11-28T15:01:00+00:00",
+    )  # fmt: skip
+
+
+def test_verdicts_never_say_constant_time() -> None:
+    result = made()
+    assert [verdict(e) for e in result.results] == [LEAK, POSSIBLE, NONE]
+    document = leak_document(result)
+    said = "\n".join(document.sections[0].lines)
+    assert "leak: |t| = 38.2 after 1,200,000 calls" in said
+    assert "fixed messages 41.3 ns slower on average (95 % CI 35.2 to 47.4 ns)" in said
+    assert "possible leak: |t| = 6.10" in said and "run longer" in said
+    assert "no leak found: |t| < 4.5 after 1,200,000 calls" in said
+    assert "constant time" not in render(document).lower()
+
+
+def test_its_row_gives_it_every_renderer_its_figure_and_one_number(tmp_path: Path) -> None:
+    result = made()
+    kind = table.kind_of(result)
+    assert kind.name == "leak" and kind.stored and kind.defined() is DEFINITION
+    assert {".svg", ".json", ".html", ".csv", ".md", ".tex", ".xlsx"} <= set(kind.files.suffixes)
+    want = mean_effect(result.results[0]).text()
+    assert want == "41.3 [35.2, 47.4]"
+    for suffix in kind.files.suffixes:
+        path = tmp_path / f"leak{suffix}"
+        formats.save(result, path)
+        if suffix == ".xlsx":
+            assert path.read_bytes()[:2] == b"PK"
+            continue
+        text = path.read_text(encoding="utf-8")
+        if suffix == ".svg":
+            assert "|t| = 4.5" in text and "|t| = 10" in text and "aes-128-ecb" in text
+        elif suffix == ".json":
+            again = LeakResult.from_dict(json.loads(text))
+            assert again == result
+        else:
+            assert want in text or "41.3" in text, suffix
+
+
+def _values(**given: object) -> dict[str, object]:
+    return DEFINITION.values(given)
+
+
+def test_bad_choices_get_a_clear_message(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["leak", "aes-128-ecb", "--length", "20", "--no-history"]) == 2
+    assert (
+        "a length of 20 bytes is not whole blocks of aes-128-ecb (16 bytes)"
+        in capsys.readouterr().err
+    )
+    assert main(["leak", "tag-compare-eq", "--classes", "key", "--budget", "2", "--quiet",
+                 "--no-history"]) != 0  # fmt: skip
+    assert "takes the classes fixed-random" in capsys.readouterr().err
+
+
+def test_both_steps_of_the_ladder_are_asked_only_where_they_change_something() -> None:
+    values = _values(
+        cipher=("aes-128-ecb", "bf-ecb"), library=("pycryptodome",), aes_instructions="both"
+    )
+    jobs = leak_run.jobs(values, seed=1)
+    assert [(j.cipher, j.aes_instructions) for j in jobs] == [
+        ("aes-128-ecb", True), ("aes-128-ecb", False), ("bf-ecb", True)
+    ]  # fmt: skip
+    assert all(isinstance(j, LeakJob) and j.seed == 1 for j in jobs)
+
+
+def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest(tmp_path: Path) -> None:
+    values = _values(cipher=("tag-compare-eq", "tag-compare-digest"), budget="3", seed="11")
+    events = list(leak_run.run(values, threading.Event()))
+    finished = events[-1]
+    assert isinstance(finished, Finished)
+    eq, digest = finished.result.results
+    assert verdict(eq) == LEAK and eq.t < 0  # a first byte that differs returns sooner
+    assert verdict(digest) != LEAK and digest.calls > 2 * ENOUGH
+    live = [e for e in events if getattr(e, "detail", None)]
+    assert {e.detail["entry"] for e in live} == {"tag-compare-eq [python]",
+                                                 "tag-compare-digest [python]"}  # fmt: skip
+    assert all("|t| = " in e.what and e.detail["curve"] for e in live)
