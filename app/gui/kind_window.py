@@ -30,7 +30,7 @@ from PySide6.QtWidgets import (
 from app.core.errors import UserError
 from app.core.kinds import formats
 from app.core.kinds.table import Kind, resolve
-from app.core.runtime.definition import Definition, Finished, Progress
+from app.core.runtime.definition import Definition, Finished, Option, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
 from app.gui.file_filters import with_suffix
@@ -94,9 +94,9 @@ class ChoiceField(QComboBox):
         self.setEnabled(not read_only)
 
 
-def _label_of(name: str) -> str:
-    """The form's label of an option: ``"rounds"`` -> ``"Rounds"``."""
-    return name.replace("_", " ").capitalize()
+def _label_of(option: Option) -> str:
+    """The form's label of an option: its own, or from its name (``"rounds"`` -> ``"Rounds"``)."""
+    return option.label or option.name.replace("_", " ").capitalize()
 
 
 def _as_text(value: Any) -> str:
@@ -130,7 +130,7 @@ class KindWindow(QMainWindow):
             if isinstance(field, QLineEdit):
                 field.setPlaceholderText(option.help + several)
             self.fields[option.name] = field
-            form.addRow(_label_of(option.name), field)
+            form.addRow(_label_of(option), field)
         self.run_button = QPushButton("Run")
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
@@ -155,7 +155,7 @@ class KindWindow(QMainWindow):
         if self.extra is None:
             column.addWidget(self.view, 1)
         else:
-            tabs = QTabWidget()
+            self.tabs = tabs = QTabWidget()
             tabs.addTab(self.view, "Tables")
             tabs.addTab(self.extra[1], self.extra[0])
             column.addWidget(tabs, 1)
@@ -184,7 +184,7 @@ class KindWindow(QMainWindow):
         except UserError as exc:
             said = str(exc)
             for option in self.definition.options:
-                said = said.replace(f"--{option.name}", _label_of(option.name))
+                said = said.replace(f"--{option.name}", _label_of(option))
             raise UserError(said) from None
 
     def run(self) -> None:
@@ -205,6 +205,8 @@ class KindWindow(QMainWindow):
         self.view.set_document(None)  # no table of an earlier run beside this one's progress
         if self.extra is not None:
             self.extra[1].set_result(None)
+            if self._live_view() is not None:
+                self.tabs.setCurrentWidget(self.extra[1])  # the tables come at the end
         self.progress.setValue(0)
         self.status.setText("Starting…")
         self.runner.start(worker, busy=True)
@@ -231,9 +233,16 @@ class KindWindow(QMainWindow):
             return
         self.status.setText(display_text(f"Wrote {written}"))
 
+    def _live_view(self) -> Any:
+        """The extra view when it shows a run's progress, else None."""
+        view = self.extra[1] if self.extra is not None else None
+        return view if hasattr(view, "show_progress") else None
+
     def _on_worker_progressed(self, event: Progress) -> None:
         self.progress.setValue(int(event.fraction * 1000))
         self.status.setText(display_text(event.what))
+        if event.detail is not None and (view := self._live_view()) is not None:
+            view.show_progress(event.detail)
 
     def _on_worker_finished_run(self, event: Finished) -> None:
         result = event.result
@@ -242,6 +251,8 @@ class KindWindow(QMainWindow):
         self.view.set_document(self.kind.document_of(result))
         if self.extra is not None:
             self.extra[1].set_result(result)
+            if self._live_view() is not None:
+                self.tabs.setCurrentWidget(self.view)  # the verdicts, now that there are some
         if getattr(result, "cancelled", False):
             what = "the tables hold what finished" if measured else "nothing had finished"
             self.status.setText(f"Cancelled: {what}.")

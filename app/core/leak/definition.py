@@ -43,6 +43,7 @@ DEFINITION = Definition(
             "does) or both",
             default="on",
             choices=AES_INSTRUCTIONS,
+            label="AES instructions",
         ),
         Option("seed", "the classes' draw (default: a new one, printed in the method)", int),
     ),

@@ -27,6 +27,7 @@ class Option:
     many: bool = False  # given once per value (--cipher A --cipher B); its value is a tuple
     metavar: str = ""
     positional: bool = False  # typed without its --name on the command line
+    label: str = ""  # the window's label, when its name capitalised is not it ("AES ...")
 
     def value(self, given: Any) -> Any:
         """The option's value from what was typed (a string, a list of them, or None)."""
