@@ -12,6 +12,12 @@ from app.core.leak.ttests import LEAK_T, POSSIBLE_T
 
 
 def t_curve_svg(result: LeakResult) -> str:
+    """The figure as a standalone SVG file."""
+    return '<?xml version="1.0" encoding="UTF-8"?>\n' + t_curve_chart(result) + "\n"
+
+
+def t_curve_chart(result: LeakResult) -> str:
+    """The figure as an ``<svg>`` element (inline in an HTML report)."""
     series = [
         ChartSeries(e.label, tuple((float(n), t) for n, t in e.curve)) for e in result.results
     ]
@@ -20,7 +26,7 @@ def t_curve_svg(result: LeakResult) -> str:
         ends = (float(min(calls)), float(max(calls)))
         for level, name in ((POSSIBLE_T, "possible leak"), (LEAK_T, "leak")):
             series.append(ChartSeries(f"|t| = {level:g}: {name}", tuple((x, level) for x in ends)))
-    svg = line_chart(
+    return line_chart(
         title="Timing leakage: the largest |t| as calls accumulate",
         x_label="calls measured",
         y_label="largest |t|",
@@ -28,7 +34,6 @@ def t_curve_svg(result: LeakResult) -> str:
         x_format=lambda x: count_text(round(x)),
         log_x=True,
     )
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + svg + "\n"
 
 
 def write_svg(result: LeakResult, path: Path) -> None:

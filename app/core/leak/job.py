@@ -23,6 +23,10 @@ CONTROLS = {
 }
 CONTROL_LIBRARY = "python"  # what a control's library column says
 CONTROL_CLASSES = ("fixed-random", "random-random")  # a control's: first byte or last; A/A
+# A study's leak test (leak = true): fixed vs random messages of one AES block, whole blocks
+# of every cipher here, for this long an entry.
+STUDY_LENGTH = 16
+STUDY_BUDGET_S = 10.0
 
 
 @dataclass(frozen=True)

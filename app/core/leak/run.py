@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import secrets
 import threading
-from collections.abc import Iterator, Mapping
+from collections.abc import Generator, Iterator, Mapping, Sequence
+from dataclasses import replace
 from datetime import UTC, datetime
 from typing import Any
 
 from app.core.bench.environment import capture_environment
-from app.core.ciphers.registry import Kind, select
+from app.core.ciphers.registry import CipherSpec, Kind, select
 from app.core.document.numbers import count_text, figure
 from app.core.errors import UserError
 from app.core.leak.job import CONTROL_CLASSES, CONTROL_LIBRARY, CONTROLS, LeakJob
@@ -22,14 +23,12 @@ TASK = "app.core.leak.worker:leak_round"
 
 
 def jobs(values: Mapping[str, Any], seed: int) -> list[LeakJob]:
-    """The entries asked for (controls first, then each cipher from each library named), each
-    with the AES instructions on, off or both (off only where it changes something: AES from
-    a compiled library)."""
+    """The entries asked for: controls first, then each cipher from each library named."""
     ids = [c.strip().lower() for c in values["cipher"]]
-    names = [(c, CONTROL_LIBRARY, 0) for c in ids if c in CONTROLS]
-    if names and values["classes"] not in CONTROL_CLASSES:
+    controls = [(c, CONTROL_LIBRARY, 0) for c in ids if c in CONTROLS]
+    if controls and values["classes"] not in CONTROL_CLASSES:
         raise UserError(
-            f"{names[0][0]} takes the classes fixed-random (the first byte differs, or the "
+            f"{controls[0][0]} takes the classes fixed-random (the first byte differs, or the "
             "last) or random-random (the A/A control)"
         )
     ciphers = [c for c in ids if c not in CONTROLS]
@@ -37,37 +36,52 @@ def jobs(values: Mapping[str, Any], seed: int) -> list[LeakJob]:
     if ciphers:
         specs = [s for lib in values["library"] or (None,) for s in select(ciphers, lib)]
         specs = list({(s.id, s.library, s.key_bits): s for s in specs}.values())
+    template = LeakJob(
+        "", "", 0, values["classes"], values["length"], float(values["budget"]), seed
+    )
+    return entry_jobs(controls, specs, template, values["aes_instructions"])
+
+
+def entry_jobs(
+    controls: Sequence[tuple[str, str, int]],
+    specs: Sequence[CipherSpec],
+    template: LeakJob,
+    switch: str = "on",
+) -> list[LeakJob]:
+    """A job of ``template``'s classes, length, budget and seed for each control and entry,
+    with the AES instructions on, off or both (off only where it changes something: AES from
+    a compiled library). ``UserError`` for a length that is not whole blocks of an ECB or CBC
+    entry."""
+    names = list(controls)
     for s in specs:
-        if s.kind is Kind.BLOCK and s.padded and values["length"] % s.block_bytes:
+        if s.kind is Kind.BLOCK and s.padded and template.length % s.block_bytes:
             raise UserError(
-                f"a length of {values['length']} bytes is not whole blocks of {s.id} "
+                f"a length of {template.length} bytes is not whole blocks of {s.id} "
                 f"({s.block_bytes} bytes): ECB and CBC are timed without padding"
             )
         names.append((s.id, s.library, s.key_bits))
-    switch = values["aes_instructions"]
+    steps = {"on": (True,), "off": (False,), "both": (True, False)}[switch]
     out = []
     for cipher, library, bits in names:
         hardware = library in ("cryptography", "pycryptodome") and cipher.startswith("aes")
-        steps = {"on": (True,), "off": (False,), "both": (True, False)}[switch]
         for on in steps if hardware else (True,):
-            out.append(
-                LeakJob(
-                    cipher,
-                    library,
-                    bits,
-                    values["classes"],
-                    values["length"],
-                    float(values["budget"]),
-                    seed,
-                    on,
-                )
-            )
+            out.append(replace(template, cipher=cipher, library=library, key_bits=bits,
+                               aes_instructions=on))  # fmt: skip
     return out
 
 
 def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress | Finished]:
+    """The command's and the window's run: the entries asked for, then the result."""
     seed = values["seed"] if values["seed"] is not None else secrets.randbelow(2**31)
-    todo = jobs(values, seed)
+    result = yield from leak(jobs(values, seed), cancel)
+    yield Finished(result)
+
+
+def leak(todo: Sequence[LeakJob], cancel: threading.Event) -> Generator[Progress, None, LeakResult]:
+    """Each job in a fresh worker (a study's leak test too); its progress with the running
+    entry's |t|, then (``yield from``'s value) the result. The jobs share their classes,
+    length, budget and seed."""
+    first = todo[0]
     started = datetime.now(UTC).isoformat(timespec="seconds")
     tasks = [RoundTask(j.label, TASK, j) for j in todo]
     collected = yield from _live(collect_rounds(tasks, 1, cancel))
@@ -76,25 +90,24 @@ def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress
         for got in collected.values[i]:
             names = (job.cipher, job.library, job.key_bits)
             entries.append(LeakEntry.measured(names, job.aes_instructions, got))
-    result = LeakResult(
+    return LeakResult(
         results=tuple(entries),
         failures=tuple(
             EntryFailure(todo[i].cipher, todo[i].library, m) for i, m in collected.failed.items()
         ),
         rounds=1,
-        classes=values["classes"],
-        length=values["length"],
-        budget_s=float(values["budget"]),
-        seed=seed,
+        classes=first.classes,
+        length=first.length,
+        budget_s=first.budget_s,
+        seed=first.seed,
         environment=capture_environment(),
         started_at=started,
         finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
         cancelled=cancel.is_set(),
     )
-    yield Finished(result)
 
 
-def _live(events: Any) -> Any:
+def _live(events: Iterator[Progress]) -> Generator[Progress, None, Any]:
     """The rounds' progress with the running entry's |t| and calls in its words."""
     while True:
         try:

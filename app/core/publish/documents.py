@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.document.model import Document, Section, Table
+from app.core.leak.document import leak_document
 from app.core.profile.document import profile_document
 from app.core.publish.bench_table import bench_methods, bench_table
 from app.core.publish.merge import MergedResult
@@ -52,12 +53,19 @@ def _study(
         paper = paper_figures_table(result)
         tables = (table(result),) + ((paper,) if paper is not None else ())
         method = methods(result)
+        sections = paper_claims_section(result)
         profiled = getattr(result, "profile", None)  # where the time goes (profile = true)
         if profiled is not None:
             where = profile_document(profiled)
             tables += where.tables
             method += " Where the time goes: " + where.method[0].lower() + where.method[1:]
-        return Document("", tables, method, paper_claims_section(result))
+        leaked = getattr(result, "leak", None)  # timing leakage (leak = true)
+        if leaked is not None:
+            leaks = leak_document(leaked)
+            tables += leaks.tables
+            sections += leaks.sections
+            method += " Timing leakage: " + leaks.method[0].lower() + leaks.method[1:]
+        return Document("", tables, method, sections)
 
     return build
 

@@ -36,6 +36,8 @@ are such files, and a user's saved grid is one too). The schema is flat; every k
                                       # fresh interpreter: start, import, encrypt, decrypt)
     profile = true                    # also profile each entry: where its time goes
                                       # (python main.py profile), its rounds the study's
+    leak = true                       # also test each entry for a timing leak (python main.py
+                                      # leak: fixed vs random 16-byte messages, 10 s an entry)
     baseline = "aes-128-ctr [pyaes]"  # speed-ups are against this entry (the paper's 1x);
                                       # default: the slowest on each input
 
@@ -208,6 +210,7 @@ class Study:
     data_seed: int = 0
     whole_program: bool = False  # also time each entry as a whole program (whole_program.py)
     profile: bool = False  # also profile each entry: where its time goes (app/core/profile)
+    leak: bool = False  # also test each entry for a timing leak (app/core/leak)
     baseline: str = ""  # speed-ups against this entry ("id" or "id [library]"); "": slowest
     published: tuple[PublishedFigure, ...] = ()
     claims: tuple[PaperClaim, ...] = ()  # the paper's claims, checked against our comparisons
@@ -333,6 +336,8 @@ class Study:
             check_entries(specs)
         if self.profile and self.workload != "cipher":
             raise UserError("profile samples cipher entries, not transfers")
+        if self.leak and self.workload != "cipher":
+            raise UserError("leak tests cipher entries, not transfers")
         shares = [c for c in self.claims if c.quantity == SHARE]
         if shares and not self.profile:
             raise UserError(
@@ -490,6 +495,7 @@ def _from_dict(cls: type[Study], data: Mapping[str, Any], base: Path | None) -> 
         data_seed=_typed(data, "data_seed", int, 0),
         whole_program=_typed(data, "whole_program", bool, False),
         profile=_typed(data, "profile", bool, False),
+        leak=_typed(data, "leak", bool, False),
         published=published,
         claims=claims,
     )

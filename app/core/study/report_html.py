@@ -19,6 +19,8 @@ from app.core.document.html import STYLE, table_html
 from app.core.document.numbers import mib_text, rate_text, ratio_text, seconds_text
 from app.core.document.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
 from app.core.document.svg_chart import ChartSeries, line_chart, text
+from app.core.leak.document import leak_document
+from app.core.leak.exports import t_curve_chart
 from app.core.profile.document import profile_document
 from app.core.study import warning_lines
 from app.core.study.paper_report import html_table as _table
@@ -65,6 +67,7 @@ def study_html(result: StudyResult) -> str:
         *_claims(result),
         *_whole_programs(result),
         *_profile(result),
+        *_leak(result),
         *paper_html(result),
         *_notes(result),
         "<h2>Environment</h2>",
@@ -294,6 +297,18 @@ def _profile(result: StudyResult) -> list[str]:
     parts = ["<h2>Where the time goes</h2>"]
     for table in profile_document(result.profile).tables:
         parts.extend(table_html(table))
+    return parts
+
+
+def _leak(result: StudyResult) -> list[str]:
+    """Timing leakage (``leak = true``): its table, its verdicts and its figure."""
+    if result.leak is None:
+        return []
+    document = leak_document(result.leak)
+    parts = ["<h2>Timing leakage</h2>", *table_html(document.tables[0])]
+    parts += [f"<p>{text(line)}</p>" for line in document.sections[0].lines]
+    parts += [t_curve_chart(result.leak)]
+    parts += [f"<p>{text(line)}</p>" for line in document.sections[1].lines]
     return parts
 
 

@@ -19,6 +19,7 @@ from app.core.bench.machine_state import machine_warnings
 from app.core.document.estimate import CELL_TIME
 from app.core.document.numbers import rate_text, ratio_text, seconds_text
 from app.core.document.terminal import render
+from app.core.leak.document import leak_document
 from app.core.profile.document import profile_document
 from app.core.study import warning_lines
 from app.core.study.analysis import FitInterval, LinearFit
@@ -152,6 +153,7 @@ def claims(result: StudyResult, width: int | None, units: str | None = None) -> 
                 lines.extend(wrap(f"{text} (against {s.baseline_label})", width))
     lines.extend(whole_programs(result, width))
     lines.extend(profile_lines(result, width))
+    lines.extend(leak_lines(result, width))
     lines.extend(published(result, width))
     return lines
 
@@ -162,6 +164,15 @@ def profile_lines(result: StudyResult, width: int | None) -> list[str]:
         return []
     document = profile_document(result.profile)
     shown = replace(document, tables=document.tables[:-1], method="")  # not its cost
+    return ["", *render(shown, width).splitlines()]
+
+
+def leak_lines(result: StudyResult, width: int | None) -> list[str]:
+    """Whether each entry's time depends on its data (the study's leak test; none: no lines)."""
+    if result.leak is None:
+        return []
+    document = leak_document(result.leak)
+    shown = replace(document, tables=document.tables[:1], method="", sections=document.sections[:1])
     return ["", *render(shown, width).splitlines()]
 
 

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
 from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.document.numbers import figure, ratio_text
+from app.core.leak.result import LeakResult
 from app.core.profile.result import ProfileResult
 from app.core.study.analysis import (
     FitInterval,
@@ -270,6 +271,8 @@ class StudyResult(StudyRecord[JobResult]):
     programs: tuple[ProgramTiming, ...] = field(default=(), kw_only=True)
     # Where each entry's time goes (study.profile): None when the study ran no profile.
     profile: ProfileResult | None = field(default=None, kw_only=True)
+    # Whether each entry's time depends on its data (study.leak): None when not tested.
+    leak: LeakResult | None = field(default=None, kw_only=True)
 
     @property
     def interleaved(self) -> bool:
@@ -451,6 +454,7 @@ class StudyResult(StudyRecord[JobResult]):
                 "whole_program": [p.to_dict() for p in self.programs],
                 "whole_program_speedups": [asdict(s) for s in self.program_speedups],
                 "profile": None if self.profile is None else self.profile.to_dict(),
+                "leak": None if self.leak is None else self.leak.to_dict(),
             },
         )
 
@@ -472,6 +476,7 @@ class StudyResult(StudyRecord[JobResult]):
             repeat_per_round=per_round,
             programs=tuple(ProgramTiming.from_dict(p) for p in data.get("whole_program", ())),
             profile=ProfileResult.from_dict(data["profile"]) if data.get("profile") else None,
+            leak=LeakResult.from_dict(data["leak"]) if data.get("leak") else None,
         )
 
 

@@ -50,6 +50,9 @@ from app.core.bench.rounds import RunDriver, later_round, merge_rounds, round_or
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
+from app.core.leak.job import STUDY_BUDGET_S, STUDY_LENGTH, LeakJob
+from app.core.leak.result import LeakResult
+from app.core.leak.run import entry_jobs, leak
 from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
@@ -290,7 +293,26 @@ class StudyRun(GridRun[StudyEvent]):
         if study.profile and not self._runs.cancelled:
             profiled = yield from self._profile(state, inputs)
             result = replace(result, profile=profiled, cancelled=self._runs.cancelled)
+        if study.leak and not self._runs.cancelled:
+            leaked = yield from self._leak(state)
+            result = replace(result, leak=leaked, cancelled=self._runs.cancelled)
         yield StudyFinished(result)
+
+    def _leak(self, state: _Progress) -> Generator[StudyEvent, None, LeakResult]:
+        """Whether each entry's time depends on its message (:mod:`app.core.leak`, its
+        defaults: fixed vs random 16-byte messages), reported as the last step's progress."""
+        specs = [s for s, copy in self.entries if copy == 1]
+        seed = self.study.data_seed
+        template = LeakJob("", "", 0, "fixed-random", STUDY_LENGTH, STUDY_BUDGET_S, seed)
+        step = max(0, state.step - 1)
+        events = leak(entry_jobs((), specs, template), self.cancel_event)
+        while True:
+            try:
+                event = next(events)
+            except StopIteration as finished:
+                leaked: LeakResult = finished.value
+                return leaked
+            yield StepProgress(step, f"leak: {event.what}", event.fraction)
 
     def _profile(
         self, state: _Progress, inputs: list[InputSpec]
