@@ -8,6 +8,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from app.core.leak.job import CONTROL_LIBRARY
 from app.core.runtime.envelope import (
     Envelope,
     entry_dict,
@@ -45,10 +46,6 @@ class LeakEntry:
     cpu: int  # the core the worker was pinned to (-1: not pinned)
     stopped_early: bool  # |t| reached the leak threshold before the budget ended
     seconds: float
-
-    @property
-    def input_label(self) -> str:
-        return "AES instructions off" if not self.aes_instructions else ""
 
     @property
     def label(self) -> str:
@@ -119,9 +116,18 @@ class LeakResult(Envelope):
         data.update(classes=self.classes, length=self.length, budget_s=self.budget_s)
         data["seed"] = self.seed
         data["results"] = [
-            entry_dict(e, aes_instructions=e.aes_instructions, **e.figures()) for e in self.results
-        ]
+            entry_dict(e, aes_instructions=e.aes_instructions, **e.figures(),
+                       input_label=self.input_label(e))
+            for e in self.results
+        ]  # fmt: skip
         return data
+
+    def input_label(self, entry: LeakEntry) -> str:
+        """What the entry's calls took, as the history lists a run's inputs:
+        ``16-byte messages (fixed-random)``, ``16-byte tags (fixed-random)``."""
+        what = "tags" if entry.library == CONTROL_LIBRARY else "messages"
+        hw = "" if entry.aes_instructions else ", AES instructions off"
+        return f"{self.length}-byte {what} ({self.classes}{hw})"
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> LeakResult:

@@ -70,10 +70,13 @@ def envelope_fields(data: Mapping[str, Any]) -> dict[str, Any]:
 
 
 def entry_dict(entry: Any, **more: Any) -> dict[str, Any]:
-    """An entry's names in a result's JSON (cipher, library, key bits, input label), then
-    ``more``, its figures."""
+    """An entry's names in a result's JSON (cipher, library, key bits, input label: the
+    entry's own, or one of ``more``'s), then ``more``, its figures."""
     names = ("cipher", "library", "key_bits", "input_label")
-    return {**{name: getattr(entry, name) for name in names}, **more}
+    return {
+        **{name: more[name] if name in more else getattr(entry, name) for name in names},
+        **more,
+    }
 
 
 def entry_names(data: Mapping[str, Any]) -> tuple[str, str, int]:
