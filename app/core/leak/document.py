@@ -183,10 +183,11 @@ def _tests_table(result: LeakResult) -> Table:
 
 
 def _notes(result: LeakResult) -> tuple[str, ...]:
+    ciphers = any(e.cipher not in CONTROLS for e in result.results)
+    classes = f"Classes {result.classes}: {CLASSES[result.classes]}. " if ciphers else ""
     notes = [
-        f"Classes {result.classes}: {CLASSES[result.classes]}. Max |t|: the largest of "
-        f"Welch's t over the raw times, {PERCENTILES} cropped copies and a second-order "
-        "test (dudect). "
+        f"{classes}Max |t|: the largest of Welch's t over the raw times, {PERCENTILES} "
+        "cropped copies and a second-order test (dudect). "
         f"Verdicts: |t| >= {LEAK_T:g} leak, >= {POSSIBLE_T} possible leak, below it no leak "
         "found. Mean diff.: class 0's mean time minus class 1's in the test with the largest |t| "
         "(its 95 % interval). Median diff.: class 0's median minus class 1's (95 % bootstrap "

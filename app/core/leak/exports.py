@@ -23,7 +23,8 @@ def t_curve_chart(result: LeakResult) -> str:
     ]
     calls = [n for e in result.results for n, _ in e.curve]
     if calls:
-        ends = (float(min(calls)), float(max(calls)))
+        low, high = float(min(calls)), float(max(calls))
+        ends = (low, high) if high > low else (low / 2, high * 2)  # a line, not a point
         for level, name in ((POSSIBLE_T, "possible leak"), (LEAK_T, "leak")):
             series.append(ChartSeries(f"|t| = {level:g}: {name}", tuple((x, level) for x in ends)))
     return line_chart(
