@@ -17,7 +17,8 @@ from collections.abc import Iterable, Mapping, Sequence
 
 from app.core.profile.stacks import SEPARATOR, Sampled
 
-Span = tuple[str, int, int]  # direction, start and end in ns on CLOCK_MONOTONIC
+Span = tuple[str, int, int]
+EVAL_LOOP = "_PyEval_EvalFrameDefault"  # direction, start and end in ns on CLOCK_MONOTONIC
 
 INSTALL = "sudo apt-get install linux-perf (Debian), linux-tools-generic (Ubuntu)"
 PARANOID = "/proc/sys/kernel/perf_event_paranoid"
@@ -112,6 +113,10 @@ def trim_trunk(stacks: Mapping[tuple[str, ...], int]) -> dict[tuple[str, ...], i
     while all(len(f) > shared and f[shared] == whole[0][shared] for f in whole):
         shared += 1
     depth = max(shared - 1, 0)
+    # No deeper than the interpreter's last frame they share (the timed loop's): below it, the
+    # layers of the call (the binding, the library) stay, even where every sample has them.
+    evals = [i for i, f in enumerate(whole[0][:shared]) if f.startswith(EVAL_LOOP)]
+    depth = min(depth, evals[-1]) if evals else depth
     trimmed: Counter[tuple[str, ...]] = Counter()
     for frames, n in stacks.items():
         trimmed[frames[depth:] if frames and frames[0] == start else frames] += n

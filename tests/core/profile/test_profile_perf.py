@@ -70,6 +70,14 @@ def test_the_trunk_is_cut_only_from_whole_stacks() -> None:
     # the most common outermost frame by samples, added over its stacks
     parts = {("m", "r", "a"): 1, ("m", "r", "b"): 1, ("m", "r", "c"): 1, ("x", "y"): 2}
     assert trim_trunk(parts) == {("r", "a"): 1, ("r", "b"): 1, ("r", "c"): 1, ("x", "y"): 2}
+    # every sample inside one binding call: the layers below the timed loop's eval frame stay
+    loop = "_PyEval_EvalFrameDefault (libpython)"
+    bound = {("_start", loop, "update_into", "EVP_EncryptUpdate", "aesni"): 5,
+             ("_start", loop, "update_into", "EVP_EncryptUpdate", "ctr128"): 2}  # fmt: skip
+    assert trim_trunk(bound) == {
+        (loop, "update_into", "EVP_EncryptUpdate", "aesni"): 5,
+        (loop, "update_into", "EVP_EncryptUpdate", "ctr128"): 2,
+    }
 
 
 def test_perf_frames_land_in_their_classes() -> None:
