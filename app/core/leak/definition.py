@@ -4,7 +4,7 @@ starts, so a menu that lists the kinds loads nothing of it."""
 from __future__ import annotations
 
 from app.core.leak.job import CLASSES, CONTROLS
-from app.core.runtime.definition import Definition, Option, whole_number
+from app.core.runtime.definition import Definition, Option, entry_options, whole_number
 
 AES_INSTRUCTIONS = ("on", "off", "both")
 
@@ -14,18 +14,7 @@ DEFINITION = Definition(
     summary="whether an entry's time depends on its data (dudect's test): two classes of "
     "inputs, Welch's t, the effect's size",
     options=(
-        Option(
-            "cipher",
-            "a cipher id, e.g. aes-128-ecb, or a control: " + ", ".join(CONTROLS),
-            default=("aes-128-ecb",),
-            many=True,
-            positional=True,
-        ),
-        Option(
-            "library",
-            "cryptography, pycryptodome, pyaes or all (default: the compiled ones)",
-            many=True,
-        ),
+        *entry_options("aes-128-ecb", "; or a control: " + ", ".join(CONTROLS)),
         Option(
             "classes",
             "what tells the two classes apart: "

@@ -3,7 +3,7 @@ so a menu that lists the kinds loads nothing of it."""
 
 from __future__ import annotations
 
-from app.core.runtime.definition import Definition, Option, whole_number
+from app.core.runtime.definition import Definition, Option, entry_options, whole_number
 from app.core.units import parse_size
 
 # Samples a second. py-spy's native unwinding pauses the job about 1 ms a sample (measured:
@@ -17,18 +17,7 @@ DEFINITION = Definition(
     summary="where each entry's time goes: its timed calls sampled by py-spy (or perf), as "
     "shares and a flame graph",
     options=(
-        Option(
-            "cipher",
-            "a cipher id, e.g. aes-128-ctr (python main.py list shows them)",
-            default=("aes-128-ctr",),
-            many=True,
-            positional=True,
-        ),
-        Option(
-            "library",
-            "cryptography, pycryptodome, pyaes or all (default: the compiled ones)",
-            many=True,
-        ),
+        *entry_options("aes-128-ctr"),
         Option(
             "size",
             "random data of this size: 23KB, 10MB, 1MiB (unless a file is given)",

@@ -87,3 +87,22 @@ def whole_number(low: int, high: int) -> Callable[[str], int]:
         return value
 
     return parse
+
+
+def entry_options(default: str, also: str = "") -> tuple[Option, Option]:
+    """The cipher entries a kind takes, as the profile and the leak test do: the ids (typed
+    without ``--cipher``; ``also``: what else the kind accepts there) and the libraries."""
+    return (
+        Option(
+            "cipher",
+            f"a cipher id, e.g. {default} (python main.py list shows them){also}",
+            default=(default,),
+            many=True,
+            positional=True,
+        ),
+        Option(
+            "library",
+            "cryptography, pycryptodome, pyaes or all (default: the compiled ones)",
+            many=True,
+        ),
+    )

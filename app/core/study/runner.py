@@ -33,7 +33,7 @@ from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
 
 from app.core.bench.events import (
     JobFailed,
@@ -57,6 +57,7 @@ from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
 from app.core.runtime import scratch
+from app.core.runtime.definition import Progress
 from app.core.study.definition import SizeInput, Study
 from app.core.study.result import StudyFailure, StudyResult, job_claims, unsettled_cells
 from app.core.study.whole_program import ProgramTiming, measure_programs
@@ -224,6 +225,20 @@ class GridRun(RunDriver, Generic[E]):
             scratch.remove(folder)
 
 
+def _last_step(
+    events: Generator[Progress, None, Any], state: _Progress, name: str
+) -> Generator[StudyEvent, None, Any]:
+    """A kind's run after the study's rounds (its profile, its leak test), its progress
+    reported as the last step's ("profile: round 1/6 ..."); its value, the kind's result."""
+    step = max(0, state.step - 1)
+    while True:
+        try:
+            event = next(events)
+        except StopIteration as finished:
+            return finished.value
+        yield StepProgress(step, f"{name}: {event.what}", event.fraction)
+
+
 class StudyRun(GridRun[StudyEvent]):
     """One run of ``study``, every cipher entry on every input (module doc); made as
     :class:`GridRun`."""
@@ -300,37 +315,25 @@ class StudyRun(GridRun[StudyEvent]):
 
     def _leak(self, state: _Progress) -> Generator[StudyEvent, None, LeakResult]:
         """Whether each entry's time depends on its message (:mod:`app.core.leak`, its
-        defaults: fixed vs random 16-byte messages), reported as the last step's progress."""
+        defaults: fixed vs random 16-byte messages)."""
         specs = [s for s, copy in self.entries if copy == 1]
         seed = self.study.data_seed
         template = LeakJob("", "", 0, "fixed-random", STUDY_LENGTH, STUDY_BUDGET_S, seed)
-        step = max(0, state.step - 1)
         events = leak(entry_jobs((), specs, template), self.cancel_event)
-        while True:
-            try:
-                event = next(events)
-            except StopIteration as finished:
-                leaked: LeakResult = finished.value
-                return leaked
-            yield StepProgress(step, f"leak: {event.what}", event.fraction)
+        leaked: LeakResult = yield from _last_step(events, state, "leak")
+        return leaked
 
     def _profile(
         self, state: _Progress, inputs: list[InputSpec]
     ) -> Generator[StudyEvent, None, ProfileResult]:
         """Where each entry's time goes on each input (:mod:`app.core.profile`), in the
-        study's rounds, reported as the last step's progress."""
+        study's rounds."""
         specs = [s for s, copy in self.entries if copy == 1]
-        step = max(0, state.step - 1)
         rounds = max(1, self.study.rounds)
         base = self.study.bench_options()  # its data mode and chunks
         events = profile(specs, inputs, rounds, DEFAULT_RATE, self.cancel_event, base)
-        while True:
-            try:
-                event = next(events)
-            except StopIteration as finished:
-                profiled: ProfileResult = finished.value
-                return profiled
-            yield StepProgress(step, f"profile: {event.what}", event.fraction)
+        profiled: ProfileResult = yield from _last_step(events, state, "profile")
+        return profiled
 
     def _whole_programs(
         self, state: _Progress, inputs: list[InputSpec]
