@@ -189,9 +189,10 @@ def _notes(result: LeakResult) -> tuple[str, ...]:
         f"{classes}Max |t|: the largest of Welch's t over the raw times, {PERCENTILES} "
         "cropped copies and a second-order test (dudect). "
         f"Verdicts: |t| >= {LEAK_T:g} leak, >= {POSSIBLE_T} possible leak, below it no leak "
-        "found. Mean diff.: class 0's mean time minus class 1's in the test with the largest |t| "
-        "(its 95 % interval). Median diff.: class 0's median minus class 1's (95 % bootstrap "
-        "interval; as coarse as the clock's step).",
+        "found. Mean diff.: class 0's mean time minus class 1's in the test with the "
+        "largest |t| (its 95 % interval, for that one test: the verdicts' thresholds, far "
+        "above 1.96, allow for the hundred tests looked at). Median diff.: class 0's median "
+        "minus class 1's (95 % bootstrap interval; as coarse as the clock's step).",
     ]
     if any(e.cipher in CONTROLS for e in result.results) and result.classes == "fixed-random":
         notes.append(
