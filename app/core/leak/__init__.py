@@ -3,18 +3,21 @@ input or a random one, a fixed key or random keys) drawn at random, each timed a
 fresh pinned worker; Welch's t on the raw, cropped and second-order times, and the effect's
 size with a bootstrapped interval. Its row in the kinds' table is :data:`ROW`; its options
 :mod:`.definition`; a worker's loop :mod:`.measure` (statistics :mod:`.ttests`, calls
-:mod:`.probes`); its result :mod:`.result`, document :mod:`.document` and its figure of |t|
-against the calls :mod:`.exports`."""
+:mod:`.probes`); its result :mod:`.result` and document :mod:`.document`; its figure of |t|
+against the calls inline in a study's HTML :mod:`.exports`, for print
+:func:`app.core.publish.kind_figures.leak_figure`."""
 
 # The row of app.core.kinds.table: plain data, so that the table names this package without
 # importing it (and this package imports nothing above it).
+_FIGURES = "app.core.publish.kind_figures:"  # drawn as every kind's print figures
 ROW = {
     "name": "leak",
     "noun": "a leak test",
     "result": "app.core.leak.result:LeakResult",
     "formats": "",  # every renderer of its document, and its own figure:
     "own_formats": (
-        (".svg", "|t| against the calls (SVG figure)", "app.core.leak.exports:write_svg"),
+        (".svg", "|t| against the calls (SVG figure)", _FIGURES + "write_leak_svg"),
+        (".pdf", "|t| against the calls (PDF figure)", _FIGURES + "write_leak_pdf"),
     ),
     "document": "app.core.leak.document:leak_document",
     "json_format": "cipherbench-leak",

@@ -1,19 +1,13 @@
-"""A leak test's figure: the largest |t| against the calls measured, one line an entry, with
-dudect's thresholds (4.5 and 10) drawn across it."""
+"""A leak test's figure inline in a study's HTML report: the largest |t| against the calls
+measured, one line an entry, with dudect's thresholds (4.5 and 10) drawn across it. Its print
+figure (.svg, .pdf) is :func:`app.core.publish.kind_figures.leak_figure`."""
 
 from __future__ import annotations
-
-from pathlib import Path
 
 from app.core.document.numbers import count_text
 from app.core.document.svg_chart import ChartSeries, line_chart
 from app.core.leak.result import LeakResult
 from app.core.leak.ttests import LEAK_T, POSSIBLE_T
-
-
-def t_curve_svg(result: LeakResult) -> str:
-    """The figure as a standalone SVG file."""
-    return '<?xml version="1.0" encoding="UTF-8"?>\n' + t_curve_chart(result) + "\n"
 
 
 def t_curve_chart(result: LeakResult) -> str:
@@ -35,7 +29,3 @@ def t_curve_chart(result: LeakResult) -> str:
         x_format=lambda x: count_text(round(x)),
         log_x=True,
     )
-
-
-def write_svg(result: LeakResult, path: Path) -> None:
-    Path(path).write_text(t_curve_svg(result), encoding="utf-8")

@@ -7,7 +7,9 @@ time).
 - ``sweep``: cycles per byte against message length per entry, both axes logarithmic (ns per
   byte when a cycle figure is missing; "~ estimated" on an entry whose cycles come from the
   clock figure rather than the CPU's counter);
-- ``ladder``: a bar of MB/s per step on a logarithmic axis.
+- ``ladder``: a bar of MB/s per step on a logarithmic axis;
+- ``leak``: the largest |t| against the calls measured, a line per entry, dudect's 4.5 and 10
+  drawn across (calls on a logarithmic axis).
 
 Every plotted value is the one the kind's publication table prints (its :class:`Estimate`:
 the median with its 95 % interval, drawn as an error bar where there is one).
@@ -20,7 +22,10 @@ from pathlib import Path
 
 from app.core.bench.results import RunResult
 from app.core.document.estimate import Estimate
+from app.core.document.numbers import count_text
 from app.core.document.svg_bars import wants_log
+from app.core.leak.result import LeakResult
+from app.core.leak.ttests import LEAK_T, POSSIBLE_T
 from app.core.publish import bench_table, sweep_table, transfer_table
 from app.core.publish.figure_data import (
     FigureData,
@@ -178,3 +183,44 @@ def write_sweep_svg(result: SweepResult, path: Path) -> None:
 
 def write_sweep_pdf(result: SweepResult, path: Path) -> None:
     draw(sweep_figure(result), Path(path), "pdf")
+
+
+def leak_figure(result: LeakResult) -> FigureData:
+    """Each entry's curve of the largest |t| (a point a batch) and the two thresholds."""
+    series = [
+        Series(e.label, tuple(Point(float(n), Estimate(t, None, 1)) for n, t in e.curve))
+        for e in result.results
+    ]
+    calls = [n for e in result.results for n, _ in e.curve]
+    ticks: list[tuple[float, str]] = []
+    if calls:
+        low, high = min(calls), max(calls)
+        low, high = (low, high) if high > low else (low // 2, high * 2)
+        for level, name in ((POSSIBLE_T, "possible leak"), (LEAK_T, "leak")):
+            ends = (Point(float(low), Estimate(level, None, 1)),
+                    Point(float(high), Estimate(level, None, 1)))  # fmt: skip
+            series.append(Series(f"|t| = {level:g}: {name}", ends))
+        decade = 10 ** math.floor(math.log10(max(low, 1)))
+        while decade <= high:
+            ticks += [(float(m * decade), count_text(m * decade)) for m in (1, 2, 5)
+                      if low <= m * decade <= high]  # fmt: skip
+            decade *= 10
+    return FigureData(
+        title="Timing leakage: the largest |t| as calls accumulate",
+        bars=False,
+        log_x=True,
+        log_y=False,
+        x_label="Calls measured (log scale)",
+        y_label="Largest |t|",
+        ticks=tuple(ticks),
+        panels=(Panel("", tuple(series)),),
+        what="a leak test",
+    )
+
+
+def write_leak_svg(result: LeakResult, path: Path) -> None:
+    draw(leak_figure(result), Path(path), "svg")
+
+
+def write_leak_pdf(result: LeakResult, path: Path) -> None:
+    draw(leak_figure(result), Path(path), "pdf")
