@@ -114,7 +114,7 @@ def test_a_small_transfer_fills_table_and_chart_and_exports(
     assert back.results[0].sender.peak_rss_bytes > 0
     assert w.export_to(str(tmp_path / "t.xlsx")) is not None
     book = openpyxl.load_workbook(tmp_path / "t.xlsx")
-    assert book.sheetnames == ["Results", "Runs", "Environment"]
+    assert book.sheetnames == ["Results", "Runs", "Load every 50 ms", "Environment"]
     assert len(list(book["Runs"].iter_rows(min_row=2))) == 4  # 2 ciphers x 2 runs
     assert w.export_to(str(tmp_path / "t.txt")) is None  # no writer for .txt: one sentence
     assert dialogs.warnings[-1][0] == "Cannot export" and ".txt" in dialogs.warnings[-1][1]

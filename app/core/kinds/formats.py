@@ -150,6 +150,11 @@ TRANSFER = with_renderers(
     (
         Format(".xlsx", "Excel workbook with a chart", _TRANSFER + "write_xlsx"),
         Format(".csv", "CSV, one row per cipher", _TRANSFER + "write_csv"),
+        Format(
+            ".load.csv",
+            "CSV, both ends' CPU and memory every 50 ms",
+            _TRANSFER + "write_load_csv",
+        ),
         Format(".json", "JSON, everything with raw samples", _TRANSFER + "write_json"),
         *_paper_formats(_KIND_FIGURES, "transfer"),
     ),

@@ -5,7 +5,9 @@
 * ``.csv``: one row per cipher (:data:`COLUMNS`, the unit at the end of each column name); a
   cipher whose transfer failed has a row with ``failed: <reason>`` in ``warnings``.
 * ``.xlsx``: ``Results`` (the same columns, units in the headers) with a throughput bar chart
-  beside them, ``Runs`` (every timed run of each end) and ``Environment``.
+  beside them, ``Runs`` (every timed run of each end), ``Load every 50 ms`` (:data:`LOAD`)
+  and ``Environment``.
+* ``.load.csv``: both ends' CPU % and memory every 50 ms of every timed run (:data:`LOAD`).
 
 Every failure is a ``UserError`` starting ``cannot write <path>:`` (or ``cannot save the
 transfer to <path>:`` for an extension no writer has), as for the benchmark's exports.
@@ -28,6 +30,7 @@ from app.core.transfer.results import (
     TransferRun,
     transfer_document,
 )
+from app.core.units import MIB
 
 Writer = Callable[[TransferRun, Path], None]
 
@@ -87,6 +90,7 @@ def write_xlsx(run: TransferRun, path: Path) -> None:
         for what in ("wall (s)", "CPU (s)", "CPU (%)", "peak RSS (bytes)", "baseline RSS (bytes)")
     ]
     write_table(wb.create_sheet("Runs"), runs_headers, list(_run_rows(run)))
+    write_table(wb.create_sheet("Load every 50 ms"), list(LOAD), list(_load_rows(run)))
     env = wb.create_sheet("Environment")
     write_table(env, ["Key", "Value"], [list(kv) for kv in _environment_rows(run)])
     save_workbook(wb, path)
@@ -107,6 +111,37 @@ def _run_rows(run: TransferRun) -> Iterator[list[Any]]:
                 )
             ]
             yield [r.cipher_id, n, sample.total_seconds, sample.verified, *ends]
+
+
+# The series' columns (CPU %: 100 = one core busy; memory: resident, MiB = 2^20 bytes).
+LOAD = (
+    "Cipher",
+    "Run",
+    "Time (s)",
+    "Sender CPU (%)",
+    "Sender memory (MiB)",
+    "Receiver CPU (%)",
+    "Receiver memory (MiB)",
+)
+
+
+def _load_rows(run: TransferRun) -> Iterator[list[Any]]:
+    for r in run.results:
+        for n, sample in enumerate(r.runs, start=1):
+            for p in sample.series:
+                yield [
+                    r.cipher_id,
+                    n,
+                    round(p.seconds, 4),
+                    round(p.sender_cpu_percent, 1),
+                    round(p.sender_rss_bytes / MIB, 2),
+                    round(p.receiver_cpu_percent, 1),
+                    round(p.receiver_rss_bytes / MIB, 2),
+                ]
+
+
+def write_load_csv(run: TransferRun, path: Path) -> None:
+    write_rows(path, [list(LOAD), *_load_rows(run)])
 
 
 def _environment_rows(run: TransferRun) -> Iterator[tuple[str, Any]]:

@@ -17,6 +17,7 @@ from app.core.bench.run_info import Environment
 from app.core.bench.stats import TimingStats, summarize
 from app.core.document.estimate import split_rounds
 from app.core.export.json_export import json_safe
+from app.core.transfer.load_series import LoadPoint
 
 FORMAT = "cipherbench-transfer"
 VERSION = 1
@@ -70,6 +71,8 @@ class RunSample:
     # First byte sent to the last byte handed to the sender's kernel: where a sender's clock
     # stops (seed 004's "total time"), before the receiver has verified anything. 0: not known.
     sent_seconds: float = 0.0
+    # Both ends' CPU % and memory every 50 ms during the run (empty: not sampled, an older run)
+    series: tuple[LoadPoint, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -192,6 +195,7 @@ def _run_dict(run: RunSample) -> dict[str, Any]:
         "verified": run.verified,
         "sender": end(run.sender),
         "receiver": end(run.receiver),
+        "series": [p.to_list() for p in run.series],
     }
 
 
@@ -217,6 +221,7 @@ def transfer_result_from_dict(data: Mapping[str, Any]) -> TransferResult:
             receiver=_end_from_dict(r["receiver"]),
             verified=bool(r["verified"]),
             sent_seconds=float(r.get("sent_seconds", 0.0)),
+            series=tuple(LoadPoint.from_list(p) for p in r.get("series", ())),
         )
         for r in data["runs"]
     )

@@ -15,7 +15,7 @@ import secrets
 import threading
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from multiprocessing.connection import wait
 from typing import Any
 
@@ -25,6 +25,7 @@ from app.core.files.container_format import check_chunk_bytes
 from app.core.runtime.children import Child, signal_name
 from app.core.transfer.endpoints import EndReport, receiver_main, sender_main
 from app.core.transfer.framing import COUNTS, MASTER_KEY_BYTES, PLAINTEXT, transfer_spec
+from app.core.transfer.load_series import LoadSampler
 from app.core.transfer.results import EndSample, RunSample, TransferResult
 from app.core.units import MIB
 
@@ -176,7 +177,8 @@ def run_transfer(
                 ("run", target, path, cipher_id, key, options.chunk_bytes, options.timeout_s)
             )
             del key
-            replies = _wait(ends, options.timeout_s + 5.0, cancel)
+            with LoadSampler({"sender": sender.child.pid, "receiver": receiver.child.pid}) as load:
+                replies = _wait(ends, options.timeout_s + 5.0, cancel)
             reason = _reason(ends, replies)
             if reason is not None:
                 raise TransferFailed(reason)
@@ -195,7 +197,7 @@ def run_transfer(
                     f"run {done + 1}: the input file changed size since the start "
                     f"({size} bytes then, {data_bytes} sent)"
                 )
-            samples.append(sample)
+            samples.append(replace(sample, series=tuple(load.points)))
             if on_run is not None:
                 on_run(done + 1, total)
     finally:

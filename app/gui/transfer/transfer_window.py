@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QMessageBox,
     QSplitter,
+    QTabWidget,
     QWidget,
 )
 
@@ -30,6 +31,7 @@ from app.gui.menus import add_menu
 from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
 from app.gui.tool_window import ToolWindow, show_owned
+from app.gui.transfer.load_chart import LoadChart
 from app.gui.transfer.transfer_chart import TransferChart
 from app.gui.transfer.transfer_controller import TransferController
 from app.gui.transfer.transfer_form import TransferForm
@@ -64,12 +66,16 @@ class TransferWindow(ToolWindow):
         )
 
         self.chart = TransferChart()
+        self.load_chart = LoadChart()
+        self.charts = QTabWidget()
+        self.charts.addTab(self.chart, "Throughput")
+        self.charts.addTab(self.load_chart, "CPU and memory (every 50 ms)")
         self.model = TransferTableModel(self)
         self.table = TransferTableView()
         self.table.setModel(self.model)
         self.table.resizeColumnsToContents()  # the headers' widths until rows come
         right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.chart)
+        right.addWidget(self.charts)
         right.addWidget(self.table)
         right.setSizes([330, 300])
         self._set_columns(left, right, [320, 1000])
@@ -98,6 +104,7 @@ class TransferWindow(ToolWindow):
         )
         self.form.browse_requested.connect(self.open_action.trigger)
         self.chart.save_requested.connect(self._on_chart_save_requested)
+        self.load_chart.save_requested.connect(self._on_chart_save_requested)
         connect_handlers(self.controller, self, "controller")
         self.controller.failed.connect(self._warn)
 
@@ -123,6 +130,7 @@ class TransferWindow(ToolWindow):
         if request.path is not None:
             self.settings.last_folder = str(Path(request.path).expanduser().parent)
         self.chart.clear()
+        self.load_chart.clear()
         self.progress.setValue(0)
         self.controller.start(request)
 
@@ -147,7 +155,8 @@ class TransferWindow(ToolWindow):
         try:
             sent = self.controller.sent_path
             check_output(path, force=True, inputs=[sent] if sent else [])
-            written = self.chart.save(path)
+            shown = self.charts.currentWidget()
+            written = (shown if isinstance(shown, LoadChart) else self.chart).save(path)
         except UserError as exc:
             self._warn("Cannot save the chart", str(exc))
             return None
@@ -165,6 +174,7 @@ class TransferWindow(ToolWindow):
         results = self.controller.results()
         self.model.set_results(results)
         self.chart.set_results(results)
+        self.load_chart.set_results(results)
         self.table.resizeColumnsToContents()
         self._update_actions()
 

@@ -95,7 +95,7 @@ def test_csv_has_a_row_per_cipher_and_per_failure(run: TransferRun, tmp_path: Pa
 def test_xlsx_has_results_runs_environment_and_a_chart(run: TransferRun, tmp_path: Path) -> None:
     path = save(run, tmp_path / "t.xlsx")
     book = openpyxl.load_workbook(path)
-    assert book.sheetnames == ["Results", "Runs", "Environment"]
+    assert book.sheetnames == ["Results", "Runs", "Load every 50 ms", "Environment"]
     results = list(book["Results"].iter_rows(values_only=True))
     assert results[0] == tuple(f.header for f in COLUMNS)
     assert [r[0] for r in results[1:]] == ["aes-256-gcm", "none", "chacha20-poly1305"]
@@ -111,7 +111,7 @@ def test_refused_targets_are_one_sentence_and_leave_nothing(
 ) -> None:
     sent = tmp_path / "sent.csv"  # the file the transfer sent: never overwritten
     sent.write_bytes(b"data")
-    with pytest.raises(UserError, match=r"is not supported; use \.xlsx, \.csv, \.json"):
+    with pytest.raises(UserError, match=r"is not supported; use \.xlsx, \.csv, \.load\.csv, \.json"):
         save(run, tmp_path / "t.rtf")
     with pytest.raises(UserError, match="cannot write"):
         save(run, sent, inputs=[sent])

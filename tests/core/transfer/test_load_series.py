@@ -1,0 +1,107 @@
+"""Both ends' CPU and memory every 50 ms (app/core/transfer/load_series.py): read from outside
+the processes, a busy one near 100 %, an idle one near 0; kept with each run, in its JSON, the
+workbook and the .load.csv; drawn by the Transfer window."""
+
+from __future__ import annotations
+
+import csv
+import itertools
+import json
+import sys
+import time
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from app.core.kinds.formats import save
+from app.core.transfer.load_series import LoadPoint, LoadSampler
+from app.core.transfer.results import TransferRun
+from app.core.transfer.runner import TransferOptions, run_transfer
+from tests.core.history.history_factories import transfer_run
+
+BUSY = "import time\nend = time.monotonic() + 5\nwhile time.monotonic() < end: pass\n"
+IDLE = "import time\ntime.sleep(5)\n"
+
+
+def test_a_busy_process_reads_near_one_core_and_an_idle_one_near_none(spawn) -> None:  # type: ignore[no-untyped-def]
+    busy = spawn([sys.executable, "-c", BUSY])
+    idle = spawn([sys.executable, "-c", IDLE])
+    time.sleep(0.3)  # past the interpreters' start
+    with LoadSampler({"sender": busy.pid, "receiver": idle.pid}) as load:
+        time.sleep(0.6)
+    points = load.points
+    assert 8 <= len(points) <= 14  # every 50 ms
+    assert all(b.seconds > a.seconds for a, b in itertools.pairwise(points))
+    # a shared machine lends the busy loop less than a core at moments: the median holds
+    sender = sorted(p.sender_cpu_percent for p in points)[len(points) // 2]
+    receiver = max(p.receiver_cpu_percent for p in points)
+    assert sender > 50 and receiver < 10
+    assert all(p.sender_rss_bytes > 1_000_000 for p in points)
+
+
+def test_a_process_that_ends_ends_the_series(spawn) -> None:  # type: ignore[no-untyped-def]
+    short = spawn([sys.executable, "-c", "pass"])
+    idle = spawn([sys.executable, "-c", IDLE])
+    with LoadSampler({"sender": short.pid, "receiver": idle.pid}) as load:
+        short.wait()
+        time.sleep(0.3)
+    assert len(load.points) < 10  # it stopped reading; no exception
+
+
+def _with_series(run: TransferRun) -> TransferRun:
+    points = tuple(LoadPoint(0.05 * (i + 1), 99.5, 40 << 20, 60.25, 30 << 20) for i in range(4))
+    results = tuple(
+        replace(r, runs=tuple(replace(s, series=points) for s in r.runs)) for r in run.results
+    )
+    return replace(run, results=results)
+
+
+def test_the_series_is_kept_in_the_json_the_workbook_and_its_csv(tmp_path: Path) -> None:
+    import openpyxl
+
+    run = _with_series(transfer_run())
+    again = TransferRun.from_dict(json.loads(json.dumps(run.to_dict())))
+    assert again.results[0].runs[0].series == run.results[0].runs[0].series
+    with save(run, tmp_path / "t.load.csv").open(encoding="utf-8") as fh:
+        rows = list(csv.reader(fh))
+    assert rows[0][:3] == ["Cipher", "Run", "Time (s)"] and rows[1][3:] == [
+        "99.5", "40.0", "60.2", "30.0"
+    ]  # fmt: skip
+    runs = sum(len(r.runs) for r in run.results)
+    assert len(rows) == 1 + 4 * runs
+    sheet = openpyxl.load_workbook(save(run, tmp_path / "t.xlsx"))["Load every 50 ms"]
+    assert sheet.max_row == 1 + 4 * runs
+
+
+def test_a_real_transfer_samples_both_ends(tmp_path: Path) -> None:
+    payload = tmp_path / "p.bin"
+    payload.write_bytes(bytes(64 << 20))
+    result = run_transfer(payload, "aes-256-gcm", TransferOptions(repeat=1, warmup=0))
+    (only,) = result.runs
+    if only.total_seconds < 0.05:
+        pytest.skip("the transfer ended before the first 50 ms point")
+    assert only.series and only.series[0].seconds > 0
+    assert max(p.sender_cpu_percent for p in only.series) > 0
+    assert min(p.receiver_rss_bytes for p in only.series) > 1_000_000
+
+
+def test_the_window_draws_each_end_of_each_cipher_s_median_run(qtbot) -> None:  # type: ignore[no-untyped-def]
+    from app.gui.transfer.load_chart import LoadChart, median_run
+
+    run = _with_series(transfer_run())
+    chart = LoadChart()
+    qtbot.addWidget(chart)
+    chart.set_results(run.results)
+    chart.flush()
+    curves = chart.plot.listDataItems()
+    assert len(curves) == 2 * len(run.results) and chart.showing_data
+    assert max(curves[0].getData()[1]) == pytest.approx(99.5)
+    chart.choice.setCurrentText("Memory (MiB)")
+    chart.flush()
+    assert max(chart.plot.listDataItems()[0].getData()[1]) == pytest.approx(40.0)
+    middle = median_run(run.results[0])
+    assert (
+        middle is not None
+        and middle.total_seconds == sorted(r.total_seconds for r in run.results[0].runs)[1]
+    )
