@@ -580,6 +580,8 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     }
     chart = w.charts["throughput"]
     assert len(chart.curves) == 3 and chart._title.text() == "Transfer throughput against size"
+    w.load_chart.flush()  # both ends every 50 ms: its tab appears with transfers
+    assert w.chart_tabs.indexOf(w.load_chart) >= 0
     assert "first byte sent to the last byte" in w.claims.toPlainText()
     claims = w.claims.toPlainText()
     assert "2 rounds, 2 and 2 samples" in claims  # the comparisons, on their rounds

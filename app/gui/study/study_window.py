@@ -32,6 +32,7 @@ from app.core.study.definition import Study
 from app.core.study.grid_cost import grid_cost
 from app.core.study.result import StudyResult
 from app.core.text import display_text
+from app.core.transfer.results import TransferResult
 from app.gui.label import Label
 from app.gui.menus import add_menu
 from app.gui.questions import ask_yes_no
@@ -43,6 +44,7 @@ from app.gui.study.study_form import StudyForm
 from app.gui.study.study_table import StudyTableModel, StudyTableView
 from app.gui.study.study_text import claims_text
 from app.gui.tool_window import ToolWindow, show_owned
+from app.gui.transfer.load_chart import LoadChart
 from app.gui.wiring import connect_handlers
 
 
@@ -120,6 +122,8 @@ class StudyWindow(ToolWindow):
             self.chart_tabs.addTab(
                 chart, {"time": "Time", "throughput": "Throughput"}.get(key, "Memory")
             )
+        # A study of transfers: both ends every 50 ms (its tab is shown when it has some)
+        self.load_chart = LoadChart()
         self.model = StudyTableModel(self)
         self.table = StudyTableView()
         self.table.setModel(self.model)
@@ -247,6 +251,7 @@ class StudyWindow(ToolWindow):
         self.controller.clear()
         for chart in self.charts.values():
             chart.clear()
+        self.load_chart.clear()
         self._update_actions()
 
     # --- the controller's news ----------------------------------------------------------------
@@ -263,6 +268,14 @@ class StudyWindow(ToolWindow):
         by_input = self._by_input(results)
         for chart in self.charts.values():
             chart.set_results(results, units, by_input)
+        rows: list[Any] = list(results)  # a study of transfers' rows are TransferResults
+        transfers = [r for r in rows if isinstance(r, TransferResult)]
+        self.load_chart.set_results(transfers)
+        shown = self.chart_tabs.indexOf(self.load_chart) >= 0
+        if transfers and not shown:
+            self.chart_tabs.addTab(self.load_chart, "CPU and memory (every 50 ms)")
+        elif not transfers and shown:
+            self.chart_tabs.removeTab(self.chart_tabs.indexOf(self.load_chart))
         self._update_actions()
 
     def _by_input(self, results: Sequence[Any]) -> bool:

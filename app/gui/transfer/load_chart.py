@@ -63,6 +63,7 @@ class LoadChart(PlotChart):
         memory = self.quantity == "rss_bytes"
         self.plot.setLabel("left", self.choice.currentText())
         drawn = 0
+        several = len({r.input_label for r in self._results}) > 1  # a study of sizes
         for i, result in enumerate(self._results):
             run = median_run(result)
             if run is None:
@@ -82,7 +83,7 @@ class LoadChart(PlotChart):
                     symbolSize=6,
                     symbolBrush=colour,
                     symbolPen=pg.mkPen(colour),
-                    name=f"{result.label}, {end}",
+                    name=f"{result.label}{f' on {result.input_label}' if several else ''}, {end}",
                 )
             drawn += 1
         self._show_data(drawn > 0)
