@@ -5,8 +5,9 @@ every run (warm-ups and repetitions) the runner asks for through its pipe, where
 each run arrives too (never through the socket, never argv or the environment). Both ignore
 Ctrl-C and SIGHUP (the supervisor decides what stops) and die with their supervisor (Linux),
 like the benchmark's workers. Each reports, per run, what it measured of itself: CPU time over
-its part of the transfer and the kernel's high-water mark of its resident memory above the
-baseline taken just before (:mod:`app.core.bench.memory_probe`).
+its part of the transfer and the kernel's high-water mark of its resident memory above its
+baseline, taken before its first run's buffers existed (:class:`Baseline`,
+:mod:`app.core.bench.memory_probe`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
+from app.core.ciphers.adapters import get_adapter
 from app.core.errors import AuthenticationError, UserError
 from app.core.runtime.safe_files import open_input, read_exact
 from app.core.transfer.framing import (
@@ -100,7 +102,7 @@ def receiver_main(conn: Connection) -> None:
         return
     _reply(conn, ("ready", listener.getsockname()[1]))
     with listener:
-        _serve(conn, partial(_receive_one, listener))
+        _serve(conn, partial(_receive_one, listener, baseline=Baseline()))
 
 
 def _serve(conn: Connection, run: Callable[..., EndReport]) -> None:
@@ -119,10 +121,28 @@ def _serve(conn: Connection, run: Callable[..., EndReport]) -> None:
             _reply(conn, ("failed", *_failure(exc)))
 
 
+class Baseline:
+    """An end's memory before its buffers exist: read at its first run, once the cipher's
+    library is loaded (its import is not the transfer's), and kept for the later runs of the
+    process, so memory a run holds on to afterwards (freed buffers the allocator keeps) still
+    counts as the transfer's in every run."""
+
+    def __init__(self) -> None:
+        self.rss_bytes: int | None = None
+
+    def read(self, cipher_id: str) -> int:
+        if self.rss_bytes is None:
+            spec = transfer_spec(cipher_id)
+            if spec is not None:
+                get_adapter(spec.library)
+            self.rss_bytes = current_rss_bytes()
+        return self.rss_bytes
+
+
 def _receive_one(
-    listener: socket.socket, cipher_id: str, key: bytes, timeout_s: float
+    listener: socket.socket, cipher_id: str, key: bytes, timeout_s: float, baseline: Baseline
 ) -> EndReport:
-    baseline = current_rss_bytes()
+    base = baseline.read(cipher_id)
     reset_peak()
     listener.settimeout(timeout_s)
     try:
@@ -132,9 +152,7 @@ def _receive_one(
     with sock:
         sock.settimeout(timeout_s)
         got = receive(sock, cipher_id, key, timeout_s)
-    return EndReport.ending(
-        got.first_byte_ns, got.verified_ns, got.cpu_seconds, baseline, got.digest
-    )
+    return EndReport.ending(got.first_byte_ns, got.verified_ns, got.cpu_seconds, base, got.digest)
 
 
 def sender_main(conn: Connection) -> None:
@@ -142,7 +160,7 @@ def sender_main(conn: Connection) -> None:
     or the pipe closes: send the file at ``path`` to 127.0.0.1:``port``."""
     warmed: set[tuple[str, int, int]] = set()
     _reply(conn, ("ready", os.getpid()))
-    _serve(conn, partial(_send_one, warmed=warmed))
+    _serve(conn, partial(_send_one, warmed=warmed, baseline=Baseline()))
 
 
 def _warm_input(path: str, warmed: set[tuple[str, int, int]]) -> int:
@@ -170,10 +188,11 @@ def _send_one(
     chunk_bytes: int,
     timeout_s: float,
     warmed: set[tuple[str, int, int]],
+    baseline: Baseline,
 ) -> EndReport:
     spec = transfer_spec(cipher_id)
+    base = baseline.read(cipher_id)  # before the input's read buffer too
     size = _warm_input(path, warmed)
-    baseline = current_rss_bytes()
     reset_peak()
     with open_input(path) as fin:
         try:
@@ -188,7 +207,7 @@ def _send_one(
         sent.first_byte_ns,
         sent.acknowledged_ns,
         sent.cpu_seconds,
-        baseline,
+        base,
         sent.digest,
         sent.receiver_digest,
         sent.last_sent_ns,

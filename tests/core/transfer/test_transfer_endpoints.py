@@ -8,7 +8,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from app.core.transfer.endpoints import _failure, _send_one
+from app.core.transfer.endpoints import Baseline, _failure, _send_one
 from app.core.transfer.framing import TRUNCATED, InputError, TransferError
 from app.core.transfer.runner import _reason
 
@@ -17,7 +17,9 @@ def test_an_input_gone_before_a_run_is_said_so_not_called_a_network_error(tmp_pa
     # os.stat's FileNotFoundError used to reach the supervisor as "network error: No such file".
     gone = tmp_path / "gone.bin"
     with pytest.raises(InputError) as failed:
-        _send_one(1, str(gone), "aes-256-gcm", bytes(32), 65536, 1.0, warmed=set())
+        _send_one(
+            1, str(gone), "aes-256-gcm", bytes(32), 65536, 1.0, warmed=set(), baseline=Baseline()
+        )
     kind, message = _failure(failed.value)
     assert kind == "input" and message.startswith(f"cannot read {gone}: ")
 

@@ -111,7 +111,9 @@ def test_refused_targets_are_one_sentence_and_leave_nothing(
 ) -> None:
     sent = tmp_path / "sent.csv"  # the file the transfer sent: never overwritten
     sent.write_bytes(b"data")
-    with pytest.raises(UserError, match=r"is not supported; use \.xlsx, \.csv, \.load\.csv, \.json"):
+    with pytest.raises(
+        UserError, match=r"is not supported; use \.xlsx, \.csv, \.load\.csv, \.json"
+    ):
         save(run, tmp_path / "t.rtf")
     with pytest.raises(UserError, match="cannot write"):
         save(run, sent, inputs=[sent])
