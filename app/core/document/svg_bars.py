@@ -61,7 +61,9 @@ def bar_chart(
     zero on a log axis) are left out."""
     values = [v for s in series for v in s.values if v is not None and _shown(v, log_y)]
     values += [m.value for m in paper if _shown(m.value, log_y)]
-    height = TOP + PLOT_HEIGHT + 56 + LEGEND_ROW * (len(series) + (1 if paper else 0))
+    group_w = (WIDTH - RIGHT - LEFT) / max(1, len(groups))
+    turned = label_drop(groups, group_w)  # the room turned group labels take below the axis
+    height = TOP + PLOT_HEIGHT + 56 + turned + LEGEND_ROW * (len(series) + (1 if paper else 0))
     out = svg_open(title, height)
     if not values or not groups:
         return no_data(out)
@@ -74,15 +76,21 @@ def bar_chart(
         out.append(
             f'<text x="{LEFT - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{text(log_tick(t))}</text>'
         )
-    group_w = (right - LEFT) / len(groups)
     bar_w = group_w * 0.8 / max(1, len(series))
     base = sy(ticks[0])
     for g, name in enumerate(groups):
         x0 = LEFT + g * group_w + group_w * 0.1
-        out.append(
-            f'<text x="{LEFT + (g + 0.5) * group_w:.1f}" y="{bottom + 16}" '
-            f'text-anchor="middle">{text(name)}</text>'
-        )
+        cx = LEFT + (g + 0.5) * group_w
+        if turned:  # too long for its group: turned, ending under its group's middle
+            shown = fitted(name, cx - 4)
+            out.append(
+                f'<text transform="translate({cx:.1f} {bottom + 14}) rotate(-{TURN_DEGREES})" '
+                f'text-anchor="end"><title>{text(name)}</title>{text(shown)}</text>'
+            )
+        else:
+            out.append(
+                f'<text x="{cx:.1f}" y="{bottom + 16}" text-anchor="middle">{text(name)}</text>'
+            )
         for i, s in enumerate(series):
             v = s.values[g] if g < len(s.values) else None
             if v is None or not _shown(v, log_y):
@@ -106,18 +114,39 @@ def bar_chart(
         f'text-anchor="middle">{text(y_label + (" (log scale)" if log_y else ""))}</text>'
     )
     for i, s in enumerate(series):
-        ly = bottom + 40 + LEGEND_ROW * i
+        ly = bottom + 40 + turned + LEGEND_ROW * i
         out.append(
             f'<rect x="{LEFT}" y="{ly - 9}" width="20" height="10" '
             f'fill="{OKABE_ITO[i % len(OKABE_ITO)]}"/><text x="{LEFT + 28}" y="{ly}">'
             f"{text(s.name)}</text>"
         )
     if paper:
-        ly = bottom + 40 + LEGEND_ROW * len(series)
+        ly = bottom + 40 + turned + LEGEND_ROW * len(series)
         out.append(_diamond(LEFT + 10, ly - 4, "the paper's value"))
         out.append(f'<text x="{LEFT + 28}" y="{ly}">the paper\'s own value</text>')
     out.append("</svg>")
     return "\n".join(out)
+
+
+CHAR_PX = 7.0  # the width of a character at the charts' 12 px sans-serif, about (wide side)
+TURN_DEGREES = 35
+
+
+def fitted(label: str, room_px: float) -> str:
+    """``label`` shortened with an ellipsis so that, turned, it reaches no further left than
+    ``room_px`` (a label under the first groups would run off the chart)."""
+    most = int(room_px / (CHAR_PX * math.cos(math.radians(TURN_DEGREES))))
+    return label if len(label) <= most else label[: max(1, most - 1)] + "…"
+
+
+def label_drop(groups: Sequence[str], group_w: float) -> int:
+    """0 when every group's label fits its group's width on one line; else the extra height
+    the labels take turned by :data:`TURN_DEGREES` (the longest's drop, at most 160 px), so
+    neighbours never overlap and the legend moves down below them."""
+    longest = max((len(g) for g in groups), default=0) * CHAR_PX
+    if longest <= group_w - 4:
+        return 0
+    return int(min(160, longest * math.sin(math.radians(TURN_DEGREES))))
 
 
 def wants_log(values: Sequence[float | None]) -> bool:

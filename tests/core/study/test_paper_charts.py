@@ -57,3 +57,21 @@ def test_the_workbook_has_bars_by_input_and_a_log_axis_where_values_differ_tenfo
     assert bars.y_axis.scaling.logBase == 10
     (time_chart, *_) = wb["Charts"]._charts
     assert time_chart.y_axis.scaling.logBase == 10
+
+
+def test_group_labels_too_long_for_their_group_are_turned_and_the_legend_moves_down() -> None:
+    from app.core.document.svg_bars import BarSeries, bar_chart, label_drop
+
+    short = bar_chart(
+        title="t", y_label="MB/s", groups=["1 KB", "1 MB"], series=[BarSeries("a", (1.0, 2.0))]
+    )
+    assert "rotate(-35)" not in short and 'text-anchor="middle">1 KB</text>' in short
+    files = [f"a long file name number {i}.pdf" for i in range(6)]
+    long = bar_chart(
+        title="t", y_label="MB/s", groups=files, series=[BarSeries("a", tuple(range(1, 7)))]
+    )
+    assert long.count("rotate(-35)") == 6
+    drop = label_drop(files, (640 - 78 - 24) / 6)
+    assert 0 < drop <= 160
+    height = int(long.split('height="', 1)[1].split('"', 1)[0])
+    assert height == int(short.split('height="', 1)[1].split('"', 1)[0]) + drop
