@@ -4,7 +4,9 @@ times and resident memory, from the kernel), so the ends do nothing extra while 
 
 A point's CPU % is the process's CPU time (user and system, every thread) over the wall time
 since the previous point, x 100 (100 = one core busy; the receiver's reader and opener threads
-can take it above 100); its memory is the resident set at that moment.
+can take it above 100); its memory is the resident set at that moment. Beside them, what every
+other process took of the machine's CPUs over the same span (the kernel's busy time of all
+CPUs less the two ends', in % of one core): a busy machine said, as the bench says it.
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ import psutil
 
 INTERVAL_S = 0.05  # the paper's
 ROLES = ("sender", "receiver")
+# The kernel's CPU times that are no process's work here: waiting, the hypervisor's (steal), and
+# a guest's (already inside user time on Linux).
+NOT_BUSY = frozenset({"idle", "iowait", "steal", "guest", "guest_nice"})
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,7 @@ class LoadPoint:
     sender_rss_bytes: int
     receiver_cpu_percent: float
     receiver_rss_bytes: int
+    others_cpu_percent: float = 0.0  # every other process (this supervisor's polling too)
 
     def to_list(self) -> list[float | int]:
         return [
@@ -36,12 +42,13 @@ class LoadPoint:
             self.sender_rss_bytes,
             self.receiver_cpu_percent,
             self.receiver_rss_bytes,
+            self.others_cpu_percent,
         ]
 
     @classmethod
     def from_list(cls, data: list[float | int]) -> LoadPoint:
-        t, s_cpu, s_rss, r_cpu, r_rss = data
-        return cls(float(t), float(s_cpu), int(s_rss), float(r_cpu), int(r_rss))
+        t, s_cpu, s_rss, r_cpu, r_rss, *others = data
+        return cls(float(t), float(s_cpu), int(s_rss), float(r_cpu), int(r_rss), float(sum(others)))
 
 
 class LoadSampler:
@@ -76,6 +83,8 @@ class LoadSampler:
                 with process.oneshot():
                     times = process.cpu_times()
                     out[role] = (times.user + times.system, process.memory_info().rss)
+            every = psutil.cpu_times()._asdict()
+            out["machine"] = (sum(v for k, v in every.items() if k not in NOT_BUSY), 0)
             return out
         except (psutil.Error, OSError):
             return None
@@ -88,7 +97,10 @@ class LoadSampler:
             if now is None:
                 return
             span = max(at - last_at, 1e-9)
-            cpu = {role: 100 * (now[role][0] - last[role][0]) / span for role in ROLES}
+            cpu = {
+                role: 100 * (now[role][0] - last[role][0]) / span for role in (*ROLES, "machine")
+            }
+            others = max(0.0, cpu["machine"] - cpu["sender"] - cpu["receiver"])
             self.points.append(
                 LoadPoint(
                     at - start,
@@ -96,6 +108,7 @@ class LoadSampler:
                     now["sender"][1],
                     cpu["receiver"],
                     now["receiver"][1],
+                    others,
                 )
             )
             last, last_at = now, at

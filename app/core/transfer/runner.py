@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import statistics
 import threading
 import time
 from collections.abc import Callable
@@ -205,7 +206,7 @@ def run_transfer(
             end.stop()
     warmups, runs = samples[: options.warmup], samples[options.warmup :]
     timing = summarize([r.total_seconds for r in runs], size, [r.total_seconds for r in warmups])
-    warnings = stability_warnings(timing, "transfer")
+    warnings = stability_warnings(timing, "transfer") + busy_warnings(runs)
     return TransferResult(
         cipher_id=cipher_id,
         library=spec.library if spec is not None else None,
@@ -218,6 +219,23 @@ def run_transfer(
         timing=timing,
         warnings=tuple(warnings),
     )
+
+
+BUSY_OTHERS_PERCENT = 25.0  # other processes' CPU, in % of one core, that makes a busy run
+
+
+def busy_warnings(runs: list[RunSample]) -> list[str]:
+    """A warning when other processes took :data:`BUSY_OTHERS_PERCENT` of a core or more
+    during the runs (the median over runs of each run's mean): the two ends share the CPUs
+    with them, and a transfer needs about two cores."""
+    means = [statistics.fmean(p.others_cpu_percent for p in r.series) for r in runs if r.series]
+    if not means or (busy := statistics.median(means)) < BUSY_OTHERS_PERCENT:
+        return []
+    return [
+        f"transfer: other programs used {busy:.0f} % of a CPU core while it ran (the median "
+        "of the runs, the two ends' own CPU apart): the machine was busy, its times may be "
+        "slower than on a quiet one (close other programs, or run it again)"
+    ]
 
 
 def _sample(sent: EndReport, got: EndReport) -> RunSample:

@@ -77,7 +77,8 @@ def test_the_series_is_kept_in_the_json_the_workbook_and_its_csv(tmp_path: Path)
 def test_a_real_transfer_samples_both_ends(tmp_path: Path) -> None:
     payload = tmp_path / "p.bin"
     payload.write_bytes(bytes(64 << 20))
-    result = run_transfer(payload, "aes-256-gcm", TransferOptions(repeat=1, warmup=0))
+    options = TransferOptions(chunk_bytes=16 << 10, repeat=1, warmup=0)  # long enough: 50 ms
+    result = run_transfer(payload, "aes-256-gcm", options)
     (only,) = result.runs
     if only.total_seconds < 0.05:
         pytest.skip("the transfer ended before the first 50 ms point")
@@ -105,3 +106,18 @@ def test_the_window_draws_each_end_of_each_cipher_s_median_run(qtbot) -> None:  
         middle is not None
         and middle.total_seconds == sorted(r.total_seconds for r in run.results[0].runs)[1]
     )
+
+
+def test_other_programs_taking_a_quarter_core_or_more_make_a_busy_warning() -> None:
+    from app.core.transfer.runner import busy_warnings
+
+    def runs(others: float) -> list:  # type: ignore[type-arg]
+        run = transfer_run().results[0].runs[0]
+        points = tuple(LoadPoint(0.05 * i, 100, 1, 60, 1, others) for i in range(1, 4))
+        return [replace(run, series=points)] * 3
+
+    assert busy_warnings(runs(10.0)) == [] and busy_warnings([]) == []
+    (said,) = busy_warnings(runs(108.0))
+    assert "other programs used 108 % of a CPU core" in said
+    # a series written before the machine's share was read has five values a point
+    assert LoadPoint.from_list([0.05, 99.0, 10, 50.0, 20]).others_cpu_percent == 0.0
