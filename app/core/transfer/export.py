@@ -122,6 +122,7 @@ LOAD = (
     "Sender memory (MiB)",
     "Receiver CPU (%)",
     "Receiver memory (MiB)",
+    "Other programs CPU (%)",
 )
 
 
@@ -137,6 +138,7 @@ def _load_rows(run: TransferRun) -> Iterator[list[Any]]:
                     round(p.sender_rss_bytes / MIB, 2),
                     round(p.receiver_cpu_percent, 1),
                     round(p.receiver_rss_bytes / MIB, 2),
+                    round(p.others_cpu_percent, 1),
                 ]
 
 
