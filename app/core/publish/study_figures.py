@@ -90,7 +90,8 @@ def study_memory_figure(result: StudyResult) -> FigureData:
 
 def paper_figures(result: object) -> dict[str, FigureData]:
     """The figures beyond throughput that the study's paper printed, by name ("time",
-    "memory"): what its published figures are of, where the study measured it."""
+    "memory"): what its published figures are of, where the study measured it; and its leak
+    test's, when it ran one ("leak")."""
     if not isinstance(result, StudyResult):
         return {}
     quantities = {p.quantity for p in result.study.published}
@@ -99,6 +100,10 @@ def paper_figures(result: object) -> dict[str, FigureData]:
         out["time"] = study_time_figure(result)
     if "memory" in quantities and any(memory_mib(r) is not None for r in result.results):
         out["memory"] = study_memory_figure(result)
+    if result.leak is not None and result.leak.results:  # leak = true: |t| against the calls
+        from app.core.publish.kind_figures import leak_figure
+
+        out["leak"] = leak_figure(result.leak)
     return out
 
 

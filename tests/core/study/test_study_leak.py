@@ -63,6 +63,12 @@ def test_a_study_runs_its_leak_test_and_reports_it(
     assert "Timing leakage: the largest |t|" in study_html(result)
     captions = [t.caption for t in study_document(result).tables]
     assert "The tests: raw, cropped and second order" in captions
+    from app.core.publish.paper_set import write_paper_set
+
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    names = {p.name for p in write_paper_set(result, kit)}
+    assert {"leaky-leak.svg", "leaky-leak.pdf"} <= names  # the |t| figure in the paper kit
     again = StudyResult.from_dict(result.to_dict())
     assert again.leak is not None and again.leak.to_dict() == result.leak.to_dict()
     assert replace(result, leak=None).to_dict()["leak"] is None
