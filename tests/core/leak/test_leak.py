@@ -188,3 +188,18 @@ def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest(tmp_p
     assert {e.detail["entry"] for e in live} == {"tag-compare-eq [python]",
                                                  "tag-compare-digest [python]"}  # fmt: skip
     assert all("|t| = " in e.what and e.detail["curve"] for e in live)
+
+
+@pytest.mark.parametrize(
+    ("cipher", "library", "classes"),
+    [("aes-128-ecb", "pycryptodome", "key"), ("aes-128-gcm", "cryptography", "fixed-fixed")],
+)
+def test_every_kind_of_call_and_class_runs_in_a_worker(
+    cipher: str, library: str, classes: str
+) -> None:
+    values = _values(cipher=(cipher,), library=(library,), classes=classes, budget="2")
+    *_, finished = leak_run.run(values, threading.Event())
+    assert isinstance(finished, Finished) and not finished.result.failures
+    (only,) = finished.result.results
+    assert only.calls > 2 * ENOUGH and sum(only.per_class) == only.calls
+    assert finished.result.input_label(only) == f"16-byte messages ({classes})"
