@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import gc
 import os
-import sys
 import time
 from collections.abc import Callable
 from typing import Any
@@ -153,5 +152,4 @@ def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
         "cpu": cpu,
         "stopped_early": stopped_early,
         "seconds": time.monotonic() - started,
-        "python": sys.version.split()[0],
     }
