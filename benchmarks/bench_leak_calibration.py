@@ -9,6 +9,8 @@ Each run is one `leak` of one entry in a fresh worker with its own seed. Cases:
   A/A tag-compare-eq, classes random-random             (the byte that differs drawn alike)
   tag-compare-eq, first byte vs last                    (a known leak: found in >= 95 %)
   tag-compare-digest, first byte vs last                (must be called a leak in <= 5 %)
+  A/A des-ede3-cbc [cryptography], classes random-keys  (the key classes' A/A control)
+  des-ede3-cbc [cryptography], classes key              (a fixed key against random keys)
 Prints each case's verdicts (leak / possible leak / no leak found), the rate of "leak" with
 its Wilson 95 % interval, the median calls and the median |t|.
 """
@@ -38,6 +40,8 @@ CASES = (
     ("A/A tag-compare-eq", "tag-compare-eq", None, "random-random"),
     ("tag-compare-eq (known leak)", "tag-compare-eq", None, "fixed-random"),
     ("tag-compare-digest", "tag-compare-digest", None, "fixed-random"),
+    ("A/A des-ede3-cbc [cryptography], keys", "des-ede3-cbc", "cryptography", "random-keys"),
+    ("des-ede3-cbc [cryptography], fixed key", "des-ede3-cbc", "cryptography", "key"),
 )
 
 

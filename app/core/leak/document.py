@@ -21,6 +21,7 @@ CLASS_NAMES = {
     "fixed-fixed": ("all-zero messages", "the other fixed message"),
     "key": ("the fixed key", "random keys"),
     "random-random": ("class 0", "class 1"),
+    "random-keys": ("class 0", "class 1"),
 }
 CONTROL_CLASSES = ("a first byte that differs", "a last byte that differs")
 

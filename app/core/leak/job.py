@@ -12,7 +12,10 @@ CLASSES = {
     "fixed-fixed": "class 0 an all-zero message, class 1 another fixed message",
     "key": "class 0 one fixed key, class 1 a fresh random key (the same random message)",
     "random-random": "both classes fresh random messages: the A/A control, which must not leak",
+    "random-keys": "both classes fresh random keys (the same random message): the A/A control "
+    "of key",
 }
+KEY_CLASSES = ("key", "random-keys")  # classes told apart by the key, not the message
 # Known answers beside the ciphers: a 16-byte tag checked against a candidate that differs from
 # it in the first byte (class 0) or in the last (class 1).
 CONTROLS = {

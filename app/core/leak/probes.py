@@ -7,7 +7,8 @@ arguments of a batch, one per call, made outside the timer from each call's clas
   whatever its class, so a fixed message is not the only one always in the cache.
 * With ``--classes key`` each call encrypts the same random message with an object made from
   a fixed key (class 0) or a fresh random key (class 1): a pool of objects of each class per
-  batch, every object its own, made before the batch.
+  batch, every object its own, made before the batch (``random-keys``, its A/A control: random
+  keys in both pools).
 * The controls check a 16-byte tag against a candidate that differs from it in the first byte
   (class 0) or the last (class 1); the A/A control draws the byte at random for both.
 """
@@ -23,7 +24,7 @@ import numpy as np
 
 from app.core.ciphers.adapters import get_adapter
 from app.core.ciphers.registry import CipherSpec, Kind, lookup
-from app.core.leak.job import LeakJob
+from app.core.leak.job import KEY_CLASSES, LeakJob
 
 SLACK = 64  # room past the message in the output buffers (cryptography's block modes want it)
 POOL = 64  # cipher objects of each class per batch (--classes key)
@@ -40,7 +41,7 @@ def probe(job: LeakJob, rng: np.random.Generator) -> Probe:
     if job.control:
         return _control(job, rng)
     spec = lookup(job.cipher, job.library, job.key_bits)
-    if job.classes == "key":
+    if job.classes in KEY_CLASSES:
         return _key_classes(job, spec, rng)
     return _message_classes(job, spec, rng)
 
@@ -83,10 +84,13 @@ def _key_classes(job: LeakJob, spec: CipherSpec, rng: np.random.Generator) -> Pr
     fixed_key, nonce = _bytes(rng, spec.key_bytes), _bytes(rng, spec.iv_bytes)
     message = memoryview(bytearray(_bytes(rng, job.length)))
 
+    def key(cls: int) -> bytes:
+        fixed = cls == 0 and job.classes == "key"  # random-keys: both classes random
+        return fixed_key if fixed else _bytes(rng, spec.key_bytes)
+
     def arguments(classes: np.ndarray) -> list[Any]:
-        pools = (
-            [_encryptor(spec, fixed_key, nonce, job.length) for _ in range(POOL)],
-            [_encryptor(spec, _bytes(rng, spec.key_bytes), nonce, job.length) for _ in range(POOL)],
+        pools = tuple(
+            [_encryptor(spec, key(c), nonce, job.length) for _ in range(POOL)] for c in (0, 1)
         )
         picks = rng.integers(0, POOL, len(classes))
         return [pools[c][p] for c, p in zip(classes.tolist(), picks.tolist(), strict=True)]
