@@ -103,7 +103,7 @@ def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
     try:
         trial = time_batch(p, rng.integers(0, 2, 200))
         per_call_s = max(float(np.median(trial)), 1.0) / 1e9 + 2e-7  # the loop's own cost
-        size = int(min(MAX_BATCH, max(MIN_BATCH, BATCH_S / per_call_s)))
+        size = int(min(MAX_BATCH, p.max_batch, max(MIN_BATCH, BATCH_S / per_call_s)))
         tests = TTests.from_first_batch(time_batch(p, rng.integers(0, 2, size)))
         kept = (Reservoir(rng), Reservoir(rng))
         curve: list[tuple[int, float]] = []
