@@ -5,16 +5,14 @@ shows CPU % (100 = one core busy) or resident memory (MiB, 2^20 bytes)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 import pyqtgraph as pg
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from app.core.transfer.results import RunSample, TransferResult
 from app.core.units import MIB
-from app.gui.plot_chart import PlotChart
 from app.gui.results.charts import SERIES_COLORS
+from app.gui.transfer.transfer_chart import TransferResultsChart
 
 QUANTITIES = {"CPU %": "cpu_percent", "Memory (MiB)": "rss_bytes"}
 
@@ -26,7 +24,7 @@ def median_run(result: TransferResult) -> RunSample | None:
     return runs[(len(runs) - 1) // 2] if runs else None
 
 
-class LoadChart(PlotChart):
+class LoadChart(TransferResultsChart):
     def __init__(self, parent: QWidget | None = None) -> None:
         self.choice = QComboBox()
         self.choice.addItems(list(QUANTITIES))
@@ -41,16 +39,9 @@ class LoadChart(PlotChart):
         self.plot.setLabel("bottom", "Time since the run started (s)")
         self.plot.setMouseEnabled(x=False, y=False)
         self.legend: pg.LegendItem = self.plot.addLegend(offset=(-10, 4))
-        self._results: list[TransferResult] = []
+        self._results = []
         self._apply_palette()
         self._show_data(False)
-
-    def set_results(self, results: Sequence[TransferResult]) -> None:
-        self._results = list(results)
-        self._schedule()
-
-    def clear(self) -> None:
-        self.set_results([])
 
     @property
     def quantity(self) -> str:

@@ -22,7 +22,21 @@ BASELINE_COLOR = "#999999"
 BAR_HEIGHT = 0.6
 
 
-class TransferChart(PlotChart):
+class TransferResultsChart(PlotChart):
+    """A chart of the finished transfers: :meth:`set_results` with them, :meth:`clear`; a
+    subclass draws ``_results`` in ``_redraw``."""
+
+    _results: list[TransferResult]
+
+    def set_results(self, results: Sequence[TransferResult]) -> None:
+        self._results = list(results)
+        self._schedule()
+
+    def clear(self) -> None:
+        self.set_results([])
+
+
+class TransferChart(TransferResultsChart):
     """Throughput per cipher; :meth:`set_results` with the finished ones."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -39,16 +53,9 @@ class TransferChart(PlotChart):
             x0=[0.0], y=[0.0], width=[0.0], height=BAR_HEIGHT, pen=pg.mkPen(None)
         )
         self.plot.addItem(self.bars)
-        self._results: list[TransferResult] = []
+        self._results = []
         self._apply_palette()
         self._show_data(False)
-
-    def set_results(self, results: Sequence[TransferResult]) -> None:
-        self._results = list(results)
-        self._schedule()
-
-    def clear(self) -> None:
-        self.set_results([])
 
     def _redraw(self) -> None:
         n = len(self._results)
