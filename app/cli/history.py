@@ -27,6 +27,7 @@ import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from app.cli.outputs import check_outputs, is_folder, write_outputs
 from app.cli.storing import warn
 from app.core.document.numbers import seconds_text
 from app.core.errors import UserError
@@ -97,7 +98,8 @@ def register(sub: Any) -> None:
         required=True,
         metavar="F.json",
         help="the file to write: .json (importable), or any format of the run's kind "
-        "(.xlsx, .csv; .html for a study)",
+        "(.xlsx, .csv; .html for a study); or a folder (ending in /): the paper set, every "
+        "table and figure for a paper and methods.txt",
     )
     a.set_defaults(handler=cmd_export)
     a = actions.add_parser("import", help="store a bench/study/transfer JSON or an export")
@@ -468,6 +470,11 @@ def _trend_table(runs: Sequence[Any], directions: Sequence[Any]) -> list[str]:
 
 def cmd_export(args: argparse.Namespace) -> int:
     with _open() as history:
+        if is_folder(args.out):  # the paper set of a stored run, as the run's --out FOLDER/
+            result = history.load(args.id).result
+            check_outputs(table.kind_of(result).files, [args.out])
+            write_outputs(result, [args.out])
+            return 0
         path = history.export(args.id, args.out)
     print(display_text(f"wrote {path}"), file=sys.stderr)
     return 0

@@ -99,7 +99,7 @@ def test_no_history_stores_nothing(capsys, monkeypatch, history_db: Path) -> Non
     assert not history_db.exists()
 
 
-def test_studies_and_transfers_are_stored_too(capsys, history_db: Path) -> None:
+def test_studies_and_transfers_are_stored_too(capsys, history_db: Path, tmp_path: Path) -> None:
     study = ["study", "aes-key-sizes", "--sizes", "2KB", "--repeat", "1", "--rounds", "1"]
     code, _, err = run(capsys, *study, "--quiet")
     assert code == 0 and err == ""  # --quiet: stored without a word
@@ -117,6 +117,12 @@ def test_studies_and_transfers_are_stored_too(capsys, history_db: Path) -> None:
     code, out, _ = run(capsys, "history", "show", "2")
     assert code == 0 and "Transfer of random 50 KB over 127.0.0.1" in out
     assert "aes-256-gcm" in out
+    # A stored study's paper set, as its own --out FOLDER/ would have written it.
+    code, _, err = run(capsys, "history", "export", "1", "--out", f"{tmp_path}/kit/")
+    written = {p.name for p in (tmp_path / "kit").iterdir()}
+    assert code == 0 and {"aes-key-sizes.md", "aes-key-sizes-time.pdf", "methods.txt"} <= written
+    assert err.count("wrote ") == len(written)
+    assert "Table 2 as the paper printed it" in (tmp_path / "kit/aes-key-sizes.md").read_text()
 
 
 def test_a_study_of_transfers_is_stored_and_shown(capsys) -> None:

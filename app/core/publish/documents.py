@@ -21,7 +21,11 @@ from app.core.publish.merge_writers import (
     sources_rows,
 )
 from app.core.publish.methods import study_methods
-from app.core.publish.paper_table import paper_claims_section, paper_figures_table
+from app.core.publish.paper_table import (
+    paper_claims_section,
+    paper_figures_table,
+    paper_shaped_tables,
+)
 from app.core.publish.sweep_table import sweep_methods, sweep_table
 from app.core.publish.table import study_table
 from app.core.publish.transfer_table import (
@@ -51,7 +55,8 @@ def _study(
 
     def build(result: Any) -> Document:
         paper = paper_figures_table(result)
-        tables = (table(result),) + ((paper,) if paper is not None else ())
+        tables = (table(result), *paper_shaped_tables(result))
+        tables += (paper,) if paper is not None else ()
         method = methods(result)
         sections = paper_claims_section(result)
         profiled = getattr(result, "profile", None)  # where the time goes (profile = true)

@@ -34,6 +34,7 @@ from app.core.publish.figure_data import (
 )
 from app.core.publish.figure_drawing import draw
 from app.core.study.figures import UNITS
+from app.core.study.memory_figures import memory_bytes
 from app.core.study.result import StudyResult, memory_mib
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.units import MIB
@@ -64,41 +65,60 @@ def study_time_figure(result: StudyResult) -> FigureData:
 def study_memory_figure(result: StudyResult) -> FigureData:
     """Memory against the input (a paper's "Figure 3"): per entry the peak resident memory
     above the worker's baseline, in MiB, measured once per job (no interval); for a study that
-    ran the paper's load-all program, that program's tracemalloc peak while encrypting (the
-    paper's quantity)."""
+    ran the paper's load-all program, that program's tracemalloc peak (the paper's quantity).
+    One panel per direction (a survey's "memory used for encryption" and "... decryption")
+    when the paper's memory figures or claims name a direction and the study measured each."""
     axis = input_axis(result)
     load_all = result.study.memory_workload == LOAD_ALL and any(
         r.workload_memory is not None for r in result.results
     )
+    basis = "load-all" if load_all else ""
 
-    def mib(r: JobResult) -> float | None:
-        if load_all:
-            w = r.workload_memory
-            return None if w is None else w.python_peak("encrypt") / MIB
-        return memory_mib(r)
+    def mib(direction: str) -> Callable[[JobResult], Estimate | None]:
+        def value(r: JobResult) -> Estimate | None:
+            measured = memory_bytes(basis, direction, r)
+            return None if measured is None else Estimate(measured / MIB, None, 1)
 
-    series = _series(
-        result, axis, lambda r: None if (m := mib(r)) is None else Estimate(m, None, 1)
-    )
+        return value
+
+    if _memory_directions(result):
+        panels = [Panel(t, _series(result, axis, mib(d))) for d, t in DIRECTIONS]
+    else:
+        panels = [Panel("", _series(result, axis, mib("encrypt" if load_all else "")))]
     title = f"{result.study.title or f'Study {result.study.name}'}: memory"
-    figure = _figure(title, result.units, axis, [Panel("", series)])
+    figure = _figure(title, result.units, axis, panels)
     scale = ", log scale" if figure.log_y else ""
-    basis = "load-all program, encrypting" if load_all else "above the worker's baseline"
-    y_label = f"Peak memory (MiB{scale})\n{basis}"
+    program = "load-all program" if load_all else "above the worker's baseline"
+    if load_all and len(panels) == 1:
+        program += ", encrypting"
+    y_label = f"Peak memory (MiB{scale})\n{program}"
     return replace(figure, y_label=y_label, what="a study's memory")
+
+
+def _memory_directions(result: StudyResult) -> bool:
+    """Whether the paper's memory is per direction and the study measured each direction."""
+    study = result.study
+    named = any(p.direction for p in study.published if p.quantity == "memory") or any(
+        c.direction for c in study.claims if c.quantity == "memory"
+    )
+    return named and any(
+        r.workload_memory is not None or r.direction_memory is not None for r in result.results
+    )
 
 
 def paper_figures(result: object) -> dict[str, FigureData]:
     """The figures beyond throughput that the study's paper printed, by name ("time",
-    "memory"): what its published figures are of, where the study measured it; and its leak
-    test's, when it ran one ("leak")."""
+    "memory"): what its published figures or its claims are of, where the study measured it;
+    and its leak test's, when it ran one ("leak")."""
     if not isinstance(result, StudyResult):
         return {}
     quantities = {p.quantity for p in result.study.published}
+    claimed = {c.quantity or "time" for c in result.study.claims}
     out = {}
-    if quantities & {"encrypt_s", "decrypt_s"}:
+    if quantities & {"encrypt_s", "decrypt_s"} or "time" in claimed:
         out["time"] = study_time_figure(result)
-    if "memory" in quantities and any(memory_mib(r) is not None for r in result.results):
+    memory = "memory" in quantities | claimed
+    if memory and any(memory_mib(r) is not None for r in result.results):
         out["memory"] = study_memory_figure(result)
     if result.leak is not None and result.leak.results:  # leak = true: |t| against the calls
         from app.core.publish.kind_figures import leak_figure

@@ -70,6 +70,12 @@ class PaperMatch:
         return self.measured / self.figure.value
 
 
+def source(result: StudyResult | TransferStudyResult) -> str:
+    """The paper the study reproduces, as its definition cites it."""
+    study = result.study
+    return study.paper or study.title or study.name
+
+
 def match_published(result: StudyResult | TransferStudyResult) -> tuple[PaperMatch, ...]:
     """Every published figure, once per entry of ours it matches (once, empty, for none).
     In a transfer study a throughput is the transfer's, memory the larger end's."""

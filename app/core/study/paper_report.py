@@ -17,7 +17,7 @@ from app.core.document.svg_chart import text
 from app.core.export.xlsx_export import put, write_table
 from app.core.study.claim_verdicts import check_claims
 from app.core.study.figures import QUANTITY_NAMES, memory_words
-from app.core.study.paper import PaperMatch, match_published
+from app.core.study.paper import PaperMatch, match_published, source
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
 
@@ -46,11 +46,6 @@ CLAIM_HEADER = [
     "Not decided",
     "What decides it",
 ]
-
-
-def source(result: AnyStudy) -> str:
-    study = result.study
-    return study.paper or f"seed {study.seed}"
 
 
 def published_rows(result: AnyStudy) -> list[list[Any]]:

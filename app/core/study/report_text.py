@@ -27,6 +27,7 @@ from app.core.study.budget_note import budget_note
 from app.core.study.claim_verdicts import check_claims
 from app.core.study.definition import UNITS, Study
 from app.core.study.paper import match_published
+from app.core.study.paper import source as paper_source
 from app.core.study.result import StudyResult
 
 if TYPE_CHECKING:
@@ -220,7 +221,7 @@ def published(result: StudyResult | TransferStudyResult, width: int | None) -> l
     """The paper's published figures, each beside ours, and its claims with their verdicts
     (none: no lines)."""
     study = result.study
-    source = study.paper or "seed " + study.seed
+    source = paper_source(result)
     lines: list[str] = []
     if study.paper_method:
         lines += ["", *wrap(f"The paper's method: {study.paper_method}", width, indent="")]

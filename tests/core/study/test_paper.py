@@ -244,7 +244,7 @@ def test_the_paper_kit_carries_the_papers_figures_in_its_quantities_and_its_clai
     )
     result = replace(result, study=replace(result.study, claims=(claim,)))
     doc = study_document(result)
-    table = doc.tables[1]
+    table = doc.tables[-1]
     assert table.caption.startswith("The paper's figures beside ours")
     rows = table.text_rows()
     assert rows[0][1:] == ["aes-128-cbc [pycryptodome]", "50 MB", "encryption time", "s",
@@ -299,3 +299,62 @@ def test_the_html_says_each_rows_warnings_in_one_line() -> None:
     assert section.count("<li>") == len(result.results)
     assert "encryption spread 31 %; decryption outlier 251 %; busy: 40-62 % of a core" in section
     assert "each warning in full" in page
+
+
+def test_each_table_of_the_paper_is_printed_in_its_shape_with_ours_under_each_row() -> None:
+    """The key-length study's Table 2: one row per cipher and size, its two times as columns
+    in seconds; ours under each of the paper's rows; a row the study did not run gets a row of
+    ours with nothing in it. A second table of the paper is a table of its own."""
+    from app.core.document import latex, markdown
+    from app.core.publish.documents import study_document as document
+    from app.core.publish.paper_table import paper_shaped_tables
+
+    table2 = (
+        PublishedFigure("AES-128", "50 MB", "encrypt_s", 0.2, "s", ("aes-128-cbc",), table="T2"),
+        PublishedFigure("AES-128", "50 MB", "decrypt_s", 0.3, "s", ("aes-128-cbc",), table="T2"),
+        PublishedFigure("AES-256", "50 MB", "encrypt_s", 0.4, "s", ("aes-256-cbc",), table="T2"),
+        PublishedFigure("AES-128", "1 MB", "encrypt_s", 0.01, "s", ("aes-128-cbc",), table="T2"),
+    )
+    figure3 = PublishedFigure("AES", "50 MB", "memory", 150.0, "MiB", ("aes-128-cbc",), table="F3")
+    result = _result(*table2, figure3)
+    first, second = paper_shaped_tables(result)
+    assert first.caption.startswith("T2 as the paper printed it")
+    assert first.headers[3:] == ("Encryption time (s)", "Decryption time (s)")
+    assert [r[:3] for r in first.rows] == [
+        ("Paper", "AES-128", "50 MB"),
+        ("Ours", "aes-128-cbc [pycryptodome]", "50 MB"),
+        ("Paper", "AES-256", "50 MB"),
+        ("Ours", "aes-256-cbc [pycryptodome]", "50 MB"),
+        ("Paper", "AES-128", "1 MB"),
+        ("Ours", "AES-128", "1 MB"),  # not run here: the paper's name, no figures
+    ]
+    assert first.rows[0][3:] == ("0.200", "0.300") and first.rows[1][3:] == ("0.100", "0.200")
+    assert first.rows[2][3:] == ("0.400", "-") and first.rows[3][3:] == ("0.125", "-")
+    assert first.rows[5][3:] == ("-", "-")
+    assert second.caption.startswith("F3 as") and second.rows[1][3] == "60.0"  # 100 - 40 MiB
+    doc = document(result)
+    assert doc.tables[1:3] == (first, second)  # after our table, before the long one
+    assert "| Paper | AES-256 | 50 MB | 0.400 | - |" in markdown.render(doc)
+    assert r"T2 as the paper printed it" in latex.render(doc)
+
+
+def test_the_memory_figure_has_a_panel_per_direction_when_the_paper_has_one() -> None:
+    """The survey's "memory used for encryption" and "... for decryption": two panels, each
+    direction's own peak above the baseline; one panel where the paper names no direction."""
+    from app.core.bench.results import DirectionMemory
+    from app.core.publish.study_figures import paper_figures
+
+    by_direction = DirectionMemory(50 * MIB, 70 * MIB, 0, 0)
+    memory = PublishedFigure("AES", "50 MB", "memory", 1, "MiB", ("aes-128-cbc",))
+    plain = _result(memory)
+    result = replace(
+        plain,
+        study=replace(plain.study, published=(replace(memory, direction="decrypt"),)),
+        results=tuple(replace(r, direction_memory=by_direction) for r in plain.results),
+    )
+    (one,) = paper_figures(plain)["memory"].panels
+    encrypt, decrypt = paper_figures(result)["memory"].panels
+    assert (encrypt.title, decrypt.title) == ("Encryption", "Decryption")
+    assert encrypt.series[0].points[0].estimate.median == pytest.approx(10.0)  # 50 - 40 MiB
+    assert decrypt.series[0].points[0].estimate.median == pytest.approx(30.0)
+    assert one.series[0].points[0].estimate.median == pytest.approx(60.0)
