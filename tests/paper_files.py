@@ -42,8 +42,9 @@ def rate_cell(size: float, times: Sequence[float]) -> str:
     return f"{mid} [{figure(size / interval[1])}, {figure(size / interval[0])}]"
 
 
-def compiles(tex: Path, folder: Path) -> None:
-    """``tex`` compiles on its own with pdflatex (skipped where pdflatex is not installed)."""
+def compiles(tex: Path, folder: Path, fits: bool = True) -> None:
+    """``tex`` compiles on its own with pdflatex (skipped where pdflatex is not installed),
+    and, with ``fits``, no line runs wider than its page nor a table taller."""
     if shutil.which("pdflatex") is None:
         pytest.skip("pdflatex is not installed (scripts/setup.sh --dev installs it)")
     shutil.copy(tex, folder / "t.tex")
@@ -53,3 +54,5 @@ def compiles(tex: Path, folder: Path) -> None:
     )  # fmt: skip
     assert done.returncode == 0, done.stdout[-2000:]
     assert (folder / "t.pdf").read_bytes().startswith(b"%PDF")
+    log = (folder / "t.log").read_text(errors="replace")
+    assert not fits or ("Overfull \\hbox" not in log and "Float too large" not in log), log[-2000:]

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 import statistics
 from pathlib import Path
 
@@ -107,7 +108,7 @@ def test_names_are_escaped_and_the_document_compiles(written, tmp_path) -> None:
     tex = (written["folder"] / "one.tex").read_text()
     assert r"data\_1 \& 50\% \{x\}.bin" in tex
     assert r"($10^{6}$ bytes per second)" in tex and "-{}-rounds" in tex
-    assert r"\begin{tabular}{llllrrrr}" in tex and r"\toprule" in tex
+    assert re.search(r"\\begin\{tabular\}\{l\S*rrrr\}", tex) and r"\toprule" in tex
     compiles(written["folder"] / "one.tex", tmp_path)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import dataclasses
 import html
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -103,6 +104,6 @@ def test_a_study_prints_the_json_figures_over_its_rounds(folder, name, units, sc
 def test_names_are_escaped_and_the_documents_compile(folder, tmp_path) -> None:
     tex = (folder / "run.tex").read_text()
     assert r"random 200 KB \& 50\% of\_it" in tex
-    assert r"\begin{tabular}{llrrrrrrr}" in tex
+    assert re.search(r"\\begin\{tabular\}\{l\S*rrrrrrr\}", tex)  # the names may wrap to fit
     compiles(folder / "run.tex", tmp_path)
     compiles(folder / "mib.tex", tmp_path)

@@ -111,3 +111,34 @@ def test_the_workbook_has_a_sheet_per_table_with_the_printed_cell_and_its_number
     assert rows[4][0] == "a note"
     method = [c.value for c in book["Method"]["A"]]
     assert method[0] == "A title" and method[-1] == "Method: The method."
+
+
+def test_latex_fits_a_wide_and_long_table_on_its_pages(tmp_path) -> None:
+    """A paper's table with long names and more rows than a page holds: its text columns wrap
+    (paragraph columns), it breaks across pages (longtable), and pdflatex finds no line too
+    wide and no float too tall; a small table stays a plain tabular."""
+    import shutil
+    import subprocess
+
+    import pytest
+
+    long_name = "chacha20-poly1305 (cryptography), the receiving end of the loopback"
+    rows = tuple(
+        (f"{long_name} {i}", "memory (the paper's load-all program, encryption)", *[CELL] * 5)
+        for i in range(40)
+    )
+    headers = ("Entry", "Quantity", *(f"Transfer throughput, sender {i} (MiB/s)" for i in range(5)))
+    wide = Table("Wide", headers, rows, ("a note",), text_columns=2)
+    tex = latex.render(Document("", (wide, document().tables[0])))
+    assert r"\begin{longtable}" in tex and r"p{" in tex and r"\endhead" in tex
+    assert r"\begin{tabular}{llr}" in tex  # the small one keeps its natural widths
+    if shutil.which("pdflatex") is None:
+        pytest.skip("pdflatex is not installed (scripts/setup.sh --dev installs it)")
+    (tmp_path / "t.tex").write_text(tex, encoding="utf-8")
+    done = subprocess.run(
+        ["pdflatex", "-interaction=nonstopmode", "-halt-on-error", "t.tex"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stdout[-2000:]
+    log = (tmp_path / "t.log").read_text(errors="replace")
+    assert "Overfull \\hbox" not in log and "Float too large" not in log
