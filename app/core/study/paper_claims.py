@@ -23,6 +23,17 @@
                                         # memory pass, the default) or "load-all" (the papers'
                                         # program): exact counts, one measurement a side
 
+A claim of how throughput changes with the input's size names its entries in ``a`` and no ``b``:
+each entry's throughput on the smallest input in scope against the largest, per byte, by the
+study's comparison of rounds (constant: equal within the study's margin):
+
+    [[claim]]
+    says = "DES and TDES never change their throughput even change of file size"
+    a = ["des-cbc", "des-ede3-cbc"]
+    quantity = "throughput"
+    relation = "constant"               # or "falls" / "rises" as the input grows
+    direction = "decrypt"               # optional, as above
+
 A claim of where the time goes needs the study's profile (``profile = true``) and no ``b``:
 
     [[claim]]
@@ -58,6 +69,8 @@ KEYS: tuple[str, ...] = ("says", "where", "a", "relation", "b", "direction", "ag
 KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance", "quantity", "basis", "share")
 MEMORY = "memory"  # a quantity a claim names besides time ...
 SHARE = "share"  # ... and where the time goes (the study's profile)
+THROUGHPUT = "throughput"  # ... and how throughput changes with the input's size
+TREND_RELATIONS = ("constant", "falls", "rises")
 SHARE_RELATIONS = ("more", "less")
 MEMORY_CLAIM_BASES = ("python", "load-all")  # exact counts (tracemalloc)
 DEFAULT_SIZE_TOLERANCE = 2.0
@@ -120,6 +133,9 @@ class PaperClaim:
         if self.quantity == SHARE or self.share:
             self._check_share()
             return
+        if self.quantity == THROUGHPUT or self.relation in TREND_RELATIONS:
+            self._check_trend()
+            return
         if not self.a or not self.b:
             raise ValueError(f"the claim {self.says!r} needs entries on both sides (a and b)")
         if self.quantity or self.basis or self.relation == "less":
@@ -152,6 +168,28 @@ class PaperClaim:
                     f"the claim {self.says!r} has size_tolerance {self.size_tolerance}; use a "
                     "factor above 1 (2: the paper's difference halved to doubled)"
                 )
+
+    def _check_trend(self) -> None:
+        says = self.says
+        if self.quantity != THROUGHPUT:
+            raise ValueError(f'the claim {says!r} is of a trend: set quantity = "throughput"')
+        if not self.a or self.b:
+            raise ValueError(f"the throughput claim {says!r} names its entries in a, and no b")
+        if self.relation not in TREND_RELATIONS:
+            raise ValueError(
+                f"the throughput claim {says!r} takes relation constant, falls or rises"
+            )
+        if any(d not in CROSSED for d in self.directions):
+            raise ValueError(
+                f"the throughput claim {says!r} has direction {self.direction!r}; use encrypt "
+                "or decrypt (or both), or leave it out"
+            )
+        ignored = [k for k, v in (("against", self.against), ("size", self.size),
+                   ("basis", self.basis), ("share", self.share)) if v]  # fmt: skip
+        if ignored:
+            raise ValueError(f"the throughput claim {says!r} has {ignored[0]}; leave it out")
+        if self.from_size:
+            parse_size(self.from_size)
 
     def _check_memory(self) -> None:
         says = self.says

@@ -368,3 +368,54 @@ def test_a_memory_claim_that_cannot_be_decided_is_refused(changes: dict, said: s
 
     with pytest.raises(ValueError, match=said):
         replace(MEMORY_EQUAL, **changes).check()
+
+
+RC4_FALLS = PaperClaim(
+    "RC4's throughput goes down as the file grows",
+    a=("rc4",),
+    b=(),
+    relation="falls",
+    quantity="throughput",
+    direction="encrypt",
+)
+
+
+@pytest.mark.parametrize(
+    ("large_s", "relation", "verdict"),
+    [
+        (2e-3, "falls", CONFIRMED),  # 1 MB takes twice its share: half the throughput
+        (2e-3, "constant", CONTRADICTED),
+        (1e-3, "constant", CONFIRMED),  # 1 KB in 1 us, 1 MB in 1 ms: the same per byte
+        (1e-3, "falls", CONTRADICTED),
+        (0.5e-3, "rises", CONFIRMED),
+    ],
+)
+def test_a_claim_of_throughput_against_size_compares_each_entry_per_byte(
+    large_s: float, relation: str, verdict: str
+) -> None:
+    """The survey's 3.6 ("DES and TDES never change their throughput, RC4's went down"):
+    each entry's smallest input against its largest, per byte, over the rounds."""
+    from dataclasses import replace
+
+    times = {("rc4", "1 KB"): _noisy(1e-6), ("rc4", "1 MB"): _noisy(large_s)}
+    (found,) = check_claims(_result(times, replace(RC4_FALLS, relation=relation)))
+    assert found.verdict == verdict
+    (pair,) = found.pairs
+    assert pair.input_label == "1 KB to 1 MB"
+    assert pair.comparison.label_a == "rc4 [cryptography] on 1 KB (per byte)"
+    assert pair.comparison.ratio == pytest.approx(large_s / 1e-3, rel=0.01)  # per byte: 1 MB / 1 KB
+    assert "(per byte)" in found.sentence()
+
+
+def test_a_throughput_claim_with_one_input_or_a_b_is_not_tested_or_refused() -> None:
+    from dataclasses import replace
+
+    (found,) = check_claims(_result({("rc4", "1 KB"): _noisy(1e-6)}, RC4_FALLS))
+    assert found.verdict == NOT_TESTED
+    with pytest.raises(ValueError, match="names its entries in a, and no b"):
+        replace(RC4_FALLS, b=("aes-128-ctr",)).check()
+    with pytest.raises(ValueError, match="takes relation constant, falls or rises"):
+        replace(RC4_FALLS, relation="faster").check()
+    with pytest.raises(ValueError, match='set quantity = "throughput"'):
+        replace(RC4_FALLS, quantity="").check()
+    RC4_FALLS.check()
