@@ -79,6 +79,25 @@ def _more_figures(result: object) -> dict[str, Any]:
     }
 
 
+# Files of a part of a study that is a result of its own kind, written by that kind's writer:
+# a study's profile (profile = true) gives the pyaes report's flame graph and its stacks.
+ATTACHED: tuple[tuple[str, str, str], ...] = (
+    ("profile", "-flame.svg", "app.core.profile.exports:write_svg"),
+    ("profile", "-stacks.txt", "app.core.profile.exports:write_collapsed"),
+)
+
+
+def _attached(result: object) -> dict[str, tuple[object, str]]:
+    """The files of the result's parts (:data:`ATTACHED`) by name: (part, writer)."""
+    stem = paper_stem(result)
+    out = {}
+    for attribute, suffix, writer in ATTACHED:
+        part = getattr(result, attribute, None)
+        if part is not None and getattr(part, "results", None):
+            out[stem + suffix] = (part, writer)
+    return out
+
+
 def has_paper_set(result: object) -> bool:
     """Whether :func:`write_paper_set` writes anything for ``result``: the names' test without
     drawing its figures or importing the figure code (the window asks on every update)."""
@@ -89,6 +108,7 @@ def paper_set_names(result: object) -> list[str]:
     """The names :func:`write_paper_set` writes for ``result`` (empty: nothing to write)."""
     stem = paper_stem(result)
     names = [stem + f.suffix for f in paper_formats(result)] + list(_more_figures(result))
+    names += list(_attached(result)) if paper_formats(result) else []
     return names + ([METHODS_NAME] if methods_function(result) is not None else [])
 
 
@@ -116,6 +136,10 @@ def write_paper_set(
         path = target / name
         check_target(path, {path.suffix: None}, inputs, what="a figure")
         written.append(_drawn(figure, path))
+    for name, (part, writer) in _attached(result).items() if paper_formats(result) else ():
+        path = target / name
+        check_target(path, {path.suffix: None}, inputs, what="a figure")
+        written.append(_written_part(part, writer, path))
     methods = methods_function(result)
     if methods is not None:
         path = target / METHODS_NAME
@@ -128,6 +152,13 @@ def write_paper_set(
         write_atomically(path, write)
         written.append(path)
     return written
+
+
+def _written_part(part: object, writer: str, path: Path) -> Path:
+    module, _, function = writer.partition(":")
+    write: Callable[[object, Path], None] = getattr(import_module(module), function)
+    write_atomically(path, lambda staged: write(part, staged))
+    return path
 
 
 def _drawn(figure: Any, path: Path) -> Path:

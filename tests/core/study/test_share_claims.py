@@ -132,3 +132,14 @@ def test_a_study_runs_its_profile_and_reports_it(tmp_path: Path) -> None:
     again = StudyResult.from_dict(result.to_dict())
     assert again.profile == result.profile
     assert replace(result, profile=None).to_dict()["profile"] is None
+    # Its paper set carries the profile's flame graph and stacks (the pyaes report's figure).
+    from app.core.publish.paper_set import paper_set_names, write_paper_set
+
+    kit = tmp_path / "kit"
+    kit.mkdir()
+    written = {p.name for p in write_paper_set(result, kit)}
+    assert written == set(paper_set_names(result))
+    stem = study.name
+    assert {f"{stem}-flame.svg", f"{stem}-stacks.txt"} <= written
+    assert (kit / f"{stem}-flame.svg").read_text().lstrip().startswith("<?xml")
+    assert f"{stem}-flame.svg" not in paper_set_names(replace(result, profile=None))
