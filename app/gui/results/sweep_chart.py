@@ -74,7 +74,26 @@ def y_label(entries: Sequence[SweepEntry], cycles: bool) -> str:
     return "Cycles per byte (~ estimated)"
 
 
-class SweepChart(OnePlotChart):
+class _SweepResultChart(OnePlotChart):
+    """A chart of one result (the sweep's or the ladder's), redrawn when it is set."""
+
+    _result: SweepResult | None = None
+
+    def _ready(self) -> None:
+        """The end of a subclass's construction: no result yet, the theme's colours."""
+        self._result = None
+        self._apply_palette()
+        self._show_data(False)
+
+    def set_result(self, result: SweepResult | None) -> None:
+        self._result = result
+        self._schedule()
+
+    def clear(self) -> None:
+        self.set_result(None)
+
+
+class SweepChart(_SweepResultChart):
     """Cycles per byte against message length, a curve per entry."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -93,16 +112,7 @@ class SweepChart(OnePlotChart):
         self.legend: pg.LegendItem = self.plot.addLegend(offset=(-10, 4), verSpacing=-6)
         self.plot.vb.sigResized.connect(self._schedule)  # the band's share of the height
         self.curves: dict[str, pg.PlotDataItem] = {}
-        self._result: SweepResult | None = None
-        self._apply_palette()
-        self._show_data(False)
-
-    def set_result(self, result: SweepResult | None) -> None:
-        self._result = result
-        self._schedule()
-
-    def clear(self) -> None:
-        self.set_result(None)
+        self._ready()
 
     def _curve(self, label: str) -> pg.PlotDataItem:
         return self._series_curve(self.curves, label, 7)
@@ -151,7 +161,7 @@ def step_color(entry: SweepEntry) -> str:
     return ENCRYPT_COLOR if entry.aes_instructions else DECRYPT_COLOR
 
 
-class LadderChart(OnePlotChart):
+class LadderChart(_SweepResultChart):
     """Cycles per byte of each ladder step, bars on a log axis."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
@@ -170,16 +180,7 @@ class LadderChart(OnePlotChart):
         )
         self.plot.addItem(self.bars)
         self.labels: list[pg.TextItem] = []  # a factor at each bar's end, made as needed
-        self._result: SweepResult | None = None
-        self._apply_palette()
-        self._show_data(False)
-
-    def set_result(self, result: SweepResult | None) -> None:
-        self._result = result
-        self._schedule()
-
-    def clear(self) -> None:
-        self.set_result(None)
+        self._ready()
 
     def _label(self, i: int) -> pg.TextItem:
         while len(self.labels) <= i:
