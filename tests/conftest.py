@@ -19,18 +19,26 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     the GUI thread's collections) cost here what they cost in a worker, not 55 ms each."""
     gc.freeze()
 
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 
 @pytest.fixture(autouse=True)
-def scratch_tmp(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Iterator[Path]:
-    """The temporary folder CipherBench uses during this test (its scratch root goes there)."""
+def scratch_tmp(
+    tmp_path_factory: pytest.TempPathFactory, monkeypatch, request: pytest.FixtureRequest
+) -> Iterator[Path]:
+    """The temporary folder CipherBench uses during this test (its scratch root goes there).
+    The folder's janitor (a spawned process that deletes it if this one is killed: 0.2 s of
+    CPU to start) is left out of this process, where the fixture removes the folder itself,
+    except for the tests marked ``real_janitor``; processes a test starts have theirs."""
     from app.core.runtime import scratch
 
     folder = tmp_path_factory.mktemp("systmp")
     monkeypatch.setattr(tempfile, "tempdir", str(folder))
     monkeypatch.setenv("TMPDIR", str(folder))  # and its child processes', as in real life
     monkeypatch.setattr(scratch, "_root", None)
+    if request.node.get_closest_marker("real_janitor") is None:
+        monkeypatch.setattr(scratch, "_start_janitor", lambda folder: None)
     yield folder
     scratch.remove_root()
 

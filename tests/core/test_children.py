@@ -195,6 +195,7 @@ def test_a_normal_exit_removes_the_folder_and_the_janitor(scratch_tmp: Path) -> 
     assert not folder.exists() and not list(scratch_tmp.iterdir())
 
 
+@pytest.mark.real_janitor
 def test_remove_root_lets_the_janitor_go_at_once() -> None:
     folder = scratch.root()
     janitor = scratch._janitor
@@ -205,6 +206,7 @@ def test_remove_root_lets_the_janitor_go_at_once() -> None:
     assert not janitor[0].is_alive() and scratch._janitor is None
 
 
+@pytest.mark.real_janitor
 def test_the_janitor_runs_before_the_folder_exists(monkeypatch: pytest.MonkeyPatch) -> None:
     """A SIGKILL between creating the folder and starting its janitor left the folder behind
     (1 of 30 random kills, benchmarks/bench_scratch_kill.py): the janitor comes first."""
