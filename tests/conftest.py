@@ -53,6 +53,18 @@ def history_db(tmp_path_factory: pytest.TempPathFactory, monkeypatch) -> Path:
 
 
 @pytest.fixture(autouse=True)
+def fresh_parser() -> Iterator[None]:
+    """The command line's parser is built once a process (app.cli.main.build_parser): once a
+    test here, after what the test patched (a command's handler, say)."""
+    yield
+    import sys
+
+    main = sys.modules.get("app.cli.main")
+    if main is not None:
+        main.build_parser.cache_clear()
+
+
+@pytest.fixture(autouse=True)
 def no_columns(monkeypatch) -> None:
     """No COLUMNS from the shell that runs the tests: the command line fits its text to it even
     in a pipe, so a test sets the width it is about (tests/cli/test_cli_width.py)."""

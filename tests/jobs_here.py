@@ -6,6 +6,7 @@ the workers themselves (isolation, signals, memory, cancelling) run them for rea
 from __future__ import annotations
 
 import contextlib
+import gc
 import threading
 from collections.abc import Iterator
 from dataclasses import replace
@@ -45,6 +46,13 @@ def run_here(job: Job, index: int, cancel: threading.Event) -> Iterator[Event]:
 @contextlib.contextmanager
 def jobs_here() -> Iterator[None]:
     """While open, every bench and study job runs through :func:`run_here`."""
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(runner, "run_isolated", run_here)
-        yield
+    # A memory pass collects garbage twice a job: in a test process that has run hundreds of
+    # tests that walks everything they left (50-100 ms each), where a worker has next to
+    # nothing. What exists now is set aside from collection while the jobs run.
+    gc.freeze()
+    try:
+        with pytest.MonkeyPatch.context() as patch:
+            patch.setattr(runner, "run_isolated", run_here)
+            yield
+    finally:
+        gc.unfreeze()

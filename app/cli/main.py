@@ -21,6 +21,7 @@ CIPHERBENCH_DEBUG=1 to see one for an internal error).
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -64,7 +65,10 @@ class _Parser(argparse.ArgumentParser):
         raise UserError(f"{message} (see `{PROG_NAME} {sub + ' ' if sub else ''}--help`)")
 
 
+@functools.cache
 def build_parser() -> argparse.ArgumentParser:
+    """The command line's parser, built once a process (20 ms: argparse looks its messages'
+    translations up on disk for every option); parsing leaves it as it was."""
     parser = _Parser(
         prog=PROG_NAME,
         description="CipherBench: benchmark symmetric ciphers on real files. "
