@@ -75,3 +75,22 @@ def dialogs(monkeypatch: pytest.MonkeyPatch) -> Dialogs:
     monkeypatch.setattr(QMessageBox, "information", staticmethod(information))
     monkeypatch.setattr(QMessageBox, "question", staticmethod(question))
     return seen
+
+
+QUICK_MIN_TIME_S = 0.005
+
+
+@pytest.fixture
+def quick_jobs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The window's jobs timed for 5 ms a direction instead of 100 ms (still in real workers):
+    for the tests of what the window does with results, not of the timing."""
+    from dataclasses import replace
+
+    from app.gui.panels.options_panel import OptionsPanel
+
+    chosen = OptionsPanel.options
+    monkeypatch.setattr(
+        OptionsPanel,
+        "options",
+        lambda self: replace(chosen(self), min_time_s=QUICK_MIN_TIME_S),
+    )

@@ -25,7 +25,9 @@ pytestmark = pytest.mark.slow  # the real window against the real engine
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[MainWindow]:
+def window(
+    qtbot: QtBot, settings: AppSettings, dialogs: Dialogs, quick_jobs: None
+) -> Iterator[MainWindow]:
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
     w.resize(1366, 768)

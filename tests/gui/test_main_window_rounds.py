@@ -19,7 +19,9 @@ TIMEOUT_MS = 60_000
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[MainWindow]:
+def window(
+    qtbot: QtBot, settings: AppSettings, dialogs: Dialogs, quick_jobs: None
+) -> Iterator[MainWindow]:
     settings.keep_history = False
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)

@@ -27,7 +27,9 @@ CORES = os.cpu_count() or 1
 
 
 @pytest.fixture
-def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[MainWindow]:
+def window(
+    qtbot: QtBot, settings: AppSettings, dialogs: Dialogs, quick_jobs: None
+) -> Iterator[MainWindow]:
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
     w.show()
