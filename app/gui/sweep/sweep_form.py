@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal, Slot
+from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -21,8 +21,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QSpinBox,
     QTabWidget,
@@ -37,6 +35,7 @@ from app.core.sweep.plan import AD_AT, AD_LENGTHS, DEFAULT_LENGTHS, DEFAULT_ROUN
 from app.core.sweep.report import length_label
 from app.core.sweep.results import LADDER, SWEEP
 from app.core.sweep.runner import MAX_ROUNDS
+from app.gui.check_list import CheckList
 from app.gui.label import Label
 from app.gui.sweep.sweep_worker import SweepRequest
 
@@ -99,15 +98,8 @@ class SweepPage(QWidget):
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText("Filter, e.g. gcm or chacha")
         self.filter_edit.setClearButtonEnabled(True)
-        self.cipher_list = QListWidget()
+        self.cipher_list = CheckList(((cid, cid) for cid in cipher_ids()), CHECKED)
         self.cipher_list.setToolTip("Each checked cipher is one entry per library chosen below")
-        for cid in cipher_ids():
-            item = QListWidgetItem(cid)
-            item.setData(Qt.ItemDataRole.UserRole, cid)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(Qt.CheckState.Checked if cid in CHECKED else Qt.CheckState.Unchecked)
-            self.cipher_list.addItem(item)
-        self.cipher_list.setMinimumHeight(6 * self.cipher_list.sizeHintForRow(0) + 6)
         self.checked_label = _hint()
         self.library_combo = QComboBox()
         for text, value in SWEEP_LIBRARIES:
@@ -170,18 +162,10 @@ class SweepPage(QWidget):
     # --- reading and setting -------------------------------------------------------------------
 
     def set_ciphers(self, ids: list[str]) -> None:
-        for i in range(self.cipher_list.count()):
-            item = self.cipher_list.item(i)
-            on = item.data(Qt.ItemDataRole.UserRole) in ids
-            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.cipher_list.set_checked(ids)
 
     def ciphers(self) -> list[str]:
-        items = (self.cipher_list.item(i) for i in range(self.cipher_list.count()))
-        return [
-            str(item.data(Qt.ItemDataRole.UserRole))
-            for item in items
-            if item.checkState() == Qt.CheckState.Checked
-        ]
+        return self.cipher_list.checked()
 
     def set_library(self, library: str | None) -> None:
         self.library_combo.setCurrentIndex(max(0, self.library_combo.findData(library)))

@@ -6,7 +6,7 @@ size, repetitions and warm-up runs. :meth:`TransferForm.request` reads them as a
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
@@ -14,8 +14,6 @@ from PySide6.QtWidgets import (
     QGroupBox,
     QHBoxLayout,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QRadioButton,
     QSpinBox,
@@ -28,6 +26,7 @@ from app.core.errors import UserError
 from app.core.transfer.framing import PLAINTEXT
 from app.core.transfer.runner import MAX_REPEAT, MAX_WARMUP, TransferOptions
 from app.core.units import parse_size, size_label
+from app.gui.check_list import CheckList
 from app.gui.transfer.transfer_worker import TransferRequest
 
 SIZES = ("10 KB", "1 MB", "10 MB", "100 MB", "200 MiB", "500 MB")
@@ -70,21 +69,14 @@ class TransferForm(QWidget):
             self.source_group.addButton(button)
         self.size_radio.setChecked(True)
 
-        self.cipher_list = QListWidget()
+        # Six rows at least; the list takes the room the column has left.
+        self.cipher_list = CheckList(
+            ((c, BASELINE_TEXT if c == PLAINTEXT else c) for c in transfer_ciphers()), CHECKED
+        )
         self.cipher_list.setToolTip(
             "Each chunk is sealed with the chosen AEAD (the encrypted-file format's STREAM "
             "construction); 'none' sends plaintext frames, to show what the cipher costs"
         )
-        for cipher in transfer_ciphers():
-            item = QListWidgetItem(BASELINE_TEXT if cipher == PLAINTEXT else cipher)
-            item.setData(Qt.ItemDataRole.UserRole, cipher)
-            item.setFlags(item.flags() | Qt.ItemFlag.ItemIsUserCheckable)
-            item.setCheckState(
-                Qt.CheckState.Checked if cipher in CHECKED else Qt.CheckState.Unchecked
-            )
-            self.cipher_list.addItem(item)
-        # Six rows at least; the list takes the room the column has left.
-        self.cipher_list.setMinimumHeight(6 * self.cipher_list.sizeHintForRow(0) + 6)
 
         self.chunk_combo = QComboBox()
         self.chunk_combo.setEditable(True)
@@ -142,18 +134,10 @@ class TransferForm(QWidget):
         self.size_radio.setChecked(True)
 
     def set_ciphers(self, ciphers: list[str]) -> None:
-        for i in range(self.cipher_list.count()):
-            item = self.cipher_list.item(i)
-            on = item.data(Qt.ItemDataRole.UserRole) in ciphers
-            item.setCheckState(Qt.CheckState.Checked if on else Qt.CheckState.Unchecked)
+        self.cipher_list.set_checked(ciphers)
 
     def ciphers(self) -> list[str]:
-        items = (self.cipher_list.item(i) for i in range(self.cipher_list.count()))
-        return [
-            str(item.data(Qt.ItemDataRole.UserRole))
-            for item in items
-            if item.checkState() == Qt.CheckState.Checked
-        ]
+        return self.cipher_list.checked()
 
     def request(self) -> TransferRequest:
         """The choices as a request; ``UserError`` in one sentence for what cannot run."""
