@@ -44,6 +44,7 @@ from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
 from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.settings import AppSettings
+from app.gui.user_close import UserClose
 from app.gui.worker import TaskRunner
 
 if TYPE_CHECKING:
@@ -53,7 +54,7 @@ if TYPE_CHECKING:
 STATUS_MS = 10_000
 
 
-class HistoryWindow(QMainWindow):
+class HistoryWindow(UserClose, QMainWindow):
     """The stored runs of the history at ``path`` (default: the one runs are stored in)."""
 
     # made by add_buttons (history_buttons.BUTTONS)
@@ -82,7 +83,6 @@ class HistoryWindow(QMainWindow):
         self.views: list[QWidget] = []  # the open run, comparison, trend and merged windows
         self._warned = False
         self.rerun_here = RerunHere(self, study_run_factory)
-        self._user_closing = False  # the Close action, not a program closing the window
         self._build()
         self._build_menu()
         history_recorder().recorded.connect(self._on_recorder_recorded)
@@ -128,7 +128,7 @@ class HistoryWindow(QMainWindow):
         refresh.triggered.connect(self.refresh)
         close = QAction("&Close", self)
         close.setShortcut(QKeySequence(QKeySequence.StandardKey.Close))
-        close.triggered.connect(self._on_close_action_triggered)
+        close.triggered.connect(self.close_by_user)
         menu.addAction(self.keep_action)
         menu.addSeparator()
         menu.addAction(self.run_file_action)
@@ -393,19 +393,11 @@ class HistoryWindow(QMainWindow):
         view.show()
         view.raise_()
 
-    @Slot()
-    def _on_close_action_triggered(self) -> None:
-        self._user_closing = True
-        try:
-            self.close()
-        finally:
-            self._user_closing = False
-
     def closeEvent(self, event: QCloseEvent) -> None:
         """A study running here is stopped first (the user closing is asked), and the window
         closes once its worker has stopped, so no worker process outlives it."""
         if self.rerunning:
-            by_user = event.spontaneous() or self._user_closing
+            by_user = self.closed_by_user(event)
             if by_user and not ask_yes_no(
                 self, "Stop the study?", "A study is running on this machine. Stop it and close?"
             ):

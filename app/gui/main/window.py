@@ -35,6 +35,7 @@ from app.gui.recorder import history_recorder
 from app.gui.screen_fit import keep_on_screen
 from app.gui.selection import Selection
 from app.gui.settings import AppSettings
+from app.gui.user_close import UserClose
 from app.gui.wiring import connect_handlers
 from app.gui.worker import RunFactory, default_run_factory
 
@@ -47,7 +48,7 @@ if TYPE_CHECKING:
     from app.gui.results.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
 
 
-class MainWindow(WindowParts):
+class MainWindow(UserClose, WindowParts):
     """Titled "CipherBench". ``settings`` and ``run_factory`` are replaceable for tests."""
 
     def __init__(
@@ -63,7 +64,6 @@ class MainWindow(WindowParts):
         self.controller = BenchmarkController(self.settings, run_factory, parent=self)
         self.paper_exporter = PaperExporter(self)
         self._close_requested = False
-        self._user_closing = False
         self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
         build_widgets(self)
         self.tabs.chart_save_requested.connect(self._on_tabs_chart_save_requested)
@@ -513,21 +513,13 @@ class MainWindow(WindowParts):
             event.acceptProposedAction()
             self.controller.add_input_files(paths)
 
-    def close_by_user(self) -> None:
-        """File > Quit: closes as the window's close button does (asking during a run)."""
-        self._user_closing = True
-        try:
-            self.close()
-        finally:
-            self._user_closing = False
-
     def closeEvent(self, event: QCloseEvent) -> None:
         """During a run: the user (close button, Quit) is asked first; a program closing the
         window (SIGTERM, a session ending) is not, as nobody may be there to answer. Then the
         run is cancelled, the window stays until it has ended (within about a second) and
         closes. A fallback timer closes anyway if the engine does not answer."""
         if self.controller.running and not self._close_requested:
-            by_user = event.spontaneous() or self._user_closing
+            by_user = self.closed_by_user(event)
             if by_user and not ask_yes_no(
                 self,
                 "Stop the benchmark?",

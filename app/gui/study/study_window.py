@@ -45,10 +45,11 @@ from app.gui.study.study_table import StudyTableModel, StudyTableView
 from app.gui.study.study_text import claims_text
 from app.gui.tool_window import ToolWindow, show_owned
 from app.gui.transfer.load_chart import LoadChart
+from app.gui.user_close import UserClose
 from app.gui.wiring import connect_handlers
 
 
-class StudyWindow(ToolWindow):
+class StudyWindow(UserClose, ToolWindow):
     """Study mode; ``presets``, ``run_factory`` and ``settings`` (the main window's, for the
     last folder) are replaceable for tests."""
 
@@ -70,7 +71,6 @@ class StudyWindow(ToolWindow):
             presets = shipped()
         self.controller = StudyController(run_factory, parent=self)
         self._discard_agreed = False
-        self._user_closing = False  # the Close action, not a program (SIGTERM) closing us
         self._build(presets)
         self._create_actions()
         self._connect()
@@ -149,9 +149,7 @@ class StudyWindow(ToolWindow):
             "&Save study as…", self._on_save_definition_action_triggered, "Ctrl+S"
         )
         self.add_files_action = action("&Add files…", self.form.inputs.add_button.click, "Ctrl+O")
-        self.close_action = action(
-            "&Close", self._on_close_action_triggered, QKeySequence.StandardKey.Close
-        )
+        self.close_action = action("&Close", self.close_by_user, QKeySequence.StandardKey.Close)
         add_menu(
             self,
             "&Study",
@@ -333,23 +331,12 @@ class StudyWindow(ToolWindow):
             self.form.inputs.add_files(paths)
             event.acceptProposedAction()
 
-    @Slot()
-    def _on_close_action_triggered(self) -> None:
-        self._user_closing = True
-        try:
-            self.close()
-        finally:
-            self._user_closing = False
-
-    def _by_user(self, event: QCloseEvent) -> bool:
-        return event.spontaneous() or self._user_closing
-
     def _may_close(self, event: QCloseEvent) -> bool:
         """The user closing (window button, Close) is asked before results that were not
         exported are lost; a program closing the window (SIGTERM, quitting) is not, since
         nobody may be there to answer. A running study is cancelled first either way."""
         c = self.controller
-        if self._by_user(event) and (c.unexported or c.running) and not self._discard_agreed:
+        if self.closed_by_user(event) and (c.unexported or c.running) and not self._discard_agreed:
             what = "stop the running study and " if c.running else ""
             if not self._ask(
                 "Close the study?",
@@ -360,7 +347,7 @@ class StudyWindow(ToolWindow):
         return True
 
     def _closing(self, event: QCloseEvent) -> None:
-        if self._discard_agreed or not self._by_user(event):
+        if self._discard_agreed or not self.closed_by_user(event):
             self._on_clear_confirmed()
         self._discard_agreed = False
 
