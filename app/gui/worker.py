@@ -260,6 +260,10 @@ class EventWorker(WorkerBase):
         self._flush()
         super().report_failure(exc)
 
+    def report_result(self, value: Any) -> None:
+        self._flush()  # the newest progress before the whole result
+        super().report_result(value)
+
     def is_urgent(self, event: Any) -> bool:
         """Whether a throttled ``event`` goes out at once: nothing flushes it before the next
         event, which may come seconds later (a subclass says which)."""

@@ -112,7 +112,3 @@ class SweepWorker(EventWorker):
             cancel=self._cancel,
             progress=self.relay,
         )
-
-    def report_result(self, value: SweepResult) -> None:
-        self._flush()  # the newest progress before the whole result
-        super().report_result(value)

@@ -92,7 +92,3 @@ class TransferWorker(EventWorker):
                 on_result=self.relay,
                 on_failure=self.relay,
             )
-
-    def report_result(self, value: TransferRun) -> None:
-        self._flush()  # the newest progress before the whole run
-        super().report_result(value)
