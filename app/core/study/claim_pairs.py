@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from app.core.bench.results import JobResult
-from app.core.study.claims import GERUNDS, Comparison, compare, memory_comparison
+from app.core.study.claims import CPU, GERUNDS, Comparison, compare, memory_comparison
 from app.core.study.figures import names_entry, same_input
 from app.core.study.memory_figures import memory_bytes
 from app.core.study.paper_claims import PaperClaim
@@ -147,6 +147,56 @@ def trend(
                 continue
             out.append((f"{small.input_label} to {large.input_label}", c))
     return out
+
+
+def cpu_compared(
+    claim: PaperClaim, result: StudyResult | TransferStudyResult
+) -> list[tuple[str, Comparison]]:
+    """Each transfer entry of the claim's a against each of its b on each input, by each
+    round's CPU % of the end the claim names (both ends added for none), over the rounds."""
+    from app.core.transfer.results import TransferResult
+
+    transfers = [r for r in result.results if isinstance(r, TransferResult)]
+    study = result.study
+    out = []
+    for ra in transfers:
+        if not _names(claim.a, _entry(ra)):
+            continue
+        for rb in transfers:
+            same = rb.input_label == ra.input_label and _entry(rb)[:2] != _entry(ra)[:2]
+            if not same or not _names(claim.b, _entry(rb)):
+                continue
+            try:
+                c = compare(
+                    ra.label,
+                    _round_cpu(ra, claim.end),
+                    rb.label,
+                    _round_cpu(rb, claim.end),
+                    direction="transfer",
+                    margin=study.margin_percent / 100,
+                    target=study.precision_percent / 100,
+                )
+            except ValueError:  # an end that took no CPU time at all: nothing to compare
+                continue
+            out.append((ra.input_label, replace(c, quantity=CPU)))
+    return out
+
+
+def _round_cpu(r: Any, end: str) -> list[list[float]]:
+    """Each round's runs' CPU % of ``end`` (of both ends added for "")."""
+    rounds, at = [], 0
+    for size in r.round_sizes or (len(r.runs),):
+        rounds.append([_end_cpu(run, end) for run in r.runs[at : at + size]])
+        at += size
+    return rounds
+
+
+def _end_cpu(run: Any, end: str) -> float:
+    if end == "sender":
+        return float(run.sender.cpu_percent)
+    if end == "receiver":
+        return float(run.receiver.cpu_percent)
+    return float(run.sender.cpu_percent + run.receiver.cpu_percent)
 
 
 def swapped(c: Comparison) -> Comparison:

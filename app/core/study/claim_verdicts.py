@@ -28,9 +28,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from app.core.study.claim_pairs import crossed, in_scope, memory_compared, read_as_claimed, trend
+from app.core.study.claim_pairs import (
+    cpu_compared,
+    crossed,
+    in_scope,
+    memory_compared,
+    read_as_claimed,
+    trend,
+)
 from app.core.study.claims import EQUAL, FASTER, MEMORY, SLOWER, VERBS, Comparison, amount, span
-from app.core.study.paper_claims import SHARE, THROUGHPUT, PaperClaim
+from app.core.study.paper_claims import CPU, SHARE, THROUGHPUT, PaperClaim
 from app.core.study.share_claims import ShareFinding, share_findings, share_summary
 
 if TYPE_CHECKING:
@@ -196,6 +203,8 @@ def check_claim(claim: PaperClaim, result: StudyResult | TransferStudyResult) ->
         return ClaimVerdict(claim, _claim_verdict(claim, found), found)
     if claim.quantity == MEMORY:
         compared = memory_compared(claim, result)
+    elif claim.quantity == CPU:
+        compared = cpu_compared(claim, result)
     elif claim.against:
         compared = crossed(claim, result)
     else:

@@ -180,7 +180,8 @@ class Comparison:
         level = f"{self.confidence * 100:g} % CI"
         if not self.has_interval:
             return f"no {level}: at least {MIN_ROUNDS_FOR_INTERVAL} rounds a side needed"
-        return f"{level} {span(self.low, self.high, self.ratio)}"
+        words = CPU_WORDS if self.quantity == CPU else TIME_WORDS
+        return f"{level} {span(self.low, self.high, self.ratio, words)}"
 
     def sentence(self) -> str:
         """One plain-language line that names the direction, e.g. "aes-128-cbc encrypts
@@ -189,14 +190,17 @@ class Comparison:
         if self.quantity == MEMORY:
             return self._memory_sentence()
         evidence = self.evidence()
+        does = f"{VERBS[self.direction]} {amount(self.ratio)}"
+        if self.quantity == CPU:  # "uses 23.1 % less CPU" (each round's CPU % of a core)
+            does = f"uses {amount(self.ratio, CPU_WORDS)}"
         if verdict in (FASTER, SLOWER):
-            return (
-                f"{a} {VERBS[self.direction]} {amount(self.ratio)} than {b} "
-                f"({self.interval_text()}; {evidence})"
-            )
+            return f"{a} {does} than {b} ({self.interval_text()}; {evidence})"
         if verdict == EQUAL:
+            alike = "use the same CPU" if self.quantity == CPU else "equally fast"
+            if self.quantity != CPU:
+                alike = f"{PLURAL_VERBS[self.direction]} {alike}"
             return (
-                f"{a} and {b} {PLURAL_VERBS[self.direction]} equally fast, within "
+                f"{a} and {b} {alike}, within "
                 f"{self.margin * 100:g} % (ratio {self.ratio:.3f}, {self.interval_text()}; "
                 f"{evidence})"
             )
@@ -206,12 +210,13 @@ class Comparison:
             # missing is the evidence that it holds beyond what varies between workers.
             rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''} a side"
             return (
-                f"{a} {VERBS[self.direction]} {amount(self.ratio)} than {b} in {rounds}, too "
+                f"{a} {does} than {b} in {rounds}, too "
                 f"few to show it holds beyond what varies between workers "
                 f"({self.interval_text()}; {evidence})"
             )
+        doing = "in CPU use" if self.quantity == CPU else f"when {doing}"
         return (
-            f"no clear difference between {a} and {b} when {doing}: ratio {self.ratio:.3f} "
+            f"no clear difference between {a} and {b} {doing}: ratio {self.ratio:.3f} "
             f"({self.interval_text()}; undecided after {self.rounds} rounds: "
             f"±{self.half_width * 100:.1f} %, target ±{self.target * 100:g} %; {evidence})"
         )
@@ -259,12 +264,17 @@ class Comparison:
 MEMORY = "memory"
 TIME_WORDS = ("faster", "slower")
 MEMORY_WORDS = ("less memory", "more memory")  # the ratio is B's memory over A's
+CPU = "cpu"
+CPU_WORDS = ("less CPU", "more CPU")  # the ratio is B's CPU % over A's
+USAGE_WORDS = (MEMORY_WORDS, CPU_WORDS)  # of what A uses: a share of B's (:func:`_usage`)
 
 
 def amount(ratio: float, words: tuple[str, str] = TIME_WORDS) -> str:
     """ "4.1 % faster", "33.3 % slower", "151x faster", "2.5x slower": never a percentage above
     100 or one that saturates at 100 % slower. ``words``: the two directions' words."""
     better, worse = words
+    if words in USAGE_WORDS:
+        return _usage(ratio, words)
     if ratio >= FACTOR_FROM:
         return f"{_factor(ratio)} {better}"
     if ratio <= 1.0 / FACTOR_FROM:
@@ -272,6 +282,17 @@ def amount(ratio: float, words: tuple[str, str] = TIME_WORDS) -> str:
     if ratio >= 1.0:
         return f"{(ratio - 1.0) * 100:.1f} % {better}"
     return f"{(1.0 - ratio) * 100:.1f} % {worse}"
+
+
+def _usage(ratio: float, words: tuple[str, str]) -> str:
+    """A's use of something against B's (``ratio`` = B's over A's), as a share of B's: "33.3 %
+    less memory" where B uses 1.5 times A's; "2.5x more CPU" where A uses 2.5 times B's."""
+    less, more = words
+    if ratio >= 1.0:
+        return f"{(1.0 - 1.0 / ratio) * 100:.1f} % {less}"
+    if 1.0 / ratio >= FACTOR_FROM:
+        return f"{_factor(1.0 / ratio)} {more}"
+    return f"{(1.0 / ratio - 1.0) * 100:.1f} % {more}"
 
 
 def memory_comparison(
@@ -290,23 +311,33 @@ def _factor(x: float) -> str:
     return f"{x:,.0f}x" if x >= 100 else f"{x:.3g}x"
 
 
-def span(low: float, high: float, ratio: float) -> str:
+def span(low: float, high: float, ratio: float, words: tuple[str, str] = TIME_WORDS) -> str:
     """The interval of a ratio on the scale of its estimate (:func:`amount`), with the
     direction named: "7.0-9.4 % faster", "1.2x-1.9x faster", "19.4 % to 4.93x faster", "2.0 %
-    slower to 1.5 % faster"; a percentage is never above 100."""
+    slower to 1.5 % faster"; a percentage is never above 100. ``words``: as :func:`amount`."""
+    better, worse = words
+    if words in USAGE_WORDS:  # each end as a share of B's use, the smaller first
+        if low < 1.0 < high:
+            return f"{_usage(low, words)} to {_usage(high, words)}"
+        near, far = (low, high) if low >= 1.0 else (high, low)
+        first, second = _usage(near, words), _usage(far, words)
+        word = f" {better if low >= 1.0 else worse}"
+        if first.endswith(" %" + word) and second.endswith(" %" + word):
+            return f"{first.removesuffix(' %' + word)}-{second}"
+        return f"{first.removesuffix(word)} to {second}"
     if ratio >= FACTOR_FROM and low >= 1.0:
-        return f"{_factor(low)}-{_factor(high)} faster"
+        return f"{_factor(low)}-{_factor(high)} {better}"
     if ratio <= 1.0 / FACTOR_FROM and high <= 1.0:
-        return f"{_factor(1.0 / high)}-{_factor(1.0 / low)} slower"
+        return f"{_factor(1.0 / high)}-{_factor(1.0 / low)} {worse}"
     if low >= 1.0 and high >= FACTOR_FROM:  # never "393.3 % faster": each end on its scale
-        return f"{(low - 1) * 100:.1f} % to {_factor(high)} faster"
+        return f"{(low - 1) * 100:.1f} % to {_factor(high)} {better}"
     if low >= 1.0:
-        return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} % faster"
+        return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} % {better}"
     if high <= 1.0 and low <= 1.0 / FACTOR_FROM:
-        return f"{(1 - high) * 100:.1f} % to {_factor(1.0 / low)} slower"
+        return f"{(1 - high) * 100:.1f} % to {_factor(1.0 / low)} {worse}"
     if high <= 1.0:
-        return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} % slower"
-    return f"{amount(low)} to {amount(high)}"
+        return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} % {worse}"
+    return f"{amount(low, words)} to {amount(high, words)}"
 
 
 # --- computing ---------------------------------------------------------------------------------

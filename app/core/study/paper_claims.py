@@ -34,6 +34,17 @@ study's comparison of rounds (constant: equal within the study's margin):
     relation = "constant"               # or "falls" / "rises" as the input grows
     direction = "decrypt"               # optional, as above
 
+A claim of CPU use, in a study of transfers: each round's CPU % (100 = one core) of the end it
+names, compared over rounds as times are (less: A's CPU below B's beyond the margin):
+
+    [[claim]]
+    says = "AES-256-GCM delivers higher throughput with lower CPU utilization"
+    a = "aes-256-gcm"
+    relation = "less"                   # or "equal"
+    b = "chacha20-poly1305"
+    quantity = "cpu"
+    end = "sender"                      # or "receiver"; "": both ends together
+
 A claim of where the time goes needs the study's profile (``profile = true``) and no ``b``:
 
     [[claim]]
@@ -66,10 +77,12 @@ RELATIONS = ("faster", "equal", "less")  # "less": memory
 DIRECTIONS = ("encrypt", "decrypt", "transfer", "program")  # program: whole programs
 CROSSED = ("encrypt", "decrypt")  # the directions a claim may set against each other
 KEYS: tuple[str, ...] = ("says", "where", "a", "relation", "b", "direction", "against")
-KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance", "quantity", "basis", "share")
+KEYS = (*KEYS, "inputs", "from", "size", "size_tolerance", "quantity", "basis", "share", "end")
 MEMORY = "memory"  # a quantity a claim names besides time ...
 SHARE = "share"  # ... and where the time goes (the study's profile)
 THROUGHPUT = "throughput"  # ... and how throughput changes with the input's size
+CPU = "cpu"  # ... and a transfer's CPU use
+ENDS = ("", "sender", "receiver")
 TREND_RELATIONS = ("constant", "falls", "rises")
 SHARE_RELATIONS = ("more", "less")
 MEMORY_CLAIM_BASES = ("python", "load-all")  # exact counts (tracemalloc)
@@ -94,6 +107,7 @@ class PaperClaim:
     quantity: str = ""  # "": times; "memory": the memory figures on ``basis``
     basis: str = ""  # a memory claim's: "python" (default) or "load-all"
     share: str = ""  # a share claim's: a group or class of the profile ("interpreted")
+    end: str = ""  # a CPU claim's: "sender", "receiver", or "" both ends together
 
     @property
     def size_ratio(self) -> float | None:
@@ -136,6 +150,9 @@ class PaperClaim:
         if self.quantity == THROUGHPUT or self.relation in TREND_RELATIONS:
             self._check_trend()
             return
+        if self.quantity == CPU or self.end:
+            self._check_cpu()
+            return
         if not self.a or not self.b:
             raise ValueError(f"the claim {self.says!r} needs entries on both sides (a and b)")
         if self.quantity or self.basis or self.relation == "less":
@@ -168,6 +185,22 @@ class PaperClaim:
                     f"the claim {self.says!r} has size_tolerance {self.size_tolerance}; use a "
                     "factor above 1 (2: the paper's difference halved to doubled)"
                 )
+
+    def _check_cpu(self) -> None:
+        says = self.says
+        if self.quantity != CPU:
+            raise ValueError(f'the claim {says!r} names an end: set quantity = "cpu"')
+        if not self.a or not self.b:
+            raise ValueError(f"the CPU claim {says!r} needs entries on both sides (a and b)")
+        if self.relation not in ("less", "equal"):
+            raise ValueError(f"the CPU claim {says!r} takes relation less or equal")
+        if self.end not in ENDS:
+            raise ValueError(f"the CPU claim {says!r} has end {self.end!r}; use sender or receiver")
+        ignored = [k for k, v in (("against", self.against), ("size", self.size),
+                   ("basis", self.basis), ("share", self.share)) if v]  # fmt: skip
+        if ignored or self.directions not in ((), ("transfer",)):
+            key = ignored[0] if ignored else "direction"
+            raise ValueError(f"the CPU claim {says!r} has {key}; leave it out")
 
     def _check_trend(self) -> None:
         says = self.says
@@ -261,7 +294,7 @@ class PaperClaim:
         out["direction"] = list(directions) if len(directions) > 1 else self.direction
         out.update({"inputs": list(self.inputs), "from": self.from_size, "size": self.size})
         out.update(against=self.against, quantity=self.quantity, basis=self.basis)
-        out["share"] = self.share
+        out.update(share=self.share, end=self.end)
         if self.size and self.size_tolerance != DEFAULT_SIZE_TOLERANCE:
             out["size_tolerance"] = self.size_tolerance
         return {k: v for k, v in out.items() if v or k in ("a", "b", "says")}
@@ -286,6 +319,7 @@ def claim_from_dict(data: Mapping[str, Any]) -> PaperClaim:
             quantity=_text(data, "quantity"),
             basis=_text(data, "basis"),
             share=_text(data, "share"),
+            end=_text(data, "end"),
         )
     )
 

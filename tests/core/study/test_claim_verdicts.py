@@ -340,7 +340,9 @@ def test_a_claim_of_memory_is_decided_on_exact_counts_once_a_side() -> None:
     assert "use the same memory, within 1 % (ratio 1.000; tracemalloc's exact count" in v.sentence()
     more = _with_memory(_result(times, MEMORY_EQUAL), {"aes-128-ctr": 2_000_000, "rc4": 3_000_000})
     (v,) = check_claims(more)
-    assert v.verdict == CONTRADICTED and "uses 50.0 % less memory than rc4" in v.sentence()
+    assert (
+        v.verdict == CONTRADICTED and "uses 33.3 % less memory than rc4" in v.sentence()
+    )  # 2 of 3
     less = PaperClaim("AES needs less", ("aes-128-ctr",), ("rc4",), "less", quantity="memory")
     (v,) = check_claims(replace_claims(more, less))
     assert v.verdict == CONFIRMED
@@ -419,3 +421,40 @@ def test_a_throughput_claim_with_one_input_or_a_b_is_not_tested_or_refused() -> 
     with pytest.raises(ValueError, match='set quantity = "throughput"'):
         replace(RC4_FALLS, quantity="").check()
     RC4_FALLS.check()
+
+
+def test_a_claim_of_cpu_compares_each_rounds_cpu_of_the_end_it_names() -> None:
+    """The loopback study's "AES-256-GCM ... with lower CPU utilization": each round's CPU %
+    of the sender, over the rounds, in words of CPU."""
+    from dataclasses import replace
+
+    from tests.core.history.history_factories import transfer_result, transfer_study
+
+    def busy(cipher: str, percent: float):
+        r = transfer_result(cipher, [0.01] * ROUNDS)
+        runs = tuple(
+            replace(run, sender=replace(run.sender, cpu_seconds=0.01 * percent * (1 + i / 500)))
+            for i, run in enumerate(r.runs)
+        )  # each run 10 ms of wall time: percent / 100 of it on the CPU
+        return replace(r, runs=runs, round_sizes=(1,) * ROUNDS)
+
+    claim = PaperClaim(
+        "AES-256-GCM ... lower CPU", a=("aes-256-gcm",), b=("chacha20-poly1305",),
+        relation="less", quantity="cpu", end="sender",
+    )  # fmt: skip
+    claim.check()
+    study = transfer_study()
+    result = replace(
+        study,
+        results=(busy("aes-256-gcm", 0.40), busy("chacha20-poly1305", 0.60)),
+        study=replace(study.study, claims=(claim,)),
+    )
+    (found,) = check_claims(result)
+    assert found.verdict == CONFIRMED, found.sentence()
+    assert "uses 33.3 % less CPU than chacha20-poly1305" in found.sentence()  # 40 of 60
+    assert "% less CPU; 6 rounds" in found.sentence()
+    with pytest.raises(ValueError, match="takes relation less or equal"):
+        replace(claim, relation="faster").check()
+    with pytest.raises(ValueError, match="use sender or receiver"):
+        replace(claim, end="both").check()
+    assert claim.to_dict()["end"] == "sender"
