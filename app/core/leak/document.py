@@ -37,7 +37,7 @@ LIMITS = (
     "speculative channels that do not change a call's time.",
     "In CBC, CTR and the AEAD modes the block cipher's input is not the message (it is "
     "chained, or a counter): a fixed message does not fix what AES or Blowfish computes on; "
-    "ECB does, and --classes key does in every mode.",
+    "ECB does, and the key classes (a fixed key against random keys) do in every mode.",
 )
 
 
@@ -78,7 +78,7 @@ def sentence(result: LeakResult, entry: LeakEntry) -> str:
     if said == TOO_FEW:
         return (
             f"{entry.label}: {TOO_FEW}: {calls} calls in the budget; a test needs "
-            f"{count_text(ENOUGH)} a class (a longer --budget)."
+            f"{count_text(ENOUGH)} a class (a longer time budget)."
         )
     first, second = class_names(result, entry)
     if said == NONE:
