@@ -72,7 +72,7 @@ def _value(value: float | None) -> str:
 
 def _heading(quantity: str, unit: str) -> str:
     """``"Encryption time (mean; ours too) (s)"``: the quantity, capitalised, and its unit."""
-    return f"{quantity[:1].upper()}{quantity[1:]} ({'speed-up' if unit == 'x' else unit})"
+    return f"{quantity[:1].upper()}{quantity[1:]} ({unit})"
 
 
 def paper_figures_table(result: Any) -> Table | None:

@@ -128,16 +128,12 @@ def trend(
         if small.input_bytes == large.input_bytes:
             continue
         for direction in claim.directions or CROSSED_DIRECTIONS:
-
-            def per_byte(r: JobResult, d: str = direction) -> list[list[float]]:
-                return [[t / r.input_bytes for t in rnd] for rnd in r.round_samples(d)]
-
             try:
                 c = compare(
                     f"{small.label} on {small.input_label} (per byte)",
-                    per_byte(small),
+                    _per_byte(small, direction),
                     f"{large.label} on {large.input_label} (per byte)",
-                    per_byte(large),
+                    _per_byte(large, direction),
                     direction=direction,
                     cpu_percent=[*small.round_cpu_percent(), *large.round_cpu_percent()],
                     margin=study.margin_percent / 100,
@@ -147,6 +143,11 @@ def trend(
                 continue
             out.append((f"{small.input_label} to {large.input_label}", c))
     return out
+
+
+def _per_byte(r: JobResult, direction: str) -> list[list[float]]:
+    """``r``'s rounds of times in ``direction``, each divided by its input's size."""
+    return [[t / r.input_bytes for t in rnd] for rnd in r.round_samples(direction)]
 
 
 def cpu_compared(
