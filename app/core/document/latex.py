@@ -91,15 +91,21 @@ _GAP_EM = 1.2  # between two columns (2 x \tabcolsep)
 _NARROWEST_EM = 6.0  # a text column is never wrapped narrower
 
 
+def natural_widths(table: Table) -> list[float]:
+    """Each column's width in em on one line: its widest cell or stacked header."""
+    rows = table.text_rows()
+    return [
+        max([_header_chars(h), *(len(row[i]) for row in rows)]) * _CELL_EM
+        for i, h in enumerate(table.headers)
+    ]
+
+
 def column_widths(table: Table) -> list[float | None]:
     """Each column's paragraph width in em, or None where it keeps its natural width: when
     the table's natural width passes :data:`LINE_EM`, its widest text columns are cut to one
     width (never below :data:`_NARROWEST_EM` nor a column's longest word) until it fits."""
     rows = table.text_rows()
-    natural = [
-        max([_header_chars(h), *(len(row[i]) for row in rows)]) * _CELL_EM
-        for i, h in enumerate(table.headers)
-    ]
+    natural = natural_widths(table)
     spare = LINE_EM - sum(natural) - _GAP_EM * len(natural)
     texts = sorted((w, i) for i, w in enumerate(natural) if not table.numeric(i))
     if spare >= 0 or not texts:
@@ -123,11 +129,7 @@ def column_widths(table: Table) -> list[float | None]:
 
 def _set_width(table: Table, widths: list[float | None]) -> float:
     """The table's width in em once its text columns are ``widths``."""
-    rows = table.text_rows()
-    natural = [
-        max([_header_chars(h), *(len(row[i]) for row in rows)]) * _CELL_EM
-        for i, h in enumerate(table.headers)
-    ]
+    natural = natural_widths(table)
     set_to = [n if w is None else w for n, w in zip(natural, widths, strict=True)]
     return sum(set_to) + _GAP_EM * len(set_to)
 
