@@ -48,11 +48,9 @@ def jobs_here() -> Iterator[None]:
     """While open, every bench and study job runs through :func:`run_here`."""
     # A memory pass collects garbage twice a job: in a test process that has run hundreds of
     # tests that walks everything they left (50-100 ms each), where a worker has next to
-    # nothing. What exists now is set aside from collection while the jobs run.
+    # nothing. What exists now is set aside from collection, as the session's objects were
+    # (tests/conftest.py; unfreezing would put those back too).
     gc.freeze()
-    try:
-        with pytest.MonkeyPatch.context() as patch:
-            patch.setattr(runner, "run_isolated", run_here)
-            yield
-    finally:
-        gc.unfreeze()
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(runner, "run_isolated", run_here)
+        yield
