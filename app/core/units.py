@@ -112,6 +112,12 @@ def format_bytes(n: float, binary: bool = True) -> str:
     raise AssertionError("unreachable")
 
 
+def file_size(n: float) -> str:
+    """A file's size as the window shows it everywhere (the input list, the results table,
+    the encrypt and decrypt dialogs): decimal, as the MB/s beside it, ``'14.69 KB'``."""
+    return format_bytes(n, binary=False)
+
+
 def format_seconds(s: float, digits: int = 3) -> str:
     """A time in s, ms or µs: ``format_seconds(0.0123)`` -> ``'12.300 ms'``. Seconds keep three
     decimals, milliseconds ``digits`` and microseconds one fewer (``digits=2``: ``'12.30 ms'``,

@@ -7,7 +7,7 @@ import importlib
 from PySide6.QtCore import QMimeDatabase
 
 from app.core.bench.jobs import InputSpec
-from app.core.units import format_bytes
+from app.core.units import file_size
 from app.gui.panels.input_panel import InputInfo
 
 
@@ -23,7 +23,7 @@ def describe_type(path: str) -> str:
 
 
 def input_info(spec: InputSpec) -> InputInfo:
-    short = format_bytes(spec.size_bytes, binary=False)
+    short = file_size(spec.size_bytes)
     size = f"{short} ({spec.size_bytes:,} bytes)"
     if spec.generated:
         return InputInfo(spec.label, spec.path, size, "random bytes (incompressible)", True, short)

@@ -66,3 +66,10 @@ def test_size_label_refuses_what_parse_size_refuses():
 )
 def test_format_seconds_digits_and_sign(seconds, digits, shown):
     assert format_seconds(seconds, digits) == shown
+
+
+def test_a_files_size_in_the_window_is_decimal_as_the_throughput_beside_it() -> None:
+    from app.core.units import file_size
+
+    assert file_size(14_694) == "14.69 KB" and file_size(89_869_298) == "89.87 MB"
+    assert file_size(999) == "999 B"

@@ -140,6 +140,9 @@ def test_save_encrypted_with_a_password_then_decrypt_preview_and_save(
     dialog = w.crypt_dialog
     assert isinstance(dialog, EncryptDialog) and dialog.windowTitle() == "Save encrypted"
     assert "aes-256-ctr [cryptography]" in dialog.job_label.text()
+    # The file's size as the input list says it (14.35 KiB here, 14.69 KB there: one family)
+    listed = w.input_panel.list.item(0).text().split(" — ")[1]
+    assert f"({listed})" in dialog.job_label.text() and listed.endswith((" B", " KB", " MB"))
     assert dialog.protection is Protection.PASSWORD
     qtbot.keyClicks(dialog.password_fields.first_edit, "short")
     assert "too short" in dialog.password_fields.hint_label.text()
@@ -151,7 +154,7 @@ def test_save_encrypted_with_a_password_then_decrypt_preview_and_save(
     _click(qtbot, dialog.encrypt_button)
     assert dialog.password_fields.first_edit.text() == ""  # cleared as soon as it is used
     _wait_task(qtbot, dialog)
-    assert "Encrypted" in dialog.message.text(), dialog.message.text()
+    assert f"Encrypted {listed} with" in dialog.message.text(), dialog.message.text()
     info = container.read_header(out)
     assert (info.cipher_id, info.key_bits, info.needs_password) == ("aes-256-ctr", 256, True)
     assert str(out) in w.status_label.text()

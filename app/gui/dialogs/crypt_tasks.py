@@ -49,7 +49,7 @@ from app.core.files.protect import (
 from app.core.files.rawexport import ContainerKeyGiven, RawKey, decrypt_raw, read_raw_key
 from app.core.files.request_fields import request_from
 from app.core.runtime.secrets import hold_secrets
-from app.core.units import format_bytes
+from app.core.units import file_size
 
 # What an encryption request gives the core's file requests as it is.
 _FILE_FIELDS = ("source", "output", "cipher_id", "library", "key_bits", "force")
@@ -179,7 +179,7 @@ def encrypt(
     return EncryptOutcome(
         Path(r.output),
         created,
-        f"Encrypted {format_bytes(info.plaintext_bytes)} with {info.cipher_id} [{info.library}] "
+        f"Encrypted {file_size(info.plaintext_bytes)} with {info.cipher_id} [{info.library}] "
         f"to {r.output}, unlocked by {unlock}.",
         warning,
     )
@@ -206,7 +206,7 @@ def _encrypt_raw(
         Path(r.output),
         Path(r.key_path),
         f"Saved raw {raw_key.cipher_id} ciphertext ({how}, "
-        f"{format_bytes(raw_key.ciphertext_bytes)}) to {r.output}, and its key to "
+        f"{file_size(raw_key.ciphertext_bytes)}) to {r.output}, and its key to "
         f"{r.key_path}.",
         f"Anyone who has {Path(r.key_path).name} can decrypt the ciphertext: keep it "
         "private, and apart from the ciphertext.",
@@ -237,7 +237,7 @@ def decrypt(
         return DecryptOutcome(
             Path(r.output),
             size,
-            f"Decrypted {format_bytes(size)} of raw {raw_key.cipher_id} ciphertext"
+            f"Decrypted {file_size(size)} of raw {raw_key.cipher_id} ciphertext"
             + (", authenticated." if checked else " (this mode cannot detect changes)."),
             checked,
         )
@@ -258,7 +258,7 @@ def decrypt(
     return DecryptOutcome(
         Path(r.output),
         info.plaintext_bytes,
-        f"Decrypted {format_bytes(info.plaintext_bytes)} with {info.cipher_id} "
+        f"Decrypted {file_size(info.plaintext_bytes)} with {info.cipher_id} "
         f"[{info.library}]; every chunk and the end of the file authenticated.",
         True,
     )

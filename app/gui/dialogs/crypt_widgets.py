@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.units import MB, format_bytes
+from app.core.units import MB, file_size
 from app.gui.dialogs.crypt_tasks import password_hint
 from app.gui.label import Label
 from app.gui.settings import AppSettings
@@ -305,7 +305,7 @@ class TaskPanel(QWidget):
         self.bar.setFormat(f"{self._text}… {int(fraction * 100)} %")
         seconds = self._clock.elapsed() / 1000
         rate = f", {done / seconds / MB:.0f} MB/s" if seconds > 0.3 and done else ""
-        self.status_label.setText(f"{format_bytes(done)} of {format_bytes(total)}{rate}")
+        self.status_label.setText(f"{file_size(done)} of {file_size(total)}{rate}")
 
     @Slot()
     def _on_worker_finished(self) -> None:

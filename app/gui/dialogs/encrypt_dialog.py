@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from app.core.bench.kept import FinishedJob
 from app.core.ciphers.registry import CipherSpec, cipher_ids
 from app.core.files import container
-from app.core.units import format_bytes
+from app.core.units import file_size
 from app.gui.dialogs.crypt_tasks import (
     EncryptOutcome,
     EncryptRequest,
@@ -156,7 +156,7 @@ class EncryptDialog(CryptDialogBase):
         else:
             r, source = self.job.result, self.job.input
             self.job_label = Label(
-                f"{source.label} ({format_bytes(source.size_bytes)}), as benchmarked with "
+                f"{source.label} ({file_size(source.size_bytes)}), as benchmarked with "
                 f"{r.cipher} [{r.library}], {r.key_bits}-bit key"
             )
             self.job_label.setWordWrap(True)

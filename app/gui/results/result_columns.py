@@ -17,7 +17,7 @@ from app.core.bench.results import JobResult
 from app.core.bench.stats import TimingStats
 from app.core.document.numbers import figure, mib_text, rate_text
 from app.core.export import schema
-from app.core.units import MIB, format_bytes, format_seconds
+from app.core.units import MIB, file_size, format_bytes, format_seconds
 
 PREVIEW_SHOWN_BYTES = 4  # in the cell (enough to see it differs); the tooltip and copies have all
 
@@ -233,7 +233,7 @@ COLUMNS: tuple[Column, ...] = (
         "input_label",
         "The input the job ran on (a file's name, or generated random data) and its size. "
         "Sort by this column to group the rows by input",
-        lambda r: f"{r.input_label} ({format_bytes(r.input_bytes, binary=False)})",
+        lambda r: f"{r.input_label} ({file_size(r.input_bytes)})",
         sort_key=lambda r: (r.input_label, r.input_bytes),
         copy_raw=True,
         numeric=False,
