@@ -110,9 +110,11 @@ def _width() -> int:
 def cmd_study(args: argparse.Namespace) -> int:
     from app.core.study.presets import find_study, presets
 
-    if args.list:
-        for s in presets():
-            line = f"{s.name}  {s.compares()}  ({s.after()})" if s.after() else s.name
+    if args.list:  # the names in a column of their own, what each compares beside them
+        shipped = presets()
+        width = max(len(s.name) for s in shipped)
+        for s in shipped:
+            line = f"{s.name:<{width}}  {s.compares()}  ({s.after()})" if s.after() else s.name
             print(display_text(line))
         return 0
     if not args.study:

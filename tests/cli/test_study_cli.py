@@ -27,6 +27,8 @@ def test_list_one_preset_per_line_name_first(capsys):
     assert code == 0 and len(lines) == 5
     assert lines[0].startswith("aes-key-sizes ") and lines[0].endswith("(Yudiono et al. 2026)")
     assert all("seed" not in line for line in lines)  # a paper's name, not a random seed
+    starts = {len(line) - len(line[line.index(" ") :].lstrip()) for line in lines}
+    assert len(starts) == 1  # what each compares starts in one column
     assert [line.split()[0] for line in lines] == [
         "aes-key-sizes",
         "classic-ciphers",
