@@ -5,15 +5,14 @@ worker's baseline, repetitions) through the one column model."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
-from PySide6.QtCore import QObject, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QWidget
+from PySide6.QtCore import QObject
 
 from app.core.bench.results import JobResult
 from app.core.study.columns import STUDY_COLUMNS, TRANSFER_STUDY_COLUMNS
 from app.core.transfer.results import TransferResult
 from app.gui.results.column_model import ColumnTableModel
+from app.gui.results.sweep_tables import SweepTableView
 
 
 class StudyTableModel(ColumnTableModel):
@@ -31,40 +30,7 @@ class StudyTableModel(ColumnTableModel):
         super().set_results(results, units, columns)
 
 
-class StudyTableView(QTableView):
-    """The table, its columns as wide as their longest text. The widths are measured from the
-    model's texts once per change (Qt's ``ResizeToContents`` asks every cell for a size hint
-    on every change and every paint: 25-40 ms for a dozen rows here)."""
-
-    PADDING = 18  # the cell's margins and the header's sort indicator room, in pixels
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setAlternatingRowColors(True)
-        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.verticalHeader().setVisible(False)
-        header = self.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        header.setStretchLastSection(False)
-
-    def setModel(self, model: Any) -> None:
-        super().setModel(model)
-        if model is not None:
-            model.modelReset.connect(self.fit_columns)
-            self.fit_columns()
-
-    def fit_columns(self) -> None:
-        model = self.model()
-        if model is None:
-            return
-        cells = self.fontMetrics()
-        titles = self.horizontalHeader().fontMetrics()
-        horizontal = Qt.Orientation.Horizontal
-        for column in range(model.columnCount()):
-            title = str(model.headerData(column, horizontal) or "")
-            width = titles.horizontalAdvance(title)
-            for row in range(model.rowCount()):
-                text = model.data(model.index(row, column))
-                width = max(width, cells.horizontalAdvance(str(text or "")))
-            self.horizontalHeader().resizeSection(column, width + self.PADDING)
+class StudyTableView(SweepTableView):
+    """The study's table, its columns as wide as their longest text, measured from the model's
+    texts once per change (Qt's ``ResizeToContents`` asks every cell for a size hint on every
+    change and every paint: 25-40 ms for a dozen rows here)."""
