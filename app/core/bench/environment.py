@@ -17,7 +17,6 @@ import sys
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
 from datetime import UTC, datetime
-from importlib import metadata
 from typing import Any, TypeVar
 
 import app
@@ -328,6 +327,10 @@ def _governor() -> str | None:
 
 
 def _dist_version(names: tuple[str, ...]) -> str | None:
+    # Imported here: importlib.metadata (email, zipfile, ...) costs 20 ms, and the window
+    # imports this module while it opens.
+    from importlib import metadata
+
     for name in names:
         try:
             return metadata.version(name)
