@@ -178,7 +178,7 @@ def test_missing_sources_never_raise(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 
     monkeypatch.setattr(environment, "_psutil", boom)
     monkeypatch.setattr(environment, "_openssl_version", boom)
-    monkeypatch.setattr(environment.metadata, "version", boom)
+    monkeypatch.setattr(importlib.metadata, "version", boom)  # imported where it is used
     env = capture_environment()
     assert env["cpu"]["physical_cores"] is None
     assert env["memory_total_bytes"] is None

@@ -176,6 +176,14 @@ def test_its_command_profiles_a_real_job(
     assert "native cipher code" in capsys.readouterr().out
 
 
+def _is_spy(process: psutil.Process) -> bool:
+    """Whether ``process`` is py-spy (a child that has just ended, a zombie, is not)."""
+    try:
+        return "py-spy" in " ".join(process.cmdline()[:1])
+    except psutil.Error:
+        return False
+
+
 def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
     values = _values(cipher=("aes-128-ctr",), library=("pyaes",), size="64KB", rounds="3")
     cancel = threading.Event()
@@ -184,10 +192,7 @@ def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
     def watch() -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not cancel.is_set():
-            spies = [
-                p for p in psutil.Process().children(recursive=True)
-                if "py-spy" in " ".join(p.cmdline()[:1])
-            ]  # fmt: skip
+            spies = [p for p in psutil.Process().children(recursive=True) if _is_spy(p)]
             if spies:
                 seen.extend(spies)
                 seen.extend(spies[0].children(recursive=True))
