@@ -34,7 +34,11 @@ DEFINITION = Definition(
             choices=AES_INSTRUCTIONS,
             label="AES instructions",
         ),
-        Option("seed", "the classes' draw (default: a new one, printed in the method)", int),
+        Option(
+            "seed",
+            "the classes' draw (default: a new one, printed in the method)",
+            whole_number(0, 2**63 - 1),
+        ),
     ),
     run="app.core.leak.run:run",
 )

@@ -9,7 +9,7 @@ import math
 from app.core.document.estimate import Estimate
 from app.core.document.model import Document, Section, Table
 from app.core.document.numbers import count_text, figure, seconds_text
-from app.core.leak.job import CLASSES, CONTROLS
+from app.core.leak.job import CLASSES, CONTROLS, KEY_CLASSES
 from app.core.leak.result import LeakEntry, LeakResult
 from app.core.leak.ttests import ENOUGH, LEAK_T, PERCENTILES, POSSIBLE_T, calls_needed
 
@@ -85,29 +85,30 @@ def sentence(result: LeakResult, entry: LeakEntry) -> str:
         return (
             f"{entry.label}: no leak found: |t| < {POSSIBLE_T} after {calls} calls (largest "
             f"{figure(abs(entry.t))}); a mean shift of {seconds_text(entry.detectable_ns / 1e9)} "
-            "or more would have been seen."
+            "or more would have been seen in 95 % of runs."
         )
-    slower = first if entry.t > 0 else second
     mean, low, high = entry.mean_effect_ns
-    if math.isnan(mean):  # the second-order test: the classes' spread differs
+    if math.isnan(mean):  # the second-order test: the spread differs, not which is slower
+        wider = first if entry.t > 0 else second
         size = (
-            f"the spread of the times differs; medians differ by {median_effect(entry).text()} ns"
+            f"the spread of the times differs between {first} and {second} ({wider} wider); "
+            f"medians differ by {median_effect(entry).text()} ns"
         )
     else:
         size = (
-            f"{figure(abs(mean))} ns slower on average (95 % CI {figure(min(abs(low), abs(high)))}"
-            f" to {figure(max(abs(low), abs(high)))} ns); medians differ by "
-            f"{median_effect(entry).text()} ns"
+            f"{first if entry.t > 0 else second} {figure(abs(mean))} ns slower on average (95 % "
+            f"CI {figure(min(abs(low), abs(high)))} to {figure(max(abs(low), abs(high)))} ns); "
+            f"medians differ by {median_effect(entry).text()} ns"
         )
     if said == LEAK:
         return (
             f"{entry.label}: leak: |t| = {figure(abs(entry.t))} after {calls} calls "
-            f"({entry.best_test}): {slower} {size}."
+            f"({entry.best_test}): {size}."
         )
     needed = calls_needed(entry.t, entry.calls)
     return (
         f"{entry.label}: possible leak: |t| = {figure(abs(entry.t))} after {calls} calls "
-        f"({entry.best_test}): {slower} {size}. A leak this size reaches "
+        f"({entry.best_test}): {size}. A leak this size reaches "
         f"|t| = {LEAK_T:g} after about {count_text(round(needed))} calls: run longer to decide."
     )
 
@@ -208,12 +209,17 @@ def _notes(result: LeakResult) -> tuple[str, ...]:
 
 
 def leak_document(result: LeakResult) -> Document:
+    objects = (
+        "with a cipher object of its own, made before its batch"
+        if result.classes in KEY_CLASSES
+        else "with a cipher object made once"
+    )
     method = (
         "Each entry ran in a fresh worker process pinned to one core with the garbage "
         "collector off. Its calls were drawn into two classes at random (seed "
         f"{result.seed}), each call's input made before the clock started, and each call "
         f"timed alone with perf_counter_ns: one encryption of a {result.length}-byte message "
-        "with a cipher object made once (the controls: one comparison of a 16-byte tag). A "
+        f"{objects} (the controls: one comparison of a 16-byte tag). A "
         "first batch set the crop thresholds (dudect's percentiles) and was discarded. The "
         "tests were updated after every batch until the budget of "
         f"{seconds_text(result.budget_s)} an entry was spent, or |t| reached {LEAK_T:g}. "

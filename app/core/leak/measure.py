@@ -27,6 +27,7 @@ from app.core.leak.ttests import LEAK_T, TTests
 
 BATCH_S = 0.2  # a batch's time, so progress and the curve move a few times a second
 MIN_BATCH, MAX_BATCH = 1_000, 100_000
+MIN_THRESHOLD_CALLS = 100  # the fewest calls the crop thresholds are read from
 KEEP = 10_000  # times kept a class for the effect's size
 BOOTSTRAP = 1_000
 CURVE_POINTS = 300
@@ -90,6 +91,8 @@ def median_difference(
 
 def thinned(curve: list[tuple[int, float]]) -> list[tuple[int, float]]:
     """At most :data:`CURVE_POINTS` of the curve, its last point kept."""
+    if not curve:  # the budget ended before a batch was measured
+        return []
     step = -(-len(curve) // CURVE_POINTS)
     return curve[::-1][::step][::-1]
 
@@ -103,7 +106,11 @@ def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
     try:
         trial = time_batch(p, rng.integers(0, 2, 200))
         per_call_s = max(float(np.median(trial)), 1.0) / 1e9 + 2e-7  # the loop's own cost
-        size = int(min(MAX_BATCH, p.max_batch, max(MIN_BATCH, BATCH_S / per_call_s)))
+        # A batch of 0.2 s, and never more than a tenth of the budget (slow calls: a 64 KiB
+        # message in pure Python takes milliseconds), nor what the probe can hold at once.
+        share = job.budget_s / 10 / per_call_s
+        size = int(min(MAX_BATCH, p.max_batch, share, max(MIN_BATCH, BATCH_S / per_call_s)))
+        size = max(size, MIN_THRESHOLD_CALLS)
         tests = TTests.from_first_batch(time_batch(p, rng.integers(0, 2, size)))
         kept = (Reservoir(rng), Reservoir(rng))
         curve: list[tuple[int, float]] = []
@@ -116,7 +123,8 @@ def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
             kept[0].add(times[classes == 0])
             kept[1].add(times[classes == 1])
             best = tests.best()
-            curve.append((tests.calls, abs(best.t) if best else 0.0))
+            if best is not None:  # no point before a test counts: not a |t| of 0
+                curve.append((tests.calls, abs(best.t)))
             detail = {
                 "entry": job.label,
                 "curve": thinned(curve),

@@ -65,26 +65,37 @@ def _encryptor(spec: CipherSpec, key: bytes, nonce: bytes, length: int) -> Calla
     return lambda message: raw.update_into(message, out)
 
 
+BATCH_BYTES = 64 << 20  # a batch's messages at most: a 64 KiB message, 1,024 calls a batch
+
+
+def _nonce(spec: CipherSpec, rng: np.random.Generator) -> bytes:
+    """A random IV or nonce with its block counter (where it has one: ChaCha20's) at zero, so
+    one object's key stream lasts the whole run whatever the draw."""
+    return spec.with_counter_zeroed(_bytes(rng, spec.iv_bytes))
+
+
 def _message_classes(job: LeakJob, spec: CipherSpec, rng: np.random.Generator) -> Probe:
-    key, nonce = _bytes(rng, spec.key_bytes), _bytes(rng, spec.iv_bytes)
+    key, nonce = _bytes(rng, spec.key_bytes), _nonce(spec, rng)
     other = np.frombuffer(_bytes(rng, job.length), dtype=np.uint8)  # fixed-fixed's class 1
     length = job.length
 
     def arguments(classes: np.ndarray) -> list[Any]:
-        rows = np.zeros((len(classes), length), dtype=np.uint8)  # class 0: all zero
+        buffer = bytearray(len(classes) * length)  # class 0: all zero; filled in place
+        rows = np.frombuffer(buffer, dtype=np.uint8).reshape(len(classes), length)
         drawn = classes == 1 if job.classes != "random-random" else np.ones_like(classes, bool)
         if job.classes == "fixed-fixed":
             rows[drawn] = other
         else:
             rows[drawn] = rng.integers(0, 256, (int(drawn.sum()), length), dtype=np.uint8)
-        view = memoryview(bytearray(rows.tobytes()))
+        view = memoryview(buffer)
         return [view[i * length : (i + 1) * length] for i in range(len(classes))]
 
-    return Probe(_encryptor(spec, key, nonce, length), arguments)
+    most = max(1, min(Probe.max_batch, BATCH_BYTES // length))
+    return Probe(_encryptor(spec, key, nonce, length), arguments, most)
 
 
 def _key_classes(job: LeakJob, spec: CipherSpec, rng: np.random.Generator) -> Probe:
-    fixed_key, nonce = _bytes(rng, spec.key_bytes), _bytes(rng, spec.iv_bytes)
+    fixed_key, nonce = _bytes(rng, spec.key_bytes), _nonce(spec, rng)
     message = memoryview(bytearray(_bytes(rng, job.length)))
 
     def key(cls: int) -> bytes:

@@ -206,3 +206,19 @@ def test_every_kind_of_call_and_class_runs_in_a_worker(
     (only,) = finished.result.results
     assert only.calls > 2 * ENOUGH and sum(only.per_class) == only.calls
     assert finished.result.input_label(only) == f"16-byte messages ({classes})"
+
+
+def test_what_the_review_found_in_the_probes_and_the_curve() -> None:
+    """An empty curve (the budget spent before a measured batch) thins to nothing; a 64 KiB
+    message holds 1,024 calls a batch (64 MiB, not gigabytes); ChaCha20's block counter
+    starts at zero whatever the draw (a counter drawn near its top ran out mid-run)."""
+    from app.core.ciphers.registry import lookup
+    from app.core.leak.probes import BATCH_BYTES, _nonce, probe
+
+    assert thinned([]) == []
+    big = LeakJob("aes-128-ctr", "cryptography", 128, "fixed-random", 65536, 3.0, 1)
+    assert probe(big, np.random.default_rng(1)).max_batch == BATCH_BYTES // 65536 == 1024
+    spec = lookup("chacha20", "cryptography")
+    for seed in range(20):
+        nonce = _nonce(spec, np.random.default_rng(seed))
+        assert nonce == spec.with_counter_zeroed(nonce)
