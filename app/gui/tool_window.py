@@ -29,7 +29,9 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import UserError
+from app.core.runtime.safe_files import check_output
 from app.core.text import display_text
+from app.gui.file_filters import CHART_FILTERS
 from app.gui.label import Label
 from app.gui.menus import add_action
 from app.gui.panels.progress_panel import LazyProgressBar
@@ -154,6 +156,23 @@ class ToolWindow(QMainWindow):
         if path and not Path(path).suffix:
             path += filters.get(chosen, default)
         return path
+
+    def _save_chart(self, chart: Any, stem: str, inputs: list[str] | None = None) -> Path | None:
+        """Ask where to save ``chart`` (PNG, or SVG for ``.svg``) and save it there, never over
+        one of ``inputs``; a warning when it cannot. Nothing for a chart without data."""
+        if not chart.showing_data:
+            return None
+        suggested = str(Path(self._folder()) / f"{stem}.png")
+        path = self._save_path("Save chart", suggested, CHART_FILTERS, ".png")
+        if not path:
+            return None
+        try:
+            check_output(path, force=True, inputs=inputs or [])
+            written = chart.save(path)
+        except UserError as exc:
+            self._warn("Cannot save the chart", str(exc))
+            return None
+        return self._saved(written, "the chart")
 
     def _saved(self, written: Path, what: str) -> Path:
         """Remember ``written``'s folder and say where ``what`` went."""

@@ -601,7 +601,7 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
 
 
 def test_the_papers_values_are_drawn_on_the_charts_where_the_study_ran_them(
-    qtbot: QtBot, dialogs: Dialogs
+    qtbot: QtBot, dialogs: Dialogs, tmp_path: Path
 ) -> None:
     w = StudyWindow()
     qtbot.addWidget(w)
@@ -627,6 +627,18 @@ def test_the_papers_values_are_drawn_on_the_charts_where_the_study_ran_them(
         (round(centres[2], 3), 2.7),
     ]
     assert drawn("throughput") == []  # the paper published no throughput
+    # Each chart's Save chart… saves that chart (the button did nothing in this window)
+    from PySide6.QtWidgets import QFileDialog
+
+    out = tmp_path / "time.png"
+    patch = pytest.MonkeyPatch()
+    patch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(out), "")))
+    try:
+        chart.flush()
+        chart._save.click()
+    finally:
+        patch.undo()
+    assert out.read_bytes().startswith(b"\x89PNG") and str(out) in w.statusBar().currentMessage()
     w.controller.clear()
     for chart in w.charts.values():
         chart.clear()

@@ -173,10 +173,22 @@ class StudyWindow(UserClose, ToolWindow):
         )
         self.form.units_changed.connect(self.controller.set_units)
         self.form.error.connect(self._warn)
+        for chart in (*self.charts.values(), self.load_chart):
+            chart.save_requested.connect(self._on_chart_save_requested)
         connect_handlers(self.controller, self, "controller")
         self.controller.step_changed.connect(self.step_label.setText)
 
     # --- actions -------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_chart_save_requested(self) -> None:
+        """A chart's *Save chart…*: that chart, named after the study and what it draws."""
+        chart = self.sender()
+        key = next((k for k, c in self.charts.items() if c is chart), "load")
+        source = self.controller.paper_source()
+        name = source[0].study.name if source is not None else "study"  # type: ignore[attr-defined]
+        inputs = source[1] if source is not None else []
+        self._save_chart(chart, f"cipherbench-{name}-{key}", inputs)
 
     @Slot()
     def _on_run_action_triggered(self) -> None:
