@@ -5,7 +5,7 @@ input against its largest, per byte, for a claim of a trend. Each as ``(input, c
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
@@ -53,21 +53,14 @@ def memory_compared(
     basis = claim.memory_basis
     margin = result.study.margin_percent / 100
     out = []
-    for ra in jobs:
-        if not _names(claim.a, _entry(ra)):
-            continue
-        for rb in jobs:
-            if rb.input_label != ra.input_label or not _names(claim.b, _entry(rb)):
-                continue
-            if _entry(ra)[:2] == _entry(rb)[:2]:  # an entry against its own copy
-                continue
-            a = memory_bytes(basis, claim.direction, ra)
-            b = memory_bytes(basis, claim.direction, rb)
-            if a and b:
-                c = memory_comparison(
-                    ra.label, a, rb.label, b, direction=claim.direction, margin=margin
-                )
-                out.append((ra.input_label, c))
+    for ra, rb in _claimed_pairs(claim, jobs):
+        a = memory_bytes(basis, claim.direction, ra)
+        b = memory_bytes(basis, claim.direction, rb)
+        if a and b:
+            c = memory_comparison(
+                ra.label, a, rb.label, b, direction=claim.direction, margin=margin
+            )
+            out.append((ra.input_label, c))
     return out
 
 
@@ -145,6 +138,18 @@ def trend(
     return out
 
 
+def _claimed_pairs(claim: PaperClaim, cells: Sequence[Any]) -> Iterator[tuple[Any, Any]]:
+    """Each cell of an entry in the claim's a with each cell of an entry in its b on the same
+    input (an entry never against its own copy)."""
+    for ra in cells:
+        if not _names(claim.a, _entry(ra)):
+            continue
+        for rb in cells:
+            same = rb.input_label == ra.input_label and _entry(rb)[:2] != _entry(ra)[:2]
+            if same and _names(claim.b, _entry(rb)):
+                yield ra, rb
+
+
 def _per_byte(r: JobResult, direction: str) -> list[list[float]]:
     """``r``'s rounds of times in ``direction``, each divided by its input's size."""
     return [[t / r.input_bytes for t in rnd] for rnd in r.round_samples(direction)]
@@ -160,26 +165,20 @@ def cpu_compared(
     transfers = [r for r in result.results if isinstance(r, TransferResult)]
     study = result.study
     out = []
-    for ra in transfers:
-        if not _names(claim.a, _entry(ra)):
+    for ra, rb in _claimed_pairs(claim, transfers):
+        try:
+            c = compare(
+                ra.label,
+                _round_cpu(ra, claim.end),
+                rb.label,
+                _round_cpu(rb, claim.end),
+                direction="transfer",
+                margin=study.margin_percent / 100,
+                target=study.precision_percent / 100,
+            )
+        except ValueError:  # an end that took no CPU time at all: nothing to compare
             continue
-        for rb in transfers:
-            same = rb.input_label == ra.input_label and _entry(rb)[:2] != _entry(ra)[:2]
-            if not same or not _names(claim.b, _entry(rb)):
-                continue
-            try:
-                c = compare(
-                    ra.label,
-                    _round_cpu(ra, claim.end),
-                    rb.label,
-                    _round_cpu(rb, claim.end),
-                    direction="transfer",
-                    margin=study.margin_percent / 100,
-                    target=study.precision_percent / 100,
-                )
-            except ValueError:  # an end that took no CPU time at all: nothing to compare
-                continue
-            out.append((ra.input_label, replace(c, quantity=CPU)))
+        out.append((ra.input_label, replace(c, quantity=CPU)))
     return out
 
 
