@@ -158,14 +158,17 @@ class ToolWindow(QMainWindow):
         return path
 
     def _save_chart(self, chart: Any, stem: str, inputs: list[str] | None = None) -> Path | None:
-        """Ask where to save ``chart`` (PNG, or SVG for ``.svg``) and save it there, never over
-        one of ``inputs``; a warning when it cannot. Nothing for a chart without data."""
+        """Ask where to save ``chart`` and save it there (:meth:`write_chart`). Nothing for a
+        chart without data."""
         if not chart.showing_data:
             return None
         suggested = str(Path(self._folder()) / f"{stem}.png")
         path = self._save_path("Save chart", suggested, CHART_FILTERS, ".png")
-        if not path:
-            return None
+        return self.write_chart(chart, path, inputs) if path else None
+
+    def write_chart(self, chart: Any, path: str, inputs: list[str] | None = None) -> Path | None:
+        """Save ``chart`` as PNG, or SVG for ``.svg``, never over one of ``inputs``; a warning
+        when it cannot."""
         try:
             check_output(path, force=True, inputs=inputs or [])
             written = chart.save(path)

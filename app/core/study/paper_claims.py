@@ -186,6 +186,10 @@ class PaperClaim:
                     "factor above 1 (2: the paper's difference halved to doubled)"
                 )
 
+    def _given(self, *keys: str) -> list[str]:
+        """Which of the ``[[claim]]`` keys ``keys`` the claim sets (``from`` is ``from_size``)."""
+        return [k for k in keys if getattr(self, "from_size" if k == "from" else k)]
+
     def _check_cpu(self) -> None:
         says = self.says
         if self.quantity != CPU:
@@ -196,8 +200,7 @@ class PaperClaim:
             raise ValueError(f"the CPU claim {says!r} takes relation less or equal")
         if self.end not in ENDS:
             raise ValueError(f"the CPU claim {says!r} has end {self.end!r}; use sender or receiver")
-        ignored = [k for k, v in (("against", self.against), ("size", self.size),
-                   ("basis", self.basis), ("share", self.share)) if v]  # fmt: skip
+        ignored = self._given("against", "size", "basis", "share")
         if ignored or self.directions not in ((), ("transfer",)):
             key = ignored[0] if ignored else "direction"
             raise ValueError(f"the CPU claim {says!r} has {key}; leave it out")
@@ -217,8 +220,7 @@ class PaperClaim:
                 f"the throughput claim {says!r} has direction {self.direction!r}; use encrypt "
                 "or decrypt (or both), or leave it out"
             )
-        ignored = [k for k, v in (("against", self.against), ("size", self.size),
-                   ("basis", self.basis), ("share", self.share)) if v]  # fmt: skip
+        ignored = self._given("against", "size", "basis", "share")
         if ignored:
             raise ValueError(f"the throughput claim {says!r} has {ignored[0]}; leave it out")
         if self.from_size:
@@ -276,8 +278,7 @@ class PaperClaim:
             )
         if self.relation not in SHARE_RELATIONS:
             raise ValueError(f"the share claim {says!r} takes relation more or less")
-        ignored = [k for k, v in (("direction", self.direction), ("from", self.from_size),
-                   ("against", self.against), ("basis", self.basis)) if v]  # fmt: skip
+        ignored = self._given("direction", "from", "against", "basis")
         if ignored or self.size_tolerance != DEFAULT_SIZE_TOLERANCE:
             key = ignored[0] if ignored else "size_tolerance"
             raise ValueError(

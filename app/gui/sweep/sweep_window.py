@@ -23,11 +23,9 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.kinds.formats import SWEEP as SWEEP_FORMATS
-from app.core.runtime.safe_files import check_output
 from app.core.sweep.results import LADDER, SweepResult
 from app.core.text import display_text
 from app.gui.describe import sentence
-from app.gui.file_filters import CHART_FILTERS
 from app.gui.menus import add_menu
 from app.gui.results.charts import ThrottledChart
 from app.gui.results.sweep_view import LadderResultView, SweepResultView
@@ -138,22 +136,11 @@ class SweepWindow(ToolWindow):
 
     @Slot()
     def _on_chart_save_requested(self) -> None:
-        if not self.chart.showing_data:
-            return
-        suggested = str(Path(self._folder()) / f"cipherbench-{self.controller.kind}.png")
-        path = self._save_path("Save chart", suggested, CHART_FILTERS, ".png")
-        if path:
-            self.save_chart_to(path)
+        self._save_chart(self.chart, f"cipherbench-{self.controller.kind}")
 
     def save_chart_to(self, path: str) -> Path | None:
         """Save the chart shown as PNG, or SVG for ``.svg``; a warning when it cannot."""
-        try:
-            check_output(path, force=True)
-            written = self.chart.save(path)
-        except UserError as exc:
-            self._warn("Cannot save the chart", str(exc))
-            return None
-        return self._saved(written, "the chart")
+        return self.write_chart(self.chart, path)
 
     # --- the controller's news -----------------------------------------------------------------
 

@@ -22,11 +22,9 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.kinds.formats import TRANSFER
-from app.core.runtime.safe_files import check_output
 from app.core.text import display_text
 from app.core.transfer.results import TransferRun
 from app.gui.describe import sentence
-from app.gui.file_filters import CHART_FILTERS
 from app.gui.menus import add_menu
 from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
@@ -145,22 +143,19 @@ class TransferWindow(ToolWindow):
 
     @Slot()
     def _on_chart_save_requested(self) -> None:
-        suggested = str(Path(self._folder()) / "cipherbench-transfer.png")
-        path = self._save_path("Save chart", suggested, CHART_FILTERS, ".png")
-        if path:
-            self.save_chart_to(path)
+        self._save_chart(self._shown_chart(), "cipherbench-transfer", self._inputs())
 
     def save_chart_to(self, path: str) -> Path | None:
-        """Save the chart as PNG, or SVG for ``.svg``; a warning when it cannot."""
-        try:
-            sent = self.controller.sent_path
-            check_output(path, force=True, inputs=[sent] if sent else [])
-            shown = self.charts.currentWidget()
-            written = (shown if isinstance(shown, LoadChart) else self.chart).save(path)
-        except UserError as exc:
-            self._warn("Cannot save the chart", str(exc))
-            return None
-        return self._saved(written, "the chart")
+        """Save the chart shown as PNG, or SVG for ``.svg``; a warning when it cannot."""
+        return self.write_chart(self._shown_chart(), path, self._inputs())
+
+    def _shown_chart(self) -> TransferChart | LoadChart:
+        shown = self.charts.currentWidget()
+        return shown if isinstance(shown, LoadChart) else self.chart
+
+    def _inputs(self) -> list[str]:
+        sent = self.controller.sent_path
+        return [sent] if sent else []
 
     # --- the controller's news -----------------------------------------------------------------
 
