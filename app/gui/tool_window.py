@@ -41,6 +41,7 @@ from app.gui.questions import ask_yes_no
 from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.settings import AppSettings
 from app.gui.tool_controller import ToolController
+from app.gui.wiring import connect_handlers
 
 WAIT_ON_QUIT_MS = 10_000
 STATUS_MS = 8000
@@ -128,6 +129,32 @@ class ToolWindow(QMainWindow):
     def _action(self, text: str, slot: Any, shortcut: Any = None) -> QAction:
         """An action of this window (its shortcut works anywhere in it)."""
         return add_action(self, text, slot, shortcut)
+
+    def _run_actions(self, run_text: str) -> None:
+        """The actions every tool window has: ``run_action`` (``run_text``, Ctrl+R, calls
+        ``_on_run_action_triggered``), ``cancel_action`` (Esc), ``export_action`` (Ctrl+E, calls
+        ``_on_export_action_triggered``) and ``paper_action``."""
+        self.run_action = self._action(run_text, self._on_run_action_triggered, "Ctrl+R")
+        self.cancel_action = self._action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
+        self.export_action = self._action("&Export…", self._on_export_action_triggered, "Ctrl+E")
+        self.paper_action = self._paper_action()
+
+    def _connect_run(self, *more: tuple[QPushButton, QAction]) -> None:
+        """The Run, Cancel and Export… buttons (and ``more``) to their actions, and the
+        controller's signals to this window's ``_on_controller_...`` handlers."""
+        self._bind_buttons(
+            (self.run_button, self.run_action),
+            (self.cancel_button, self.cancel_action),
+            (self.export_button, self.export_action),
+            *more,
+        )
+        connect_handlers(self.controller, self, "controller")
+
+    def _on_run_action_triggered(self) -> None:
+        raise NotImplementedError
+
+    def _on_export_action_triggered(self) -> None:
+        raise NotImplementedError
 
     @staticmethod
     def _bind_buttons(*pairs: tuple[QPushButton, QAction]) -> None:

@@ -46,7 +46,6 @@ from app.gui.study.study_text import claims_text
 from app.gui.tool_window import ToolWindow, show_owned
 from app.gui.transfer.load_chart import LoadChart
 from app.gui.user_close import UserClose
-from app.gui.wiring import connect_handlers
 
 
 class StudyWindow(UserClose, ToolWindow):
@@ -140,10 +139,7 @@ class StudyWindow(UserClose, ToolWindow):
 
     def _create_actions(self) -> None:
         action = self._action
-        self.run_action = action("&Run study", self._on_run_action_triggered, "Ctrl+R")
-        self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
-        self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
-        self.paper_action = self._paper_action()
+        self._run_actions("&Run study")
         self.clear_action = action("C&lear results", self._on_clear_action_triggered)
         self.save_definition_action = action(
             "&Save study as…", self._on_save_definition_action_triggered, "Ctrl+S"
@@ -164,18 +160,13 @@ class StudyWindow(UserClose, ToolWindow):
         )
 
     def _connect(self) -> None:
-        self._bind_buttons(
-            (self.run_button, self.run_action),
-            (self.cancel_button, self.cancel_action),
-            (self.export_button, self.export_action),
-            (self.paper_button, self.paper_action),
-            (self.clear_button, self.clear_action),
+        self._connect_run(
+            (self.paper_button, self.paper_action), (self.clear_button, self.clear_action)
         )
         self.form.units_changed.connect(self.controller.set_units)
         self.form.error.connect(self._warn)
         for chart in (*self.charts.values(), self.load_chart):
             chart.save_requested.connect(self._on_chart_save_requested)
-        connect_handlers(self.controller, self, "controller")
         self.controller.step_changed.connect(self.step_label.setText)
 
     # --- actions -------------------------------------------------------------------------------

@@ -34,7 +34,6 @@ from app.gui.settings import AppSettings
 from app.gui.sweep.sweep_controller import SweepController
 from app.gui.sweep.sweep_form import SweepForm
 from app.gui.tool_window import ToolWindow, show_owned
-from app.gui.wiring import connect_handlers
 
 READY = "Choose the entries and the message lengths, or a cipher for the ladder, then Run."
 
@@ -70,13 +69,9 @@ class SweepWindow(ToolWindow):
         self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
 
     def _create_actions(self) -> None:
-        action = self._action
-        self.run_action = action("&Run", self._on_run_action_triggered, "Ctrl+R")
-        self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
-        self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
-        self.paper_action = self._paper_action()
-        self.save_chart_action = action("Save c&hart…", self._on_chart_save_requested)
-        self.close_action = action("C&lose", self.close, QKeySequence.StandardKey.Close)
+        self._run_actions("&Run")
+        self.save_chart_action = self._action("Save c&hart…", self._on_chart_save_requested)
+        self.close_action = self._action("C&lose", self.close, QKeySequence.StandardKey.Close)
         add_menu(
             self,
             "&Sweep",
@@ -85,15 +80,10 @@ class SweepWindow(ToolWindow):
         )
 
     def _connect(self) -> None:
-        self._bind_buttons(
-            (self.run_button, self.run_action),
-            (self.cancel_button, self.cancel_action),
-            (self.export_button, self.export_action),
-        )
+        self._connect_run()
         for view in (self.sweep_view, self.ladder_view):
             view.chart.save_requested.connect(self._on_chart_save_requested)
         self.form.mode_changed.connect(self.controller.show_kind)
-        connect_handlers(self.controller, self, "controller")
         self.controller.failed.connect(self._warn)
 
     # --- what is shown -------------------------------------------------------------------------

@@ -34,7 +34,6 @@ from app.gui.transfer.transfer_chart import TransferChart
 from app.gui.transfer.transfer_controller import TransferController
 from app.gui.transfer.transfer_form import TransferForm
 from app.gui.transfer.transfer_table import TransferTableModel, TransferTableView
-from app.gui.wiring import connect_handlers
 
 
 class TransferWindow(ToolWindow):
@@ -82,10 +81,7 @@ class TransferWindow(ToolWindow):
     def _create_actions(self) -> None:
         action = self._action
         self.open_action = action("&Choose a file…", self._on_open_action_triggered, "Ctrl+O")
-        self.run_action = action("&Run transfer", self._on_run_action_triggered, "Ctrl+R")
-        self.cancel_action = action("&Cancel", self.controller.cancel, Qt.Key.Key_Escape)
-        self.export_action = action("&Export…", self._on_export_action_triggered, "Ctrl+E")
-        self.paper_action = self._paper_action()
+        self._run_actions("&Run transfer")
         self.close_action = action("C&lose", self.close, QKeySequence.StandardKey.Close)
         add_menu(
             self,
@@ -95,15 +91,10 @@ class TransferWindow(ToolWindow):
         )
 
     def _connect(self) -> None:
-        self._bind_buttons(
-            (self.run_button, self.run_action),
-            (self.cancel_button, self.cancel_action),
-            (self.export_button, self.export_action),
-        )
+        self._connect_run()
         self.form.browse_requested.connect(self.open_action.trigger)
         self.chart.save_requested.connect(self._on_chart_save_requested)
         self.load_chart.save_requested.connect(self._on_chart_save_requested)
-        connect_handlers(self.controller, self, "controller")
         self.controller.failed.connect(self._warn)
 
     # --- actions -------------------------------------------------------------------------------
