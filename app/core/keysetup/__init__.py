@@ -3,17 +3,12 @@ taken in), per cipher entry and library, each entry timed in calibrated batches 
 worker processes over rounds. Its row in the kinds' table is :data:`ROW`; its definition
 (options, run) :mod:`.definition`; its result and document :mod:`.result`."""
 
-# The row of app.core.kinds.table: plain data, so that the table names this package without
-# importing it (and this package imports nothing above it).
+# The row of app.core.kinds.table (app.core.kinds.table.declared gives what it leaves out):
+# plain data, so that the table names this package without importing it (and this package
+# imports nothing above it). Its document takes every renderer.
 ROW = {
     "name": "keysetup",
     "noun": "a key setup run",
     "result": "app.core.keysetup.result:KeySetupResult",
-    "formats": "",  # every renderer of its document
     "document": "app.core.keysetup.result:key_setup_document",
-    "json_format": "cipherbench-keysetup",
-    "json_version": 1,
-    "to_json": "app.core.keysetup.result:KeySetupResult.to_dict",
-    "from_json": "app.core.keysetup.result:KeySetupResult.from_dict",
-    "definition": "app.core.keysetup.definition:DEFINITION",
 }

@@ -205,9 +205,26 @@ KINDS: tuple[Kind, ...] = (
 )
 
 
-# The kinds declared by their own package as plain data (``ROW``): one line each.
+def declared(row: dict[str, Any]) -> Kind:
+    """The kind a package declares as plain data (its ``ROW``: name, noun, result, document,
+    and its own formats if any); what the row leaves out follows the convention: JSON
+    ``cipherbench-NAME`` version 1 through the result's ``to_dict`` and ``from_dict``, the
+    definition ``app.core.NAME.definition:DEFINITION``, every renderer of its document."""
+    name, result = row["name"], row["result"]
+    convention: dict[str, Any] = {
+        "formats": "",
+        "json_format": f"cipherbench-{name}",
+        "json_version": 1,
+        "to_json": f"{result}.to_dict",
+        "from_json": f"{result}.from_dict",
+        "definition": f"app.core.{name}.definition:DEFINITION",
+    }
+    return Kind(**(convention | row))
+
+
+# The kinds declared by their own package (``ROW``): one line each.
 KINDS += tuple(
-    Kind(**resolve(row))
+    declared(resolve(row))
     for row in ("app.core.keysetup:ROW", "app.core.profile:ROW", "app.core.leak:ROW")
 )
 

@@ -7,22 +7,17 @@ size with a bootstrapped interval. Its row in the kinds' table is :data:`ROW`; i
 against the calls inline in a study's HTML :mod:`.exports`, for print
 :func:`app.core.publish.kind_figures.leak_figure`."""
 
-# The row of app.core.kinds.table: plain data, so that the table names this package without
-# importing it (and this package imports nothing above it).
+# The row of app.core.kinds.table (app.core.kinds.table.declared gives what it leaves out):
+# plain data, so that the table names this package without importing it (and this package
+# imports nothing above it). Its document takes every renderer; its own files beside them:
 _FIGURES = "app.core.publish.kind_figures:"  # drawn as every kind's print figures
 ROW = {
     "name": "leak",
     "noun": "a leak test",
     "result": "app.core.leak.result:LeakResult",
-    "formats": "",  # every renderer of its document, and its own figure:
     "own_formats": (
         (".svg", "|t| against the calls (SVG figure)", _FIGURES + "write_leak_svg"),
         (".pdf", "|t| against the calls (PDF figure)", _FIGURES + "write_leak_pdf"),
     ),
     "document": "app.core.leak.document:leak_document",
-    "json_format": "cipherbench-leak",
-    "json_version": 1,
-    "to_json": "app.core.leak.result:LeakResult.to_dict",
-    "from_json": "app.core.leak.result:LeakResult.from_dict",
-    "definition": "app.core.leak.definition:DEFINITION",
 }

@@ -6,23 +6,18 @@ its options :mod:`.definition`; a round :mod:`.sampler`; its result :mod:`.resul
 document :mod:`.document` and its own files (flame graph, collapsed stacks, speedscope)
 :mod:`.exports`."""
 
-# The row of app.core.kinds.table: plain data, so that the table names this package without
-# importing it (and this package imports nothing above it).
+# The row of app.core.kinds.table (app.core.kinds.table.declared gives what it leaves out):
+# plain data, so that the table names this package without importing it (and this package
+# imports nothing above it). Its document takes every renderer; its own files beside them:
 _EXPORTS = "app.core.profile.exports:"
 ROW = {
     "name": "profile",
     "noun": "a profile",
     "result": "app.core.profile.result:ProfileResult",
-    "formats": "",  # every renderer of its document, and its own files:
     "own_formats": (
         (".svg", "Flame graph (SVG, zoom and search in a browser)", _EXPORTS + "write_svg"),
         (".txt", "Collapsed stacks (flamegraph.pl, inferno)", _EXPORTS + "write_collapsed"),
         (".speedscope.json", "speedscope profile", _EXPORTS + "write_speedscope"),
     ),
     "document": "app.core.profile.document:profile_document",
-    "json_format": "cipherbench-profile",
-    "json_version": 1,
-    "to_json": "app.core.profile.result:ProfileResult.to_dict",
-    "from_json": "app.core.profile.result:ProfileResult.from_dict",
-    "definition": "app.core.profile.definition:DEFINITION",
 }
