@@ -24,13 +24,9 @@ from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset
 from app.core.ciphers.adapters import get_adapter
 from app.core.errors import AuthenticationError, UserError
 from app.core.runtime.safe_files import open_input, read_exact
-from app.core.transfer.framing import (
-    InputError,
-    TransferError,
-    receive,
-    send_file,
-    transfer_spec,
-)
+from app.core.transfer.framing import InputError, TransferError, transfer_spec
+from app.core.transfer.receiving import receive
+from app.core.transfer.sending import send_file
 
 LOOPBACK = "127.0.0.1"
 

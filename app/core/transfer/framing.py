@@ -1,4 +1,5 @@
-"""The frames of a transfer, version 2, and the two functions that write and read them.
+"""The frames of a transfer, version 2: their format, how a chunk is framed and the stream
+digest both ends compute. :mod:`.sending` and :mod:`.receiving` are the two ends.
 
 Every frame is ``u32 length || u8 kind || body`` (big-endian; ``length`` counts the body only)::
 
@@ -44,31 +45,25 @@ Version history:
 from __future__ import annotations
 
 import hashlib
-import queue
 import secrets
 import socket
 import struct
-import threading
-import time
-from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator
 
 from app.core.ciphers.adapters import SLACK
 from app.core.ciphers.registry import CipherSpec, Kind
-from app.core.errors import AuthenticationError, UserError
+from app.core.errors import UserError
 from app.core.files.container import choose_spec
 from app.core.files.container_chunks import ChunkCodec, make_codec
 from app.core.files.container_format import (
     FILE_SALT_BYTES,
     MAX_CHUNKS,
-    MAX_HEADER_BYTES,
     check_chunk_bytes,
     chunk_overhead,
     encode_header,
     parse_header,
 )
 from app.core.files.container_keys import header_mac
-from app.core.runtime.safe_files import Readable, read_exact
 
 VERSION = 2
 PLAINTEXT = "none"  # the cipher id of the baseline: frames, no sealing
@@ -209,24 +204,19 @@ def digest_of_frames(spec: CipherSpec | None, frames: list[bytes]) -> bytes:
     return digest.value()
 
 
-# --- the receiving end ------------------------------------------------------------------------
+# --- both ends ----------------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Received:
-    """What :func:`receive` rebuilt: the stream digest (:class:`StreamDigest`) and the data's
-    size, and when (``perf_counter_ns``, system-wide on Linux, macOS and Windows) its first byte
-    arrived and its last chunk was verified, with this process's CPU time in between."""
-
-    digest: bytes
-    data_bytes: int
-    chunks: int
-    first_byte_ns: int
-    verified_ns: int
-    cpu_seconds: float
+def send_all(sock: socket.socket, data: bytes | memoryview) -> None:
+    try:
+        sock.sendall(data)
+    except TimeoutError:
+        raise TransferError("the peer accepted no data for too long") from None
+    except (ConnectionError, BrokenPipeError):
+        raise TransferError("the peer closed the connection") from None
 
 
-def _recv_exact(sock: socket.socket, view: memoryview, timeout_s: float) -> int:
+def recv_exact(sock: socket.socket, view: memoryview, timeout_s: float) -> int:
     """Fill ``view``; fewer bytes only when the peer closed. Every wait is bounded."""
     done = 0
     while done < len(view):
@@ -240,327 +230,6 @@ def _recv_exact(sock: socket.socket, view: memoryview, timeout_s: float) -> int:
             break
         done += got
     return done
-
-
-def _read_prefix(sock: socket.socket, prefix: memoryview, timeout_s: float) -> tuple[int, int]:
-    got = _recv_exact(sock, prefix, timeout_s)
-    if got != PREFIX.size:
-        raise AuthenticationError(TRUNCATED)
-    length, kind = PREFIX.unpack(prefix)
-    return length, kind
-
-
-def _open_header(
-    body: bytes, expected: CipherSpec | None, master: bytes
-) -> tuple[ChunkCodec | None, CipherSpec | None, int]:
-    """The codec, entry and chunk size the header frame announces, once it authenticated."""
-    if len(body) < 2 or body[0] != VERSION:
-        raise TransferError(f"the first frame is not a version {VERSION} transfer header")
-    sealed = body[1]
-    if expected is None:
-        if sealed != 0 or len(body) != 6:
-            raise TransferError("the sender does not send plaintext, as this transfer expects")
-        (chunk_bytes,) = struct.unpack(">I", body[2:])
-        check_chunk_bytes(chunk_bytes)
-        return None, None, chunk_bytes
-    if sealed != 1:
-        raise AuthenticationError("the sender did not seal its chunks, as this transfer expects")
-    try:
-        header = parse_header(body[2:])
-    except UserError as exc:
-        raise AuthenticationError(f"the header frame is damaged: {exc}") from None
-    if header.raw != body[2:] or header.cipher_id != expected.id:
-        raise AuthenticationError("the header frame names another cipher or has extra bytes")
-    if not secrets.compare_digest(header_mac(master, header.signed, header.file_salt), header.mac):
-        raise AuthenticationError("the header frame failed authentication (modified, or wrong key)")
-    spec = choose_spec(header.cipher_id, expected.library, header.key_bits)
-    return make_codec(spec, master, header), spec, header.chunk_bytes
-
-
-def receive(
-    sock: socket.socket,
-    cipher_id: str,
-    master: bytes,
-    timeout_s: float,
-    sink: Callable[[memoryview], object] | None = None,
-) -> Received:
-    """Read one transfer from ``sock`` (connected, with ``timeout_s`` set), authenticate every
-    chunk as it arrives, compute the stream digest, then send it back. ``sink``, if given, gets
-    the plaintext of every chunk once it is verified, in order (a view valid during the call
-    only; called from a second thread for a sealed transfer).
-
-    Raises :class:`AuthenticationError` for any modification, truncation, reordering, replay or
-    extra bytes, and :class:`TransferError` when the sender goes silent or away. Memory: a few
-    chunks (one for the plaintext baseline), whatever the size."""
-    expected = transfer_spec(cipher_id)
-    prefix = memoryview(bytearray(PREFIX.size))
-    length, kind = _read_prefix(sock, prefix, timeout_s)
-    first_ns = time.perf_counter_ns()
-    cpu0 = time.process_time()
-    if kind != KIND_HEADER or length > MAX_HEADER_BYTES + 2:
-        raise TransferError("the first frame is not a transfer header")
-    body = bytearray(length)
-    if _recv_exact(sock, memoryview(body), timeout_s) != length:
-        raise AuthenticationError(TRUNCATED)
-    codec, spec, chunk_bytes = _open_header(bytes(body), expected, master)
-    limit = max_body_bytes(spec, chunk_bytes)
-    digest = StreamDigest(spec)
-    opener = _Opener(codec, limit + SLACK, digest, sink)
-    index = 0
-    try:
-        while not opener.failed:
-            length, kind = _read_prefix(sock, prefix, timeout_s)
-            if kind not in (KIND_CHUNK, KIND_LAST) or length > limit:
-                raise AuthenticationError(TAMPERED.format(index=index))
-            last = kind == KIND_LAST
-            # Large reads straight into the buffer (recv_into): no bytes object per read, no
-            # copy but the kernel's.
-            buffer = opener.buffer()
-            if _recv_exact(sock, buffer[:length], timeout_s) != length:
-                raise AuthenticationError(TRUNCATED)
-            opener.open(buffer, length, index, last)
-            index += 1
-            if last:
-                break
-    except BaseException:
-        failure = opener.close()
-        if failure is not None:  # an earlier chunk failed: that is the cause
-            raise failure from None
-        raise
-    failure = opener.close()
-    if failure is not None:
-        raise failure
-    value = digest.value()
-    verified_ns = time.perf_counter_ns()
-    cpu_seconds = time.process_time() - cpu0
-    _send(sock, PREFIX.pack(len(value), KIND_DIGEST) + value)
-    if _recv_exact(sock, prefix[:1], timeout_s):
-        raise AuthenticationError("the sender sent bytes after the last chunk")
-    return Received(value, digest.data_bytes, index, first_ns, verified_ns, cpu_seconds)
-
-
-class _Opener:
-    """Opens (authenticates and decrypts) the chunks the receiving thread has read, in order.
-    Sealed chunks are opened in a thread of its own. cryptography's AEADs hold the GIL while
-    they seal or open (two threads sealing 1 MiB buffers: 1.08x one), but ``recv_into``
-    releases it while it waits for data and copies it out of the kernel: so the socket is
-    drained while the other thread opens the chunk before, and the sender waits less for room
-    in it (200 MiB of AES-256-GCM here: about 1,500 MiB/s opened inline, 2,000-2,500 in a
-    thread). :data:`FRAME_BUFFERS` buffers circulate between the two threads. A plaintext chunk
-    has nothing to open: it is counted inline, in one buffer."""
-
-    def __init__(
-        self,
-        codec: ChunkCodec | None,
-        buffer_bytes: int,
-        digest: StreamDigest,
-        sink: Callable[[memoryview], object] | None,
-    ) -> None:
-        self._codec = codec
-        self._digest = digest
-        self._sink = sink
-        self._failure: BaseException | None = None
-        self._free: queue.SimpleQueue[memoryview] = queue.SimpleQueue()
-        self._work: queue.SimpleQueue[tuple[memoryview, int, int, bool] | None] = (
-            queue.SimpleQueue()
-        )
-        for _ in range(FRAME_BUFFERS if codec is not None else 1):
-            self._free.put(memoryview(bytearray(buffer_bytes)))
-        self._plain = memoryview(bytearray(buffer_bytes)) if codec is not None else None
-        self._thread: threading.Thread | None = None
-        if codec is not None:
-            self._thread = threading.Thread(target=self._run, name="transfer-open", daemon=True)
-            self._thread.start()
-
-    @property
-    def failed(self) -> bool:
-        return self._failure is not None
-
-    def buffer(self) -> memoryview:
-        """A buffer for the next frame (waits while every buffer holds a chunk to open)."""
-        return self._free.get()
-
-    def open(self, buffer: memoryview, length: int, index: int, last: bool) -> None:
-        """Open the frame body in ``buffer[:length]``, chunk ``index``; the buffer comes back
-        through :meth:`buffer` once it is done."""
-        if self._thread is None:
-            self._open(buffer, length, index, last)
-            self._free.put(buffer)
-        else:
-            self._work.put((buffer, length, index, last))
-
-    def _open(self, buffer: memoryview, length: int, index: int, last: bool) -> None:
-        frame = plain = buffer[:length]
-        n = length
-        if self._codec is not None and self._plain is not None:
-            try:
-                n = self._codec.open(index, last, frame, self._plain)
-            except AuthenticationError:
-                raise AuthenticationError(TAMPERED.format(index=index)) from None
-            plain = self._plain[:n]
-        self._digest.add(frame, n)
-        if self._sink is not None:
-            self._sink(plain)
-
-    def _run(self) -> None:
-        while (item := self._work.get()) is not None:
-            if self._failure is None:  # after a failure, buffers only come back
-                try:
-                    self._open(*item)
-                except BaseException as exc:  # raised in the receiving thread by close()
-                    self._failure = exc
-            self._free.put(item[0])
-
-    def close(self) -> BaseException | None:
-        """Wait until every chunk handed over is opened (skipped after a failure); the first
-        failure, if any."""
-        if self._thread is not None:
-            self._work.put(None)
-            self._thread.join()
-            self._thread = None
-        return self._failure
-
-
-def _send(sock: socket.socket, data: bytes | memoryview) -> None:
-    try:
-        sock.sendall(data)
-    except TimeoutError:
-        raise TransferError("the peer accepted no data for too long") from None
-    except (ConnectionError, BrokenPipeError):
-        raise TransferError("the peer closed the connection") from None
-
-
-# --- the sending end --------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Sent:
-    """What :func:`send_file` sent: when its first byte left (``perf_counter_ns``), when its last
-    byte was handed to the kernel (where a sender's clock stops: seed 004's "total time"), when
-    the receiver's digest came back, the CPU time until then, the stream digest of what it sent
-    and the one the receiver sent back."""
-
-    first_byte_ns: int
-    acknowledged_ns: int
-    cpu_seconds: float
-    data_bytes: int
-    chunks: int
-    digest: bytes
-    receiver_digest: bytes
-    last_sent_ns: int = 0
-
-
-def send_file(
-    sock: socket.socket,
-    fin: Readable,
-    size_bytes: int,
-    spec: CipherSpec | None,
-    master: bytes,
-    chunk_bytes: int,
-    timeout_s: float,
-) -> Sent:
-    """Send ``size_bytes`` from ``fin`` over ``sock`` as one transfer and wait for the receiver's
-    digest. Setup (keys, buffers) happens before the first byte is sent; the frames are read and
-    sealed in a second thread (:class:`_FrameMaker`) while this one sends them.
-
-    Raises :class:`InputError` when ``fin`` ends early or fails, :class:`TransferError` when
-    the receiver goes silent or away."""
-    writer = FrameWriter(spec, master, chunk_bytes)
-    digest = StreamDigest(spec)
-    maker = _FrameMaker(writer, fin, size_bytes, digest)
-    first_ns = time.perf_counter_ns()
-    cpu0 = time.process_time()
-    _send(sock, writer.header)
-    try:
-        for frame in maker.frames():
-            _send(sock, frame)
-    finally:
-        maker.close()
-    last_sent_ns = time.perf_counter_ns()
-    reply = memoryview(bytearray(PREFIX.size + MAX_DIGEST_BYTES))
-    got = _recv_exact(sock, reply[: PREFIX.size], timeout_s)
-    length, kind = PREFIX.unpack(reply[: PREFIX.size]) if got == PREFIX.size else (0, -1)
-    if kind != KIND_DIGEST or not COUNTS.size <= length <= MAX_DIGEST_BYTES:
-        raise TransferError("the receiver closed the connection before confirming the data")
-    if _recv_exact(sock, reply[PREFIX.size : PREFIX.size + length], timeout_s) != length:
-        raise TransferError("the receiver closed the connection before confirming the data")
-    acknowledged_ns = time.perf_counter_ns()
-    cpu_seconds = time.process_time() - cpu0
-    return Sent(
-        first_ns,
-        acknowledged_ns,
-        cpu_seconds,
-        size_bytes,
-        writer.index,
-        digest.value(),
-        bytes(reply[PREFIX.size : PREFIX.size + length]),
-        last_sent_ns,
-    )
-
-
-class _FrameMaker:
-    """The frames of one input, read and sealed in a thread of their own while the caller sends
-    the ones before. cryptography's AEADs hold the GIL while they seal (two threads sealing
-    1 MiB buffers: 1.08x one), but reading the file (``readinto``) and ``sendall`` release it
-    while they copy and wait: so one thread reads or seals the next frame while the other hands
-    the one before to the kernel. With the reading and sealing inline, the sender was the
-    bottleneck (200 MiB here: the plaintext baseline about 2,800 MiB/s instead of 4,000,
-    AES-256-GCM 2,200 instead of 2,500). :data:`FRAME_BUFFERS` frame buffers circulate between
-    the threads, so memory stays at a few chunks whatever the size."""
-
-    def __init__(
-        self, writer: FrameWriter, fin: Readable, size_bytes: int, digest: StreamDigest
-    ) -> None:
-        self._writer = writer
-        self._fin = fin
-        self._size = size_bytes
-        self._digest = digest
-        self._free: queue.SimpleQueue[memoryview | None] = queue.SimpleQueue()
-        self._made: queue.SimpleQueue[tuple[memoryview, memoryview] | BaseException | None] = (
-            queue.SimpleQueue()
-        )
-        for _ in range(FRAME_BUFFERS):
-            self._free.put(writer.frame_buffer())
-        self._stop = threading.Event()
-        self._thread = threading.Thread(target=self._run, name="transfer-frames", daemon=True)
-
-    def _run(self) -> None:
-        writer, left = self._writer, self._size
-        try:
-            while (buffer := self._free.get()) is not None and not self._stop.is_set():
-                n = min(left, writer.chunk_bytes)
-                try:
-                    got = read_exact(self._fin, writer.plain(buffer)[:n])
-                except OSError as exc:  # bare, endpoints would call it a network error
-                    raise InputError(f"cannot read the input: {exc.strerror or exc}") from None
-                if got != n:
-                    raise InputError("the input file shrank during the transfer")
-                left -= n
-                frame = writer.frame(buffer, n, left == 0)
-                self._digest.add(frame[PREFIX.size :], n)
-                self._made.put((buffer, frame))
-                if left == 0:
-                    self._made.put(None)
-                    return
-        except BaseException as exc:  # raised in the sending thread, where it is reported
-            self._made.put(exc)
-
-    def frames(self) -> Iterator[memoryview]:
-        """Each frame in order; a frame's buffer is reused once the next one is asked for."""
-        self._thread.start()
-        while (item := self._made.get()) is not None:
-            if isinstance(item, BaseException):
-                raise item
-            buffer, frame = item
-            yield frame
-            self._free.put(buffer)
-
-    def close(self) -> None:
-        """Stop the thread (after the chunk it is making) and wait for it."""
-        self._stop.set()
-        self._free.put(None)  # wakes the thread if it waits for a buffer
-        if self._thread.ident is not None:
-            self._thread.join()
 
 
 def iter_frames(data: bytes) -> Iterator[tuple[int, bytes]]:

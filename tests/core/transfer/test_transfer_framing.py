@@ -27,10 +27,10 @@ from app.core.transfer.framing import (
     digest_of_frames,
     frames_of,
     iter_frames,
-    receive,
-    send_file,
     transfer_spec,
 )
+from app.core.transfer.receiving import receive
+from app.core.transfer.sending import send_file
 
 CHUNK = 64 * 1024
 DATA = os.urandom(200_000)  # 4 chunks, the last one short
@@ -400,9 +400,11 @@ class _Wire:
 
 @pytest.fixture
 def watched(monkeypatch) -> Iterator[None]:
-    import app.core.transfer.framing as framing
+    import app.core.transfer.receiving as receiving
+    import app.core.transfer.sending as sending
 
-    monkeypatch.setattr(framing, "queue", SimpleNamespace(SimpleQueue=_WatchedQueue))
+    for end in (sending, receiving):
+        monkeypatch.setattr(end, "queue", SimpleNamespace(SimpleQueue=_WatchedQueue))
     _PARKED.clear()
     _DONE.clear()
     yield
@@ -422,16 +424,16 @@ def test_a_frame_buffer_is_reused_only_after_its_send_returned(pair, watched, ci
 def test_a_received_buffer_is_read_into_only_after_its_chunk_was_opened(
     pair, watched, monkeypatch, cipher: str
 ) -> None:
-    import app.core.transfer.framing as framing
+    import app.core.transfer.receiving as receiving
 
     monkeypatch.setattr(_WatchedQueue, "watching", threading.current_thread().name)
-    opening = framing._Opener._open
+    opening = receiving._Opener._open
 
     def held_back(self, *args):  # the reading thread first fills every buffer it can get
         _until_parked()
         return opening(self, *args)
 
-    monkeypatch.setattr(framing._Opener, "_open", held_back)
+    monkeypatch.setattr(receiving._Opener, "_open", held_back)
     data = os.urandom(8 * 1024)
     frames = frames_of(transfer_spec(cipher), KEY, 1024, data)
     rebuilt, got = _rebuilt(pair, frames, cipher)
