@@ -161,44 +161,11 @@ def run_transfer(
     chunks = max(1, -(-size // options.chunk_bytes))
     ends: list[_End] = []
     try:
-        receiver = _End("receiver", receiver_main)
-        ends.append(receiver)
-        sender = _End("sender", sender_main)
-        ends.append(sender)
-        ready = _wait(ends, START_TIMEOUT_S, cancel)
-        reason = _reason(ends, ready)
-        if reason is not None:
-            raise TransferFailed(reason)
-        port = ready["receiver"][1]  # type: ignore[index]
+        port = _start(ends, cancel)
         target = relay(port) if relay is not None else port
+        job = (target, path, cipher_id, size)
         for done in range(total):
-            key = secrets.token_bytes(MASTER_KEY_BYTES)  # through the pipes only
-            receiver.conn.send(("run", cipher_id, key, options.timeout_s))
-            sender.conn.send(
-                ("run", target, path, cipher_id, key, options.chunk_bytes, options.timeout_s)
-            )
-            del key
-            with LoadSampler({"sender": sender.child.pid, "receiver": receiver.child.pid}) as load:
-                replies = _wait(ends, options.timeout_s + 5.0, cancel)
-            reason = _reason(ends, replies)
-            if reason is not None:
-                raise TransferFailed(reason)
-            sample = _sample(replies["sender"][1], replies["receiver"][1])  # type: ignore[index]
-            if not sample.verified:
-                raise TransferFailed(
-                    f"run {done + 1}: what arrived is not what was sent "
-                    "(the digests of the two ends differ)"
-                )
-            # The sender sends the size it finds at each run, the throughput is computed from
-            # the size found above: a file that changed in between would give false numbers.
-            received: EndReport = replies["receiver"][1]  # type: ignore[index]
-            data_bytes, _ = COUNTS.unpack_from(received.digest)
-            if data_bytes != size:
-                raise TransferFailed(
-                    f"run {done + 1}: the input file changed size since the start "
-                    f"({size} bytes then, {data_bytes} sent)"
-                )
-            samples.append(replace(sample, series=tuple(load.points)))
+            samples.append(_one_run(ends, job, options, cancel, done + 1))
             if on_run is not None:
                 on_run(done + 1, total)
     finally:
@@ -219,6 +186,56 @@ def run_transfer(
         timing=timing,
         warnings=tuple(warnings),
     )
+
+
+def _start(ends: list[_End], cancel: threading.Event | None) -> int:
+    """Start the receiver and the sender (appended to ``ends``, which stops them); the port
+    the receiver listens on."""
+    ends.append(_End("receiver", receiver_main))
+    ends.append(_End("sender", sender_main))
+    ready = _wait(ends, START_TIMEOUT_S, cancel)
+    reason = _reason(ends, ready)
+    if reason is not None:
+        raise TransferFailed(reason)
+    port: int = ready["receiver"][1]  # type: ignore[index]
+    return port
+
+
+def _one_run(
+    ends: list[_End],
+    job: tuple[int, str, str, int],
+    options: TransferOptions,
+    cancel: threading.Event | None,
+    number: int,
+) -> RunSample:
+    """Run ``number`` of the transfer ``job`` (target port, path, cipher, the file's size at
+    the start) under a fresh key, both ends sampled every 50 ms; checked."""
+    receiver, sender = ends
+    target, path, cipher_id, size = job
+    key = secrets.token_bytes(MASTER_KEY_BYTES)  # through the pipes only
+    receiver.conn.send(("run", cipher_id, key, options.timeout_s))
+    sender.conn.send(("run", target, path, cipher_id, key, options.chunk_bytes, options.timeout_s))
+    del key
+    with LoadSampler({"sender": sender.child.pid, "receiver": receiver.child.pid}) as load:
+        replies = _wait(ends, options.timeout_s + 5.0, cancel)
+    reason = _reason(ends, replies)
+    if reason is not None:
+        raise TransferFailed(reason)
+    sample = _sample(replies["sender"][1], replies["receiver"][1])  # type: ignore[index]
+    if not sample.verified:
+        raise TransferFailed(
+            f"run {number}: what arrived is not what was sent (the digests of the two ends differ)"
+        )
+    # The sender sends the size it finds at each run, the throughput is computed from the size
+    # found at the start: a file that changed in between would give false numbers.
+    received: EndReport = replies["receiver"][1]  # type: ignore[index]
+    data_bytes, _ = COUNTS.unpack_from(received.digest)
+    if data_bytes != size:
+        raise TransferFailed(
+            f"run {number}: the input file changed size since the start "
+            f"({size} bytes then, {data_bytes} sent)"
+        )
+    return replace(sample, series=tuple(load.points))
 
 
 BUSY_OTHERS_PERCENT = 25.0  # other processes' CPU, in % of one core, that makes a busy run

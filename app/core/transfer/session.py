@@ -92,7 +92,6 @@ def run_transfers(
     options.check()
     started = _now()
     count = len(ciphers)
-    total = options.warmup + options.repeat
     results: list[TransferResult] = []
     failures: list[TransferFailure] = []
     cancelled = False
@@ -105,38 +104,20 @@ def run_transfers(
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
-        progress(TransferProgress(cipher, index, count, 0, total, TRANSFER))
-
-        def on_run(done: int, runs: int, cipher: str = cipher, index: int = index) -> None:
-            progress(TransferProgress(cipher, index, count, done, runs, TRANSFER))
-
         try:
-            result = runner.run_transfer(
-                source.path,
-                cipher,
-                options,
-                input_label=source.label,
-                cancel=cancel,
-                on_run=on_run,
-            )
+            outcome = _one_cipher(source, cipher, (index, count), options, cancel, progress)
         except Cancelled:
             cancelled = True
             break
-        except (TransferFailed, UserError, OSError) as exc:
-            failure = TransferFailure(cipher, _reason(exc, source))
-            failures.append(failure)
+        if isinstance(outcome, TransferFailure):
+            failures.append(outcome)
             if on_failure is not None:
-                on_failure(failure)
-            continue
-        results.append(result)
-        if on_result is not None:
-            on_result(result)
-    env = Environment()
-    if environment:
-        from app.core.bench.environment import capture_environment
-
-        progress(TransferProgress("", 1, 1, 1, 1, READING_MACHINE))
-        env = Environment(capture_environment())
+                on_failure(outcome)
+        else:
+            results.append(outcome)
+            if on_result is not None:
+                on_result(outcome)
+    env = _machine(progress) if environment else Environment()
     return TransferRun(
         input_label=source.label,
         input_bytes=source.size_bytes,
@@ -149,6 +130,39 @@ def run_transfers(
         cipherbench_version=__version__,
         cancelled=cancelled,
     )
+
+
+def _one_cipher(
+    source: InputSpec,
+    cipher: str,
+    place: tuple[int, int],
+    options: TransferOptions,
+    cancel: threading.Event | None,
+    progress: Callable[[TransferProgress], None],
+) -> TransferResult | TransferFailure:
+    """Every run of ``cipher`` (the ``place[0]``-th of ``place[1]``), with its progress; its
+    failure as a :class:`TransferFailure`. Raises :class:`Cancelled`."""
+    index, count = place
+    total = options.warmup + options.repeat
+    progress(TransferProgress(cipher, index, count, 0, total, TRANSFER))
+
+    def on_run(done: int, runs: int) -> None:
+        progress(TransferProgress(cipher, index, count, done, runs, TRANSFER))
+
+    try:
+        return runner.run_transfer(
+            source.path, cipher, options, input_label=source.label, cancel=cancel, on_run=on_run
+        )
+    except (TransferFailed, UserError, OSError) as exc:
+        return TransferFailure(cipher, _reason(exc, source))
+
+
+def _machine(progress: Callable[[TransferProgress], None]) -> Environment:
+    """The machine's description, said first (reading it takes a moment)."""
+    from app.core.bench.environment import capture_environment
+
+    progress(TransferProgress("", 1, 1, 1, 1, READING_MACHINE))
+    return Environment(capture_environment())
 
 
 def _reason(exc: BaseException, source: InputSpec) -> str:
