@@ -266,6 +266,7 @@ class KindWindow(QMainWindow):
         if not measured:
             return  # an empty run is neither kept nor exported
         self.result = result
+        self._update_buttons()  # Export, whether the worker's end came before this or after
         from app.gui.recorder import history_recorder
 
         history_recorder().record(result, self)

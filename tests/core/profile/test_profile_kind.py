@@ -192,12 +192,14 @@ def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
     def watch() -> None:
         deadline = time.monotonic() + 60
         while time.monotonic() < deadline and not cancel.is_set():
-            spies = [p for p in psutil.Process().children(recursive=True) if _is_spy(p)]
-            if spies:
-                seen.extend(spies)
-                seen.extend(spies[0].children(recursive=True))
-                cancel.set()
-                return
+            try:  # a child may end while the tree is read: read it again
+                spies = [p for p in psutil.Process().children(recursive=True) if _is_spy(p)]
+                if spies:
+                    seen.extend([*spies, *spies[0].children(recursive=True)])
+                    cancel.set()
+                    return
+            except psutil.Error:
+                pass
             time.sleep(0.05)
 
     watcher = threading.Thread(target=watch)
