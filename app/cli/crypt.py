@@ -61,7 +61,7 @@ from app.core.files.protect import (
 from app.core.files.rawexport import decrypt_raw
 from app.core.files.request_fields import request_from
 from app.core.runtime.children import hide_from_children
-from app.core.runtime.safe_files import protect, protecting
+from app.core.runtime.output_checks import protect, protecting
 from app.core.runtime.secrets import hold_secrets
 from app.core.units import MB, format_bytes, parse_size
 

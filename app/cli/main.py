@@ -40,7 +40,7 @@ from app.core.dependencies import missing_dependency
 from app.core.document.terminal import fitted_table, text_table, wrapped
 from app.core.errors import UserError
 from app.core.runtime import scratch, termination
-from app.core.runtime.safe_files import protecting
+from app.core.runtime.output_checks import protecting
 from app.core.runtime.termination import exit_code
 
 if TYPE_CHECKING:

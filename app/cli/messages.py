@@ -11,7 +11,7 @@ from app.core.errors import UserError
 from app.core.files.container_keys import ExpensiveKdf
 from app.core.files.protect import KeyFileExists, KeyFileMissing, NeedsKeyFile, RawKeyGiven
 from app.core.files.rawexport_key import ContainerKeyGiven
-from app.core.runtime.safe_files import OutputExists
+from app.core.runtime.output_checks import OutputExists
 
 # What to add to a structured error's own message.
 _HINTS: tuple[tuple[type[UserError], str], ...] = (

@@ -111,7 +111,7 @@ def _speed_ups(results: Sequence[JobResult], width: int | None = None) -> list[s
     """Seed 003's "speed-up factor": each job's median encryption time against the slowest,
     with the 95 % interval of that ratio over the rounds (``bench --rounds``), as every claim
     (:mod:`app.core.study.claims`)."""
-    from app.core.study.result import compare_results
+    from app.core.study.cell_pairs import compare_results
 
     timed = [r for r in results if r.encrypt.median_s > 0]
     if len(timed) < 2:

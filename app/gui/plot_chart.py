@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QWidget
 
-from app.gui.results.charts import OnePlotChart
+from app.gui.results.throttled_chart import OnePlotChart
 
 
 class PlotChart(OnePlotChart):
-    """A :class:`~app.gui.results.charts.OnePlotChart` with its header finished: the
+    """A :class:`~app.gui.results.throttled_chart.OnePlotChart` with its header finished: the
     subclass adds its items to ``plot``."""
 
     def __init__(self, title: str, placeholder: str, parent: QWidget | None = None) -> None:

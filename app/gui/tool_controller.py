@@ -12,7 +12,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, Signal, Slot
 
 from app.gui.wiring import connect_handlers
-from app.gui.worker import TaskRunner, WorkerBase
+from app.gui.worker import TaskRunner
+from app.gui.worker_base import WorkerBase
 
 
 class ToolController(QObject):

@@ -29,7 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import UserError
-from app.core.runtime.safe_files import check_output
+from app.core.runtime.output_checks import check_output
 from app.core.text import display_text
 from app.gui.file_filters import CHART_FILTERS
 from app.gui.label import Label

@@ -1,12 +1,13 @@
 """Background work for the window, in Qt's global thread pool (superqt's worker pattern).
 
-:class:`WorkerBase` is the one pattern: an object that owns a plain ``QObject`` of signals
-(started / progressed / resulted / failed / finished), catches every exception inside ``run()``
-and emits it, and cancels by a flag. :class:`TaskRunner` hands ``run`` to the pool (which frees
-what it was given when ``run`` returns: a ``QRunnable`` that is not auto-deleted stays alive
-forever in PySide6, with everything it holds) and keeps each worker referenced until a moment
-after its ``finished``, so the last reference, and the signals object, go in the GUI thread.
-The controller, the dialogs' task panel and the chart loader all use it.
+:class:`~app.gui.worker_base.WorkerBase` is the one pattern: an object that owns a plain
+``QObject`` of signals (started / progressed / resulted / failed / finished), catches every
+exception inside ``run()`` and emits it, and cancels by a flag. :class:`TaskRunner` hands
+``run`` to the pool (which frees what it was given when ``run`` returns: a ``QRunnable`` that
+is not auto-deleted stays alive forever in PySide6, with everything it holds) and keeps each
+worker referenced until a moment after its ``finished``, so the last reference, and the signals
+object, go in the GUI thread. The controller, the dialogs' task panel and the chart loader all
+use it.
 
 :class:`EventWorker` forwards the engine's events as signals, with one throttle: a
 :class:`RunWorker` drives an engine run's blocking ``events()`` generator
@@ -27,7 +28,6 @@ after flushing what was pending so the order is kept.
 
 from __future__ import annotations
 
-import contextlib
 import threading
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -46,7 +46,8 @@ from app.core.bench.events import (
     RunStarted,
 )
 from app.core.bench.jobs import Job
-from app.core.errors import Cancelled, UserError
+from app.core.errors import Cancelled
+from app.gui.worker_base import WorkerBase, emit_signal
 
 PROGRESS_INTERVAL_S = 0.05
 
@@ -70,62 +71,6 @@ def default_run_factory(jobs: list[Job], processes: int = 1, rounds: int = 1) ->
     from app.core.bench.rounds import RoundsRun
 
     return RoundsRun(jobs, rounds=rounds, processes=processes)
-
-
-def emit_signal(signals: QObject, name: str, *args: Any) -> None:
-    """Emit ``signals.<name>``, unless the signals object is already gone: its owner was
-    destroyed (the application is exiting) and nobody is listening any more."""
-    with contextlib.suppress(RuntimeError):
-        getattr(signals, name).emit(*args)
-
-
-def describe_exception(exc: BaseException) -> str:
-    """A message for the user: a ``UserError`` as it is, anything else with its type."""
-    if isinstance(exc, UserError):
-        return str(exc)
-    return f"{type(exc).__name__}: {exc}"
-
-
-class WorkerBase:
-    """Runs :meth:`work` in a pool thread (:meth:`TaskRunner.start`), reporting through ``signals``.
-
-    ``signals`` must have ``started``, ``failed(str)`` and ``finished``; every exception of
-    :meth:`work` is caught and reported (never raised into the thread pool), ``finished`` is
-    always last. :meth:`cancel` (any thread) only sets a flag that :meth:`work` checks."""
-
-    def __init__(self, signals: QObject) -> None:
-        self.signals = signals
-        self.done = False  # set (in the pool thread) just before `finished`
-        self._cancel = threading.Event()
-
-    @property
-    def cancel_requested(self) -> bool:
-        return self._cancel.is_set()
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-    def work(self) -> Any:
-        """The blocking job (in the pool thread); its value goes to :meth:`report_result`."""
-        raise NotImplementedError
-
-    def report_result(self, value: Any) -> None:
-        emit_signal(self.signals, "resulted", value)
-
-    def report_failure(self, exc: BaseException) -> None:
-        emit_signal(self.signals, "failed", describe_exception(exc))
-
-    def run(self) -> None:
-        emit_signal(self.signals, "started")
-        try:
-            value = self.work()
-        except BaseException as exc:  # reported, never raised into the thread pool
-            self.report_failure(exc)
-        else:
-            self.report_result(value)
-        finally:
-            self.done = True
-            emit_signal(self.signals, "finished")
 
 
 class TaskRunner(QObject):

@@ -30,7 +30,8 @@ from app.core.files.protect import (
     WrongSecret,
 )
 from app.core.files.rawexport import ContainerKeyGiven
-from app.core.runtime.safe_files import AtomicOutput, OutputExists, OutputRefused
+from app.core.runtime.output_checks import OutputExists, OutputRefused
+from app.core.runtime.safe_files import AtomicOutput
 
 CORE = Path(app.core.__file__).parent
 CLI_WORDS = re.compile(r"--[a-z]|main\.py")

@@ -367,7 +367,7 @@ def test_the_list_says_each_runs_input_so_runs_on_other_files_differ(
 
 
 def test_long_and_many_inputs_stay_within_the_width() -> None:
-    from app.cli.history import format_list
+    from app.cli.history_format import format_list
     from app.core.history.records import RunSummary
 
     def summary(run_id: int, inputs: list[str], ciphers: list[str], machine: str = "vm") -> Any:

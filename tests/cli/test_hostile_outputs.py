@@ -1,6 +1,6 @@
 """Hostile output paths: an output never replaces an input, is never anything but a regular file
 or a new name (``--force`` included), and a name that cannot be looked up is one clear line
-(exit 2), never an internal error. Every writer goes through ``safe_files.check_output``."""
+(exit 2), never an internal error. Every writer goes through ``output_checks.check_output``."""
 
 from __future__ import annotations
 
@@ -26,13 +26,8 @@ from app.core.export import xlsx_export as export_xlsx
 from app.core.files import container
 from app.core.files.container import Argon2Params
 from app.core.kinds import formats
-from app.core.runtime.safe_files import (
-    AtomicOutput,
-    NotRegularFileError,
-    StagedFile,
-    check_output,
-    check_paths,
-)
+from app.core.runtime.output_checks import NotRegularFileError, check_output, check_paths
+from app.core.runtime.safe_files import AtomicOutput, StagedFile
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
 pytestmark = pytest.mark.usefixtures("in_process_jobs")

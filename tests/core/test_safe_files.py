@@ -10,11 +10,10 @@ from pathlib import Path
 import pytest
 
 from app.core.errors import UserError
+from app.core.runtime.output_checks import OutputExists, check_output
 from app.core.runtime.safe_files import (
     AtomicOutput,
-    OutputExists,
     StagedFile,
-    check_output,
     move_into_place,
     read_exact,
     read_full,

@@ -11,15 +11,9 @@ from pytestqt.qtbot import QtBot
 
 from app.core.bench.results import MonitorSample
 from app.core.errors import UserError
-from app.gui.results.charts import (
-    DECRYPT_COLOR,
-    ENCRYPT_COLOR,
-    OKABE_ITO,
-    REDRAW_INTERVAL_MS,
-    MonitorChart,
-    ThroughputChart,
-    TimingChart,
-)
+from app.gui.results.chart_style import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
+from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
+from app.gui.results.throttled_chart import REDRAW_INTERVAL_MS
 
 
 def test_palette_is_okabe_ito() -> None:

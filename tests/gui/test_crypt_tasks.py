@@ -16,18 +16,12 @@ from app.core.files import container
 from app.core.files.container import Argon2Params
 from app.core.files.protect import KeyFileExists, NeedsKeyFile, NeedsPassword, RawKeyGiven
 from app.core.files.rawexport import ContainerKeyGiven
-from app.core.runtime.safe_files import OutputExists
-from app.gui.dialogs.crypt_tasks import (
-    DecryptRequest,
-    EncryptRequest,
-    Protection,
-    default_key_path,
-    default_output,
-    encrypt,
-    identify,
+from app.core.runtime.output_checks import OutputExists
+from app.gui.dialogs.crypt_files import default_key_path, default_output, identify, plaintext_name
+from app.gui.dialogs.crypt_tasks import DecryptRequest, EncryptRequest, Protection, encrypt
+from app.gui.dialogs.crypt_texts import (
     password_hint,
     plain_message,
-    plaintext_name,
     window_message,
     worded_for_window,
 )

@@ -33,7 +33,8 @@ a key
    size, and every other common size with short inputs.
 
 An entry without any published or derived check fails with "no test vector". The derived checks
-live in :mod:`app.core.ciphers.selftest_derived`, the report types in ``selftest_report``.
+live in :mod:`app.core.ciphers.selftest_derived`, the published-vector checks in
+:mod:`app.core.ciphers.selftest_vectors`, the report types in ``selftest_report``.
 No Qt here: the CLI (``python main.py selftest``) and the GUI both call this.
 """
 
@@ -41,7 +42,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from functools import partial
 
@@ -51,11 +52,9 @@ from app.core.ciphers.registry import LIBRARIES, REGISTRY, CipherSpec, Kind
 from app.core.ciphers.selftest_derived import (
     _DERIVED_KEY_REPEAT,
     DerivedResult,
-    _accepts_key,
     _ecb_spec,
     _guard,
     _hex,
-    _mismatch,
     _raw,
     derived_checks,
     reference_rc4,
@@ -67,189 +66,19 @@ from app.core.ciphers.selftest_report import (
     format_report,
     report_to_dict,
 )
-from app.core.ciphers.vectors import OCB_ITERATED, VECTORS, OcbIterated, Vector
-from app.core.errors import AuthenticationError
+from app.core.ciphers.selftest_vectors import (
+    aead_once,
+    applicable_ocb_iterated,
+    applicable_vectors,
+    check_ocb_iterated,
+    check_vector,
+)
 
 DEFAULT_SEED = 0xC1BE
 AGREEMENT_LENGTHS = (0, 1, 15, 16, 17, 1000, 4099)
 SHORT_LENGTHS = (0, 1, 17, 100)  # the extra key sizes of variable-key ciphers
 PYAES_MAX_BYTES = 1000  # pure Python: ~2 ms per KB, so the 4099-byte case is left out
 AAD_LENGTHS = {1: 13, 1000: 32}  # data length -> AAD length for the extra AEAD cases
-
-
-def _aead(
-    adapter: Adapter,
-    spec: CipherSpec,
-    key: bytes,
-    nonce: bytes,
-    data: bytes,
-    aad: bytes,
-    *,
-    decrypt: bool = False,
-) -> bytes:
-    """Seal ``data`` (``decrypt``: open it) in one call through the adapter's AEAD."""
-    aead = adapter.aead(spec, key)
-    run = aead.open_into if decrypt else aead.seal_into
-    out = bytearray(len(data) + 64)  # room for any tag
-    n = run(nonce, memoryview(data), memoryview(out), aad)
-    return bytes(out[:n])
-
-
-# --- published vectors --------------------------------------------------------------------------
-
-
-def applicable_vectors(spec: CipherSpec) -> tuple[Vector, ...]:
-    """The published vectors for ``spec``: same algorithm and mode, a key size it accepts."""
-    return tuple(
-        v
-        for v in VECTORS
-        if v.algorithm == spec.algorithm and v.mode == spec.mode and _accepts_key(spec, v.key_bits)
-    )
-
-
-def check_vector(spec: CipherSpec, vector: Vector, adapter: Adapter | None = None) -> list[str]:
-    """Run one vector through ``spec``'s library, both directions; the failures (empty = pass)."""
-    if not _accepts_key(spec, vector.key_bits):
-        return [f"{vector.source}: a {vector.key_bits}-bit key does not fit {spec.label}"]
-    spec = spec.with_key_bits(vector.key_bits)
-    adapter = adapter or get_adapter(spec.library)
-    if spec.kind is Kind.AEAD:
-        checks = _aead_vector_checks(spec, adapter, vector)
-    else:
-        checks = _unauthenticated_vector_checks(spec, adapter, vector)
-    failures = [_guard(what, fn) for what, fn in checks]
-    return [f"{vector.source}: {f}" for f in failures if f]
-
-
-def _unauthenticated_vector_checks(
-    spec: CipherSpec, adapter: Adapter, v: Vector
-) -> list[tuple[str, Callable[[], str | None]]]:
-    key, iv = bytes.fromhex(v.key), bytes.fromhex(v.iv)
-    pt, ct = bytes.fromhex(v.plaintext), bytes.fromhex(v.ciphertext)
-    # RFC 6229 gives keystream at an offset: run that many zero bytes first, compare the rest.
-    skip = bytes(v.offset)
-    n = v.offset
-
-    def raw_enc() -> str | None:
-        return _mismatch("raw encrypt", _raw(adapter, spec, key, iv, skip + pt, False)[n:], ct)
-
-    def raw_dec() -> str | None:
-        return _mismatch("raw decrypt", _raw(adapter, spec, key, iv, skip + ct, True)[n:], pt)
-
-    checks: list[tuple[str, Callable[[], str | None]]] = [
-        ("raw encrypt", raw_enc),
-        ("raw decrypt", raw_dec),
-    ]
-    if spec.kind is Kind.BLOCK:
-        checks.append(("padded round trip", lambda: _padded_check(spec, adapter, key, iv, pt, ct)))
-    else:
-
-        def msg_enc() -> str | None:
-            got = encrypt_bytes(spec, adapter, key, iv, skip + pt)[n:]
-            return _mismatch("encrypt_bytes", got, ct)
-
-        def msg_dec() -> str | None:
-            return _mismatch(
-                "decrypt_bytes", decrypt_bytes(spec, adapter, key, iv, skip + ct)[n:], pt
-            )
-
-        checks += [("encrypt_bytes", msg_enc), ("decrypt_bytes", msg_dec)]
-    return checks
-
-
-def _padded_check(
-    spec: CipherSpec, adapter: Adapter, key: bytes, iv: bytes, pt: bytes, ct: bytes
-) -> str | None:
-    """ECB/CBC through the message layer: NIST's raw ciphertext, then one block of PKCS#7."""
-    if len(pt) % spec.block_bytes:
-        return None  # not a whole-block vector: the raw checks are all it can give
-    padded = encrypt_bytes(spec, adapter, key, iv, pt)
-    if len(padded) != len(pt) + spec.block_bytes:
-        return f"encrypt_bytes: {len(padded)} bytes, expected {len(pt) + spec.block_bytes}"
-    return _mismatch("encrypt_bytes (before the padding block)", padded[: len(pt)], ct) or (
-        _mismatch(
-            "decrypt_bytes of the padded ciphertext",
-            decrypt_bytes(spec, adapter, key, iv, padded),
-            pt,
-        )
-    )
-
-
-def _aead_vector_checks(
-    spec: CipherSpec, adapter: Adapter, v: Vector
-) -> list[tuple[str, Callable[[], str | None]]]:
-    key, nonce, aad = bytes.fromhex(v.key), bytes.fromhex(v.iv), bytes.fromhex(v.aad)
-    pt, ct, tag = bytes.fromhex(v.plaintext), bytes.fromhex(v.ciphertext), bytes.fromhex(v.tag)
-    if spec.mode == "SIV" and not nonce:
-        # Deterministic SIV (RFC 5297 A.1): one S2V component. The adapter's S2V components are
-        # [aad, nonce], or [nonce] alone when aad is empty, so the AD goes in the nonce's place.
-        nonce, aad = aad, b""
-    sealed = tag + ct if spec.tag_first else ct + tag
-    # Flip the lowest bit of the tag's first byte, wherever the tag sits.
-    at = 0 if spec.tag_first else len(ct)
-    forged = sealed[:at] + bytes([sealed[at] ^ 1]) + sealed[at + 1 :]
-
-    def seal() -> str | None:
-        return _mismatch("seal", _aead(adapter, spec, key, nonce, pt, aad), sealed)
-
-    def open_() -> str | None:
-        return _mismatch("open", _aead(adapter, spec, key, nonce, sealed, aad, decrypt=True), pt)
-
-    def forged_rejected() -> str | None:
-        try:
-            _aead(adapter, spec, key, nonce, forged, aad, decrypt=True)
-        except AuthenticationError:
-            return None
-        return "a flipped tag bit was accepted"
-
-    checks: list[tuple[str, Callable[[], str | None]]] = [
-        ("seal", seal),
-        ("open", open_),
-        ("flipped tag", forged_rejected),
-    ]
-    if not aad:  # the message layer seals without associated data, with the nonce as given
-
-        def msg_enc() -> str | None:
-            return _mismatch("encrypt_bytes", encrypt_bytes(spec, adapter, key, nonce, pt), sealed)
-
-        def msg_dec() -> str | None:
-            return _mismatch("decrypt_bytes", decrypt_bytes(spec, adapter, key, nonce, sealed), pt)
-
-        checks += [("encrypt_bytes", msg_enc), ("decrypt_bytes", msg_dec)]
-    return checks
-
-
-def check_ocb_iterated(
-    spec: CipherSpec, item: OcbIterated, adapter: Adapter | None = None
-) -> list[str]:
-    """RFC 7253 appendix A's iterated test through ``spec``'s AEAD; the failures (empty = pass)."""
-    adapter = adapter or get_adapter(spec.library)
-    key = bytes(item.key_bits // 8 - 1) + bytes([item.tag_bits])
-    nonce_len = item.nonce_bits // 8
-
-    def seal(n: int, aad: bytes, pt: bytes) -> bytes:
-        return _aead(adapter, spec, key, n.to_bytes(nonce_len, "big"), pt, aad)
-
-    def run() -> str | None:
-        c = b""
-        for i in range(128):
-            s = bytes(i)
-            c += seal(3 * i + 1, s, s) + seal(3 * i + 2, b"", s) + seal(3 * i + 3, s, b"")
-        return _mismatch("iterated output", seal(385, c, b""), bytes.fromhex(item.output))
-
-    failure = _guard("iterated test", run)
-    return [f"{item.document}: {item.location}: {failure}"] if failure else []
-
-
-def applicable_ocb_iterated(spec: CipherSpec) -> tuple[OcbIterated, ...]:
-    if spec.algorithm != "AES" or spec.mode != "OCB":
-        return ()
-    return tuple(
-        i for i in OCB_ITERATED if i.key_bits == spec.key_bits and i.tag_bits == spec.tag_bytes * 8
-    )
-
-
-# --- derived checks -----------------------------------------------------------------------------
 
 
 # --- cross-library agreement --------------------------------------------------------------------
@@ -312,7 +141,7 @@ def _agree_once(
     for s in usable:
         a = adapters[s.library]
         outputs[s.library] = (
-            _aead(a, s, key, iv, data, aad) if aad else encrypt_bytes(s, a, key, iv, data)
+            aead_once(a, s, key, iv, data, aad) if aad else encrypt_bytes(s, a, key, iv, data)
         )
     first, reference = next(iter(outputs.items()))
     for lib, out in outputs.items():
@@ -321,7 +150,7 @@ def _agree_once(
     for s in usable:  # each library decrypts what the others produced
         a = adapters[s.library]
         back = (
-            _aead(a, s, key, iv, reference, aad, decrypt=True)
+            aead_once(a, s, key, iv, reference, aad, decrypt=True)
             if aad
             else decrypt_bytes(s, a, key, iv, reference)
         )

@@ -69,39 +69,13 @@ def bar_chart(
         return no_data(out)
     sy, ticks = _scale(values, log_y)
     bottom, right = TOP + PLOT_HEIGHT, WIDTH - RIGHT
-    out.append('<g stroke="#ddd" stroke-width="1">')
-    out += [f'<line x1="{LEFT}" y1="{sy(t):.1f}" x2="{right}" y2="{sy(t):.1f}"/>' for t in ticks]
-    out.append("</g>")
-    for t in ticks:
-        out.append(
-            f'<text x="{LEFT - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{text(log_tick(t))}</text>'
-        )
+    out += _grid(sy, ticks)
     bar_w = group_w * 0.8 / max(1, len(series))
     base = sy(ticks[0])
     for g, name in enumerate(groups):
         x0 = LEFT + g * group_w + group_w * 0.1
-        cx = LEFT + (g + 0.5) * group_w
-        if turned:  # too long for its group: turned, ending under its group's middle
-            shown = fitted(name, cx - 4)
-            out.append(
-                f'<text transform="translate({cx:.1f} {bottom + 14}) rotate(-{TURN_DEGREES})" '
-                f'text-anchor="end"><title>{text(name)}</title>{text(shown)}</text>'
-            )
-        else:
-            out.append(
-                f'<text x="{cx:.1f}" y="{bottom + 16}" text-anchor="middle">{text(name)}</text>'
-            )
-        for i, s in enumerate(series):
-            v = s.values[g] if g < len(s.values) else None
-            if v is None or not _shown(v, log_y):
-                continue
-            top = sy(v)
-            colour = OKABE_ITO[i % len(OKABE_ITO)]
-            out.append(
-                f'<rect x="{x0 + i * bar_w:.1f}" y="{top:.1f}" width="{bar_w * 0.92:.1f}" '
-                f'height="{max(0.5, base - top):.1f}" fill="{colour}">'
-                f"<title>{text(f'{s.name}, {name}: {v:.4g}')}</title></rect>"
-            )
+        out.append(_group_label(name, LEFT + (g + 0.5) * group_w, turned))
+        out += _group_bars(g, name, series, x0, bar_w, base, sy, log_y)
     for m in paper:
         if _shown(m.value, log_y) and m.group < len(groups):
             cx = LEFT + m.group * group_w + group_w * 0.1 + (m.series + 0.46) * bar_w
@@ -113,19 +87,80 @@ def bar_chart(
         f'<text transform="translate(16 {TOP + PLOT_HEIGHT / 2:.0f}) rotate(-90)" '
         f'text-anchor="middle">{text(y_label + (" (log scale)" if log_y else ""))}</text>'
     )
+    out += _legend(series, bool(paper), bottom + 40 + turned)
+    out.append("</svg>")
+    return "\n".join(out)
+
+
+def _grid(sy: Callable[[float], float], ticks: Sequence[float]) -> list[str]:
+    """The value axis: a light line across the plot at each tick, and the tick's label."""
+    right = WIDTH - RIGHT
+    out = ['<g stroke="#ddd" stroke-width="1">']
+    out += [f'<line x1="{LEFT}" y1="{sy(t):.1f}" x2="{right}" y2="{sy(t):.1f}"/>' for t in ticks]
+    out.append("</g>")
+    for t in ticks:
+        out.append(
+            f'<text x="{LEFT - 6}" y="{sy(t) + 4:.1f}" text-anchor="end">{text(log_tick(t))}</text>'
+        )
+    return out
+
+
+def _group_label(name: str, cx: float, turned: int) -> str:
+    """A group's name under the axis, centred on ``cx``; when the names are ``turned`` (too
+    long for their groups), turned, shortened to fit, and ending under the group's middle."""
+    bottom = TOP + PLOT_HEIGHT
+    if turned:
+        shown = fitted(name, cx - 4)
+        return (
+            f'<text transform="translate({cx:.1f} {bottom + 14}) rotate(-{TURN_DEGREES})" '
+            f'text-anchor="end"><title>{text(name)}</title>{text(shown)}</text>'
+        )
+    return f'<text x="{cx:.1f}" y="{bottom + 16}" text-anchor="middle">{text(name)}</text>'
+
+
+def _group_bars(
+    g: int,
+    name: str,
+    series: Sequence[BarSeries],
+    x0: float,
+    bar_w: float,
+    base: float,
+    sy: Callable[[float], float],
+    log_y: bool,
+) -> list[str]:
+    """The bars of group ``g`` (named ``name``), from ``x0``, each ``bar_w`` wide and rising
+    from ``base``; a series without a value shown there has no bar."""
+    out = []
     for i, s in enumerate(series):
-        ly = bottom + 40 + turned + LEGEND_ROW * i
+        v = s.values[g] if g < len(s.values) else None
+        if v is None or not _shown(v, log_y):
+            continue
+        top = sy(v)
+        colour = OKABE_ITO[i % len(OKABE_ITO)]
+        out.append(
+            f'<rect x="{x0 + i * bar_w:.1f}" y="{top:.1f}" width="{bar_w * 0.92:.1f}" '
+            f'height="{max(0.5, base - top):.1f}" fill="{colour}">'
+            f"<title>{text(f'{s.name}, {name}: {v:.4g}')}</title></rect>"
+        )
+    return out
+
+
+def _legend(series: Sequence[BarSeries], paper: bool, first_y: int) -> list[str]:
+    """A row per series from ``first_y`` down, its colour and its name; then, with ``paper``
+    marks, the diamond's row."""
+    out = []
+    for i, s in enumerate(series):
+        ly = first_y + LEGEND_ROW * i
         out.append(
             f'<rect x="{LEFT}" y="{ly - 9}" width="20" height="10" '
             f'fill="{OKABE_ITO[i % len(OKABE_ITO)]}"/><text x="{LEFT + 28}" y="{ly}">'
             f"{text(s.name)}</text>"
         )
     if paper:
-        ly = bottom + 40 + turned + LEGEND_ROW * len(series)
+        ly = first_y + LEGEND_ROW * len(series)
         out.append(_diamond(LEFT + 10, ly - 4, "the paper's value"))
         out.append(f'<text x="{LEFT + 28}" y="{ly}">the paper\'s own value</text>')
-    out.append("</svg>")
-    return "\n".join(out)
+    return out
 
 
 CHAR_PX = 7.0  # the width of a character at the charts' 12 px sans-serif, about (wide side)

@@ -21,7 +21,8 @@ from pathlib import Path
 from typing import TypeVar
 
 from app.core.errors import UserError
-from app.core.runtime.safe_files import OutputRefused, StagedFile, check_output, check_outputs
+from app.core.runtime.output_checks import OutputRefused, check_output, check_outputs
+from app.core.runtime.safe_files import StagedFile
 
 W = TypeVar("W")  # a writer of any kind: of a run, of a study, of a study definition
 

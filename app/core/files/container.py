@@ -3,7 +3,8 @@
 The byte layout (format version 1) is documented at the top of
 :mod:`app.core.files.container_format`, which parses and writes the header;
 :mod:`app.core.files.container_keys` derives the keys and handles key files,
-:mod:`app.core.files.container_chunks` seals and opens the chunks. This module is the API under
+:mod:`app.core.files.container_chunks` seals and opens the chunks and
+:mod:`app.core.files.container_stream` streams them through a file. This module is the API under
 the file-protection use case (:mod:`app.core.files.protect`, which the CLI and the GUI call), and
 re-exports the names they need (values: :class:`ContainerInfo`, :class:`Argon2Params`):
 
@@ -39,7 +40,7 @@ only when everything succeeded (for decryption: every chunk and the end of the f
 authenticated), so a failure, a cancel or Ctrl-C leaves no output
 (:mod:`app.core.runtime.safe_files`).
 ``src`` is only read. ``dst`` equal to ``src`` is refused; an existing ``dst`` is replaced
-only with ``force=True`` (else :class:`~app.core.runtime.safe_files.OutputExists`). Every bad
+only with ``force=True`` (else :class:`~app.core.runtime.output_checks.OutputExists`). Every bad
 input raises :class:`UserError` with one sentence; a wrong password or key and any
 modification raise its subclass :class:`AuthenticationError`. No message, repr or result holds
 a password or key. The
@@ -48,7 +49,6 @@ functions are blocking and thread-safe (no shared state): run them in a worker.
 
 from __future__ import annotations
 
-import io
 import os
 import secrets
 import time
@@ -56,11 +56,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from app.core.ciphers.adapters import SLACK
 from app.core.ciphers.libraries import LIBRARIES
 from app.core.ciphers.registry import CipherSpec, UnknownCipher, libraries_for, lookup
 from app.core.errors import AuthenticationError, UserError
-from app.core.files.container_chunks import ChunkCodec, make_codec
+from app.core.files.container_chunks import make_codec
 from app.core.files.container_format import (
     BAD_LAYOUT,
     FILE_SALT_BYTES,
@@ -69,16 +68,12 @@ from app.core.files.container_format import (
     KEY_SOURCE_PASSWORD,
     MAGIC,
     MAX_CHUNK_BYTES,
-    MAX_CHUNKS,
-    MAX_HEADER_BYTES,
     MIN_CHUNK_BYTES,
     WRONG_SECRET,
     Argon2Params,
     Header,
-    Layout,
     body_layout,
     check_chunk_bytes,
-    chunk_overhead,
     encode_header,
     parse_header,
 )
@@ -97,8 +92,10 @@ from app.core.files.container_keys import (
     read_key_file,
     write_key_file,
 )
-from app.core.files.progress import CancelCheck, Progress, ProgressCallback, read_chunks
-from app.core.runtime.safe_files import AtomicOutput, check_paths, open_input, read_full
+from app.core.files.container_stream import open_chunks, read_start, seal_chunks
+from app.core.files.progress import CancelCheck, Progress, ProgressCallback
+from app.core.runtime.output_checks import check_paths
+from app.core.runtime.safe_files import AtomicOutput, open_input
 from app.core.units import MIB
 
 # The API, with the names callers need from the modules behind it.
@@ -240,7 +237,7 @@ def encrypt_file(
     with open_input(src) as fin, AtomicOutput(dst, force=force) as out:
         progress = Progress(on_progress, cancel, os.fstat(fin.fileno()).st_size)
         out.write(header.raw)
-        chunks, done, written = _seal_chunks(fin, out, src, codec, spec, chunk_bytes, progress)
+        chunks, done, written = seal_chunks(fin, out, src, codec, spec, chunk_bytes, progress)
         out.commit()
     progress.finish()
     info = _info(
@@ -278,7 +275,7 @@ def decrypt_file(
     check_paths(src, dst, force=force, inputs=inputs)
     started = time.perf_counter()
     with open_input(src) as fin:
-        header, size = _read_start(fin, src)
+        header, size = read_start(fin, src)
         spec = choose_spec(header.cipher_id, library, header.key_bits)
         layout = body_layout(spec, header.chunk_bytes, size - len(header.raw))
         master = master_for(
@@ -293,7 +290,7 @@ def decrypt_file(
         fin.seek(len(header.raw))
         progress = Progress(on_progress, cancel, size)
         with AtomicOutput(dst, force=force, mode=0o600) as out:
-            plain = _open_chunks(fin, out, src, codec, spec, layout, len(header.raw), progress)
+            plain = open_chunks(fin, out, src, codec, spec, layout, len(header.raw), progress)
             if fin.read(1):
                 raise AuthenticationError(BAD_LAYOUT)  # the file grew while being read
             out.commit()
@@ -324,64 +321,12 @@ def _new_master(
     return derive_master(password_bytes(password), kdf_salt, argon2, cancel), argon2, kdf_salt
 
 
-def _seal_chunks(
-    fin: io.FileIO,
-    out: AtomicOutput,
-    src: str | os.PathLike[str],
-    codec: ChunkCodec,
-    spec: CipherSpec,
-    chunk_bytes: int,
-    progress: Progress,
-) -> tuple[int, int, int]:
-    """Seal every chunk of ``fin`` into ``out``: (chunks, plaintext bytes, bytes written)."""
-    out_view = memoryview(bytearray(chunk_bytes + chunk_overhead(spec) + spec.block_bytes + SLACK))
-    written, done, chunks = 0, 0, 0
-    for chunk, last in read_chunks(fin, chunk_bytes, progress, src):
-        if chunks >= MAX_CHUNKS:
-            raise UserError(f"the input is too large for chunks of {chunk_bytes} bytes")
-        m = codec.seal(chunks, last, chunk, out_view)
-        out.write(out_view[:m])
-        written += m
-        done += len(chunk)
-        chunks += 1
-    return chunks, done, written
-
-
-def _open_chunks(
-    fin: io.FileIO,
-    out: AtomicOutput,
-    src: str | os.PathLike[str],
-    codec: ChunkCodec,
-    spec: CipherSpec,
-    layout: Layout,
-    header_bytes: int,
-    progress: Progress,
-) -> int:
-    """Open every chunk of ``fin`` (positioned after the header) into ``out``; the plaintext
-    bytes written. :class:`AuthenticationError` when the file shrank while being read."""
-    in_view = memoryview(bytearray(layout.chunk_ct_bytes + spec.block_bytes))
-    out_view = memoryview(bytearray(len(in_view) + SLACK))
-    done, plain = header_bytes, 0
-    for index in range(layout.full_chunks + 1):
-        progress.check_cancel()
-        last = index == layout.full_chunks
-        want = layout.last_bytes if last else layout.chunk_ct_bytes
-        if read_full(fin, in_view[:want], src) != want:
-            raise AuthenticationError(BAD_LAYOUT)  # the file shrank while being read
-        n = codec.open(index, last, in_view[:want], out_view)
-        out.write(out_view[:n])
-        done += want
-        plain += n
-        progress.update(done)
-    return plain
-
-
 def read_header(path: str | os.PathLike[str]) -> ContainerInfo:
     """Describe the container at ``path`` without decrypting it: cipher, key source
     (``needs_password`` / ``needs_key_file``), Argon2 cost, chunk size, sizes. Raises
     :class:`UserError` for a file that is not a container or whose length cannot be right."""
     with open_input(path) as fin:
-        header, size = _read_start(fin, path)
+        header, size = read_start(fin, path)
     spec = choose_spec(header.cipher_id, None, header.key_bits)
     layout = body_layout(spec, header.chunk_bytes, size - len(header.raw))
     return _info(
@@ -392,13 +337,6 @@ def read_header(path: str | os.PathLike[str]) -> ContainerInfo:
         plaintext_bytes=layout.plaintext_bytes,
         exact=layout.exact,
     )
-
-
-def _read_start(fin: io.FileIO, path: str | os.PathLike[str]) -> tuple[Header, int]:
-    """The parsed header of the open container ``fin`` and the file's size."""
-    size = os.fstat(fin.fileno()).st_size
-    head = bytearray(MAX_HEADER_BYTES)
-    return parse_header(head[: read_full(fin, memoryview(head), path)]), size
 
 
 # The fields of a ContainerInfo that the header gives as they are.

@@ -30,7 +30,8 @@ from app.core.files.container_format import KEY_SOURCE_KEY_FILE, Argon2Params, H
 from app.core.files.path_errors import PathError
 from app.core.files.progress import CancelCheck
 from app.core.runtime.children import Child
-from app.core.runtime.safe_files import AtomicOutput, check_output, read_small_file
+from app.core.runtime.output_checks import check_output
+from app.core.runtime.safe_files import AtomicOutput, read_small_file
 from app.core.units import MIB
 
 MASTER_KEY_BYTES = 32

@@ -21,7 +21,8 @@ from app.core.ciphers.registry import lookup
 from app.core.errors import UserError
 from app.core.files.progress import CancelCheck, Progress, ProgressCallback, read_chunks
 from app.core.files.rawexport import RawKey, commit_with_key_file, decrypt_raw
-from app.core.runtime.safe_files import AtomicOutput, check_paths, open_input
+from app.core.runtime.output_checks import check_paths
+from app.core.runtime.safe_files import AtomicOutput, open_input
 from app.core.units import MIB
 
 RAW_KEY_SUFFIX = ".key.json"

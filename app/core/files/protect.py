@@ -28,7 +28,7 @@ from app.core.files.container_keys import RawKeyGiven as RawKeyGiven  # a raw ke
 from app.core.files.path_errors import PathError
 from app.core.files.progress import CancelCheck, ProgressCallback
 from app.core.files.rawexport import RawKey, export_raw
-from app.core.runtime.safe_files import OutputRefused, check_output
+from app.core.runtime.output_checks import OutputRefused, check_output
 from app.core.units import format_bytes
 
 

@@ -42,7 +42,8 @@ from app.core.errors import AuthenticationError, UserError
 from app.core.files.container import DEFAULT_CIPHER, choose_spec
 from app.core.files.progress import CancelCheck, Progress, ProgressCallback, read_chunks
 from app.core.files.rawexport_key import ContainerKeyGiven, RawKey, read_raw_key, write_raw_key
-from app.core.runtime.safe_files import AtomicOutput, check_paths, open_input, read_full
+from app.core.runtime.output_checks import check_paths
+from app.core.runtime.safe_files import AtomicOutput, open_input, read_full
 from app.core.units import MIB
 
 # The API, with the key-file names callers need from app.core.files.rawexport_key.

@@ -36,7 +36,7 @@ from app.core.history.schema import (
     migrate,
     schema_version,
 )
-from app.core.runtime.safe_files import protect
+from app.core.runtime.output_checks import protect
 from app.core.units import MIB
 
 # A write holds the lock for milliseconds; a slow or busy machine may make another writer wait

@@ -23,7 +23,7 @@ import numpy as np
 
 from app.core.leak.job import LeakJob
 from app.core.leak.probes import Probe, probe
-from app.core.leak.ttests import LEAK_T, TTests
+from app.core.leak.ttests import LEAK_T, Best, TTests
 
 BATCH_S = 0.2  # a batch's time, so progress and the curve move a few times a second
 MIN_BATCH, MAX_BATCH = 1_000, 100_000
@@ -97,6 +97,18 @@ def thinned(curve: list[tuple[int, float]]) -> list[tuple[int, float]]:
     return curve[::-1][::step][::-1]
 
 
+def batch_size(job: LeakJob, p: Probe, rng: np.random.Generator) -> int:
+    """The calls in a batch, from a trial of 200 timed calls: :data:`BATCH_S` of them, within
+    :data:`MIN_BATCH`..:data:`MAX_BATCH`."""
+    trial = time_batch(p, rng.integers(0, 2, 200))
+    per_call_s = max(float(np.median(trial)), 1.0) / 1e9 + 2e-7  # the loop's own cost
+    # A batch of 0.2 s, and never more than a tenth of the budget (slow calls: a 64 KiB
+    # message in pure Python takes milliseconds), nor what the probe can hold at once.
+    share = job.budget_s / 10 / per_call_s
+    size = int(min(MAX_BATCH, p.max_batch, share, max(MIN_BATCH, BATCH_S / per_call_s)))
+    return max(size, MIN_THRESHOLD_CALLS)
+
+
 def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
     cpu = pin()
     rng = np.random.default_rng(job.seed)
@@ -104,13 +116,7 @@ def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
     started = time.monotonic()
     gc.disable()
     try:
-        trial = time_batch(p, rng.integers(0, 2, 200))
-        per_call_s = max(float(np.median(trial)), 1.0) / 1e9 + 2e-7  # the loop's own cost
-        # A batch of 0.2 s, and never more than a tenth of the budget (slow calls: a 64 KiB
-        # message in pure Python takes milliseconds), nor what the probe can hold at once.
-        share = job.budget_s / 10 / per_call_s
-        size = int(min(MAX_BATCH, p.max_batch, share, max(MIN_BATCH, BATCH_S / per_call_s)))
-        size = max(size, MIN_THRESHOLD_CALLS)
+        size = batch_size(job, p, rng)
         tests = TTests.from_first_batch(time_batch(p, rng.integers(0, 2, size)))
         kept = (Reservoir(rng), Reservoir(rng))
         curve: list[tuple[int, float]] = []
@@ -138,6 +144,24 @@ def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
             gc.collect()  # between batches, outside the timed calls
     finally:
         gc.enable()
+    return {
+        **_findings(tests, best, kept, curve, rng),
+        "batch": size,
+        "cpu": cpu,
+        "stopped_early": stopped_early,
+        "seconds": time.monotonic() - started,
+    }
+
+
+def _findings(
+    tests: TTests,
+    best: Best | None,
+    kept: tuple[Reservoir, Reservoir],
+    curve: list[tuple[int, float]],
+    rng: np.random.Generator,
+) -> dict[str, Any]:
+    """What the tests found: the calls, the best test's |t| and what it could have seen, the
+    curve of |t| against the calls, and the effect's size both ways (module doc)."""
     effect = median_difference(kept[0].kept, kept[1].kept, rng)
     t_values = tests.t_values()
     nan = float("nan")
@@ -156,8 +180,4 @@ def measure(job: LeakJob, progress: Callable[..., None]) -> dict[str, Any]:
         "mean_effect_ns": mean_effect,
         "effect_ns": list(effect),
         "median_ns": [float(np.median(k.kept)) if len(k.kept) else float("nan") for k in kept],
-        "batch": size,
-        "cpu": cpu,
-        "stopped_early": stopped_early,
-        "seconds": time.monotonic() - started,
     }

@@ -22,7 +22,7 @@ from typing import Any
 from app.core.document.estimate import Estimate
 from app.core.document.svg_chart import OKABE_ITO, log_tick
 from app.core.errors import UserError
-from app.core.publish.figure_data import FigureData, Panel
+from app.core.publish.figure_data import FigureData, Panel, Series
 from app.core.text import visible_text
 
 WIDTH_IN = 3.5  # one column of a two-column paper
@@ -193,45 +193,58 @@ def _draw_panel(ax: Any, panel: Panel, data: FigureData) -> list[Any]:
     ax.grid(axis="y", linewidth=0.3, color="#cccccc")
     ax.set_axisbelow(True)
     ax.spines[["top", "right"]].set_visible(False)
-    handles = []
     n = max(1, len(panel.series))
-    width = 0.8 / n
-    for i, s in enumerate(panel.series):
-        colour = OKABE_ITO[i % len(OKABE_ITO)]
-        xs = [_dodged(p.x, i, n, data) for p in s.points]
-        ys = [p.estimate.median for p in s.points]
-        if data.bars:
-            xs = [x - 0.4 + width * (i + 0.5) for x in xs]  # side by side in the group
-            handle = ax.bar(
-                xs,
-                ys,
-                width=width,
-                color=colour,
-                edgecolor="black",
-                linewidth=0.3,
-                hatch=HATCHES[i % len(HATCHES)],
-                label=plain(s.label),
-            )
-        else:
-            (handle,) = ax.plot(
-                xs, ys, color=colour, marker=MARKERS[i % len(MARKERS)], label=plain(s.label)
-            )
-        handles.append(handle)
-        bars = [
-            (x, p.estimate.median, error_bar(p.estimate)) for x, p in zip(xs, s.points, strict=True)
-        ]
-        with_bars = [(x, y, e) for x, y, e in bars if e is not None]
-        if with_bars:
-            ax.errorbar(
-                [x for x, _, _ in with_bars],
-                [y for _, y, _ in with_bars],
-                yerr=[[e[0] for *_, e in with_bars], [e[1] for *_, e in with_bars]],
-                fmt="none",
-                ecolor="black" if data.bars else colour,
-                elinewidth=0.6,
-                capsize=1.5,
-                capthick=0.6,
-            )
+    handles = [_draw_series(ax, s, i, n, data) for i, s in enumerate(panel.series)]
+    _x_axis(ax, data)
+    if data.log_y:
+        ax.set_yscale("log")
+    return handles
+
+
+def _draw_series(ax: Any, s: Series, i: int, n: int, data: FigureData) -> Any:
+    """Series ``i`` of ``n`` in ``ax``: a line, or a bar in each group, with its error bars;
+    returns its legend handle."""
+    colour = OKABE_ITO[i % len(OKABE_ITO)]
+    xs = [_dodged(p.x, i, n, data) for p in s.points]
+    ys = [p.estimate.median for p in s.points]
+    if data.bars:
+        width = 0.8 / n
+        xs = [x - 0.4 + width * (i + 0.5) for x in xs]  # side by side in the group
+        handle = ax.bar(
+            xs,
+            ys,
+            width=width,
+            color=colour,
+            edgecolor="black",
+            linewidth=0.3,
+            hatch=HATCHES[i % len(HATCHES)],
+            label=plain(s.label),
+        )
+    else:
+        (handle,) = ax.plot(
+            xs, ys, color=colour, marker=MARKERS[i % len(MARKERS)], label=plain(s.label)
+        )
+    bars = [
+        (x, p.estimate.median, error_bar(p.estimate)) for x, p in zip(xs, s.points, strict=True)
+    ]
+    with_bars = [(x, y, e) for x, y, e in bars if e is not None]
+    if with_bars:
+        ax.errorbar(
+            [x for x, _, _ in with_bars],
+            [y for _, y, _ in with_bars],
+            yerr=[[e[0] for *_, e in with_bars], [e[1] for *_, e in with_bars]],
+            fmt="none",
+            ecolor="black" if data.bars else colour,
+            elinewidth=0.6,
+            capsize=1.5,
+            capthick=0.6,
+        )
+    return handle
+
+
+def _x_axis(ax: Any, data: FigureData) -> None:
+    """The x axis of a panel: its scale, the ticks and their labels (turned when crowded),
+    and its limits (bars: the groups; lines: a margin either side)."""
     if data.log_x:
         ax.set_xscale("log")
     ax.set_xticks([x for x, _ in data.ticks], [tick_label(label) for _, label in data.ticks])
@@ -246,9 +259,6 @@ def _draw_panel(ax: Any, panel: Panel, data: FigureData) -> list[Any]:
         ax.tick_params(axis="x", length=0)
     else:
         ax.margins(x=0.08)  # the end sizes' labels clear of the panel's edges
-    if data.log_y:
-        ax.set_yscale("log")
-    return handles
 
 
 def _dodged(x: float, i: int, n: int, data: FigureData) -> float:

@@ -63,47 +63,19 @@ def _table(
     rows: list[tuple[str | Estimate, ...]] = []
     counts: list[int] = []
     for r in results:
-        rate = throughput(r, units)
+        row, rate = _row(r, units, inputs=inputs)
+        rows.append(row)
         counts.append(rate.rounds)
-        ends = [
-            figure(v)
-            for end in (r.sender, r.receiver)
-            for v in (end.cpu_percent, end.peak_above_baseline_bytes / MIB)
-        ]
-        names = [r.cipher_id, r.library or "-", *([r.input_label] if inputs else [])]
-        verified = "yes" if r.verified else "NO"
-        rows.append((*names, rate, *ends, verified, str(rate.rounds)))
-    over = (
-        f"{CELL_RATE}, with its distribution-free 95 % "
-        "interval over those rounds in brackets; a round is a fresh sender and receiver."
-        if per_round
-        else "the input over the median time of the timed runs, with its distribution-free "
-        "95 % interval over those runs in brackets; the runs share one sender and one "
-        "receiver process, so the interval shows what varies between transfers, not between "
-        "processes."
-    )
     advice = (
         "run the study with more rounds (--rounds)" if per_round else "run with --repeat 6 or more"
     )
     return Table(
         caption=caption,
         text_columns=3 if inputs else 2,
-        headers=(
-            "Cipher",
-            "Library",
-            *(("Input",) if inputs else ()),
-            _rate_header(units),
-            *(
-                _header(f"{end}_{item}")
-                for end in ("sender", "receiver")
-                for item in ("cpu_percent", "peak_above_baseline_bytes")
-            ),
-            _header("verified"),
-            what.capitalize(),
-        ),
+        headers=_headers(units, what, inputs=inputs),
         rows=tuple(rows),
         notes=(
-            f"Throughput in {rate_unit(units)}: {over}",
+            f"Throughput in {rate_unit(units)}: {_over(per_round)}",
             "CPU: each end's CPU time over its wall time, in % of one core (the median of the "
             "runs); memory: each end's peak resident memory above its baseline, in MiB "
             "(2^20 bytes), the largest of the runs; verified: every chunk authenticated and "
@@ -111,6 +83,53 @@ def _table(
             *too_few_note(counts, what, advice),
             *notes,
         ),
+    )
+
+
+def _row(
+    r: TransferResult, units: str, *, inputs: bool
+) -> tuple[tuple[str | Estimate, ...], Estimate]:
+    """A result's row, and its throughput (which counts its rounds or runs)."""
+    rate = throughput(r, units)
+    ends = [
+        figure(v)
+        for end in (r.sender, r.receiver)
+        for v in (end.cpu_percent, end.peak_above_baseline_bytes / MIB)
+    ]
+    names = [r.cipher_id, r.library or "-", *([r.input_label] if inputs else [])]
+    verified = "yes" if r.verified else "NO"
+    return (*names, rate, *ends, verified, str(rate.rounds)), rate
+
+
+def _headers(units: str, what: str, *, inputs: bool) -> tuple[str, ...]:
+    """The columns' titles; ``what``: ``rounds`` or ``runs``, what the intervals are over."""
+    return (
+        "Cipher",
+        "Library",
+        *(("Input",) if inputs else ()),
+        _rate_header(units),
+        *(
+            _header(f"{end}_{item}")
+            for end in ("sender", "receiver")
+            for item in ("cpu_percent", "peak_above_baseline_bytes")
+        ),
+        _header("verified"),
+        what.capitalize(),
+    )
+
+
+def _over(per_round: bool) -> str:
+    """What a throughput cell is and what its interval is over."""
+    if per_round:
+        return (
+            f"{CELL_RATE}, with its distribution-free 95 % "
+            "interval over those rounds in brackets; a round is a fresh sender and receiver."
+        )
+    return (
+        "the input over the median time of the timed runs, with its distribution-free "
+        "95 % interval over those runs in brackets; the runs share one sender and one "
+        "receiver process, so the interval shows what varies between transfers, not between "
+        "processes."
     )
 
 

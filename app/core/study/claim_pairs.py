@@ -10,7 +10,8 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from app.core.bench.results import JobResult
-from app.core.study.claims import CPU, GERUNDS, Comparison, compare, memory_comparison
+from app.core.study.claim_words import CPU, GERUNDS
+from app.core.study.claims import Comparison, compare, memory_comparison
 from app.core.study.figures import names_entry, same_input
 from app.core.study.memory_figures import memory_bytes
 from app.core.study.paper_claims import PaperClaim

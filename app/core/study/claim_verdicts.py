@@ -36,7 +36,8 @@ from app.core.study.claim_pairs import (
     read_as_claimed,
     trend,
 )
-from app.core.study.claims import EQUAL, FASTER, MEMORY, SLOWER, VERBS, Comparison, amount, span
+from app.core.study.claim_words import MEMORY, VERBS, amount, span
+from app.core.study.claims import EQUAL, FASTER, SLOWER, Comparison
 from app.core.study.paper_claims import CPU, SHARE, THROUGHPUT, PaperClaim
 from app.core.study.share_claims import ShareFinding, share_findings, share_summary
 

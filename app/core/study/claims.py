@@ -16,7 +16,19 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from app.core.study.shift_interval import shift_interval
+from app.core.study.claim_words import (
+    CPU,
+    CPU_WORDS,
+    GERUNDS,
+    MEMORY,
+    MEMORY_WORDS,
+    PLURAL_VERBS,
+    TIME_WORDS,
+    VERBS,
+    amount,
+    span,
+)
+from app.core.study.shift_interval import Shift, shift_interval
 
 FASTER = "faster"
 SLOWER = "slower"
@@ -39,33 +51,6 @@ STOP_CONFIDENCE = 0.995
 # machine was busy: the workers waited for the CPU during the timed repetitions. The engine's
 # own threshold for a contended job (app.core.bench.measure.CONTENDED_CPU_PERCENT).
 BUSY_CPU_PERCENT = 85.0
-# At or beyond this factor a ratio reads "2.4x faster", not "140 % faster".
-FACTOR_FROM = 2.0
-
-VERBS = {
-    "encrypt": "encrypts",
-    "decrypt": "decrypts",
-    "transfer": "transfers",
-    "program": "runs as a whole program",
-    "decrypt/encrypt": "is",  # one direction against the other: "aes-128-cbc decrypting is"
-    "encrypt/decrypt": "is",
-}
-PLURAL_VERBS = {
-    "encrypt": "encrypt",
-    "decrypt": "decrypt",
-    "transfer": "transfer",
-    "program": "run as whole programs",
-    "decrypt/encrypt": "are",
-    "encrypt/decrypt": "are",
-}
-GERUNDS = {
-    "encrypt": "encrypting",
-    "decrypt": "decrypting",
-    "transfer": "transferring",
-    "program": "run as whole programs",
-    "decrypt/encrypt": "compared",
-    "encrypt/decrypt": "compared",
-}
 
 
 @dataclass(frozen=True)
@@ -261,40 +246,6 @@ class Comparison:
         }
 
 
-MEMORY = "memory"
-TIME_WORDS = ("faster", "slower")
-MEMORY_WORDS = ("less memory", "more memory")  # the ratio is B's memory over A's
-CPU = "cpu"
-CPU_WORDS = ("less CPU", "more CPU")  # the ratio is B's CPU % over A's
-USAGE_WORDS = (MEMORY_WORDS, CPU_WORDS)  # of what A uses: a share of B's (:func:`_usage`)
-
-
-def amount(ratio: float, words: tuple[str, str] = TIME_WORDS) -> str:
-    """ "4.1 % faster", "33.3 % slower", "151x faster", "2.5x slower": never a percentage above
-    100 or one that saturates at 100 % slower. ``words``: the two directions' words."""
-    better, worse = words
-    if words in USAGE_WORDS:
-        return _usage(ratio, words)
-    if ratio >= FACTOR_FROM:
-        return f"{_factor(ratio)} {better}"
-    if ratio <= 1.0 / FACTOR_FROM:
-        return f"{_factor(1.0 / ratio)} {worse}"
-    if ratio >= 1.0:
-        return f"{(ratio - 1.0) * 100:.1f} % {better}"
-    return f"{(1.0 - ratio) * 100:.1f} % {worse}"
-
-
-def _usage(ratio: float, words: tuple[str, str]) -> str:
-    """A's use of something against B's (``ratio`` = B's over A's), as a share of B's: "33.3 %
-    less memory" where B uses 1.5 times A's; "2.5x more CPU" where A uses 2.5 times B's."""
-    less, more = words
-    if ratio >= 1.0:
-        return f"{(1.0 - 1.0 / ratio) * 100:.1f} % {less}"
-    if 1.0 / ratio >= FACTOR_FROM:
-        return f"{_factor(1.0 / ratio)} {more}"
-    return f"{(1.0 / ratio - 1.0) * 100:.1f} % {more}"
-
-
 def memory_comparison(
     label_a: str, bytes_a: int, label_b: str, bytes_b: int, *, direction: str, margin: float
 ) -> Comparison:
@@ -305,39 +256,6 @@ def memory_comparison(
         label_a, label_b, direction, ratio, ratio, ratio, 1, 1, 1, 1, 1.0, margin, 0.0,
         math.nan, "tracemalloc's exact count, measured once a side", ratio, ratio, MEMORY,
     )  # fmt: skip
-
-
-def _factor(x: float) -> str:
-    return f"{x:,.0f}x" if x >= 100 else f"{x:.3g}x"
-
-
-def span(low: float, high: float, ratio: float, words: tuple[str, str] = TIME_WORDS) -> str:
-    """The interval of a ratio on the scale of its estimate (:func:`amount`), with the
-    direction named: "7.0-9.4 % faster", "1.2x-1.9x faster", "19.4 % to 4.93x faster", "2.0 %
-    slower to 1.5 % faster"; a percentage is never above 100. ``words``: as :func:`amount`."""
-    better, worse = words
-    if words in USAGE_WORDS:  # each end as a share of B's use, the smaller first
-        if low < 1.0 < high:
-            return f"{_usage(low, words)} to {_usage(high, words)}"
-        near, far = (low, high) if low >= 1.0 else (high, low)
-        first, second = _usage(near, words), _usage(far, words)
-        word = f" {better if low >= 1.0 else worse}"
-        if first.endswith(" %" + word) and second.endswith(" %" + word):
-            return f"{first.removesuffix(' %' + word)}-{second}"
-        return f"{first.removesuffix(word)} to {second}"
-    if ratio >= FACTOR_FROM and low >= 1.0:
-        return f"{_factor(low)}-{_factor(high)} {better}"
-    if ratio <= 1.0 / FACTOR_FROM and high <= 1.0:
-        return f"{_factor(1.0 / high)}-{_factor(1.0 / low)} {worse}"
-    if low >= 1.0 and high >= FACTOR_FROM:  # never "393.3 % faster": each end on its scale
-        return f"{(low - 1) * 100:.1f} % to {_factor(high)} {better}"
-    if low >= 1.0:
-        return f"{(low - 1) * 100:.1f}-{(high - 1) * 100:.1f} % {better}"
-    if high <= 1.0 and low <= 1.0 / FACTOR_FROM:
-        return f"{(1 - high) * 100:.1f} % to {_factor(1.0 / low)} {worse}"
-    if high <= 1.0:
-        return f"{(1 - high) * 100:.1f}-{(1 - low) * 100:.1f} % {worse}"
-    return f"{amount(low, words)} to {amount(high, words)}"
 
 
 # --- computing ---------------------------------------------------------------------------------
@@ -366,18 +284,7 @@ def compare(
     Raises ``ValueError`` for a side with no sample, a sample that is not positive and finite,
     ``confidence`` outside (0, 1), a negative margin or target, or an unknown direction.
     """
-    if direction not in VERBS:
-        raise ValueError(f"unknown direction {direction!r}")
-    if not 0.0 < confidence < 1.0:
-        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
-    if margin < 0 or target < 0:
-        raise ValueError("margin and target must be 0 or more")
-    for rounds in (rounds_a, rounds_b):
-        samples = [x for r in rounds for x in r]
-        if not samples:
-            raise ValueError(f"nothing to compare: {label_a} or {label_b} has no samples")
-        if not all(math.isfinite(x) and x > 0 for x in samples):
-            raise ValueError("samples must be positive, finite numbers of seconds")
+    _check_inputs(label_a, rounds_a, label_b, rounds_b, direction, confidence, margin, target)
     ya = [math.log(m) for m in round_medians(rounds_a)]
     yb = [math.log(m) for m in round_medians(rounds_b)]
     enough = min(len(ya), len(yb)) >= MIN_ROUNDS_FOR_INTERVAL
@@ -385,19 +292,7 @@ def compare(
     stop = shift_interval(ya, yb, STOP_CONFIDENCE)
     cpu = [c for c in cpu_percent if math.isfinite(c)]
     nan = math.nan
-    if math.isnan(shift.low) or not enough:
-        low = high = nan
-        method = (
-            f"Hodges-Lehmann ratio of the round medians; no {confidence:.0%} interval with "
-            f"{len(ya)} and {len(yb)} rounds (at least {MIN_ROUNDS_FOR_INTERVAL} a side needed)"
-        )
-    else:
-        low, high = math.exp(shift.low), math.exp(shift.high)
-        method = (
-            f"Hodges-Lehmann ratio of the round medians, interval from the exact Mann-Whitney "
-            f"test of the rounds ({len(ya)} and {len(yb)} rounds, {shift.achieved:.1%} exact "
-            "coverage)"
-        )
+    low, high, method = _interval(shift, enough, confidence, len(ya), len(yb))
     d = shift.estimate
     stop_low = nan if math.isnan(stop.low) or not enough else math.exp(stop.low)
     stop_high = nan if math.isnan(stop.high) or not enough else math.exp(stop.high)
@@ -419,6 +314,51 @@ def compare(
         method=method,
         stop_low=stop_low,
         stop_high=stop_high,
+    )
+
+
+def _check_inputs(
+    label_a: str,
+    rounds_a: Sequence[Sequence[float]],
+    label_b: str,
+    rounds_b: Sequence[Sequence[float]],
+    direction: str,
+    confidence: float,
+    margin: float,
+    target: float,
+) -> None:
+    """``ValueError`` for what :func:`compare` refuses (its docstring)."""
+    if direction not in VERBS:
+        raise ValueError(f"unknown direction {direction!r}")
+    if not 0.0 < confidence < 1.0:
+        raise ValueError(f"confidence must be between 0 and 1, not {confidence!r}")
+    if margin < 0 or target < 0:
+        raise ValueError("margin and target must be 0 or more")
+    for rounds in (rounds_a, rounds_b):
+        samples = [x for r in rounds for x in r]
+        if not samples:
+            raise ValueError(f"nothing to compare: {label_a} or {label_b} has no samples")
+        if not all(math.isfinite(x) and x > 0 for x in samples):
+            raise ValueError("samples must be positive, finite numbers of seconds")
+
+
+def _interval(
+    shift: Shift, enough: bool, confidence: float, rounds_a: int, rounds_b: int
+) -> tuple[float, float, str]:
+    """The ratio's interval (``nan`` ends without one) and the method's words for it."""
+    if math.isnan(shift.low) or not enough:
+        return (
+            math.nan,
+            math.nan,
+            f"Hodges-Lehmann ratio of the round medians; no {confidence:.0%} interval with "
+            f"{rounds_a} and {rounds_b} rounds (at least {MIN_ROUNDS_FOR_INTERVAL} a side needed)",
+        )
+    return (
+        math.exp(shift.low),
+        math.exp(shift.high),
+        f"Hodges-Lehmann ratio of the round medians, interval from the exact Mann-Whitney "
+        f"test of the rounds ({rounds_a} and {rounds_b} rounds, {shift.achieved:.1%} exact "
+        "coverage)",
     )
 
 

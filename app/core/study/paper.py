@@ -19,7 +19,6 @@ from dataclasses import dataclass
 from app.core.bench.results import JobResult
 from app.core.bench.stats import TimingStats
 from app.core.document import numbers
-from app.core.study.definition import PublishedFigure
 from app.core.study.figures import (
     BYTES,
     QUANTITY_NAMES,
@@ -31,6 +30,7 @@ from app.core.study.figures import (
     same_input,
 )
 from app.core.study.memory_figures import memory_bytes
+from app.core.study.published import PublishedFigure
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.results import TransferResult

@@ -55,7 +55,8 @@ from app.core.study.report_data import (
     spans_decades,
     speedup_rows,
 )
-from app.core.study.result import Speedup, StudyResult
+from app.core.study.result import StudyResult
+from app.core.study.result_derived import Speedup
 
 SECONDS = "0.000000"
 CHART_ROWS = 22  # rows between the tops of two charts (a chart is 10 cm high)
@@ -80,6 +81,16 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
     _write_charts(charts, data, result)
     if by_input_charts(result):
         _write_bar_charts(wb.create_sheet("Charts by input"), data, result)
+    _write_claim_sheets(wb, result)
+    write_paper_sheets(wb, result)
+    _write_record_sheets(wb, result)
+    version = result.environment.cipherbench_version
+    wb.properties.creator = f"CipherBench {version}" if version else "CipherBench"
+    save_workbook(wb, path)
+
+
+def _write_claim_sheets(wb: Workbook, result: StudyResult) -> None:
+    """``Fits``, ``Comparisons``, ``Speed-ups`` and (when timed) ``Whole programs``."""
     write_table(
         wb.create_sheet("Fits"),
         fit_header(result.units),
@@ -105,7 +116,10 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
             [_program_row(result, s) for s in result.program_speedups],
             (None, None, "0.000000", None, "0.00", "0.00", "0.00"),
         )
-    write_paper_sheets(wb, result)
+
+
+def _write_record_sheets(wb: Workbook, result: StudyResult) -> None:
+    """``Failures`` (when a cell failed), ``Samples``, ``Method`` and ``Environment``."""
     if result.failures:
         write_table(
             wb.create_sheet("Failures"),
@@ -120,9 +134,6 @@ def write_study_xlsx(result: StudyResult, path: str | PathLike[str]) -> None:
     )
     write_table(wb.create_sheet("Method"), ("Method",), [[s] for s in method_sentences(result)])
     write_table(wb.create_sheet("Environment"), ("Item", "Value"), environment_rows(result))
-    version = result.environment.cipherbench_version
-    wb.properties.creator = f"CipherBench {version}" if version else "CipherBench"
-    save_workbook(wb, path)
 
 
 def _program_row(result: StudyResult, s: Speedup) -> list[Any]:

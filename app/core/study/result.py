@@ -7,47 +7,32 @@ writes to the instance's ``__dict__``, which a frozen dataclass allows).
 
 from __future__ import annotations
 
-import itertools
-import math
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import asdict, dataclass, field, replace
 from functools import cached_property
-from typing import TYPE_CHECKING, Any, Generic, Self, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, Self
 
 from app.core.bench.results import JobResult, RoundInfo
 from app.core.bench.run_info import Environment, ToolInfo
-from app.core.document.numbers import figure, ratio_text
 from app.core.leak.result import LeakResult
 from app.core.profile.result import ProfileResult
-from app.core.study.analysis import (
-    FitInterval,
-    LinearFit,
-    fit_interval,
-    fit_time_vs_size,
-    speedup,
-)
-from app.core.study.claims import Comparison, compare, round_medians
+from app.core.study.cell_pairs import PairComparison, R, by_input, pair_comparisons
 from app.core.study.definition import UNITS, Study
+from app.core.study.result_derived import (
+    CipherFit,
+    Speedup,
+    cipher_fits,
+    program_comparisons,
+    program_speedups,
+    speedups,
+)
 from app.core.study.whole_program import ProgramTiming
 from app.core.units import MIB
 
 if TYPE_CHECKING:
     from app.core.transfer.results import TransferResult
 
-DIRECTIONS = ("encrypt", "decrypt")
 _DERIVED = ("fits", "comparisons", "speedups")  # the cached values; none depends on the unit
-
-
-R = TypeVar("R", bound="JobResult | TransferResult")
-_T = TypeVar("_T", bound="JobResult | ProgramTiming")
-
-
-def by_input(results: Iterable[R]) -> dict[str, list[R]]:
-    """``results`` (a study's jobs or transfers) grouped by input, in the order they ran."""
-    groups: dict[str, list[R]] = {}
-    for r in results:
-        groups.setdefault(r.input_label, []).append(r)
-    return groups
 
 
 def cipher_labels(results: Iterable[JobResult | TransferResult]) -> list[str]:
@@ -75,113 +60,6 @@ class StudyFailure:
     cipher_label: str  # "aes-128-cbc [pycryptodome]"
     input_label: str
     message: str
-
-
-@dataclass(frozen=True)
-class CipherFit:
-    """``time = fixed cost + size / throughput`` for one cipher entry and direction."""
-
-    cipher_label: str
-    direction: str  # "encrypt" or "decrypt"
-    fit: LinearFit | None  # None: fewer than two sizes
-    interval: FitInterval | None = None  # over resampled rounds; None: too few of them
-
-
-@dataclass(frozen=True)
-class PairComparison:
-    """Two cipher entries on one input, one direction, from their rounds of raw samples."""
-
-    input_label: str
-    direction: str
-    comparison: Comparison
-
-    def sentence(self) -> str:
-        return self.comparison.sentence()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"input": self.input_label, **self.comparison.to_dict()}
-
-
-def compare_results(
-    a: JobResult, b: JobResult, direction: str, *, margin: float, target: float
-) -> Comparison:
-    """``a`` against ``b`` in ``direction``, their rounds as the unit of evidence. Raises
-    ``ValueError`` for a zero-time sample (nothing to compare)."""
-    return compare(
-        a.label,
-        a.round_samples(direction),
-        b.label,
-        b.round_samples(direction),
-        direction=direction,
-        cpu_percent=(*a.round_cpu_percent(), *b.round_cpu_percent()),
-        margin=margin,
-        target=target,
-    )
-
-
-def pair_comparisons(
-    results: Iterable[JobResult], *, margin: float, target: float
-) -> list[PairComparison]:
-    """For each input, each pair of entries, encryption and decryption."""
-    out: list[PairComparison] = []
-    for input_label, group in by_input(results).items():
-        for a, b in itertools.combinations(group, 2):
-            for direction in DIRECTIONS:
-                try:
-                    c = compare_results(a, b, direction, margin=margin, target=target)
-                except ValueError:  # a zero-time sample: nothing to compare
-                    continue
-                out.append(PairComparison(input_label, direction, c))
-    return out
-
-
-def unsettled_cells(
-    results: Mapping[int, R],
-    claims_of: Callable[[R, R], Iterable[Comparison]],
-) -> set[int]:
-    """The keys of ``results`` (a study's cells so far, cipher jobs or transfers) in a claim
-    not yet settled (:attr:`Comparison.settled`): ``claims_of(a, b)`` gives a pair's claims,
-    every direction."""
-    index = {id(r): i for i, r in results.items()}
-    wanted: set[int] = set()
-    for group in by_input(results.values()).values():
-        for a, b in itertools.combinations(group, 2):
-            try:
-                if not all(c.settled for c in claims_of(a, b)):
-                    wanted.update((index[id(a)], index[id(b)]))
-            except ValueError:  # a zero-time sample: nothing to compare
-                continue
-    return wanted
-
-
-def job_claims(margin: float, target: float) -> Callable[[JobResult, JobResult], list[Comparison]]:
-    """Both directions of a pair of cipher jobs, for :func:`unsettled_cells`."""
-
-    def both(a: JobResult, b: JobResult) -> list[Comparison]:
-        return [compare_results(a, b, d, margin=margin, target=target) for d in DIRECTIONS]
-
-    return both
-
-
-@dataclass(frozen=True)
-class Speedup:
-    """Seed 003's speed-up factor: how many times faster than the slowest entry on the input
-    (encryption time of the slowest / this entry's, the claim's ratio over rounds), with its
-    95 % interval (``nan`` with too few rounds), as every claim (:mod:`.claims`)."""
-
-    input_label: str
-    cipher_label: str
-    baseline_label: str
-    factor: float
-    low: float = math.nan
-    high: float = math.nan
-    rounds: int = 1
-
-    def interval_text(self) -> str:
-        """ "95 % CI 5.80-6.40x" or "no interval: 2 rounds" (the digits of every ratio)."""
-        if math.isnan(self.low):
-            return f"no interval: {self.rounds} round{'s' if self.rounds != 1 else ''}"
-        return f"95 % CI {figure(self.low)}-{ratio_text(self.high)}"
 
 
 @dataclass(frozen=True)
@@ -324,22 +202,7 @@ class StudyResult(StudyRecord[JobResult]):
     @cached_property
     def fits(self) -> tuple[CipherFit, ...]:
         """Per cipher entry and direction, the least-squares line of median time on size."""
-        out: list[CipherFit] = []
-        for label in self.cipher_labels():
-            mine = [r for r in self.results if r.label == label]
-            for direction in DIRECTIONS:
-                points = [(r.input_bytes, getattr(r, direction).median_s) for r in mine]
-                try:
-                    fit = fit_time_vs_size(points)
-                except ValueError:
-                    fit = None
-                interval = None
-                if fit is not None:
-                    interval = fit_interval(
-                        [(r.input_bytes, round_medians(r.round_samples(direction))) for r in mine]
-                    )
-                out.append(CipherFit(label, direction, fit, interval))
-        return tuple(out)
+        return cipher_fits(self.results)
 
     @cached_property
     def comparisons(self) -> tuple[PairComparison, ...]:
@@ -357,30 +220,14 @@ class StudyResult(StudyRecord[JobResult]):
     def program_comparisons(self) -> tuple[PairComparison, ...]:
         """Per input, each pair of whole programs (each repetition a fresh process: the unit
         of evidence), with the study's margin: what a claim about programs rests on."""
-        out: list[PairComparison] = []
-        for input_label in dict.fromkeys(p.input_label for p in self.programs if p.input_label):
-            timed = [p for p in self.programs if p.input_label == input_label]
-            margin, target = self.study.margin_percent / 100, self.study.precision_percent / 100
-            for a, b in itertools.combinations(timed, 2):
-                c = _compare_programs(a, b, margin=margin, target=target)
-                out.append(PairComparison(input_label, "program", c))
-        return tuple(out)
+        margin, target = self.study.margin_percent / 100, self.study.precision_percent / 100
+        return program_comparisons(self.programs, margin=margin, target=target)
 
     @cached_property
     def program_speedups(self) -> tuple[Speedup, ...]:
         """Per input, each whole program's factor against the slowest program on it, from the
         repetitions (each a fresh process); empty without :attr:`programs`."""
-        out: list[Speedup] = []
-        for input_label in dict.fromkeys(p.input_label for p in self.programs if p.input_label):
-            timed = [p for p in self.programs if p.input_label == input_label]
-            slowest = self._baseline(timed, lambda p: p.median_s)
-            for p in timed:
-                c = _compare_programs(p, slowest, margin=0.0, target=0.0)
-                factor, low, high = (c.ratio, c.low, c.high) if p is not slowest else (1.0,) * 3
-                out.append(
-                    Speedup(input_label, p.label, slowest.label, factor, low, high, c.rounds)
-                )
-        return tuple(out)
+        return program_speedups(self.programs, self.study.baseline)
 
     @property
     def startup_s(self) -> float | None:
@@ -388,39 +235,11 @@ class StudyResult(StudyRecord[JobResult]):
         start = [p for p in self.programs if not p.input_label]
         return start[0].median_s if start else None
 
-    def _baseline(self, timed: list[_T], median: Callable[[_T], float]) -> _T:
-        """The entry speed-ups are taken against: the study's ``baseline`` where it ran, else
-        the slowest."""
-        if self.study.baseline:
-            named = [t for t in timed if _names_baseline(self.study.baseline, t)]
-            if named:
-                return named[0]
-        return max(timed, key=median)
-
     @cached_property
     def speedups(self) -> tuple[Speedup, ...]:
         """Per input with two entries or more, each entry's factor against the study's
         baseline entry (the paper's 1x), or the slowest without one."""
-        out: list[Speedup] = []
-        for input_label, results in self.by_input().items():
-            timed = [r for r in results if r.encrypt.median_s > 0]
-            if len(timed) < 2:
-                continue
-            slowest = self._baseline(timed, lambda r: r.encrypt.median_s)
-            for r in timed:
-                factor = speedup(slowest.encrypt.median_s, r.encrypt.median_s)
-                low = high = math.nan
-                rounds = len(r.round_samples("encrypt"))
-                if r is slowest:
-                    factor = low = high = 1.0
-                else:
-                    try:  # the claim's ratio, so that the factor lies inside its interval
-                        c = compare_results(r, slowest, "encrypt", margin=0.0, target=0.0)
-                        factor, low, high, rounds = c.ratio, c.low, c.high, c.rounds
-                    except ValueError:  # a zero-time sample: the medians' ratio alone
-                        pass
-                out.append(Speedup(input_label, r.label, slowest.label, factor, low, high, rounds))
-        return tuple(out)
+        return speedups(self.results, self.study.baseline)
 
     def to_dict(self, *, compare: bool = True) -> dict[str, Any]:
         """Everything, for JSON: the definition, how it ran, raw results, the derived values.
@@ -491,25 +310,3 @@ def _with_rounds(result: JobResult, rounds: int, per_round: int) -> JobResult:
         return result
     info = tuple(RoundInfo(i, 0, per_round, per_round, result.cpu_percent) for i in range(rounds))
     return result.with_rounds(info)
-
-
-def _names_baseline(name: str, timed: JobResult | ProgramTiming) -> bool:
-    """Whether the study's ``baseline`` ("id" or "id [library]") names this entry."""
-    label = timed.label.lower()
-    wanted = name.strip().lower()
-    return wanted in (label, label.split(" [", 1)[0])
-
-
-def _compare_programs(
-    a: ProgramTiming, b: ProgramTiming, *, margin: float, target: float
-) -> Comparison:
-    """Two whole programs on one input, each run (a fresh process) a round of evidence."""
-    return compare(
-        a.label,
-        [[s] for s in a.samples_s],
-        b.label,
-        [[s] for s in b.samples_s],
-        direction="program",
-        margin=margin,
-        target=target,
-    )

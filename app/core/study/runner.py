@@ -20,20 +20,15 @@ those not yet settled run further rounds, up to ``max_rounds``, while the next r
 round's share kept (``JobResult.rounds``), and its statistics computed again from them. The
 memory pass runs in the first round only (memory does not drift, and the pass costs a full
 round trip). A file that vanishes or changes fails its cells with a note; the rest goes on.
-
-Generated inputs are pseudo-random from ``random.Random(seed)``: the same study makes the same
-bytes on any machine. They live in the process's scratch folder and are deleted at the end.
+Generated inputs: :mod:`app.core.study.grid_run`.
 """
 
 from __future__ import annotations
 
-import random
 import time
-from collections.abc import Generator, Iterator, Sequence
-from contextlib import contextmanager
+from collections.abc import Generator
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
-from typing import Any, Generic, TypeVar
+from typing import Any
 
 from app.core.bench.events import (
     JobFailed,
@@ -42,11 +37,11 @@ from app.core.bench.events import (
     JobStarted,
     RunFinished,
 )
-from app.core.bench.inputs import check_unchanged, generated_input, inspect_file
+from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
 from app.core.bench.results import JobResult
-from app.core.bench.rounds import RunDriver, later_round, merge_rounds, round_order
+from app.core.bench.rounds import later_round, merge_rounds, round_order
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
@@ -56,12 +51,12 @@ from app.core.leak.run import entry_jobs, leak
 from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
-from app.core.runtime import scratch
 from app.core.runtime.definition import Progress
-from app.core.study.definition import SizeInput, Study
-from app.core.study.result import StudyFailure, StudyResult, job_claims, unsettled_cells
+from app.core.study.cell_pairs import job_claims, unsettled_cells
+from app.core.study.definition import Study
+from app.core.study.grid_run import GridRun, now
+from app.core.study.result import StudyFailure, StudyResult
 from app.core.study.whole_program import ProgramTiming, measure_programs
-from app.core.units import MIB
 
 
 @dataclass(frozen=True)
@@ -131,98 +126,6 @@ StudyEvent = (
     | CellFailed
     | StudyFinished
 )
-
-
-def seeded_bytes(seed: int, size_bytes: int, chunk: int = MIB // 2) -> Generator[bytes, None, None]:
-    """``size_bytes`` pseudo-random bytes in chunks, the same for the same ``seed`` and size.
-    Small chunks: ``randbytes`` holds the GIL (about 20 ms for 4 MiB), and the window that
-    runs a study shares it."""
-    rng = random.Random(f"cipherbench-study:{seed}:{size_bytes}")
-    left = size_bytes
-    while left:
-        n = min(left, chunk)
-        yield rng.randbytes(n)
-        left -= n
-
-
-def seeded_input(size: SizeInput, seed: int, directory: str) -> InputSpec:
-    """A generated input of ``size`` in ``directory``, labelled as the size was written; the
-    same bytes for the same seed and size."""
-    blocks = seeded_bytes(seed, size.size_bytes)
-    return generated_input(size.size_bytes, directory, size.label, blocks=blocks)
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
-E = TypeVar("E")
-
-
-class GridRun(RunDriver, Generic[E]):
-    """What both kinds of study run share (:class:`StudyRun`; a transfer study's
-    ``TransferStudyRun``): the study, its input files (read now) and generated sizes, and
-    ``events()``, which makes the sizes and runs the subclass's ``_run``, and ``cancel()`` from
-    any thread (``events()`` still ends with ``StudyFinished``). ``files`` and ``sizes`` replace
-    the study's own when given. Raises ``UserError`` at once for a study that cannot run, a
-    file that cannot be read or a study with no input."""
-
-    SCRATCH_PREFIX = "study-"  # the name of the scratch folder of the generated inputs
-
-    def __init__(
-        self,
-        study: Study,
-        *,
-        files: Sequence[str] | None = None,
-        sizes: Sequence[SizeInput] | None = None,
-        environment: bool = True,
-    ) -> None:
-        study.checked_specs()
-        self.study = study
-        self.sizes = tuple(study.sizes if sizes is None else sizes)
-        paths = tuple(study.files if files is None else files)
-        if not self.sizes and not paths:
-            slots = f" ({', '.join(study.file_slots)})" if study.file_slots else ""
-            raise UserError(f"the study {study.name} needs input files{slots} or sizes")
-        self.files = [inspect_file(p) for p in paths]
-        self._want_environment = environment
-        super().__init__()
-        self._prepare()
-
-    def _prepare(self) -> None:
-        """Check and set up what the subclass runs, before any input is generated."""
-
-    def events(self) -> Generator[E, None, None]:
-        with self._inputs() as (inputs, started, env):
-            yield from self._run(inputs, started, env)
-
-    def _run(
-        self, inputs: list[InputSpec], started: str, env: dict[str, object]
-    ) -> Generator[E, None, None]:
-        """The study's events, from its ``inputs``, the start time and the machine."""
-        raise NotImplementedError
-
-    @contextmanager
-    def _inputs(self) -> Iterator[tuple[list[InputSpec], str, dict[str, object]]]:
-        """What a run starts with: its files and its generated sizes (seeded, in a scratch
-        folder removed at the end, none generated once cancelled), the start time and the
-        machine (unless made with ``environment=False``)."""
-        started = _now()
-        env: dict[str, object] = {}
-        if self._want_environment:
-            from app.core.bench.environment import capture_environment
-
-            env = capture_environment()
-        folder = scratch.make_dir(self.SCRATCH_PREFIX)
-        try:
-            inputs = list(self.files)
-            for size in self.sizes:
-                if self.cancelled:
-                    break
-                inputs.append(seeded_input(size, self.study.data_seed, folder))
-            yield inputs, started, env
-        finally:
-            scratch.remove(folder)
 
 
 def _last_step(
@@ -387,7 +290,7 @@ class StudyRun(GridRun[StudyEvent]):
             rounds_completed=state.rounds_completed,
             repeat_per_round=study.repeat_per_round,
             started_at=started,
-            finished_at=_now(),
+            finished_at=now(),
             cancelled=self._runs.cancelled,
             tool=ToolInfo.current(),
         )

@@ -21,10 +21,11 @@ from pathlib import Path
 from typing import Any
 
 from app.core.errors import UserError
-from app.core.runtime.safe_files import file_kind, protect
-from app.core.study.definition import PublishedFigure, Study
+from app.core.runtime.output_checks import file_kind, protect
+from app.core.study.definition import Study
 from app.core.study.figures import names_entry, same_input
 from app.core.study.paper_claims import PaperClaim
+from app.core.study.published import PublishedFigure
 from app.core.transfer.framing import transfer_spec
 
 MAX_STUDY_BYTES = 2**20  # a study file is a page of text; the largest preset is 7 KB

@@ -22,8 +22,7 @@ import queue
 import threading
 import time
 from collections.abc import Generator, Sequence
-from dataclasses import replace
-from datetime import UTC, datetime
+from dataclasses import dataclass, field, replace
 
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import InputSpec
@@ -31,13 +30,14 @@ from app.core.bench.rounds import round_order
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
+from app.core.study.cell_pairs import unsettled_cells
 from app.core.study.claims import Comparison, compare
-from app.core.study.result import StudyFailure, unsettled_cells
+from app.core.study.grid_run import GridRun, now
+from app.core.study.result import StudyFailure
 from app.core.study.runner import (
     Cell,
     CellFailed,
     CellFinished,
-    GridRun,
     RoundsAdded,
     StepProgress,
     StepStarted,
@@ -52,19 +52,29 @@ from app.core.transfer.runner import TransferFailed, TransferOptions, run_transf
 _POLL_S = 0.1
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 def transfer_label(cipher_id: str) -> str:
     """The label a transfer result of ``cipher_id`` carries ("aes-256-gcm (cryptography)")."""
     spec = transfer_spec(cipher_id)
     return PLAINTEXT if spec is None else f"{spec.id} ({spec.library})"
 
 
+@dataclass
+class _Grid:
+    """What a transfer study run has so far: its cells and their (input, cipher), each cell's
+    results per round, failed and finished cells, each cell's last duration, steps run."""
+
+    cells: tuple[Cell, ...]
+    pairs: list[tuple[InputSpec, str]]
+    parts: dict[int, list[TransferResult]] = field(default_factory=dict)
+    failed: dict[int, str] = field(default_factory=dict)
+    done: dict[int, TransferResult] = field(default_factory=dict)
+    last_s: dict[int, float] = field(default_factory=dict)
+    step: int = 0
+
+
 class TransferStudyRun(GridRun[object]):
     """One run of a transfer study (module doc); made as
-    :class:`~app.core.study.runner.GridRun`."""
+    :class:`~app.core.study.grid_run.GridRun`."""
 
     SCRATCH_PREFIX = "transfer-study-"
 
@@ -92,62 +102,74 @@ class TransferStudyRun(GridRun[object]):
             for i, (source, c) in enumerate(pairs)
         )
         yield StudyStarted(cells, study.rounds, len(cells) * study.rounds)
-        parts: dict[int, list[TransferResult]] = {}
-        failed: dict[int, str] = {}
-        done: dict[int, TransferResult] = {}
-        last_s: dict[int, float] = {}
-        t0, step, round_no = time.monotonic(), 0, 0
+        grid = _Grid(cells, pairs)
+        t0, round_no = time.monotonic(), 0
         todo = list(range(len(cells)))
         while todo and not self.cancelled:
             rank = {i: k for k, i in enumerate(round_order(len(cells), study.data_seed, round_no))}
             todo.sort(key=rank.__getitem__)
-            for i in todo:
-                if self.cancelled:
-                    break
-                cell = cells[i]
-                yield StepStarted(step, round_no, cell)
-                began = time.monotonic()
-                outcome = yield from self._cell(replace(cell, index=step), *pairs[i])
-                last_s[i] = time.monotonic() - began
-                step += 1
-                if isinstance(outcome, TransferResult):
-                    parts.setdefault(i, []).append(outcome)
-                elif outcome is not None:
-                    failed[i] = outcome
-                    parts.pop(i, None)
-                    yield CellFailed(cell, outcome)
+            yield from self._round(grid, todo, round_no)
             if self.cancelled:
                 break
             round_no += 1
             if round_no < study.rounds:
-                todo = [i for i in range(len(cells)) if i not in failed]
+                todo = [i for i in range(len(cells)) if i not in grid.failed]
                 continue
-            merged = {i: merge_transfers(p) for i, p in parts.items() if i not in failed}
-            todo = self._more_rounds(merged, done, round_no, last_s, time.monotonic() - t0)
-            for i in sorted(merged):
-                if i not in todo and i not in done:
-                    done[i] = merged[i]
-                    yield CellFinished(cells[i], done[i])  # type: ignore[arg-type]
-            if todo:
-                again = tuple(cells[i] for i in todo)
-                yield RoundsAdded(round_no, again, step + len(again))
-        results = [done.get(i) or merge_transfers(parts[i]) for i in sorted(parts)]
+            todo = yield from self._settle(grid, round_no, t0)
+        yield StudyFinished(self._result(grid, started, env, round_no))  # type: ignore[arg-type]
+
+    def _round(self, grid: _Grid, todo: list[int], round_no: int) -> Generator[object, None, None]:
+        """One round: the cells ``todo`` once, in that order (stopping at a cancel)."""
+        for i in todo:
+            if self.cancelled:
+                break
+            cell = grid.cells[i]
+            yield StepStarted(grid.step, round_no, cell)
+            began = time.monotonic()
+            outcome = yield from self._cell(replace(cell, index=grid.step), *grid.pairs[i])
+            grid.last_s[i] = time.monotonic() - began
+            grid.step += 1
+            if isinstance(outcome, TransferResult):
+                grid.parts.setdefault(i, []).append(outcome)
+            elif outcome is not None:
+                grid.failed[i] = outcome
+                grid.parts.pop(i, None)
+                yield CellFailed(cell, outcome)
+
+    def _settle(self, grid: _Grid, round_no: int, t0: float) -> Generator[object, None, list[int]]:
+        """After the study's rounds: each cell's rounds merged, ``CellFinished`` for the cells
+        that run no further round; the cells that do (``RoundsAdded``), if any."""
+        merged = {i: merge_transfers(p) for i, p in grid.parts.items() if i not in grid.failed}
+        todo = self._more_rounds(merged, grid.done, round_no, grid.last_s, time.monotonic() - t0)
+        for i in sorted(merged):
+            if i not in todo and i not in grid.done:
+                grid.done[i] = merged[i]
+                yield CellFinished(grid.cells[i], grid.done[i])  # type: ignore[arg-type]
+        if todo:
+            again = tuple(grid.cells[i] for i in todo)
+            yield RoundsAdded(round_no, again, grid.step + len(again))
+        return todo
+
+    def _result(
+        self, grid: _Grid, started: str, env: dict[str, object], rounds_completed: int
+    ) -> TransferStudyResult:
+        """The study's result: each cell's rounds merged (those run before a cancel too)."""
+        cells = grid.cells
+        results = [grid.done.get(i) or merge_transfers(grid.parts[i]) for i in sorted(grid.parts)]
         failures = [
             StudyFailure(cells[i].cipher_label, cells[i].input_label, m)
-            for i, m in sorted(failed.items())
+            for i, m in sorted(grid.failed.items())
         ]
-        yield StudyFinished(
-            TransferStudyResult(  # type: ignore[arg-type]
-                study=study,
-                results=tuple(r for r in results if r is not None),
-                failures=tuple(failures),
-                environment=Environment(env),
-                started_at=started,
-                finished_at=_now(),
-                cancelled=self.cancelled,
-                tool=ToolInfo.current(),
-                rounds_completed=round_no,
-            )
+        return TransferStudyResult(
+            study=self.study,
+            results=tuple(r for r in results if r is not None),
+            failures=tuple(failures),
+            environment=Environment(env),
+            started_at=started,
+            finished_at=now(),
+            cancelled=self.cancelled,
+            tool=ToolInfo.current(),
+            rounds_completed=rounds_completed,
         )
 
     def _more_rounds(

@@ -20,8 +20,8 @@ from __future__ import annotations
 import math
 from collections.abc import Callable
 
-from app.core.ciphers.adapters import get_adapter
-from app.core.ciphers.registry import lookup
+from app.core.ciphers.adapters import Adapter, get_adapter
+from app.core.ciphers.registry import CipherSpec, lookup
 from app.core.sweep.calls import (
     KEY_SETUP_BYTES,
     PER_MESSAGE_OBJECTS,
@@ -87,77 +87,96 @@ class _Point:
         return PointSamples(op, n, ad, self.calls or 1, tuple(self.ns), tuple(self.cycles))
 
 
+class _Round:
+    """One round while it runs: its points, the lengths skipped, the calls kept across passes
+    and the slices done (for ``progress``)."""
+
+    def __init__(
+        self,
+        job: SweepJob,
+        spec: CipherSpec,
+        adapter: Adapter,
+        counter: CycleCounter | None,
+        progress: Progress | None,
+    ) -> None:
+        self.job, self.spec, self.adapter, self.counter = job, spec, adapter, counter
+        self.progress = progress
+        self.passes = max(1, job.passes)
+        self.budget_s = job.point_time_s / self.passes
+        self.total = point_count(job, spec) * self.passes  # slices; less a skipped length's
+        self.points: dict[Key, _Point] = {}
+        self.skipped: dict[int, SkippedPoint] = {}
+        self.kept: dict[int, list[Call]] = {}
+        self.kept_bytes = 0
+        self.done = 0
+        self.done_at: dict[int, int] = {}  # slices timed per message length
+
+    def report(self) -> None:
+        if self.progress is not None:
+            self.progress(self.done / self.total if self.total > 0 else 1.0)
+
+    def time(self, call: Call, pass_no: int) -> None:
+        point = self.points.get(call.key) or _Point(call.key)
+        point.time(call, self.budget_s, self.counter, pass_no, self.passes)
+        self.points[call.key] = point
+        self.done += 1
+        self.done_at[call.message_bytes] = self.done_at.get(call.message_bytes, 0) + 1
+        self.report()
+
+    def skip(self, length: int, reason: str) -> None:
+        """``length`` out of the round: its points, its kept calls and its slices to come."""
+        self.skipped[length] = SkippedPoint(length, reason)
+        for key in [k for k in self.points if k[1] == length]:
+            del self.points[key]
+        if self.kept.pop(length, None) is not None:
+            self.kept_bytes -= buffer_bytes(self.spec, length)
+        remaining = length_point_count(self.job, self.spec, length) * self.passes
+        self.total -= remaining - self.done_at.get(length, 0)
+        self.report()
+
+    def time_length(self, length: int, pass_no: int) -> None:
+        """One slice of each of ``length``'s points. Its calls, unless kept, go on return,
+        before the next length's are made (both could be large: 4 x 64 MiB for an AEAD)."""
+        calls = self.kept.get(length)
+        if calls is None:
+            calls = length_calls(self.job, self.spec, self.adapter, length)
+            if self.kept_bytes + buffer_bytes(self.spec, length) <= KEEP_BYTES:
+                self.kept[length] = calls
+                self.kept_bytes += buffer_bytes(self.spec, length)
+        try:
+            for call in calls:
+                self.time(call, pass_no)
+        except TooSlow as exc:  # only in a point's first slice (its calibration)
+            self.skip(length, str(exc))
+
+    def time_pass(self, pass_no: int) -> None:
+        """One slice of every point still in the round; in the first pass, a length whose
+        call would take longer than :data:`MAX_CALL_S` is skipped before it is made."""
+        if has_key_setup(self.job, self.spec):
+            self.time(key_setup_call(self.spec, self.adapter), pass_no)
+        for length in self.job.lengths:
+            if length in self.skipped:
+                continue
+            if pass_no == 0 and (guess := _predicted_ns(self.points, length)) > MAX_CALL_S * 1e9:
+                self.skip(length, f"one call would take about {guess / 1e9:,.0f} s")
+                continue
+            self.time_length(length, pass_no)
+
+
 def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
     """Time every point of ``job`` in this process (a fresh worker: see app.core.sweep.runner)."""
     spec = lookup(job.cipher_id, job.library, job.key_bits)
     adapter = get_adapter(job.library)
     counter = open_counter()
     mhz_before = clock_mhz()
-    passes = max(1, job.passes)
-    budget_s = job.point_time_s / passes
-    total = point_count(job, spec) * passes  # slices; less a skipped length's
-    points: dict[Key, _Point] = {}
-    skipped: dict[int, SkippedPoint] = {}
-    kept: dict[int, list[Call]] = {}
-    kept_bytes = 0
-    done = 0
-    done_at: dict[int, int] = {}  # slices timed per message length
-
-    def report() -> None:
-        if progress is not None:
-            progress(done / total if total > 0 else 1.0)
-
-    def time(call: Call, pass_no: int) -> None:
-        nonlocal done
-        point = points.get(call.key) or _Point(call.key)
-        point.time(call, budget_s, counter, pass_no, passes)
-        points[call.key] = point
-        done += 1
-        done_at[call.message_bytes] = done_at.get(call.message_bytes, 0) + 1
-        report()
-
-    def skip(length: int, reason: str) -> None:
-        """``length`` out of the round: its points, its kept calls and its slices to come."""
-        nonlocal kept_bytes, total
-        skipped[length] = SkippedPoint(length, reason)
-        for key in [k for k in points if k[1] == length]:
-            del points[key]
-        if kept.pop(length, None) is not None:
-            kept_bytes -= buffer_bytes(spec, length)
-        total -= length_point_count(job, spec, length) * passes - done_at.get(length, 0)
-        report()
-
-    def time_length(length: int, pass_no: int) -> None:
-        """One slice of each of ``length``'s points. Its calls, unless kept, go on return,
-        before the next length's are made (both could be large: 4 x 64 MiB for an AEAD)."""
-        nonlocal kept_bytes
-        calls = kept.get(length)
-        if calls is None:
-            calls = length_calls(job, spec, adapter, length)
-            if kept_bytes + buffer_bytes(spec, length) <= KEEP_BYTES:
-                kept[length] = calls
-                kept_bytes += buffer_bytes(spec, length)
-        try:
-            for call in calls:
-                time(call, pass_no)
-        except TooSlow as exc:  # only in a point's first slice (its calibration)
-            skip(length, str(exc))
-
+    state = _Round(job, spec, adapter, counter, progress)
     if job.key_setup and not has_key_setup(job, spec):
-        skipped[KEY_SETUP_BYTES] = SkippedPoint(
+        state.skipped[KEY_SETUP_BYTES] = SkippedPoint(
             KEY_SETUP_BYTES, PER_MESSAGE_OBJECTS[spec.kind, job.library]
         )
     try:
-        for pass_no in range(passes):
-            if has_key_setup(job, spec):
-                time(key_setup_call(spec, adapter), pass_no)
-            for length in job.lengths:
-                if length in skipped:
-                    continue
-                if pass_no == 0 and (guess := _predicted_ns(points, length)) > MAX_CALL_S * 1e9:
-                    skip(length, f"one call would take about {guess / 1e9:,.0f} s")
-                    continue
-                time_length(length, pass_no)
+        for pass_no in range(state.passes):
+            state.time_pass(pass_no)
     finally:
         if counter is not None:
             counter.close()
@@ -165,8 +184,8 @@ def run_round(job: SweepJob, progress: Progress | None = None) -> RoundSamples:
     known = [m for m in (mhz_before, mhz_after) if m]
     return RoundSamples(
         job=job,
-        points=tuple(p.samples() for p in points.values()),
-        skipped=tuple(skipped.values()),
+        points=tuple(p.samples() for p in state.points.values()),
+        skipped=tuple(state.skipped.values()),
         counter=counter is not None,
         clock_mhz=sum(known) / len(known) if known else None,
         library_version=adapter.version(),

@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.units import MB, file_size
-from app.gui.dialogs.crypt_tasks import password_hint
+from app.gui.dialogs.crypt_texts import password_hint
 from app.gui.label import Label
 from app.gui.settings import AppSettings
 from app.gui.worker import TaskRunner, TaskWorker

@@ -24,8 +24,6 @@ from PySide6.QtCore import Signal, Slot
 from PySide6.QtWidgets import (
     QFileDialog,
     QFormLayout,
-    QGroupBox,
-    QPlainTextEdit,
     QPushButton,
     QVBoxLayout,
     QWidget,
@@ -34,30 +32,31 @@ from PySide6.QtWidgets import (
 from app.core.errors import UserError
 from app.core.files.protect import describe_container
 from app.core.runtime import scratch
-from app.core.runtime.safe_files import check_output, move_into_place
-from app.gui.dialogs.crypt_tasks import (
-    DecryptOutcome,
-    DecryptRequest,
+from app.core.runtime.output_checks import check_output
+from app.gui.dialogs.crypt_files import (
     FileIdentity,
-    KdfQuestion,
-    decrypt,
-    describe_raw_key,
     guess_key_file,
     identify,
-    plain_message,
     plaintext_name,
     read_raw_key_quietly,
 )
+from app.gui.dialogs.crypt_tasks import (
+    DecryptOutcome,
+    DecryptRequest,
+    KdfQuestion,
+    decrypt,
+    save_plaintext,
+)
+from app.gui.dialogs.crypt_texts import expensive_kdf_question, plain_message, raw_ciphertext_info
 from app.gui.dialogs.crypt_widgets import (
     PasswordFields,
     PathField,
     form_label,
     grow_to_fit,
     label_width,
-    monospace_font,
 )
+from app.gui.dialogs.decrypt_preview import build_preview_box, show_plaintext
 from app.gui.dialogs.dialog_base import NOTHING_WRITTEN, CryptDialogBase
-from app.gui.dialogs.preview import PREVIEW_BYTES, read_preview
 from app.gui.label import Label
 from app.gui.settings import AppSettings
 
@@ -94,7 +93,7 @@ class DecryptDialog(CryptDialogBase):
         self._build_form(self.form_box)
         self.decrypt_button = QPushButton("Decrypt")
         self.decrypt_button.setDefault(True)
-        self.preview_box = self._build_preview()
+        self.preview_box, self.preview_caption, self.preview_text = build_preview_box()
         self.save_button = QPushButton("Save plaintext…")
         self.save_button.setToolTip("Move the decrypted file where you choose")
 
@@ -137,26 +136,6 @@ class DecryptDialog(CryptDialogBase):
         self.key_label = form_label("Key file:", width)
         self.key_field = PathField("open", "Choose the key file", s)
         form.addRow(self.key_label, self.key_field)
-
-    def _build_preview(self) -> QGroupBox:
-        box = QGroupBox("Preview")
-        self.preview_caption = Label("")
-        self.preview_caption.setWordWrap(True)
-        self.preview_text = QPlainTextEdit()
-        self.preview_text.setReadOnly(True)
-        self.preview_text.setLineWrapMode(QPlainTextEdit.LineWrapMode.NoWrap)
-        self.preview_text.setFont(monospace_font())
-        self.preview_text.setMinimumHeight(220)
-        # A hex dump line is 79 characters: show it whole.
-        self.preview_text.setMinimumWidth(
-            self.preview_text.fontMetrics().horizontalAdvance("0" * 80)
-            + self.preview_text.verticalScrollBar().sizeHint().width()
-            + 12
-        )
-        preview_layout = QVBoxLayout(box)
-        preview_layout.addWidget(self.preview_caption)
-        preview_layout.addWidget(self.preview_text, 1)
-        return box
 
     # --- state ------------------------------------------------------------------------------
 
@@ -249,14 +228,7 @@ class DecryptDialog(CryptDialogBase):
         identity = self.identity
         if identity is not None and not identity.is_container:
             raw_key = read_raw_key_quietly(self.key_field.path()) if self.key_field.path() else None
-            self.info_label.setText(
-                "Raw ciphertext (not a CipherBench file): "
-                + (
-                    describe_raw_key(raw_key)
-                    if raw_key is not None
-                    else "Choose the .key.json file that was exported with it."
-                )
-            )
+            self.info_label.setText(raw_ciphertext_info(raw_key))
             grow_to_fit(self)
         self._update_buttons()
 
@@ -310,25 +282,7 @@ class DecryptDialog(CryptDialogBase):
             self.saved.emit(target)
 
     def _show_preview(self, outcome: DecryptOutcome) -> None:
-        try:
-            preview = read_preview(outcome.path, PREVIEW_BYTES)
-        except OSError as exc:
-            self.preview_caption.setText(f"No preview: {exc.strerror}.")
-            self.preview_text.clear()
-        else:
-            size = f"{preview.total_bytes:,} bytes"
-            if preview.kind == "empty":
-                caption = "The plaintext is empty (0 bytes)."
-            else:
-                part = (
-                    "all"
-                    if preview.shown_bytes == preview.total_bytes
-                    else f"the first {preview.shown_bytes:,}"
-                )
-                kind = "UTF-8 text" if preview.kind == "text" else "binary data, as hex"
-                caption = f"Plaintext: {size}; {part} shown, {kind}."
-            self.preview_caption.setText(caption)
-            self.preview_text.setPlainText(preview.text)
+        show_plaintext(outcome.path, self.preview_caption, self.preview_text)
         self._set_preview_visible(True)
 
     def _set_preview_visible(self, visible: bool) -> None:
@@ -365,10 +319,7 @@ class DecryptDialog(CryptDialogBase):
     def _ask_about_kdf(self, request: DecryptRequest, question: KdfQuestion) -> None:
         """Run ``request`` again paying the file's Argon2id cost, if the user says so."""
         if self._ask(
-            "Unusually expensive password check",
-            f"{plain_message(question.message)}\n\nFiles CipherBench writes take a fraction of "
-            "a second. A file from someone you do not trust may ask for this only to waste your "
-            "time and memory. Cancel stops it at any moment.\n\nCheck the password anyway?",
+            "Unusually expensive password check", expensive_kdf_question(question.message)
         ):
             self._start_decrypt(replace(request, allow_expensive_kdf=True))
             return
@@ -414,7 +365,7 @@ class DecryptDialog(CryptDialogBase):
             return False
         self.settings.last_folder = os.path.dirname(target)
         self._saving = True
-        self.task.start("Saving", _move, source, target, progress=False)
+        self.task.start("Saving", save_plaintext, source, target, progress=False)
         self._update_buttons()
         return True
 
@@ -436,12 +387,3 @@ class DecryptDialog(CryptDialogBase):
         """Closing forgets the password and takes the temporary files along."""
         super()._release()
         self.remove_temporary_files()
-
-
-def _move(source: str, target: str) -> str:
-    """Move the plaintext into place (copied when the folders are on different disks)."""
-    try:
-        move_into_place(source, target)
-    except OSError as exc:
-        raise UserError(f"cannot save {target}: {exc.strerror or exc}") from None
-    return target

@@ -12,7 +12,7 @@ from __future__ import annotations
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QPushButton, QWidget
 
-from app.gui.dialogs.crypt_tasks import plain_message
+from app.gui.dialogs.crypt_texts import plain_message
 from app.gui.dialogs.crypt_widgets import MessageLabel, PasswordFields, TaskPanel, grow_to_fit
 from app.gui.questions import ask_yes_no
 from app.gui.settings import AppSettings

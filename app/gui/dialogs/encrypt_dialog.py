@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QComboBox,
     QFormLayout,
-    QLabel,
     QPushButton,
     QRadioButton,
     QVBoxLayout,
@@ -34,14 +33,12 @@ from app.core.bench.kept import FinishedJob
 from app.core.ciphers.registry import CipherSpec, cipher_ids
 from app.core.files import container
 from app.core.units import file_size
-from app.gui.dialogs.crypt_tasks import (
-    EncryptOutcome,
-    EncryptRequest,
-    Protection,
-    default_key_path,
-    default_output,
-    encrypt,
+from app.gui.dialogs.crypt_files import default_key_path, default_output
+from app.gui.dialogs.crypt_tasks import EncryptOutcome, EncryptRequest, Protection, encrypt
+from app.gui.dialogs.crypt_texts import (
+    kept_ciphertext_note,
     raw_notes,
+    weak_cipher_warning,
     weakness,
 )
 from app.gui.dialogs.crypt_widgets import (
@@ -53,23 +50,15 @@ from app.gui.dialogs.crypt_widgets import (
     label_width,
 )
 from app.gui.dialogs.dialog_base import CryptDialogBase
+from app.gui.dialogs.encrypt_protection import (
+    NEW_KEY_WARNING,
+    PROTECTION_TEXT,
+    RAW_KEY_WARNING,
+    form_page,
+    warning_label,
+)
 from app.gui.label import Label
 from app.gui.settings import AppSettings
-
-PROTECTION_TEXT = {
-    Protection.PASSWORD: "A password",
-    Protection.NEW_KEY_FILE: "A new key file (random 256-bit key)",
-    Protection.KEY_FILE: "A key file I already have",
-    Protection.RAW: "Nothing: raw ciphertext + a key file, for OpenSSL and other tools",
-}
-NEW_KEY_WARNING = (
-    "The key file unlocks the data: anyone who has it can decrypt the file. Keep it private "
-    "and apart from the encrypted file, and keep a copy: without it the data is lost."
-)
-RAW_KEY_WARNING = (
-    "The key file unlocks the ciphertext: anyone who has both can read it. Keep it private and "
-    "apart from the ciphertext."
-)
 
 
 class EncryptDialog(CryptDialogBase):
@@ -139,7 +128,7 @@ class EncryptDialog(CryptDialogBase):
         """What is encrypted: a chosen file and cipher, or the job's input and cipher."""
         self.source_field = PathField("open", "Choose the file to encrypt", self.settings)
         self.cipher_combo = QComboBox()
-        self.cipher_warning = _warning("")
+        self.cipher_warning = warning_label("")
         self.cipher_note = Label("")
         self.cipher_note.setWordWrap(True)
         if self.job is None:
@@ -187,21 +176,23 @@ class EncryptDialog(CryptDialogBase):
         self.raw_key_field = PathField("save", "Where to write the key file", s)
         self.raw_note = Label("")
         self.raw_note.setWordWrap(True)
-        self.new_key_warning = _warning(NEW_KEY_WARNING)
+        self.new_key_warning = warning_label(NEW_KEY_WARNING)
         key_file_hint = Label(
             "A CipherBench key file (.cbkey) made before, here or with --new-key-file."
         )
         return {
             Protection.PASSWORD: self.password_fields,
-            Protection.NEW_KEY_FILE: _page(
+            Protection.NEW_KEY_FILE: form_page(
                 width, ("New key file:", self.new_key_field), ("", self.new_key_warning)
             ),
-            Protection.KEY_FILE: _page(width, ("Key file:", self.key_field), ("", key_file_hint)),
-            Protection.RAW: _page(
+            Protection.KEY_FILE: form_page(
+                width, ("Key file:", self.key_field), ("", key_file_hint)
+            ),
+            Protection.RAW: form_page(
                 width,
                 ("Key file (.json):", self.raw_key_field),
                 ("", self.raw_note),
-                ("", _warning(RAW_KEY_WARNING)),
+                ("", warning_label(RAW_KEY_WARNING)),
             ),
         }
 
@@ -253,25 +244,13 @@ class EncryptDialog(CryptDialogBase):
         protection = self.protection
         warning = note = ""
         if spec is not None:
-            weak = weakness(spec)
-            if weak:
-                warning = (
-                    f"⚠ {spec.id} is weak ({weak}): fine for benchmarks, not for "
-                    f"protecting data. Use {container.DEFAULT_CIPHER} for that."
-                )
+            warning = weak_cipher_warning(spec)
             if protection is not Protection.RAW and self.job is None:
                 note = f"Runs with {spec.library}; any library with {spec.id} decrypts it."
-            self.raw_note.setText(raw_notes(spec))
+            raw_note = raw_notes(spec)
             if self.job is not None and protection is Protection.RAW:
-                self.raw_note.setText(
-                    self.raw_note.text()
-                    + (
-                        " Saves the benchmark's own ciphertext."
-                        if self.job.kept_is_one_message
-                        else " Encrypts the input again with a fresh key (this job kept no "
-                        "single-message ciphertext)."
-                    )
-                )
+                raw_note += kept_ciphertext_note(self.job.kept_is_one_message)
+            self.raw_note.setText(raw_note)
         self.cipher_warning.setText(warning)
         self._form.setRowVisible(self.cipher_warning, bool(warning))
         self.cipher_note.setText(note)
@@ -403,21 +382,3 @@ class EncryptDialog(CryptDialogBase):
         self.encrypt_button.setEnabled(True)
         if self.protection is Protection.PASSWORD:
             self.password_fields.focus()
-
-
-def _page(width: int, *rows: tuple[str, QWidget]) -> QWidget:
-    page = QWidget()
-    form = QFormLayout(page)
-    form.setContentsMargins(0, 0, 0, 0)
-    for label, widget in rows:
-        if isinstance(widget, QLabel):
-            widget.setWordWrap(True)
-        form.addRow(form_label(label, width), widget)
-    return page
-
-
-def _warning(text: str) -> QLabel:
-    label = Label(f"⚠ {text}")
-    label.setWordWrap(True)
-    label.setStyleSheet("color: #8a5300;")
-    return label

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import shiboken6
 from PySide6.QtCore import Slot
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
@@ -29,10 +29,11 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import UserError
-from app.core.history.location import history_path, storing_disabled
+from app.core.history.location import history_path
 from app.core.history.store import History
-from app.gui.history import history_tasks, keeping_runs
+from app.gui.history import history_status, history_tasks, keeping_runs
 from app.gui.history.history_buttons import add_buttons
+from app.gui.history.history_menu import add_menu
 from app.gui.history.history_texts import (
     MERGEABLE_KINDS,
     merge_refusal,
@@ -111,30 +112,15 @@ class HistoryWindow(UserClose, QMainWindow):
         self.setCentralWidget(central)
 
     def _build_menu(self) -> None:
-        menu = self.menuBar().addMenu("&History")
-        self.keep_action = QAction("&Keep a history of runs", self)
-        self.keep_action.setCheckable(True)
-        self.keep_action.setChecked(self.settings.keep_history)
-        tip = "Store every benchmark, study and transfer this window runs"
-        if storing_disabled():
-            tip += " (CIPHERBENCH_NO_HISTORY is set: nothing is stored while it is)"
-        self.keep_action.setStatusTip(tip)
-        self.keep_action.toggled.connect(self._on_keep_toggled)
-        self.run_file_action = QAction("Run a study &file here…", self)
-        self.run_file_action.setStatusTip(self.run_file_button.toolTip())
-        self.run_file_action.triggered.connect(self._on_run_file_clicked)
-        refresh = QAction("&Refresh", self)
-        refresh.setShortcut(QKeySequence(QKeySequence.StandardKey.Refresh))
-        refresh.triggered.connect(self.refresh)
-        close = QAction("&Close", self)
-        close.setShortcut(QKeySequence(QKeySequence.StandardKey.Close))
-        close.triggered.connect(self.close_by_user)
-        menu.addAction(self.keep_action)
-        menu.addSeparator()
-        menu.addAction(self.run_file_action)
-        menu.addSeparator()
-        menu.addAction(refresh)
-        menu.addAction(close)
+        self.keep_action, self.run_file_action = add_menu(
+            self,
+            keep=self.settings.keep_history,
+            run_file_tip=self.run_file_button.toolTip(),
+            on_keep_toggled=self._on_keep_toggled,
+            on_run_file=self._on_run_file_clicked,
+            on_refresh=self.refresh,
+            on_close=self.close_by_user,
+        )
 
     # --- the list ---------------------------------------------------------------------------
 
@@ -251,11 +237,7 @@ class HistoryWindow(UserClose, QMainWindow):
 
         self.comparison_window = ComparisonWindow(comparison, self)
         self._show(self.comparison_window)
-        self.statusBar().showMessage(
-            f"Run {comparison.run_b.id} against run {comparison.run_a.id}: "
-            f"{comparison.improvements} improvement(s), {comparison.regressions} regression(s).",
-            10_000,
-        )
+        self.statusBar().showMessage(history_status.compared(comparison), 10_000)
 
     @Slot()
     def _on_trend_clicked(self) -> None:
@@ -273,22 +255,14 @@ class HistoryWindow(UserClose, QMainWindow):
 
     @Slot(object)
     def _on_trend_resulted(self, trend: Any) -> None:
-        s = trend.runs[0]
         if len(trend.runs) == 1:
-            self.statusBar().showMessage(
-                f"Run {s.id} has no series: no other {s.kind} with its definition on "
-                f"{s.machine}. Run it again to see a trend.",
-                10_000,
-            )
+            self.statusBar().showMessage(history_status.no_series(trend), 10_000)
             return
         from app.gui.history.trend_view import TrendWindow
 
         self.trend_window = TrendWindow(trend, self)
         self._show(self.trend_window)
-        self.statusBar().showMessage(
-            f"Run {trend.run_id}'s series: {len(trend.runs)} runs, {len(trend.steps)} step(s).",
-            10_000,
-        )
+        self.statusBar().showMessage(history_status.series(trend), 10_000)
 
     # --- merging ----------------------------------------------------------------------------
 
@@ -321,11 +295,7 @@ class HistoryWindow(UserClose, QMainWindow):
     def _on_merge_resulted(self, out: tuple[Any, Any]) -> None:
         sources, merged = out
         self.show_merged(sources, merged)
-        self.statusBar().showMessage(
-            f"Merged {len(sources)} runs: {len(merged.rows)} rows, "
-            f"{len(merged.differences)} difference(s) between them.",
-            10_000,
-        )
+        self.statusBar().showMessage(history_status.merged(sources, merged), 10_000)
 
     @Slot(str)
     def _on_merge_failed(self, text: str) -> None:

@@ -5,7 +5,7 @@ slower, green when faster).
 
 The curves and error bars are made once per direction, the step lines once each and hidden
 when not needed; all are updated with ``setData``/``setPos``, and redraws go through
-:class:`~app.gui.results.charts.ThrottledChart`'s timer.
+:class:`~app.gui.results.throttled_chart.ThrottledChart`'s timer.
 """
 
 from __future__ import annotations
@@ -16,9 +16,10 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor, QPalette
 from PySide6.QtWidgets import QWidget
 
-from app.core.history.trend import EntryTrend, Step, Trend, run_days
+from app.core.history.trend import run_days
+from app.core.history.trend_results import EntryTrend, Step, Trend
 from app.gui.plot_chart import PlotChart
-from app.gui.results.charts import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
+from app.gui.results.chart_style import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
 
 DIRECTION_COLORS = {
     "encrypt": ENCRYPT_COLOR,

@@ -15,7 +15,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.history.trend import NOTHING_CHANGED, Trend, quiet_sentence
+from app.core.history.trend_results import NOTHING_CHANGED, Trend, quiet_sentence
 from app.gui.history.run_view import add_close_controls
 from app.gui.history.trend_chart import TrendChart
 from app.gui.label import Label

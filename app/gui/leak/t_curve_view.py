@@ -20,7 +20,7 @@ from app.core.leak.result import LeakResult
 from app.core.leak.ttests import LEAK_T, POSSIBLE_T
 from app.gui.file_filters import CHART_FILTERS
 from app.gui.plot_chart import PlotChart
-from app.gui.results.charts import OKABE_ITO
+from app.gui.results.chart_style import OKABE_ITO
 
 THRESHOLDS = ((POSSIBLE_T, "possible leak", OKABE_ITO["orange"]), (LEAK_T, "leak", "#D55E00"))
 

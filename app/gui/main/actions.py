@@ -49,12 +49,15 @@ class ActionHandlers:
 
 def install_actions(window: WindowParts, handlers: ActionHandlers) -> None:
     """Add the actions (``window.<name>_action``) and the menu bar, and connect the buttons."""
-    _create_actions(window, handlers)
+    _create_file_actions(window, handlers)
+    _create_run_actions(window, handlers)
+    _create_edit_help_actions(window, handlers)
     _build_menus(window)
     _connect_buttons(window, handlers)
 
 
-def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
+def _create_file_actions(window: WindowParts, on: ActionHandlers) -> None:
+    """The File menu's actions: open, export, encrypt and decrypt, save, quit."""
     action = partial(add_action, window)
     window.open_action = action(
         "&Open files…",
@@ -89,6 +92,11 @@ def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
     window.save_plaintext_action = action("Save &plaintext…", on.save_plaintext)
     window.save_chart_action = action("Save c&hart…", on.save_chart)
     window.quit_action = action("&Quit", on.quit, QKeySequence.StandardKey.Quit)
+
+
+def _create_run_actions(window: WindowParts, on: ActionHandlers) -> None:
+    """The Run menu's actions: run, the tool windows, the history, cancel, reset."""
+    action = partial(add_action, window)
     window.run_action = action("&Run Benchmark", on.run, "Ctrl+R")
     window.study_action = action(
         "&Study…",
@@ -121,6 +129,11 @@ def _create_actions(window: WindowParts, on: ActionHandlers) -> None:
     )
     window.cancel_action = action("&Cancel", on.cancel, Qt.Key.Key_Escape)
     window.reset_action = action("Re&set", on.reset)
+
+
+def _create_edit_help_actions(window: WindowParts, on: ActionHandlers) -> None:
+    """Copy (Edit), the numbers explained and About (Help)."""
+    action = partial(add_action, window)
     window.copy_action = action("&Copy selected rows", window.table.copy_selection)
     window.help_action = action(
         "&What the numbers mean",

@@ -2,34 +2,32 @@
 
 The window wires widgets to :class:`BenchmarkController`: user actions become controller calls
 (after any file dialog), controller signals become widget updates. It computes nothing itself.
+The File menu's handlers (saving, Encrypt and Decrypt) are in its base,
+:class:`~app.gui.main.file_actions.FileActions`.
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import Qt, QTimer, Slot
+from PySide6.QtCore import QTimer, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QDialog,
-    QFileDialog,
     QMessageBox,
     QWidget,
 )
 
 from app.core.bench.results import RunResult
 from app.core.errors import UserError
-from app.core.runtime.safe_files import check_output
 from app.gui.describe import sentence
 from app.gui.dialogs.about_dialog import show_about_dialog
-from app.gui.file_filters import CHART_FILTERS, RESULT_FILTERS, with_suffix
 from app.gui.main.actions import ActionHandlers, install_actions
 from app.gui.main.controller import BenchmarkController
+from app.gui.main.file_actions import FileActions
 from app.gui.main.layout import build_widgets
-from app.gui.main.parts import WindowParts
 from app.gui.panels.progress_panel import ProgressInfo
-from app.gui.paper_export import PaperExporter, has_paper_set, written_text
+from app.gui.paper_export import PaperExporter, has_paper_set
 from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
 from app.gui.screen_fit import keep_on_screen
@@ -42,13 +40,10 @@ from app.gui.worker import RunFactory, default_run_factory
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
 
 if TYPE_CHECKING:
-    from app.core.bench.kept import FinishedJob
-    from app.gui.dialogs.decrypt_dialog import DecryptDialog
-    from app.gui.dialogs.encrypt_dialog import EncryptDialog
-    from app.gui.results.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
+    from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
 
 
-class MainWindow(UserClose, WindowParts):
+class MainWindow(UserClose, FileActions):
     """Titled "CipherBench". ``settings`` and ``run_factory`` are replaceable for tests."""
 
     def __init__(
@@ -216,14 +211,6 @@ class MainWindow(UserClose, WindowParts):
     # --- user actions -----------------------------------------------------------------------
 
     @Slot()
-    def _on_open_action_triggered(self) -> None:
-        paths, _ = QFileDialog.getOpenFileNames(
-            self, "Choose the files to benchmark", self.settings.last_folder
-        )
-        if paths:
-            self.controller.add_input_files(paths)
-
-    @Slot()
     def _on_run_action_triggered(self) -> None:
         if self.controller.running or self.controller.busy:
             return
@@ -274,158 +261,6 @@ class MainWindow(UserClose, WindowParts):
         for chart in (self.throughput_chart, self.timing_chart, self.tabs.input_chart):
             chart.clear()  # the axes switch to log by themselves again
         self.monitor_chart.clear()
-
-    @Slot()
-    def _on_export_action_triggered(self) -> None:
-        run = self.controller.last_run
-        if run is None or self.controller.running:
-            return
-        suggested = str(Path(self.settings.last_folder) / "cipherbench-results.xlsx")
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export results", suggested, ";;".join(RESULT_FILTERS)
-        )
-        path = with_suffix(path, chosen, RESULT_FILTERS)
-        if path and not self._output_refused(path, "Export failed"):
-            self.controller.export(path)
-
-    @Slot()
-    def _on_paper_action_triggered(self) -> None:
-        run = self.controller.last_run
-        if run is None or self.controller.running:
-            return
-        inputs = [spec.path for spec in self.controller.inputs]
-        self.paper_exporter.ask_and_start(self, run, self.settings.last_folder, inputs)
-
-    @Slot(object)
-    def _on_paper_exporter_written(self, paths: list[Path]) -> None:
-        if paths:
-            self.settings.last_folder = str(paths[0].parent)
-        self.show_status(written_text(paths))
-
-    def _output_refused(self, path: str, title: str, *inputs: str) -> bool:
-        """Whether ``path`` must not be written, said to the user: a folder, a device or a pipe
-        (Qt would block on a pipe), or a file being worked on: ``inputs`` and the inputs."""
-        sources = [*inputs, *(spec.path for spec in self.controller.inputs)]
-        try:
-            check_output(path, force=True, inputs=sources)
-        except UserError as exc:
-            self.show_error(title, sentence(str(exc)))
-            return True
-        return False
-
-    def _ask_save_path(self, title: str, name: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(
-            self, title, str(Path(self.settings.last_folder) / name)
-        )
-        return path
-
-    @Slot()
-    def _on_encrypt_file_action_triggered(self) -> None:
-        self.open_encrypt_dialog()
-
-    @Slot()
-    def _on_decrypt_file_action_triggered(self) -> None:
-        self.open_decrypt_dialog()
-
-    @Slot()
-    def _on_save_encrypted_action_triggered(self) -> None:
-        row = self._selected_row()
-        job = self.controller.finished_job(row) if row is not None else None
-        if job is not None:
-            self.open_encrypt_dialog(job)
-
-    def open_encrypt_dialog(self, job: FinishedJob | None = None) -> EncryptDialog | None:
-        """Show "Encrypt file…" (``job=None``) or "Save encrypted…" for ``job``; returns the
-        dialog (window-modal, deleted when closed), or None during a run."""
-        if self.controller.running or self.controller.busy:
-            return None
-        from app.gui.dialogs.encrypt_dialog import EncryptDialog
-
-        dialog = EncryptDialog(self.settings, job, parent=self)
-        spec = self.controller.input
-        if job is None and spec is not None and not spec.generated:
-            dialog.source_field.set_path(spec.path)  # the file the window works on
-        dialog.encrypted.connect(self._on_crypt_dialog_encrypted)
-        self._show_crypt_dialog(dialog)
-        return dialog
-
-    def open_decrypt_dialog(self) -> DecryptDialog | None:
-        """Show "Decrypt file…"; returns the dialog, or None during a run."""
-        if self.controller.running or self.controller.busy:
-            return None
-        from app.gui.dialogs.decrypt_dialog import DecryptDialog
-
-        dialog = DecryptDialog(self.settings, parent=self)
-        dialog.saved.connect(self._on_crypt_dialog_saved)
-        self._show_crypt_dialog(dialog)
-        return dialog
-
-    def _show_crypt_dialog(self, dialog: QDialog) -> None:
-        if self.crypt_dialog is not None:
-            self.crypt_dialog.close()
-        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
-        dialog.finished.connect(self._on_crypt_dialog_finished)
-        self.crypt_dialog = dialog
-        dialog.open()
-
-    @Slot(object)
-    def _on_crypt_dialog_encrypted(self, outcome: Any) -> None:
-        self.show_status(outcome.summary)
-
-    @Slot(str)
-    def _on_crypt_dialog_saved(self, path: str) -> None:
-        self.show_status(f"Saved the decrypted file to {path}")
-
-    @Slot()
-    def _on_crypt_dialog_finished(self) -> None:
-        if self.sender() is self.crypt_dialog:
-            self.crypt_dialog = None
-
-    @Slot()
-    def _on_save_plaintext_action_triggered(self) -> None:
-        row = self._selected_row()
-        if row is None or not self.controller.has_secret(row):
-            return
-        r = self.controller.model.result(row)
-        path = self._ask_save_path("Save decrypted plaintext", f"decrypted-{r.input_label}")
-        job = self.controller.finished_job(row)
-        benchmarked = [job.input.path] if job is not None else []
-        if path and not self._output_refused(path, "Cannot save the plaintext", *benchmarked):
-            self.controller.save_plaintext(row, path)
-
-    @Slot()
-    def _on_save_chart_action_triggered(self) -> None:
-        self._save_chart(self.tabs.current_chart())
-
-    @Slot(object)
-    def _on_tabs_chart_save_requested(self, chart: ThrottledChart) -> None:
-        self._save_chart(chart)
-
-    def _save_chart(self, chart: ThrottledChart) -> None:
-        chart.flush()
-        if not chart.showing_data:
-            self.show_error(
-                "Nothing to save",
-                "This chart is empty: run a benchmark first (the Memory & CPU chart shows the "
-                "running job, or the job selected in the table).",
-            )
-            return
-        name = self.tabs.file_stem(chart)
-        suggested = str(Path(self.settings.last_folder) / f"cipherbench-{name}.png")
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Save chart", suggested, ";;".join(CHART_FILTERS)
-        )
-        if not path:
-            return
-        path = with_suffix(path, chosen, CHART_FILTERS)
-        if self._output_refused(path, "Cannot save the chart"):
-            return
-        try:
-            written = chart.save(path)
-        except UserError as exc:
-            self.show_error("Cannot save the chart", str(exc))
-            return
-        self.show_status(f"Saved the chart to {written}")
 
     @Slot()
     def _on_about_action_triggered(self) -> None:

@@ -63,6 +63,15 @@ class InputPanel(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("1. Input", parent)
+        self._build_source_widgets()
+        self._build_list_widgets()
+        self._build_info_labels()
+        self._build_layout()
+        self.set_recent_files([])
+        self.set_inputs([])
+
+    def _build_source_widgets(self) -> None:
+        """Where inputs come from: Choose files…, the Recent menu, Generate random data."""
         self.choose_button = QPushButton("Choose files…")
         self.choose_button.setToolTip(
             "Add files to measure (Ctrl+O; several at once with Ctrl or Shift), or drop them "
@@ -85,6 +94,8 @@ class InputPanel(QGroupBox):
         self.generate_button.setToolTip("Add random data of this size to the inputs")
         self.generate_button.clicked.connect(self._on_generate_button_clicked)
 
+    def _build_list_widgets(self) -> None:
+        """The list of inputs, with Remove, Clear and the count."""
         self.list = QListWidget()
         self.list.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
         self.list.setToolTip("The inputs of the next run: every cipher runs on each of them")
@@ -102,6 +113,8 @@ class InputPanel(QGroupBox):
         self.count_label = Label("")
         self._infos: list[InputInfo] = []
 
+    def _build_info_labels(self) -> None:
+        """Name, size and type of the input chosen in the list."""
         self.name_label = Label("no input yet")
         self.name_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.name_label.setWordWrap(True)
@@ -109,6 +122,8 @@ class InputPanel(QGroupBox):
         self.type_label = Label("—")
         self.type_label.setWordWrap(True)
 
+    def _build_layout(self) -> None:
+        """Top to bottom: choose, the drop hint, generate, the list and its buttons, the details."""
         row1 = QHBoxLayout()
         row1.addWidget(self.choose_button, 1)
         row1.addWidget(self.recent_button)
@@ -133,8 +148,6 @@ class InputPanel(QGroupBox):
         layout.addWidget(self.list)
         layout.addLayout(row3)
         layout.addLayout(form)
-        self.set_recent_files([])
-        self.set_inputs([])
 
     @property
     def inputs(self) -> list[InputInfo]:

@@ -42,6 +42,16 @@ class OptionsPanel(QGroupBox):
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__("3. Options", parent)
+        self._build_timing_widgets()
+        self._build_memory_widgets()
+        self._build_parallel_widgets()
+        self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
+        self.processes_spin.valueChanged.connect(self._on_processes_spin_changed)
+        self._build_form()
+        self.reset()
+
+    def _build_timing_widgets(self) -> None:
+        """Repetitions, warm-up runs, data mode and chunk size."""
         self.repeat_spin = QSpinBox()
         self.repeat_spin.setRange(1, 1000)
         self.repeat_spin.setToolTip(
@@ -62,6 +72,9 @@ class OptionsPanel(QGroupBox):
         self.chunk_combo.setEditable(True)
         self.chunk_combo.addItems(CHUNK_SIZES)
         self.chunk_combo.setToolTip("Stream mode chunk size, e.g. 1 MiB; a multiple of 64 bytes")
+
+    def _build_memory_widgets(self) -> None:
+        """The memory pass (and the load-all program's) and keeping the ciphertexts."""
         self.memory_check = QCheckBox("Measure peak memory (a separate, untimed pass)")
         self.load_all_check = QCheckBox("… and the papers' load-all program's memory")
         self.load_all_check.setToolTip(
@@ -74,6 +87,9 @@ class OptionsPanel(QGroupBox):
         self.keep_check.setToolTip(
             "Uses temporary disk space (one ciphertext per job) until Reset or exit"
         )
+
+    def _build_parallel_widgets(self) -> None:
+        """Processes (copies of each job at once, with a note past the cores) and rounds."""
         cores = cpu_cores()
         self.processes_spin = QSpinBox()
         self.processes_spin.setRange(1, cores * 4)
@@ -98,9 +114,9 @@ class OptionsPanel(QGroupBox):
             "Comparisons tab gives each claim a 95 % interval that covers what varies between "
             "workers and moments (1: one worker per job, no interval)."
         )
-        self.mode_combo.currentIndexChanged.connect(self._on_mode_combo_changed)
-        self.processes_spin.valueChanged.connect(self._on_processes_spin_changed)
 
+    def _build_form(self) -> None:
+        """One row per option, in the order above."""
         form = QFormLayout(self)
         form.addRow("Repetitions:", self.repeat_spin)
         form.addRow("Warm-up runs:", self.warmup_spin)
@@ -112,7 +128,6 @@ class OptionsPanel(QGroupBox):
         form.addRow("Processes:", self.processes_spin)
         form.addRow(self.processes_note)
         form.addRow("Rounds:", self.rounds_spin)
-        self.reset()
 
     def reset(self) -> None:
         """Back to the engine's defaults."""

@@ -20,8 +20,9 @@ from app.gui.label import Label
 from app.gui.worker import TaskRunner, TaskWorker
 
 if TYPE_CHECKING:
-    from app.gui.results.charts import MonitorChart, ThrottledChart, ThroughputChart, TimingChart
+    from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
     from app.gui.results.input_chart import InputChart
+    from app.gui.results.throttled_chart import ThrottledChart
 
 CHART_TABS = (
     ("throughput", "Throughput"),

@@ -1,4 +1,4 @@
-"""Live charts (the only module that uses pyqtgraph).
+"""Live charts of the main window.
 
 Three charts, each a small widget with a ``set_...`` method the window calls with engine data:
 
@@ -6,57 +6,36 @@ Three charts, each a small widget with a ``set_...`` method the window calls wit
 - :class:`TimingChart`: median encryption and decryption times with interquartile whiskers.
 - :class:`MonitorChart`: the running job's resident memory and CPU over time.
 
-Plot items are created once and updated with ``setData``/``setOpts``. Updates only mark the
-chart dirty; a single-shot timer redraws at most every ``REDRAW_INTERVAL_MS`` (about 10 per
-second) however fast data arrives. Colours come from the Okabe-Ito palette (safe for the
-common colour-vision deficiencies); backgrounds and text follow the widget palette, so the
-charts read in light and dark themes.
+Plot items are created once and updated with ``setData``/``setOpts``; redraws are throttled by
+their base, :class:`~app.gui.results.throttled_chart.ThrottledChart` (about 10 per second).
+Colours come from the Okabe-Ito palette (:mod:`app.gui.results.chart_style`); backgrounds and
+text follow the widget palette, so the charts read in light and dark themes.
 """
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from pathlib import Path
 
 import numpy as np
 import pyqtgraph as pg
-from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QPainter, QPalette
-from PySide6.QtSvg import QSvgGenerator
-from PySide6.QtWidgets import (
-    QCheckBox,
-    QGraphicsItem,
-    QHBoxLayout,
-    QPushButton,
-    QStackedWidget,
-    QVBoxLayout,
-    QWidget,
-)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QPalette
+from PySide6.QtWidgets import QCheckBox, QWidget
 
 from app.core.bench.results import JobResult, MonitorSample
-from app.core.export.writers import write_atomically
 from app.core.units import MIB
-from app.gui.label import Label
 from app.gui.results.chart_math import log_ticks, nice_ceiling, smoothed_cpu
+from app.gui.results.chart_style import (
+    CPU_COLOR,
+    DECRYPT_COLOR,
+    ENCRYPT_COLOR,
+    MEMORY_COLOR,
+    style_plot,
+)
+from app.gui.results.throttled_chart import OnePlotChart, ThrottledChart
 
-REDRAW_INTERVAL_MS = 100
-
-# Okabe & Ito (2008), "Color Universal Design".
-OKABE_ITO = {
-    "orange": "#E69F00",
-    "sky_blue": "#56B4E9",
-    "bluish_green": "#009E73",
-    "yellow": "#F0E442",
-    "blue": "#0072B2",
-    "vermillion": "#D55E00",
-    "reddish_purple": "#CC79A7",
-}
-ENCRYPT_COLOR = OKABE_ITO["blue"]
-DECRYPT_COLOR = OKABE_ITO["orange"]
-MEMORY_COLOR = OKABE_ITO["bluish_green"]
 DIRECTIONS = ("encrypt", "decrypt")
-CPU_COLOR = OKABE_ITO["vermillion"]
 
 BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
 AUTO_LOG_RATIO = 20.0  # bars this far apart switch the axis to log (unless the user chose)
@@ -64,194 +43,6 @@ AUTO_LOG_RATIO = 20.0  # bars this far apart switch the axis to log (unless the 
 
 def job_label(r: JobResult) -> str:
     return f"{r.cipher} [{r.library}]"
-
-
-def style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
-    text = palette.color(QPalette.ColorRole.WindowText)
-    grid = QColor(text)
-    for name in ("left", "bottom", "right", "top"):
-        axis = plot.getAxis(name)
-        axis.setPen(pg.mkPen(grid))
-        axis.setTextPen(pg.mkPen(text))
-        axis.enableAutoSIPrefix(False)
-        axis.setStyle(maxTickLevel=1)  # grid lines at major and first-level ticks only
-        # Painted once into a pixmap and blitted after: a live curve repaints the view many
-        # times a second, and replaying an axis's text was the GUI thread's largest cost
-        # during a run (py-spy, benchmarks/bench_gui_responsiveness.py).
-        axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-    plot.showGrid(x=True, y=False, alpha=0.25)
-    plot.titleLabel.setAttr("color", text.name())
-
-
-def style_legend(legend: pg.LegendItem | None, palette: QPalette) -> None:
-    if legend is None:
-        return
-    base = QColor(palette.color(QPalette.ColorRole.Base))
-    base.setAlpha(220)
-    legend.setBrush(pg.mkBrush(base))
-    legend.setPen(pg.mkPen(palette.color(QPalette.ColorRole.Mid)))
-    legend.setLabelTextColor(palette.color(QPalette.ColorRole.WindowText))
-    for _sample, label in legend.items:
-        label.setText(label.text)  # setLabelTextColor only applies on the next setText
-
-
-class ThrottledChart(QWidget):
-    """Header row (options, Save button) above a pyqtgraph widget; redraws on a timer."""
-
-    save_requested = Signal()
-
-    def __init__(self, title: str, placeholder: str, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self._timer = QTimer(self)
-        self._timer.setSingleShot(True)
-        self._timer.setInterval(REDRAW_INTERVAL_MS)
-        self._timer.timeout.connect(self._on_timer_timeout)
-        self.redraw_count = 0  # for tests and the responsiveness benchmark
-
-        self._header = QHBoxLayout()
-        self._title = Label(title)
-        self._header.addWidget(self._title)
-        self._header.addStretch(1)
-        self._save = QPushButton("Save chart…")
-        self._save.setToolTip("Save this chart as PNG or SVG")
-        self._save.clicked.connect(self.save_requested)
-        self._placeholder = Label(placeholder)
-        self._placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self._placeholder.setWordWrap(True)
-        self._placeholder.setEnabled(False)  # drawn in the palette's muted text colour
-        self._stack = QStackedWidget()
-        self._stack.addWidget(self._placeholder)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        layout.addLayout(self._header)
-        layout.addWidget(self._stack, 1)
-
-    def _finish_header(self, graphics: QWidget) -> None:
-        self._header.addWidget(self._save)
-        self._stack.addWidget(graphics)
-
-    def _show_data(self, has_data: bool) -> None:
-        """The plot when there is something to show, otherwise the placeholder text."""
-        self._stack.setCurrentIndex(1 if has_data else 0)
-        self._save.setEnabled(has_data)
-
-    @property
-    def showing_data(self) -> bool:
-        return self._stack.currentIndex() == 1
-
-    def _schedule(self) -> None:
-        if not self._timer.isActive():
-            self._timer.start()
-
-    def flush(self) -> None:
-        """Redraw now if an update is pending (tests, and before saving)."""
-        if self._timer.isActive():
-            self._timer.stop()
-            self._on_timer_timeout()
-
-    def _on_timer_timeout(self) -> None:
-        self.redraw_count += 1
-        self._redraw()
-
-    def _redraw(self) -> None:
-        raise NotImplementedError
-
-    def _graphics(self) -> pg.GraphicsView:
-        raise NotImplementedError
-
-    def _apply_palette(self) -> None:
-        raise NotImplementedError
-
-    def changeEvent(self, event: QEvent) -> None:
-        if event.type() in (QEvent.Type.PaletteChange, QEvent.Type.StyleChange):
-            self._apply_palette()
-        super().changeEvent(event)
-
-    def save(self, path: str | Path) -> Path:
-        """Write the chart to ``path``: SVG (vector) for ``.svg``, otherwise a PNG image, through
-        an unnamed file linked in when complete (app.core.runtime.safe_files: a kill leaves
-        nothing).
-        Raises ``UserError`` ("cannot write <path>: ...") when the file cannot be written."""
-        self.flush()
-        path = Path(path)
-        svg = path.suffix.lower() == ".svg"
-        write_atomically(path, lambda staged: self._render(staged, svg=svg))
-        return path
-
-    def _render(self, path: Path, *, svg: bool) -> None:
-        view = self._graphics()
-        if svg:
-            # Qt's own SVG generator: pyqtgraph's SVGExporter cannot parse the paths Qt 6.11
-            # writes (pyqtgraph issue 3485).
-            generator = QSvgGenerator()
-            generator.setFileName(str(path))
-            # Same resolution as the screen: pyqtgraph caches axes as QPictures, which would be
-            # rescaled (and misplaced) on a device of another resolution.
-            generator.setResolution(view.logicalDpiX())
-            generator.setSize(view.size())
-            generator.setViewBox(QRect(QPoint(0, 0), view.size()))
-            generator.setTitle(self._title.text())
-            painter = QPainter()
-            if not painter.begin(generator):
-                raise OSError(f"cannot write {path}")
-            axes = [i for i in view.scene().items() if isinstance(i, pg.AxisItem)]
-            try:
-                for axis in axes:  # their text as text, not the screen's cached pixmaps
-                    axis.setCacheMode(QGraphicsItem.CacheMode.NoCache)
-                view.render(painter)
-            finally:
-                for axis in axes:
-                    axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-                painter.end()
-        elif not view.grab().save(str(path), "PNG"):
-            raise OSError(f"cannot write {path}")
-
-
-SERIES_COLORS = [c for name, c in OKABE_ITO.items() if name != "yellow"] + ["#000000"]
-SERIES_SYMBOLS = ["o", "s", "t", "d", "star", "+", "x", "p", "h"]
-
-
-class OnePlotChart(ThrottledChart):
-    """A chart of one pyqtgraph plot (``plot`` in ``plot_widget``, without pyqtgraph's
-    auto-range button) in the window's look; a subclass adds its header widgets, then calls
-    ``_finish_header(self.plot_widget)``, and may set ``legend``."""
-
-    def __init__(self, title: str, placeholder: str, parent: QWidget | None = None) -> None:
-        super().__init__(title, placeholder, parent)
-        self.plot_widget = pg.PlotWidget()
-        self.plot = self.plot_widget.getPlotItem()
-        self.plot.hideButtons()
-        self.legend: pg.LegendItem | None = None
-
-    def _graphics(self) -> pg.GraphicsView:
-        return self.plot_widget
-
-    def _apply_palette(self) -> None:
-        palette = self.palette()
-        self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        style_plot(self.plot, palette)
-        style_legend(self.legend, palette)
-
-    def _series_curve(
-        self, curves: dict[str, pg.PlotDataItem], label: str, symbol_size: int = 8
-    ) -> pg.PlotDataItem:
-        """``label``'s line in ``curves``, made and added to the plot the first time: the
-        n-th series' colour and marker shape (both tell series apart, in grey print too)."""
-        curve = curves.get(label)
-        if curve is None:
-            n = len(curves)
-            color = SERIES_COLORS[n % len(SERIES_COLORS)]
-            curve = pg.PlotDataItem(
-                pen=pg.mkPen(color, width=2),
-                symbol=SERIES_SYMBOLS[n % len(SERIES_SYMBOLS)],
-                symbolBrush=color,
-                symbolPen=pg.mkPen(color),
-                symbolSize=symbol_size,
-                name=label,
-            )
-            self.plot.addItem(curve)
-            curves[label] = curve
-        return curve
 
 
 class _JobBarsChart(OnePlotChart):

@@ -11,8 +11,9 @@ from collections.abc import Callable, Sequence
 from PySide6.QtWidgets import QComboBox, QWidget
 
 from app.core.bench.results import JobResult
-from app.gui.results.charts import OKABE_ITO, OnePlotChart
+from app.gui.results.chart_style import OKABE_ITO
 from app.gui.results.grouped_bars import GroupedBars
+from app.gui.results.throttled_chart import OnePlotChart
 
 LOG_RATIO = 20.0  # bars further apart than this are drawn on a log scale
 COLORS = [c for name, c in OKABE_ITO.items() if name != "yellow"] + ["#000000"]

@@ -14,8 +14,8 @@ from app.gui.worker import TaskRunner
 
 def claims_of(results: list[Any]) -> list[Any]:
     """Every pair on each input, both directions, with the claims' margin and target."""
+    from app.core.study.cell_pairs import pair_comparisons
     from app.core.study.claims import DEFAULT_MARGIN, DEFAULT_TARGET
-    from app.core.study.result import pair_comparisons
 
     return pair_comparisons(results, margin=DEFAULT_MARGIN, target=DEFAULT_TARGET)
 

@@ -7,7 +7,7 @@
   (the steps are 30x and 10,000x apart), each bar labelled with its factor to step 1.
 
 Curves are made once per entry and updated with ``setData``; redraws go through
-:class:`~app.gui.results.charts.ThrottledChart`'s timer.
+:class:`~app.gui.results.throttled_chart.ThrottledChart`'s timer.
 """
 
 from __future__ import annotations
@@ -23,8 +23,9 @@ from PySide6.QtWidgets import QWidget
 from app.core.sweep.report import ladder_steps, length_label, number
 from app.core.sweep.results import SweepEntry, SweepResult
 from app.gui.results import chart_math
-from app.gui.results.charts import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO, OnePlotChart
+from app.gui.results.chart_style import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
 from app.gui.results.sweep_tables import step_title
+from app.gui.results.throttled_chart import OnePlotChart
 
 MAX_LENGTH_LABELS = 8
 LEGEND_COLUMNS = 3

@@ -6,7 +6,7 @@ Three quantities (:data:`QUANTITIES`): median encryption time, encryption throug
 chosen unit, and peak memory above the worker's baseline. The x axis (input size) turns
 logarithmic when the sizes span two decades or more, and so does the time axis then (time grows
 with size). Curves are created once per cipher entry and updated with ``setData``; redraws go
-through :class:`~app.gui.results.charts.ThrottledChart`'s timer (about 10 a second), and a
+through :class:`~app.gui.results.throttled_chart.ThrottledChart`'s timer (about 10 a second), and a
 chart on a hidden tab waits until it is shown.
 """
 
@@ -27,7 +27,7 @@ from app.core.study.transfer_result import end_mib, transfer_rate
 from app.core.transfer.results import TransferResult
 from app.gui.plot_chart import PlotChart
 from app.gui.results import chart_math
-from app.gui.results.charts import SERIES_COLORS
+from app.gui.results.chart_style import SERIES_COLORS
 from app.gui.results.grouped_bars import GroupedBars, bar_layout
 
 MB = 1e6  # the size axis is in MB (10^6 bytes): "1e+06 bytes" reads badly

@@ -20,7 +20,8 @@ from PySide6.QtWidgets import (
 
 from app.core.bench.rounds import repeat_per_round
 from app.core.errors import UserError
-from app.core.study.definition import MAX_ROUNDS, UNITS, Study, parse_sizes, study_with
+from app.core.study.definition import UNITS, Study, parse_sizes, study_with
+from app.core.study.definition_checks import MAX_ROUNDS
 from app.core.text import display_text
 from app.core.units import format_bytes
 from app.gui.label import Label
@@ -54,6 +55,23 @@ class StudyForm(QWidget):
     def __init__(self, presets: list[Study], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self._studies: list[Study] = list(presets)
+        self._build_chooser()
+        self._build_settings()
+        self.inputs = InputsList()
+        self.inputs.changed.connect(self._on_inputs_changed)
+        self.slots_label = _wrapping_label()
+        self._build_layout()
+
+        for study in self._studies:
+            self._add_to_combo(study)
+        self.preset_combo.currentIndexChanged.connect(self._on_preset_combo_changed)
+        self.repeat_spin.valueChanged.connect(self._on_repeat_spin_value_changed)
+        self.rounds_spin.valueChanged.connect(self._on_rounds_spin_value_changed)
+        if self._studies:
+            self.load(self._studies[0])
+
+    def _build_chooser(self) -> None:
+        """Which study: the presets' combo, Open .toml…, and what the chosen one is."""
         self.preset_combo = QComboBox()
         self.preset_combo.setMinimumContentsLength(18)
         self.preset_combo.setSizeAdjustPolicy(
@@ -65,6 +83,9 @@ class StudyForm(QWidget):
         self.title_label = _wrapping_label()
         self.ciphers_label = _wrapping_label()
         self.mode_label = _wrapping_label()
+
+    def _build_settings(self) -> None:
+        """The settings the user may change: sizes, repetitions, rounds, precision, units."""
         self.sizes_edit = QLineEdit()
         self.sizes_edit.setPlaceholderText("e.g. 1MB, 10MB, 1MiB")
         self.sizes_edit.setToolTip("Generated inputs, comma-separated; MB = 10^6, MiB = 2^20 bytes")
@@ -97,10 +118,9 @@ class StudyForm(QWidget):
         self.units_combo = QComboBox()
         self.units_combo.addItems(list(UNITS))
         self.units_combo.currentTextChanged.connect(self.units_changed)
-        self.inputs = InputsList()
-        self.inputs.changed.connect(self._on_inputs_changed)
-        self.slots_label = _wrapping_label()
 
+    def _build_layout(self) -> None:
+        """The form's rows, then the input files below it."""
         chooser = QHBoxLayout()
         chooser.addWidget(self.preset_combo, 1)
         chooser.addWidget(self.open_button)
@@ -121,14 +141,6 @@ class StudyForm(QWidget):
         layout.addWidget(Label("Files (instead of the sizes):"))
         layout.addWidget(self.slots_label)
         layout.addWidget(self.inputs, 1)
-
-        for study in self._studies:
-            self._add_to_combo(study)
-        self.preset_combo.currentIndexChanged.connect(self._on_preset_combo_changed)
-        self.repeat_spin.valueChanged.connect(self._on_repeat_spin_value_changed)
-        self.rounds_spin.valueChanged.connect(self._on_rounds_spin_value_changed)
-        if self._studies:
-            self.load(self._studies[0])
 
     # --- the chosen study ----------------------------------------------------------------------
 

@@ -27,8 +27,8 @@ from app.core.sweep.results import LADDER, SweepResult
 from app.core.text import display_text
 from app.gui.describe import sentence
 from app.gui.menus import add_menu
-from app.gui.results.charts import ThrottledChart
 from app.gui.results.sweep_view import LadderResultView, SweepResultView
+from app.gui.results.throttled_chart import ThrottledChart
 from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
 from app.gui.sweep.sweep_controller import SweepController

@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QComboBox, QWidget
 
 from app.core.transfer.results import RunSample, TransferResult
 from app.core.units import MIB
-from app.gui.results.charts import SERIES_COLORS
+from app.gui.results.chart_style import SERIES_COLORS
 from app.gui.transfer.transfer_chart import TransferResultsChart
 
 QUANTITIES = {"CPU %": "cpu_percent", "Memory (MiB)": "rss_bytes"}

@@ -2,7 +2,7 @@
 horizontal bars, the plaintext baseline in grey, so what sealing costs shows at a glance.
 
 Bars are one item made once and updated with ``setOpts``; redraws go through
-:class:`~app.gui.results.charts.ThrottledChart`'s timer (about 10 a second).
+:class:`~app.gui.results.throttled_chart.ThrottledChart`'s timer (about 10 a second).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ from PySide6.QtWidgets import QWidget
 from app.core.transfer.framing import PLAINTEXT
 from app.core.transfer.results import TransferResult
 from app.gui.plot_chart import PlotChart
-from app.gui.results.charts import ENCRYPT_COLOR
+from app.gui.results.chart_style import ENCRYPT_COLOR
 
 BASELINE_COLOR = "#999999"
 BAR_HEIGHT = 0.6

@@ -19,8 +19,9 @@ from app.core.bench.results import DirectionMemory, JobResult
 from app.core.ciphers.registry import lookup
 from app.core.errors import UserError
 from app.core.export.schema import field
-from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
+from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.paper import _measured
+from app.core.study.published import PublishedFigure
 from app.core.units import MB, MIB
 
 

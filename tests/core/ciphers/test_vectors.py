@@ -18,13 +18,9 @@ from typing import Any
 
 import pytest
 
-from app.core.ciphers import selftest, selftest_derived
+from app.core.ciphers import selftest, selftest_derived, selftest_vectors
 from app.core.ciphers.registry import REGISTRY, CipherSpec, Kind
 from app.core.ciphers.selftest import (
-    applicable_ocb_iterated,
-    applicable_vectors,
-    check_ocb_iterated,
-    check_vector,
     cross_library_agreement,
     derived_checks,
     format_report,
@@ -32,6 +28,12 @@ from app.core.ciphers.selftest import (
     repeated_key_vectors,
     report_to_dict,
     run_selftest,
+)
+from app.core.ciphers.selftest_vectors import (
+    applicable_ocb_iterated,
+    applicable_vectors,
+    check_ocb_iterated,
+    check_vector,
 )
 from app.core.ciphers.vectors import (
     DOCUMENTS,
@@ -277,7 +279,7 @@ def test_selftest_reports_a_failing_entry(monkeypatch: pytest.MonkeyPatch) -> No
     first = next(i for i, v in enumerate(VECTORS) if v.algorithm == "AES" and v.mode == "ECB")
     broken = replace(VECTORS[first], ciphertext=_flip_first_bit(VECTORS[first].ciphertext))
     vectors = (*VECTORS[:first], broken, *VECTORS[first + 1 :])
-    monkeypatch.setattr(selftest, "VECTORS", vectors)
+    monkeypatch.setattr(selftest_vectors, "VECTORS", vectors)
     result = run_selftest([spec])
     assert not result.ok
     assert result.failures and "aes-128-ecb [cryptography]" in result.failures[0]
@@ -286,7 +288,8 @@ def test_selftest_reports_a_failing_entry(monkeypatch: pytest.MonkeyPatch) -> No
 
 def test_an_entry_without_vectors_fails(monkeypatch: pytest.MonkeyPatch) -> None:
     spec = next(s for s in REGISTRY if s.id == "aes-128-gcm-siv")
-    monkeypatch.setattr(selftest, "VECTORS", tuple(v for v in VECTORS if v.mode != "GCM-SIV"))
+    without_gcm_siv = tuple(v for v in VECTORS if v.mode != "GCM-SIV")
+    monkeypatch.setattr(selftest_vectors, "VECTORS", without_gcm_siv)
     result = run_selftest([spec])
     assert any("no test vector" in f for f in result.failures)
 

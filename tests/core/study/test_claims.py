@@ -204,6 +204,6 @@ def test_busy_means_what_the_engine_calls_a_contended_job():
 def test_an_interval_never_reads_a_percentage_above_100(
     low: float, high: float, ratio: float, text: str
 ) -> None:
-    from app.core.study.claims import span
+    from app.core.study.claim_words import span
 
     assert span(low, high, ratio) == text

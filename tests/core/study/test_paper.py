@@ -12,11 +12,12 @@ from factories import job_result
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
 from app.core.errors import UserError
-from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
+from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.export import study_document
 from app.core.study.paper import match_published
 from app.core.study.paper_report import published_rows
 from app.core.study.presets import find_study, presets
+from app.core.study.published import PublishedFigure
 from app.core.study.report_html import study_html
 from app.core.study.report_text import claims
 from app.core.study.result import StudyResult

@@ -9,7 +9,8 @@ from dataclasses import replace
 from test_paper import _result
 
 from app.core.document.svg_bars import BarSeries, PaperMark, bar_chart, wants_log
-from app.core.study.definition import PublishedFigure, SizeInput
+from app.core.study.definition import SizeInput
+from app.core.study.published import PublishedFigure
 from app.core.study.report_html import study_html
 
 

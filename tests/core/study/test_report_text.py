@@ -9,7 +9,8 @@ from factories import job_result
 
 from app.core.bench.run_info import Environment
 from app.core.study import report_text
-from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
+from app.core.study.definition import CipherChoice, SizeInput, Study
+from app.core.study.published import PublishedFigure
 from app.core.study.result import StudyFailure, StudyResult, memory_mib, rate
 
 

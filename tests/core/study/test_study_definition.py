@@ -8,7 +8,6 @@ import pytest
 from app.core.errors import UserError
 from app.core.study.definition import (
     CipherChoice,
-    PublishedFigure,
     SizeInput,
     Study,
     parse_sizes,
@@ -16,6 +15,7 @@ from app.core.study.definition import (
     study_with,
 )
 from app.core.study.presets import find_study, preset_files, presets, save_study
+from app.core.study.published import PublishedFigure
 from app.core.study.study_file import load_study, to_toml
 
 SEEDS = {"000", "001", "002", "003", "004"}

@@ -15,7 +15,8 @@ from app.core.bench.run_info import Environment
 from app.core.document.svg_chart import ChartSeries, line_chart, log_ticks
 from app.core.errors import UserError
 from app.core.kinds.formats import save
-from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
+from app.core.study.definition import CipherChoice, SizeInput, Study
+from app.core.study.published import PublishedFigure
 from app.core.study.report_data import size_label, spans_decades
 from app.core.study.report_html import study_html
 from app.core.study.result import StudyFailure, StudyResult

@@ -8,6 +8,7 @@ import pytest
 from leftovers import leftovers
 
 from app.core.study.definition import CipherChoice, SizeInput, Study
+from app.core.study.grid_run import seeded_bytes, seeded_input
 from app.core.study.runner import (
     CellFailed,
     CellFinished,
@@ -16,8 +17,6 @@ from app.core.study.runner import (
     StudyRun,
     StudyStarted,
     merge_rounds,
-    seeded_bytes,
-    seeded_input,
 )
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.

@@ -100,7 +100,7 @@ def test_the_files_have_seed_004s_table_and_charts(tmp_path: Path):
 
 
 def test_the_html_charts_draw_the_papers_transfer_values(tmp_path: Path):
-    from app.core.study.definition import PublishedFigure
+    from app.core.study.published import PublishedFigure
     from app.core.study.transfer_report import html
 
     _events, result = _run(_study())
@@ -174,8 +174,8 @@ def test_an_unexpected_error_fails_the_cell_instead_of_hanging(monkeypatch):
 
 
 def test_the_papers_figures_are_set_beside_the_transfers():
-    from app.core.study.definition import PublishedFigure
     from app.core.study.paper import match_published
+    from app.core.study.published import PublishedFigure
 
     rate = PublishedFigure("AES-256-GCM", "64 KiB", "transfer_rate", 100.0, "MB/s")
     whole = PublishedFigure("AES-256-GCM", "64 KiB", "memory", 60.0, "MB", (), "process")
@@ -192,8 +192,8 @@ def test_the_papers_figures_are_set_beside_the_transfers():
 def test_a_senders_time_stops_at_its_last_byte_and_meets_the_papers_total_time():
     from dataclasses import replace as with_
 
-    from app.core.study.definition import PublishedFigure
     from app.core.study.paper import match_published
+    from app.core.study.published import PublishedFigure
     from app.core.study.transfer_result import TransferStudyResult
     from app.core.transfer.results import transfer_result_from_dict
 

@@ -9,9 +9,10 @@ import pytest
 
 from app.core.ciphers.registry import lookup
 from app.core.errors import UserError
-from app.core.study.definition import CipherChoice, PublishedFigure, SizeInput, Study
+from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.export import study_document
 from app.core.study.paper import match_published
+from app.core.study.published import PublishedFigure
 from app.core.study.report_text import whole_programs
 from app.core.study.result import StudyResult
 from app.core.study.runner import StudyFinished, StudyRun
