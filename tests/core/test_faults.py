@@ -142,11 +142,21 @@ def test_the_next_start_cleans_up_when_the_janitor_died_too(tmp_path):
     assert leftovers(tmp_path) == []
 
 
-@pytest.fixture
-def big_file(tmp_path: Path) -> Path:
-    path = tmp_path / "big.bin"
-    path.write_bytes(os.urandom(48_000_000))
-    return path
+PASSWORD = {"CB_PASSWORD": "correct horse battery staple"}
+
+
+@pytest.fixture(scope="module")
+def sealed_big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """48 MB of random data and its encryption with 3DES (slow: a signal finds the output
+    being written), made once through the command line: (plaintext, sealed)."""
+    folder = tmp_path_factory.mktemp("sealed")
+    big, sealed = folder / "big.bin", folder / "sealed.cbf"
+    big.write_bytes(os.urandom(48_000_000))
+    encrypt = ["encrypt", str(big), "-o", str(sealed), "--cipher", "des-ede3-cbc",
+               "--password-env", "CB_PASSWORD"]  # fmt: skip
+    returncode, err = finish(start_cli(encrypt, folder, **PASSWORD), timeout=120)
+    assert returncode == 0, err
+    return big, sealed
 
 
 def part_files(folder: Path) -> list[Path]:
@@ -174,9 +184,10 @@ def staging(proc: subprocess.Popen[str], folder: Path) -> bool:
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
-def test_encrypt_and_decrypt_signal_leave_no_partial_output(tmp_path, big_file, signum):
+def test_encrypt_and_decrypt_signal_leave_no_partial_output(tmp_path, sealed_big, signum):
     """3DES (slow) so the signal arrives while the hidden .part file is being written."""
-    env = {"CB_PASSWORD": "correct horse battery staple"}
+    env = PASSWORD
+    big_file, whole = sealed_big
     sealed = tmp_path / "big.cbf"
     encrypt = [
         "encrypt", str(big_file), "-o", str(sealed), "--cipher", "des-ede3-cbc",
@@ -189,10 +200,8 @@ def test_encrypt_and_decrypt_signal_leave_no_partial_output(tmp_path, big_file, 
     assert returncode == 128 + signum, err
     assert not part_files(tmp_path) and not sealed.exists()
 
-    returncode, err = finish(start_cli(encrypt, tmp_path, **env), timeout=120)
-    assert returncode == 0, err
     plain = tmp_path / "plain.bin"
-    decrypt = ["decrypt", str(sealed), "-o", str(plain), "--password-env", "CB_PASSWORD"]
+    decrypt = ["decrypt", str(whole), "-o", str(plain), "--password-env", "CB_PASSWORD"]
     proc = start_cli(decrypt, tmp_path, **env)
     wait_for(lambda: staging(proc, tmp_path))
     proc.send_signal(signum)
@@ -223,11 +232,12 @@ def test_scratch_root_is_private(scratch_tmp):
     assert root.name.startswith(f"cipherbench-{os.getpid()}-")
 
 
-def test_sigkill_mid_write_leaves_no_file(tmp_path, big_file):
+def test_sigkill_mid_write_leaves_no_file(tmp_path, sealed_big):
     """SIGKILL (as the OOM killer or a power cut) while encrypt, decrypt or an export writes:
     the output was an unnamed file, so nothing of it is left in the folder, and the source
     is untouched."""
-    env = {"CB_PASSWORD": "correct horse battery staple"}
+    env = PASSWORD
+    big_file, whole = sealed_big
     out = tmp_path / "out"
     out.mkdir()
     source = big_file.read_bytes()
@@ -243,13 +253,9 @@ def test_sigkill_mid_write_leaves_no_file(tmp_path, big_file):
     assert os.listdir(out) == []
     assert big_file.read_bytes() == source
 
-    sealed = tmp_path / "big.cbf"
-    encrypt[3] = str(sealed)
-    returncode, err = finish(start_cli(encrypt, tmp_path, **env), timeout=120)
-    assert returncode == 0, err
     decrypt = [
         "decrypt",
-        str(sealed),
+        str(whole),
         "-o",
         str(out / "plain.bin"),
         "--password-env",
