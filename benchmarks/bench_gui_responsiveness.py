@@ -21,6 +21,7 @@ imported in the background after the first paint), a few times; the first is the
 from __future__ import annotations
 
 import argparse
+import contextlib
 import os
 import statistics
 import subprocess
@@ -41,6 +42,54 @@ DEFAULT_CIPHERS = (
 )
 TICK_MS = 5
 STALL_LIMIT_MS = 50.0
+WHERE_INTERVAL_S = 0.001
+
+
+class GuiSampler:
+    """``--where``: the GUI thread's Python stack every millisecond, read from a thread of its
+    own (``sys._current_frames``), so that the longest gaps can be put down to what the GUI
+    thread was doing in them. A sample needs the GIL: while another thread holds it the
+    sampler waits too, and the sample it then takes shows where the GUI thread waits."""
+
+    def __init__(self) -> None:
+        import threading
+
+        self.gui = threading.get_ident()
+        self.samples: list[tuple[float, tuple[str, ...]]] = []
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(WHERE_INTERVAL_S):
+            frame = sys._current_frames().get(self.gui)
+            stack = []
+            while frame is not None:
+                code = frame.f_code
+                where = code.co_filename.replace(str(ROOT) + os.sep, "")
+                stack.append(f"{where}:{code.co_name}")
+                frame = frame.f_back
+            self.samples.append((time.perf_counter(), tuple(stack)))
+
+    def __enter__(self) -> GuiSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def during(self, start: float, end: float, top: int = 3) -> list[str]:
+        """The commonest innermost frames of this program (app/) sampled in ``(start, end)``,
+        each with the outermost frame of its stack: where a gap went."""
+        counts: dict[str, int] = {}
+        for t, stack in self.samples:
+            if start < t < end:
+                ours = [f for f in stack if f.startswith("app" + os.sep)]
+                key = f"{ours[0]} (from {stack[-1]})" if ours else (stack[0] if stack else "idle")
+                counts[key] = counts.get(key, 0) + 1
+        ranked = sorted(counts.items(), key=lambda kv: -kv[1])[:top]
+        return [f"{n} x {key}" for key, n in ranked]
+
 
 _COLD_START_CHILD = r"""
 import sys, time
@@ -144,7 +193,7 @@ def measure_control(app, seconds: float) -> dict:  # type: ignore[no-untyped-def
     }
 
 
-def measure_run(window, app, spec, options, seconds_limit: float) -> dict:  # type: ignore[no-untyped-def]
+def measure_run(window, app, spec, options, seconds_limit: float, where: bool = False) -> dict:  # type: ignore[no-untyped-def]
     """Run one job through the window and return the event-loop gap statistics."""
     from PySide6.QtCore import QEventLoop, QTimer
 
@@ -159,12 +208,14 @@ def measure_run(window, app, spec, options, seconds_limit: float) -> dict:  # ty
 
     gaps: list[float] = []
     busy: list[float] = []  # GUI-thread CPU time within each gap
+    ends: list[float] = []  # when each gap ended (perf_counter)
     last = [time.perf_counter(), time.thread_time()]
 
     def tick() -> None:
         now, cpu = time.perf_counter(), time.thread_time()
         gaps.append((now - last[0]) * 1e3)
         busy.append((cpu - last[1]) * 1e3)
+        ends.append(now)
         last[0], last[1] = now, cpu
 
     timer = QTimer()
@@ -174,19 +225,28 @@ def measure_run(window, app, spec, options, seconds_limit: float) -> dict:  # ty
     t0 = time.perf_counter()
     timer.start()
     last[0], last[1] = time.perf_counter(), time.thread_time()
-    started = window.controller.start([spec], options, keep_ciphertext=False)
-    if not started:
-        raise SystemExit("the run did not start")
-    if window.controller.running:
-        loop.exec()  # the event loop, as app.exec() runs it, until the run is over
-    timer.stop()
+    sampler = GuiSampler() if where else None
+    with sampler if sampler is not None else contextlib.nullcontext():
+        started = window.controller.start([spec], options, keep_ciphertext=False)
+        if not started:
+            raise SystemExit("the run did not start")
+        if window.controller.running:
+            loop.exec()  # the event loop, as app.exec() runs it, until the run is over
+        timer.stop()
     window.controller.running_changed.disconnect(on_running_changed)
     elapsed = time.perf_counter() - t0
     run = window.controller.last_run
     ok = bool(run and run.results)
     gaps_sorted = sorted(gaps)
     worst = max(range(len(gaps)), key=gaps.__getitem__) if gaps else None
+    longest = sorted(range(len(gaps)), key=gaps.__getitem__)[-3:][::-1]
+    places = [
+        (gaps[i], busy[i], sampler.during(ends[i] - gaps[i] / 1e3, ends[i]))
+        for i in longest
+        if sampler is not None
+    ]
     return {
+        "where": places,
         # GUI-thread CPU time during the longest gap: near the gap, the window itself was busy;
         # near zero, it was waiting (for the GIL, the disk, or a CPU the scheduler gave away).
         "worst_busy_ms": busy[worst] if worst is not None else float("nan"),
@@ -222,6 +282,12 @@ def main() -> int:
         action="store_true",
         help="leave Python's automatic garbage collection on (the app collects in the GUI "
         "thread only, app/gui/gui_gc.py): to compare the two",
+    )
+    parser.add_argument(
+        "--where",
+        action="store_true",
+        help="sample the GUI thread's stack every millisecond and print, for each case's three "
+        "longest gaps, what it was doing (a diagnostic: the sampling itself costs some time)",
     )
     parser.add_argument(
         "--control",
@@ -303,9 +369,11 @@ def main() -> int:
                 spec = lookup(cipher_id, library)
                 for mode in args.modes:
                     options = BenchOptions(repeat=args.repeat, warmup=0, data_mode=mode)
-                    r = measure_run(window, app, spec, options, args.limit)
+                    r = measure_run(window, app, spec, options, args.limit, args.where)
                     rows.append((item, mode, r))
                     show(item, mode, r)
+                    for gap, cpu, places in r["where"]:
+                        print(f"    gap {gap:.1f} ms (busy {cpu:.1f}): " + "; ".join(places))
         finally:
             window.close()
             app.processEvents()

@@ -301,7 +301,7 @@ class MainWindow(UserClose, FileActions):
             f"Results ({n} job{'s' if n != 1 else ''})" if n else "Results"
         )
         if n:
-            self.table.fit_columns()
+            self.table.request_fit()
         if n <= 1:  # cleared (Reset, a new run) or the first row: from the left again
             self.table.scroll_to_start()
         self._update_actions()
@@ -318,7 +318,7 @@ class MainWindow(UserClose, FileActions):
                 f"Done: {n} job{'s' if n != 1 else ''} measured and verified. Export them, or "
                 "select a row to save its data encrypted, or its plaintext."
             )
-        self.table.fit_columns()
+        self.table.request_fit()
 
     @Slot(list)
     def _on_table_columns_changed(self, hidden: list) -> None:

@@ -296,6 +296,7 @@ class MonitorChart(ThrottledChart):
         self._label = ""
         self._live = False  # the running job's curves, not a finished one chosen in the table
         self._axis_limits: tuple[float, float, float] = (0.0, 0.0, 0.0)
+        self._title_text: str | None = None
         for plot in (self.memory_plot, self.cpu_plot):
             plot.disableAutoRange()
         self._show_data(False)
@@ -339,7 +340,9 @@ class MonitorChart(ThrottledChart):
         hint = " — select a row of the table to see another job" if self._label else ""
         if self._live:
             hint = " — running; select a row after the run to see another job"
-        self.memory_plot.setTitle(self._label + hint)
+        if self._label + hint != self._title_text:  # a new title lays the label out (1 ms)
+            self._title_text = self._label + hint
+            self.memory_plot.setTitle(self._title_text)
         self._show_data(bool(self._samples))
         if not self._samples:
             self.memory_curve.setData([], [])

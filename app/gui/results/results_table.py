@@ -21,6 +21,7 @@ from PySide6.QtCore import (
     QPoint,
     QSortFilterProxyModel,
     Qt,
+    QTimer,
     Signal,
 )
 from PySide6.QtGui import QFontDatabase, QGuiApplication, QKeySequence
@@ -169,6 +170,16 @@ class ResultsTableView(QTableView):
         header = self.horizontalHeader()
         header.setContextMenuPolicy(Qt.ContextMenuPolicy.CustomContextMenu)
         header.customContextMenuRequested.connect(self._on_header_context_menu_requested)
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self.fit_columns)
+
+    def request_fit(self) -> None:
+        """:meth:`fit_columns` once the events queued now are handled: a result and the end of
+        the run arriving together fit the columns once (about 5 ms), in an event-loop turn of
+        its own rather than in the one that handles the result."""
+        self._fit_timer.start()
 
     def setModel(self, model: Any) -> None:
         super().setModel(model)
