@@ -48,9 +48,10 @@ STATUS_MS = 8000
 
 
 class ToolWindow(QMainWindow):
-    """Base of a tool window. A subclass sets ``controller`` and builds itself, then calls
-    ``_finish_setup()``; it names what it exports in ``EXPORTED`` ("study", "transfer") and its
-    opening size in ``SCREEN_FIT``."""
+    """Base of a tool window. A subclass calls :meth:`_setup` with its controller, which
+    builds it (``_build``, ``_create_actions``, ``_connect``, each the subclass's own); it
+    names what it exports in ``EXPORTED`` ("study", "transfer") and its opening size in
+    ``SCREEN_FIT``."""
 
     EXPORTED: ClassVar[str]
     # (largest width, largest height, share of the screen's width, of its height, and the
@@ -64,6 +65,24 @@ class ToolWindow(QMainWindow):
         self.setWindowTitle(title)
         self.settings = settings or AppSettings()  # its last folder: where dialogs start
         self._close_requested = False
+
+    def _setup(self, controller: ToolController) -> None:
+        """With its ``controller``: build the window, its actions and their connections, then
+        :meth:`_finish_setup`."""
+        self.controller = controller
+        self._build()
+        self._create_actions()
+        self._connect()
+        self._finish_setup()
+
+    def _build(self) -> None:
+        raise NotImplementedError
+
+    def _create_actions(self) -> None:
+        raise NotImplementedError
+
+    def _connect(self) -> None:
+        raise NotImplementedError
 
     def _finish_setup(self) -> None:
         """After building: drops, size, the actions' state, and waiting for the worker when

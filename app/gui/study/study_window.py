@@ -68,17 +68,14 @@ class StudyWindow(UserClose, ToolWindow):
             from app.core.study.presets import presets as shipped
 
             presets = shipped()
-        self.controller = StudyController(run_factory, parent=self)
+        self._presets = presets
         self._discard_agreed = False
-        self._build(presets)
-        self._create_actions()
-        self._connect()
-        self._finish_setup()
+        self._setup(StudyController(run_factory, parent=self))
 
     # --- building ------------------------------------------------------------------------------
 
-    def _build(self, presets: list[Study]) -> None:
-        self.form = StudyForm(presets)
+    def _build(self) -> None:
+        self.form = StudyForm(self._presets)
         self.run_button = QPushButton("Run study")
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")

@@ -48,11 +48,7 @@ class SweepWindow(ToolWindow):
 
     def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
         super().__init__("CipherBench – Message lengths and hardware", parent, settings)
-        self.controller = SweepController(self)
-        self._build()
-        self._create_actions()
-        self._connect()
-        self._finish_setup()
+        self._setup(SweepController(self))
 
     # --- building ------------------------------------------------------------------------------
 

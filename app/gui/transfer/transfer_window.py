@@ -46,11 +46,7 @@ class TransferWindow(ToolWindow):
 
     def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
         super().__init__("CipherBench – Loopback transfer", parent, settings)
-        self.controller = TransferController(self)
-        self._build()
-        self._create_actions()
-        self._connect()
-        self._finish_setup()
+        self._setup(TransferController(self))
 
     # --- building ------------------------------------------------------------------------------
 
