@@ -33,7 +33,8 @@ def describe_exception(exc: BaseException) -> str:
 
 
 class WorkerBase:
-    """Runs :meth:`work` in a pool thread (:meth:`TaskRunner.start`), reporting through ``signals``.
+    """Runs :meth:`work` in a pool thread (``app.gui.worker.TaskRunner.start``), reporting
+    through ``signals``.
 
     ``signals`` must have ``started``, ``failed(str)`` and ``finished``; every exception of
     :meth:`work` is caught and reported (never raised into the thread pool), ``finished`` is

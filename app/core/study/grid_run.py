@@ -51,7 +51,7 @@ E = TypeVar("E")
 
 
 class GridRun(RunDriver, Generic[E]):
-    """What both kinds of study run share (:class:`StudyRun`; a transfer study's
+    """What both kinds of study run share (``runner.StudyRun``; a transfer study's
     ``TransferStudyRun``): the study, its input files (read now) and generated sizes, and
     ``events()``, which makes the sizes and runs the subclass's ``_run``, and ``cancel()`` from
     any thread (``events()`` still ends with ``StudyFinished``). ``files`` and ``sizes`` replace

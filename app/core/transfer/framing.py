@@ -72,7 +72,7 @@ KIND_HEADER, KIND_CHUNK, KIND_LAST, KIND_DIGEST = 0, 1, 2, 3
 COUNTS = struct.Struct(">QI")  # the stream digest's data bytes and chunks, before its check
 MAX_DIGEST_BYTES = COUNTS.size + 32
 MASTER_KEY_BYTES = 32
-FRAME_BUFFERS = 3  # chunks in flight between each end's two threads (_FrameMaker, _Opener)
+FRAME_BUFFERS = 3  # chunks in flight between each end's two threads (sending, receiving)
 
 TAMPERED = "chunk {index} failed authentication: the stream was modified, reordered or replayed"
 TRUNCATED = "the stream ended before its last chunk (truncated, or the sender stopped)"

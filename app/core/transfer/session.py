@@ -90,8 +90,7 @@ def run_transfers(
     failure as it comes. ``environment=False`` skips reading the machine (an empty
     environment). Raises ``UserError`` for bad options before any transfer starts."""
     options.check()
-    started = _now()
-    count = len(ciphers)
+    started, count, total = _now(), len(ciphers), options.warmup + options.repeat
     results: list[TransferResult] = []
     failures: list[TransferFailure] = []
     cancelled = False
@@ -104,6 +103,7 @@ def run_transfers(
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
+        progress(TransferProgress(cipher, index, count, 0, total, TRANSFER))  # may cancel
         try:
             outcome = _one_cipher(source, cipher, (index, count), options, cancel, progress)
         except Cancelled:
@@ -140,11 +140,9 @@ def _one_cipher(
     cancel: threading.Event | None,
     progress: Callable[[TransferProgress], None],
 ) -> TransferResult | TransferFailure:
-    """Every run of ``cipher`` (the ``place[0]``-th of ``place[1]``), with its progress; its
-    failure as a :class:`TransferFailure`. Raises :class:`Cancelled`."""
+    """Every run of ``cipher`` (the ``place[0]``-th of ``place[1]``), with the progress after
+    each; its failure as a :class:`TransferFailure`. Raises :class:`Cancelled`."""
     index, count = place
-    total = options.warmup + options.repeat
-    progress(TransferProgress(cipher, index, count, 0, total, TRANSFER))
 
     def on_run(done: int, runs: int) -> None:
         progress(TransferProgress(cipher, index, count, done, runs, TRANSFER))
