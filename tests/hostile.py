@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import multiprocessing.process
+from pathlib import Path
 from typing import Any
 
 import factories
@@ -10,6 +11,8 @@ import pytest
 
 from app.cli import main as cli
 from app.core.bench.results import JobResult, RunResult
+from app.core.runtime.output_checks import OutputExists
+from app.core.runtime.safe_files import AtomicOutput
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: object) -> tuple[int, str, str]:
@@ -38,6 +41,17 @@ def forbid_workers(monkeypatch: pytest.MonkeyPatch) -> list[object]:
 
     monkeypatch.setattr(multiprocessing.process.BaseProcess, "start", start)
     return started
+
+
+def output_that_appeared_meanwhile(target: Path) -> OutputExists:
+    """What an AtomicOutput without --force raises when ``target``, absent when the output
+    began, exists when it is committed (another program wrote it meanwhile)."""
+    with AtomicOutput(target, force=False) as out:
+        out.write(b"new")
+        target.write_bytes(b"appeared meanwhile")
+        with pytest.raises(OutputExists) as caught:
+            out.commit()
+    return caught.value
 
 
 def small_job(label: str = "data.bin", samples: int = 3, **changes: Any) -> JobResult:

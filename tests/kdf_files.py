@@ -14,6 +14,7 @@ from app.core.files import container_format
 from app.core.files.container import Argon2Params
 
 CHUNK = 64
+PASSWORD = "correct horse battery staple"  # the password of the files tests encrypt
 # 1 GiB x 64 passes: the largest cost the format allows (measured in issue 7: 62 s, 1 GiB).
 HOSTILE = Argon2Params(memory_kib=2**20, iterations=64, lanes=4)
 # Allowed only with consent, and seconds long here (about 2-4 s, 64 MiB): time to cancel it.

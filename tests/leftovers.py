@@ -2,6 +2,8 @@
 tests expect nothing)."""
 
 import contextlib
+import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,3 +41,19 @@ def spawned_children(parent: int | None = None, *, recursive: bool = True) -> li
                 if "spawn_main" in " ".join(proc.cmdline()):
                     found.append(proc)
     return found
+
+
+@contextlib.contextmanager
+def no_workers_outlive(message: str, grace_s: float = 3.0) -> Iterator[None]:
+    """Fails with ``message`` if a worker (:func:`spawned_children`) started in the block still
+    runs ``grace_s`` seconds after it."""
+
+    def workers() -> set[int]:
+        return {p.pid for p in spawned_children()}
+
+    before = workers()
+    yield
+    deadline = time.monotonic() + grace_s
+    while workers() - before and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert not workers() - before, message

@@ -19,10 +19,11 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import psutil
 import pytest
-from kdf_files import HOSTILE, SLOW, write_container
+from kdf_files import HOSTILE, PASSWORD, SLOW, write_container
 
 from app.cli import crypt as cli_crypt
 from app.cli.messages import cli_message
@@ -34,13 +35,7 @@ from app.core.runtime.scratch import JANITOR_NAME
 
 Capsys = pytest.CaptureFixture[str]
 MonkeyPatch = pytest.MonkeyPatch
-PASSWORD = "s3cret-Passw0rd-never-shown"
-
-
-@pytest.fixture(autouse=True)
-def cheap_kdf(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(container, "DEFAULT_ARGON2", Argon2Params(64, 1, 1))
-    monkeypatch.setenv("CB_PASSWORD", PASSWORD)
+pytestmark = pytest.mark.usefixtures("cheap_kdf")  # tests/cli/conftest.py: CB_PASSWORD is PASSWORD
 
 
 @pytest.fixture
@@ -476,15 +471,8 @@ def test_allow_expensive_kdf_decrypts(
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT")
 def test_ctrl_c_during_an_expensive_derivation(tmp_path: Path) -> None:
     """Ctrl-C while the child derives: status 130 at once, no output, no process left."""
-    enc, out = write_container(tmp_path / "slow.cbf", SLOW), tmp_path / "out"
-    argv = [sys.executable, str(MAIN), "decrypt", enc, "-o", out, "--password-env", "PW"]
-    cli = subprocess.Popen(
-        [*map(str, argv), "--allow-expensive-kdf"],
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        cwd=tmp_path,
-        env={**os.environ, "PW": PASSWORD},
+    cli = _start_slow_decrypt(
+        tmp_path, {**os.environ, "PW": PASSWORD}, stdout=subprocess.PIPE, stderr=subprocess.PIPE
     )
     try:
         child = _derivation_child(psutil.Process(cli.pid))
@@ -507,14 +495,11 @@ def test_ctrl_c_during_an_expensive_derivation(tmp_path: Path) -> None:
 def test_the_password_variable_reaches_no_child(tmp_path: Path) -> None:
     """``--password-env PW``: neither the derivation child nor multiprocessing's resource
     tracker inherits PW (docs/file-format.md: never the command line or the environment)."""
-    enc, out = write_container(tmp_path / "slow.cbf", SLOW), tmp_path / "out"
-    argv = [sys.executable, str(MAIN), "decrypt", enc, "-o", out, "--password-env", "PW"]
-    cli = subprocess.Popen(
-        [*map(str, argv), "--allow-expensive-kdf"],
+    cli = _start_slow_decrypt(
+        tmp_path,
+        {**_without("CB_PASSWORD"), "PW": PASSWORD, "CB_CANARY": "inherited"},
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
-        cwd=tmp_path,
-        env={**_without("CB_PASSWORD"), "PW": PASSWORD, "CB_CANARY": "inherited"},
     )
     try:
         _derivation_child(psutil.Process(cli.pid))
@@ -530,6 +515,16 @@ def test_the_password_variable_reaches_no_child(tmp_path: Path) -> None:
         names = [entry.split(b"=")[0] for entry in raw.split(b"\0")]
         assert b"CB_CANARY" in names  # the rest of the environment is inherited
         assert b"PW" not in names and PASSWORD.encode() not in raw
+
+
+def _start_slow_decrypt(tmp_path: Path, env: dict[str, str], **popen: Any) -> subprocess.Popen[str]:
+    """``main.py decrypt --allow-expensive-kdf`` of ``tmp_path/slow.cbf``, a file whose key
+    derivation takes seconds, to ``tmp_path/out``, the password read from ``env["PW"]``."""
+    enc, out = write_container(tmp_path / "slow.cbf", SLOW), tmp_path / "out"
+    argv = [sys.executable, MAIN, "decrypt", enc, "-o", out, "--password-env", "PW"]
+    return subprocess.Popen(
+        [*map(str, argv), "--allow-expensive-kdf"], cwd=tmp_path, env=env, text=True, **popen
+    )
 
 
 def _without(name: str) -> dict[str, str]:

@@ -11,7 +11,7 @@ import re
 from pathlib import Path
 
 import pytest
-from hostile import run
+from hostile import output_that_appeared_meanwhile, run
 
 import app.core
 from app.cli.messages import cli_message
@@ -31,7 +31,6 @@ from app.core.files.protect import (
 )
 from app.core.files.rawexport import ContainerKeyGiven
 from app.core.runtime.output_checks import OutputExists, OutputRefused
-from app.core.runtime.safe_files import AtomicOutput
 
 CORE = Path(app.core.__file__).parent
 CLI_WORDS = re.compile(r"--[a-z]|main\.py")
@@ -160,13 +159,8 @@ def test_an_existing_output_asks_for_force(
 
 
 def test_an_output_that_appeared_meanwhile_asks_for_force(tmp_path: Path) -> None:
-    target = tmp_path / "out"
-    with AtomicOutput(target, force=False) as out:
-        out.write(b"new")
-        target.write_bytes(b"appeared meanwhile")
-        with pytest.raises(OutputExists) as caught:
-            out.commit()
-    assert re.search(r"out already exists; overwrite it with --force", cli_message(caught.value))
+    error = output_that_appeared_meanwhile(tmp_path / "out")
+    assert re.search(r"out already exists; overwrite it with --force", cli_message(error))
     assert os.listdir(tmp_path) == ["out"]
 
 

@@ -13,15 +13,13 @@ from pathlib import Path
 import pytest
 from hostile import assert_one_line_error, forbid_workers, run
 
-from app.core.files import container
-from app.core.files.container import Argon2Params
 from app.core.runtime import safe_files
 from app.core.runtime.staging_names import STAGING_PREFIX
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
-pytestmark = pytest.mark.usefixtures("in_process_jobs")
+pytestmark = pytest.mark.usefixtures("in_process_jobs", "cheap_kdf")
+# The data fixture and the cheap key derivation: tests/cli/conftest.py.
 
-PASSWORD = "correct horse battery staple"
 NAME_MAX = 255  # bytes in one name: Linux, and most file systems elsewhere
 QUICK = ["--repeat", "1", "--no-history", "--quiet"]
 COMMANDS = {
@@ -29,19 +27,6 @@ COMMANDS = {
     "study": ["study", "aes-key-sizes", "--files", "{data}", "--rounds", "1", "--max-rounds", "1"],
     "transfer": ["transfer", "{data}", "--warmup", "0"],
 }
-
-
-@pytest.fixture(autouse=True)
-def cheap_kdf(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(container, "DEFAULT_ARGON2", Argon2Params(64, 1, 1))
-    monkeypatch.setenv("CB_PASSWORD", PASSWORD)
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Path:
-    path = tmp_path / "data.csv"
-    path.write_bytes(b"a,b\n1,2\n" * 500)
-    return path
 
 
 def long_name(folder: Path, tag: str, ext: str = "") -> Path:

@@ -19,35 +19,21 @@ from typing import Any
 import pytest
 from disk_full import disk_full, needs_rlimit
 from hostile import assert_one_line_error, run, small_job, small_run
+from kdf_files import PASSWORD
 
 from app.cli import main as cli
 from app.core.errors import UserError
 from app.core.export import xlsx_export as export_xlsx
-from app.core.files import container
-from app.core.files.container import Argon2Params
 from app.core.kinds import formats
 from app.core.runtime.output_checks import NotRegularFileError, check_output, check_paths
 from app.core.runtime.safe_files import AtomicOutput, StagedFile
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
-pytestmark = pytest.mark.usefixtures("in_process_jobs")
+pytestmark = pytest.mark.usefixtures("in_process_jobs", "cheap_kdf")
+# The data fixture and the cheap key derivation: tests/cli/conftest.py.
 
-PASSWORD = "correct horse battery staple"
 QUICK = ["--cipher", "rc4", "--library", "cryptography", "--repeat", "1", "--warmup", "0"]
 needs_fifo = pytest.mark.skipif(not hasattr(os, "mkfifo"), reason="no named pipes")
-
-
-@pytest.fixture(autouse=True)
-def cheap_kdf(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(container, "DEFAULT_ARGON2", Argon2Params(64, 1, 1))
-    monkeypatch.setenv("CB_PASSWORD", PASSWORD)
-
-
-@pytest.fixture
-def data(tmp_path: Path) -> Path:
-    path = tmp_path / "data.csv"
-    path.write_bytes(b"a,b\n1,2\n" * 500)
-    return path
 
 
 @pytest.fixture
@@ -182,16 +168,24 @@ def test_every_writer_refuses_a_pipe(
     assert set(names(tmp_path)) == before  # no key file, no temporary file
 
 
+def _assert_link_refused(
+    capsys: pytest.CaptureFixture[str], kind: str, tmp_path: Path, data: Path, link: Path, says: str
+) -> None:
+    """Writer ``kind`` told to write to the symbolic link ``link``: one line that ``says`` why,
+    no advice to use --force, and the link left as it was."""
+    argv = _crypt_argv(kind, tmp_path, data, link)
+    capsys.readouterr()
+    code, _, err = run(capsys, *argv)
+    assert_one_line_error(code, err)
+    assert says in err and "--force" not in err
+    assert link.is_symlink()
+
+
 @pytest.mark.parametrize("kind", WRITERS)
 def test_every_writer_refuses_dev_null(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Path, null_link: Path, kind: str
 ) -> None:
-    argv = _crypt_argv(kind, tmp_path, data, null_link)
-    capsys.readouterr()
-    code, _, err = run(capsys, *argv)
-    assert_one_line_error(code, err)
-    assert "a device" in err and "--force" not in err
-    assert null_link.is_symlink()
+    _assert_link_refused(capsys, kind, tmp_path, data, null_link, "a device")
 
 
 def test_check_output_names_what_it_refuses(tmp_path: Path) -> None:
@@ -248,12 +242,7 @@ def test_atomic_output_says_pipe_not_force(tmp_path: Path, force: bool) -> None:
 def test_a_symlink_loop_as_output_is_one_line(
     capsys: pytest.CaptureFixture[str], tmp_path: Path, data: Path, loop: Path, kind: str
 ) -> None:
-    argv = _crypt_argv(kind, tmp_path, data, loop)
-    capsys.readouterr()
-    code, _, err = run(capsys, *argv)
-    assert_one_line_error(code, err)
-    assert "symbolic links" in err and "--force" not in err
-    assert loop.is_symlink()
+    _assert_link_refused(capsys, kind, tmp_path, data, loop, "symbolic links")
 
 
 @pytest.mark.parametrize("command", ["bench", "encrypt"])

@@ -145,6 +145,15 @@ def test_the_next_start_cleans_up_when_the_janitor_died_too(tmp_path):
 PASSWORD = {"CB_PASSWORD": "correct horse battery staple"}
 
 
+def start_crypt(command: str, source: Path, output: Path, tmp: Path) -> subprocess.Popen[str]:
+    """``encrypt`` or ``decrypt`` of ``source`` to ``output`` under the password in CB_PASSWORD;
+    encryption with 3DES (slow: a signal finds the output being written)."""
+    args = [command, str(source), "-o", str(output), "--password-env", "CB_PASSWORD"]
+    if command == "encrypt":
+        args += ["--cipher", "des-ede3-cbc"]
+    return start_cli(args, tmp, **PASSWORD)
+
+
 @pytest.fixture(scope="module")
 def sealed_big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     """48 MB of random data and its encryption with 3DES (slow: a signal finds the output
@@ -152,9 +161,7 @@ def sealed_big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
     folder = tmp_path_factory.mktemp("sealed")
     big, sealed = folder / "big.bin", folder / "sealed.cbf"
     big.write_bytes(os.urandom(48_000_000))
-    encrypt = ["encrypt", str(big), "-o", str(sealed), "--cipher", "des-ede3-cbc",
-               "--password-env", "CB_PASSWORD"]  # fmt: skip
-    returncode, err = finish(start_cli(encrypt, folder, **PASSWORD), timeout=120)
+    returncode, err = finish(start_crypt("encrypt", big, sealed, folder), timeout=120)
     assert returncode == 0, err
     return big, sealed
 
@@ -186,28 +193,17 @@ def staging(proc: subprocess.Popen[str], folder: Path) -> bool:
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP, signal.SIGINT])
 def test_encrypt_and_decrypt_signal_leave_no_partial_output(tmp_path, sealed_big, signum):
     """3DES (slow) so the signal arrives while the hidden .part file is being written."""
-    env = PASSWORD
     big_file, whole = sealed_big
-    sealed = tmp_path / "big.cbf"
-    encrypt = [
-        "encrypt", str(big_file), "-o", str(sealed), "--cipher", "des-ede3-cbc",
-        "--password-env", "CB_PASSWORD",
-    ]  # fmt: skip
-    proc = start_cli(encrypt, tmp_path, **env)
-    wait_for(lambda: staging(proc, tmp_path))
-    proc.send_signal(signum)
-    returncode, err = finish(proc)
-    assert returncode == 128 + signum, err
-    assert not part_files(tmp_path) and not sealed.exists()
-
-    plain = tmp_path / "plain.bin"
-    decrypt = ["decrypt", str(whole), "-o", str(plain), "--password-env", "CB_PASSWORD"]
-    proc = start_cli(decrypt, tmp_path, **env)
-    wait_for(lambda: staging(proc, tmp_path))
-    proc.send_signal(signum)
-    returncode, err = finish(proc)
-    assert returncode == 128 + signum, err
-    assert not part_files(tmp_path) and not plain.exists()
+    for command, source, output in [
+        ("encrypt", big_file, tmp_path / "big.cbf"),
+        ("decrypt", whole, tmp_path / "plain.bin"),
+    ]:
+        proc = start_crypt(command, source, output, tmp_path)
+        wait_for(lambda proc=proc: staging(proc, tmp_path))
+        proc.send_signal(signum)
+        returncode, err = finish(proc)
+        assert returncode == 128 + signum, err
+        assert not part_files(tmp_path) and not output.exists()
     assert leftovers(tmp_path) == []
 
 
@@ -236,32 +232,19 @@ def test_sigkill_mid_write_leaves_no_file(tmp_path, sealed_big):
     """SIGKILL (as the OOM killer or a power cut) while encrypt, decrypt or an export writes:
     the output was an unnamed file, so nothing of it is left in the folder, and the source
     is untouched."""
-    env = PASSWORD
     big_file, whole = sealed_big
     out = tmp_path / "out"
     out.mkdir()
     source = big_file.read_bytes()
     sealed = out / "big.cbf"
-    encrypt = [
-        "encrypt", str(big_file), "-o", str(sealed), "--cipher", "des-ede3-cbc",
-        "--password-env", "CB_PASSWORD",
-    ]  # fmt: skip
-    proc = start_cli(encrypt, tmp_path, **env)
+    proc = start_crypt("encrypt", big_file, sealed, tmp_path)
     wait_for(lambda: staging(proc, out))
     proc.kill()
     proc.communicate(timeout=10)  # reaped, pipes closed
     assert os.listdir(out) == []
     assert big_file.read_bytes() == source
 
-    decrypt = [
-        "decrypt",
-        str(whole),
-        "-o",
-        str(out / "plain.bin"),
-        "--password-env",
-        "CB_PASSWORD",
-    ]
-    proc = start_cli(decrypt, tmp_path, **env)
+    proc = start_crypt("decrypt", whole, out / "plain.bin", tmp_path)
     wait_for(lambda: staging(proc, out))
     proc.kill()
     proc.communicate(timeout=10)  # reaped, pipes closed

@@ -8,6 +8,7 @@ import os
 from pathlib import Path
 
 import pytest
+from hostile import output_that_appeared_meanwhile
 
 from app.core.errors import UserError
 from app.core.runtime.output_checks import OutputExists, check_output
@@ -70,15 +71,11 @@ def test_staged_file_mode_and_sync(tmp_path: Path) -> None:
 
 def test_atomic_output_words_its_errors(tmp_path: Path) -> None:
     target = tmp_path / "out"
-    with AtomicOutput(target, force=False) as out:
-        out.write(b"new")
-        target.write_bytes(b"appeared meanwhile")
-        with pytest.raises(OutputExists) as caught:
-            out.commit()
+    error = output_that_appeared_meanwhile(target)
     # the core names no option; the command line adds "; overwrite it with --force"
     # (tests/cli/test_cli_messages.py)
-    assert caught.value.path == str(target) and caught.value.reason == "it already exists"
-    assert str(caught.value) == f"{target} already exists" and "--" not in str(caught.value)
+    assert error.path == str(target) and error.reason == "it already exists"
+    assert str(error) == f"{target} already exists" and "--" not in str(error)
     assert os.listdir(tmp_path) == ["out"]
     with pytest.raises(UserError, match=r"cannot write in .*missing"):
         AtomicOutput(tmp_path / "missing" / "out", force=True).__enter__()

@@ -9,12 +9,17 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 import pytest
 from PySide6.QtCore import QCoreApplication, QSettings, QStandardPaths, QThreadPool
 from PySide6.QtWidgets import QMessageBox
+from pytestqt.qtbot import QtBot
 
 from app.gui.settings import AppSettings
+
+if TYPE_CHECKING:
+    from app.gui.main.window import MainWindow
 
 
 @pytest.fixture(autouse=True)
@@ -43,6 +48,16 @@ def _collect_in_gui_thread(qapp: QCoreApplication) -> Iterator[None]:
 @pytest.fixture
 def settings(tmp_path: Path) -> AppSettings:
     return AppSettings(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+
+
+@pytest.fixture
+def main_window(qtbot: QtBot, settings: AppSettings) -> MainWindow:
+    """The main window on this test's settings, not shown; closed with the test."""
+    from app.gui.main.window import MainWindow
+
+    w = MainWindow(settings=settings)
+    qtbot.addWidget(w)
+    return w
 
 
 @dataclass

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import Dialogs
-from gui_factories import KeepingRun, job_result
+from gui_factories import KeepingRun, job_result, set_study
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QWidget
@@ -351,10 +351,7 @@ def test_a_study_finished_in_the_study_window_is_stored(
 
     w = StudyWindow(run_factory=FakeStudyRun, settings=settings)
     qtbot.addWidget(w)
-    w.form.choose("aes-key-sizes")
-    w.form.sizes_edit.setText("2KB, 4KB")
-    w.form.repeat_spin.setValue(2)
-    w.form.rounds_spin.setValue(1)
+    set_study(w, "aes-key-sizes", "2KB, 4KB")
     w.run_action.trigger()
     qtbot.waitUntil(lambda: "Saved to history as run 1" in w.statusBar().currentMessage())
     with History.open(history_db) as history:

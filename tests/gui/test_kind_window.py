@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from gui_factories import shown_window
 from pytestqt.qtbot import QtBot
 
 from app.core.history.store import History
@@ -22,10 +23,7 @@ TIMEOUT_MS = 60_000
 
 @pytest.fixture
 def window(qtbot: QtBot) -> KindWindow:
-    w = KindWindow(table.named("keysetup"))
-    qtbot.addWidget(w)
-    w.show()
-    return w
+    return shown_window(qtbot, KindWindow(table.named("keysetup")), size=None)
 
 
 def test_a_run_shows_its_document_exports_and_is_stored(

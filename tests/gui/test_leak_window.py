@@ -4,6 +4,7 @@ verdicts in the tables at the end, and the curve drawn from a stored result."""
 from __future__ import annotations
 
 import pytest
+from gui_factories import shown_window
 from pytestqt.qtbot import QtBot
 
 from app.core.kinds import table
@@ -15,10 +16,7 @@ TIMEOUT_MS = 60_000
 
 @pytest.fixture
 def window(qtbot: QtBot) -> KindWindow:
-    w = KindWindow(table.named("leak"))
-    qtbot.addWidget(w)
-    w.show()
-    return w
+    return shown_window(qtbot, KindWindow(table.named("leak")), size=None)
 
 
 def test_the_curve_grows_live_and_the_verdicts_follow(qtbot: QtBot, window: KindWindow) -> None:

@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 from conftest import Dialogs
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QCloseEvent, QDropEvent
+from gui_factories import drop_files, shown_window
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import QFileDialog, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -28,10 +28,7 @@ pytestmark = pytest.mark.slow  # the real window against the real engine
 def window(
     qtbot: QtBot, settings: AppSettings, dialogs: Dialogs, quick_jobs: None
 ) -> Iterator[MainWindow]:
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
+    w = shown_window(qtbot, MainWindow(settings=settings))
     qtbot.waitUntil(lambda: w.charts_ready, timeout=60_000)
     w.options_panel.repeat_spin.setValue(2)
     w.options_panel.warmup_spin.setValue(0)
@@ -63,19 +60,6 @@ def _choose(monkeypatch: pytest.MonkeyPatch, w: MainWindow, paths: list[Path]) -
         staticmethod(lambda *a, **k: ([str(p) for p in paths], "")),
     )
     w.input_panel.choose_button.click()
-
-
-def _drop(w: MainWindow, paths: list[Path]) -> None:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(p)) for p in paths])
-    event = QDropEvent(
-        QPointF(50, 50),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    w.dropEvent(event)
 
 
 def _run(qtbot: QtBot, w: MainWindow) -> None:
@@ -121,7 +105,7 @@ def test_three_files_at_once_then_a_fourth_accumulate_in_one_table_chart_and_exp
     # a fourth file, dropped; the first three taken out of the list: a second run adds to it
     fourth = tmp_path / "slides.pptx"
     fourth.write_bytes(b"\x00" * 12_000)
-    _drop(w, [fourth])
+    drop_files(w, [fourth])
     assert w.input_panel.list.count() == 4
     w.input_panel.list.selectAll()
     w.input_panel.list.item(3).setSelected(False)
@@ -162,10 +146,10 @@ def test_a_drop_of_several_files_adds_them_all_and_clear_empties_the_list(
     window: MainWindow, files: list[Path], dialogs: Dialogs, tmp_path: Path
 ) -> None:
     w = window
-    _drop(w, [*files, tmp_path / "missing.bin"])
+    drop_files(w, [*files, tmp_path / "missing.bin"])
     assert w.input_panel.list.count() == 3
     assert dialogs.warnings and "missing.bin" in dialogs.warnings[-1][1]
-    _drop(w, files[:1])  # already listed: refreshed, not doubled
+    drop_files(w, files[:1])  # already listed: refreshed, not doubled
     assert w.input_panel.list.count() == 3
     w.input_panel.clear_button.click()
     assert w.input_panel.list.count() == 0 and not w.input_panel.clear_button.isEnabled()

@@ -29,7 +29,10 @@ def window(
     w.close()
 
 
-def _run(qtbot: QtBot, w: MainWindow, path: Path, rounds: int) -> None:
+def _run(qtbot: QtBot, w: MainWindow, folder: Path, rounds: int) -> None:
+    """AES-128 and AES-256 in CTR mode on ``folder/data.bin`` (20 KB) in ``rounds`` rounds."""
+    path = folder / "data.bin"
+    path.write_bytes(b"x" * 20_000)
     assert w.controller.set_input_file(str(path))
     aes = make_selection({"AES": ((128, 256), ("CTR",))}, ("cryptography",))
     w.selection_panel.set_selection(aes)
@@ -47,9 +50,7 @@ def _run(qtbot: QtBot, w: MainWindow, path: Path, rounds: int) -> None:
 def test_rounds_give_the_comparisons_their_intervals(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    data = tmp_path / "data.bin"
-    data.write_bytes(b"x" * 20_000)
-    _run(qtbot, window, data, rounds=4)
+    _run(qtbot, window, tmp_path, rounds=4)
     run = window.controller.last_run
     assert run is not None and all(len(r.rounds) == 4 for r in run.results)
     assert window.progress_panel.bar.value() == window.progress_panel.bar.maximum()
@@ -67,9 +68,7 @@ def test_rounds_give_the_comparisons_their_intervals(
 def test_one_round_says_why_no_claim_is_made(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
-    data = tmp_path / "data.bin"
-    data.write_bytes(b"x" * 20_000)
-    _run(qtbot, window, data, rounds=1)
+    _run(qtbot, window, tmp_path, rounds=1)
     panel = window.comparisons_panel
     qtbot.waitUntil(lambda: "in 1 round a side, too few to show" in panel.text.toPlainText())
     assert "Set Rounds to 4 or more" in panel.note.text()

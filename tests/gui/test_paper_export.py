@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from conftest import Dialogs
+from gui_factories import set_study
 from PySide6.QtGui import QAction
 from PySide6.QtWidgets import QFileDialog, QMainWindow, QMessageBox
 from pytestqt.qtbot import QtBot
@@ -51,36 +52,58 @@ def _menu_after_export(window: QMainWindow, action: QAction) -> bool:
 
 
 @pytest.fixture
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The folder chosen for the paper set: an empty one (tmp_path holds the settings file)."""
+    return tmp_path_factory.mktemp("paper")
+
+
+def _export_for_paper(
+    qtbot: QtBot, w: Any, monkeypatch: pytest.MonkeyPatch, folder: Path
+) -> list[str]:
+    """Export for a paper… into ``folder``, once the window's result enables it: the names
+    found there when the writing is done."""
+    w._update_actions()
+    assert w.paper_action.isEnabled()
+    _choose(monkeypatch, folder)
+    w.paper_action.trigger()
+    qtbot.waitUntil(lambda: not w.paper_exporter.busy, timeout=TIMEOUT_MS)
+    return sorted(p.name for p in folder.iterdir())
+
+
+@pytest.fixture
 def study_window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[StudyWindow]:
     w = StudyWindow(run_factory=FakeStudyRun, settings=settings)
     qtbot.addWidget(w)
-    w.form.choose("aes-key-sizes")
-    w.form.sizes_edit.setText("2KB, 4KB, 400KB")
-    w.form.repeat_spin.setValue(2)
-    w.form.rounds_spin.setValue(1)
+    set_study(w, "aes-key-sizes", "2KB, 4KB, 400KB")
     yield w
     qtbot.waitUntil(lambda: not w.paper_exporter.busy, timeout=TIMEOUT_MS)
     w.controller.exported = True  # no question at teardown
     w.close()
 
 
+@pytest.fixture
+def finished_window(qtbot: QtBot, study_window: StudyWindow) -> StudyWindow:
+    """The study window once its (fake) study has run: Export for a paper… is enabled."""
+    _run(qtbot, study_window)
+    return study_window
+
+
 def test_the_study_window_writes_the_paper_set_off_the_gui_thread(
     qtbot: QtBot,
     study_window: StudyWindow,
     settings: AppSettings,
-    tmp_path_factory: pytest.TempPathFactory,
+    folder: Path,
     dialogs: Dialogs,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    tmp_path = tmp_path_factory.mktemp("paper")
     w = study_window
     assert not w.paper_action.isEnabled() and not w.paper_button.isEnabled()
     assert _menu_after_export(w, w.paper_action)
     _run(qtbot, w)
     assert w.paper_action.isEnabled() and w.paper_button.isEnabled()
-    (tmp_path / "start").mkdir()
-    settings.last_folder = str(tmp_path / "start")
-    opened = _choose(monkeypatch, tmp_path)
+    (folder / "start").mkdir()
+    settings.last_folder = str(folder / "start")
+    opened = _choose(monkeypatch, folder)
     threads: list[threading.Thread] = []
     real = paper_export.write_paper_set
 
@@ -92,56 +115,48 @@ def test_the_study_window_writes_the_paper_set_off_the_gui_thread(
     w.paper_button.click()
     assert w.paper_exporter.busy and not w.paper_action.isEnabled()  # one set at a time
     qtbot.waitUntil(lambda: not w.paper_exporter.busy, timeout=TIMEOUT_MS)
-    assert opened == [str(tmp_path / "start")]
+    assert opened == [str(folder / "start")]
     assert threads and threads[0] is not threading.main_thread()
     # the key-length study's paper printed times and memory: those figures too
     more = [f"aes-key-sizes-{q}{s}" for q in ("time", "memory") for s in (".svg", ".pdf")]
     wanted = sorted([*NAMES, *more, "methods.txt", "start"])
-    assert sorted(p.name for p in tmp_path.iterdir()) == wanted
+    assert sorted(p.name for p in folder.iterdir()) == wanted
     said = w.statusBar().currentMessage()
-    assert said.startswith(f"Wrote 9 files for a paper to {tmp_path}: aes-key-sizes.md")
-    assert settings.last_folder == str(tmp_path)
+    assert said.startswith(f"Wrote 9 files for a paper to {folder}: aes-key-sizes.md")
+    assert settings.last_folder == str(folder)
     assert w.paper_action.isEnabled() and not dialogs.warnings
 
 
 def test_files_there_are_replaced_only_when_the_user_agrees(
-    qtbot: QtBot,
-    study_window: StudyWindow,
-    tmp_path_factory: pytest.TempPathFactory,
-    dialogs: Dialogs,
-    monkeypatch: pytest.MonkeyPatch,
+    finished_window: StudyWindow, folder: Path, dialogs: Dialogs, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tmp_path = tmp_path_factory.mktemp("paper")
-    _run(qtbot, study_window)
-    (tmp_path / "aes-key-sizes.md").write_text("my edited table")
-    _choose(monkeypatch, tmp_path)
+    (folder / "aes-key-sizes.md").write_text("my edited table")
+    _choose(monkeypatch, folder)
     dialogs.answer = QMessageBox.StandardButton.No
-    study_window.paper_action.trigger()
+    finished_window.paper_action.trigger()
     assert len(dialogs.questions) == 1 and "aes-key-sizes.md" in dialogs.questions[0][1]
-    assert not study_window.paper_exporter.busy
-    assert (tmp_path / "aes-key-sizes.md").read_text() == "my edited table"
+    assert not finished_window.paper_exporter.busy
+    assert (folder / "aes-key-sizes.md").read_text() == "my edited table"
     _choose(monkeypatch, "")  # the dialog cancelled: nothing asked, nothing written
-    study_window.paper_action.trigger()
-    assert len(dialogs.questions) == 1 and not study_window.paper_exporter.busy
+    finished_window.paper_action.trigger()
+    assert len(dialogs.questions) == 1 and not finished_window.paper_exporter.busy
 
 
 def test_a_failure_is_a_message_box(
     qtbot: QtBot,
-    study_window: StudyWindow,
-    tmp_path_factory: pytest.TempPathFactory,
+    finished_window: StudyWindow,
+    folder: Path,
     dialogs: Dialogs,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    tmp_path = tmp_path_factory.mktemp("paper")
-    _run(qtbot, study_window)
-    (tmp_path / "aes-key-sizes.svg").mkdir()  # a folder where the figure goes
-    _choose(monkeypatch, tmp_path)
-    study_window.paper_action.trigger()  # "Replace them?" Yes
+    (folder / "aes-key-sizes.svg").mkdir()  # a folder where the figure goes
+    _choose(monkeypatch, folder)
+    finished_window.paper_action.trigger()  # "Replace them?" Yes
     qtbot.waitUntil(lambda: bool(dialogs.warnings), timeout=TIMEOUT_MS)
     title, text = dialogs.warnings[0]
     assert title == "Cannot export for a paper"
-    assert str(tmp_path / "aes-key-sizes.svg") in text and "\n" not in text
-    assert "for a paper" not in study_window.statusBar().currentMessage()
+    assert str(folder / "aes-key-sizes.svg") in text and "\n" not in text
+    assert "for a paper" not in finished_window.statusBar().currentMessage()
 
 
 def write_fake(result: object, path: Path) -> None:
@@ -161,25 +176,15 @@ def markdown_everywhere(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(formats, "kind_of", kind_of)
 
 
+@pytest.mark.usefixtures("dialogs", "markdown_everywhere")
 def test_the_main_window_exports_its_run_for_a_paper(
-    qtbot: QtBot,
-    settings: AppSettings,
-    tmp_path_factory: pytest.TempPathFactory,
-    dialogs: Dialogs,
-    monkeypatch: pytest.MonkeyPatch,
-    markdown_everywhere: None,
+    qtbot: QtBot, main_window: MainWindow, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tmp_path = tmp_path_factory.mktemp("paper")
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
+    w = main_window
     assert _menu_after_export(w, w.paper_action) and not w.paper_action.isEnabled()
     w.controller._last_run = bench_run()  # as a finished run leaves it
-    w._update_actions()
-    assert w.paper_action.isEnabled()
-    _choose(monkeypatch, tmp_path)
-    w.paper_action.trigger()
-    qtbot.waitUntil(lambda: not w.paper_exporter.busy, timeout=TIMEOUT_MS)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cipherbench-bench.md", "methods.txt"]
+    written = _export_for_paper(qtbot, w, monkeypatch, folder)
+    assert written == ["cipherbench-bench.md", "methods.txt"]
     assert w.status_label.text().startswith("Wrote 2 files for a paper to ")
     w.close()
 
@@ -195,22 +200,13 @@ def test_the_transfer_and_sweep_windows_have_it_next_to_export(
     w.close()
 
 
+@pytest.mark.usefixtures("dialogs", "markdown_everywhere")
 def test_the_transfer_window_exports_its_run_for_a_paper(
-    qtbot: QtBot,
-    settings: AppSettings,
-    tmp_path_factory: pytest.TempPathFactory,
-    dialogs: Dialogs,
-    monkeypatch: pytest.MonkeyPatch,
-    markdown_everywhere: None,
+    qtbot: QtBot, settings: AppSettings, folder: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    tmp_path = tmp_path_factory.mktemp("paper")
     w = TransferWindow(settings=settings)
     qtbot.addWidget(w)
     w.controller.last_run = transfer_run()
-    w._update_actions()
-    assert w.paper_action.isEnabled()
-    _choose(monkeypatch, tmp_path)
-    w.paper_action.trigger()
-    qtbot.waitUntil(lambda: not w.paper_exporter.busy, timeout=TIMEOUT_MS)
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["cipherbench-transfer.md", "methods.txt"]
+    written = _export_for_paper(qtbot, w, monkeypatch, folder)
+    assert written == ["cipherbench-transfer.md", "methods.txt"]
     w.close()

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Dialogs
-from gui_factories import job_result
+from gui_factories import job_result, shown_window
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -30,9 +30,7 @@ CORES = os.cpu_count() or 1
 def window(
     qtbot: QtBot, settings: AppSettings, dialogs: Dialogs, quick_jobs: None
 ) -> Iterator[MainWindow]:
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.show()
+    w = shown_window(qtbot, MainWindow(settings=settings), size=None)
     yield w
     if w.isVisible():
         w.close()

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from gui_factories import job_result
+from gui_factories import job_result, shown_window
 from pytestqt.qtbot import QtBot
 
 from app.gui.main.window import MainWindow
@@ -92,10 +92,7 @@ def test_chosen_columns_are_remembered(qtbot: QtBot, settings: AppSettings) -> N
 def test_reset_and_a_new_run_show_the_table_from_its_left_edge(
     qtbot: QtBot, settings: AppSettings
 ) -> None:
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.resize(1000, 700)
-    w.show()
+    w = shown_window(qtbot, MainWindow(settings=settings), (1000, 700))
     c = w.controller
     w.table.set_hidden_columns([])  # every column: wider than the window
     for i in range(3):

@@ -10,8 +10,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Dialogs
-from gui_factories import KeepingRun
-from PySide6.QtWidgets import QFileDialog
+from gui_factories import KeepingRun, answer_save_dialog
 from pytestqt.qtbot import QtBot
 
 from app.gui.main.window import MainWindow
@@ -45,18 +44,12 @@ def _finish_a_job(qtbot: QtBot, w: MainWindow, path: Path) -> None:
     w.table.selectRow(0)
 
 
-def _answer_save_dialog(monkeypatch: pytest.MonkeyPatch, path: Path, chosen: str = "") -> None:
-    monkeypatch.setattr(
-        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), chosen))
-    )
-
-
 def test_export_refuses_the_benchmarked_file(
     qtbot: QtBot, window: MainWindow, dialogs: Dialogs, data: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     _finish_a_job(qtbot, window, data)
     before = data.read_bytes()
-    _answer_save_dialog(monkeypatch, data)
+    answer_save_dialog(monkeypatch, data)
     window.export_action.trigger()
     assert data.read_bytes() == before
     assert dialogs.warnings and "is the input file" in dialogs.warnings[-1][1]
@@ -74,7 +67,7 @@ def test_export_refuses_a_pipe(
     _finish_a_job(qtbot, window, data)
     pipe = tmp_path / "results.csv"
     os.mkfifo(pipe)
-    _answer_save_dialog(monkeypatch, pipe)
+    answer_save_dialog(monkeypatch, pipe)
     window.export_action.trigger()
     assert stat.S_ISFIFO(os.lstat(pipe).st_mode)
     assert "named pipe" in dialogs.warnings[-1][1] and "--force" not in dialogs.warnings[-1][1]
@@ -85,7 +78,7 @@ def test_save_plaintext_refuses_the_benchmarked_file(
 ) -> None:
     _finish_a_job(qtbot, window, data)
     inode = os.stat(data).st_ino  # the plaintext equals the input: only the identity tells
-    _answer_save_dialog(monkeypatch, data)
+    answer_save_dialog(monkeypatch, data)
     window.save_plaintext_action.trigger()
     qtbot.waitUntil(lambda: not window.controller.busy, timeout=TIMEOUT_MS)
     assert os.stat(data).st_ino == inode
@@ -103,7 +96,7 @@ def test_save_chart_refuses_the_benchmarked_file(
     picture.write_bytes(b"\x89PNG not really" * 100)
     _finish_a_job(qtbot, window, picture)
     before = picture.read_bytes()
-    _answer_save_dialog(monkeypatch, picture, "PNG image (*.png)")
+    answer_save_dialog(monkeypatch, picture, "PNG image (*.png)")
     window.save_chart_action.trigger()
     assert picture.read_bytes() == before
     assert dialogs.warnings and "is the input file" in dialogs.warnings[-1][1]

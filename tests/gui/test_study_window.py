@@ -15,9 +15,9 @@ import factories
 import psutil
 import pytest
 from conftest import Dialogs
+from gui_factories import drop_files, set_study
 from leftovers import spawned_children
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
 
@@ -116,10 +116,7 @@ def _study_result(study: Study, results: list[Any], cancelled: bool) -> StudyRes
 def window(qtbot: QtBot, dialogs: Dialogs) -> Iterator[StudyWindow]:
     w = StudyWindow(run_factory=FakeStudyRun)
     qtbot.addWidget(w)
-    w.form.choose("aes-key-sizes")
-    w.form.sizes_edit.setText("2KB, 4KB, 400KB")
-    w.form.repeat_spin.setValue(2)
-    w.form.rounds_spin.setValue(1)
+    set_study(w, "aes-key-sizes", "2KB, 4KB, 400KB")
     yield w
     w.controller.exported = True  # no question at teardown
     w.controller.cancel_and_wait()
@@ -204,16 +201,7 @@ def test_dropping_several_files_adds_them(window: StudyWindow, tmp_path: Path) -
     for name in ("one.bin", "two.bin"):
         (tmp_path / name).write_bytes(b"y" * 100)
         paths.append(str(tmp_path / name))
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(p) for p in [*paths, str(tmp_path)]])  # a folder too
-    event = QDropEvent(
-        QPointF(10, 10),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.dropEvent(event)
+    drop_files(window, [*map(Path, paths), tmp_path])  # a folder too
     assert window.form.inputs.paths() == paths
 
 
@@ -302,10 +290,7 @@ def test_exports_start_in_and_remember_the_apps_last_folder(
     settings.last_folder = str(start)
     w = StudyWindow(run_factory=FakeStudyRun, settings=settings)
     qtbot.addWidget(w)
-    w.form.choose("aes-key-sizes")
-    w.form.sizes_edit.setText("2KB")
-    w.form.repeat_spin.setValue(2)
-    w.form.rounds_spin.setValue(1)
+    set_study(w, "aes-key-sizes", "2KB")
     _run(qtbot, w)
     offered: list[str] = []
 
@@ -323,12 +308,9 @@ def test_exports_start_in_and_remember_the_apps_last_folder(
 
 
 def test_the_study_window_shares_the_main_windows_settings(
-    qtbot: QtBot, settings: Any, dialogs: Dialogs
+    main_window: Any, settings: Any, dialogs: Dialogs
 ) -> None:
-    from app.gui.main.window import MainWindow
-
-    main = MainWindow(settings=settings)
-    qtbot.addWidget(main)
+    main = main_window
     main.study_action.trigger()
     assert main.study_window.settings is settings
     main.study_window.close()
@@ -379,10 +361,8 @@ def test_cancel_stops_the_real_engine_within_a_second_and_leaves_no_worker(
 ) -> None:
     w = StudyWindow()
     qtbot.addWidget(w)
-    w.form.choose("aes-key-sizes")
-    w.form.sizes_edit.setText("2KB, 4KB")
-    w.form.repeat_spin.setValue(1000)  # long enough to be still running when cancelled
-    w.form.rounds_spin.setValue(1)
+    # repeat 1000: long enough to be still running when cancelled
+    set_study(w, "aes-key-sizes", "2KB, 4KB", repeat=1000)
     w.run_action.trigger()
     qtbot.waitUntil(lambda: bool(_worker_processes()), timeout=TIMEOUT_MS)
     children = _worker_processes()
@@ -562,10 +542,7 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
 ) -> None:
     w = StudyWindow()
     qtbot.addWidget(w)
-    w.form.choose("gcm-vs-chacha")
-    w.form.sizes_edit.setText("10KB, 100KB")
-    w.form.repeat_spin.setValue(2)
-    w.form.rounds_spin.setValue(2)
+    set_study(w, "gcm-vs-chacha", "10KB, 100KB", rounds=2)
     w.form.budget_spin.setValue(0)
     _run(qtbot, w)
     model = w.model
@@ -605,10 +582,7 @@ def test_the_papers_values_are_drawn_on_the_charts_where_the_study_ran_them(
 ) -> None:
     w = StudyWindow()
     qtbot.addWidget(w)
-    w.form.choose("aes-key-sizes")
-    w.form.sizes_edit.setText("1MB")  # the paper's 1 MB row of Table 2
-    w.form.repeat_spin.setValue(2)
-    w.form.rounds_spin.setValue(2)
+    set_study(w, "aes-key-sizes", "1MB", rounds=2)  # the paper's 1 MB row of Table 2
     w.form.budget_spin.setValue(0)
     _run(qtbot, w)
 

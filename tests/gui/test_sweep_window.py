@@ -16,9 +16,15 @@ from typing import Any
 import openpyxl
 import pytest
 from conftest import Dialogs
+from gui_factories import (
+    answer_save_dialog,
+    assert_chart_saves,
+    assert_opens_one_window,
+    shown_window,
+    stop_any_run,
+)
 from leftovers import spawned_children
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from app.core.history.store import History
@@ -50,14 +56,9 @@ def quick(monkeypatch: pytest.MonkeyPatch) -> None:
 
 @pytest.fixture
 def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[SweepWindow]:
-    w = SweepWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
+    w = shown_window(qtbot, SweepWindow(settings=settings))
     yield w
-    if w.controller.running:
-        w.controller.cancel_and_wait()
-    qtbot.waitUntil(lambda: not w.controller.running, timeout=60_000)
+    stop_any_run(qtbot, w)
 
 
 def _cell(model: Any, row: int, header: str, columns: tuple = CURVE_COLUMNS) -> str:
@@ -151,13 +152,7 @@ def test_a_tiny_sweep_fills_table_chart_summary_and_exports(
 
     # Export: the user types no extension and picks JSON; then .xlsx and .html by name.
     assert w.export_button.isEnabled()
-    monkeypatch.setattr(
-        QFileDialog,
-        "getSaveFileName",
-        staticmethod(
-            lambda *a, **k: (str(tmp_path / "s"), "JSON, everything with raw samples (*.json)")
-        ),
-    )
+    answer_save_dialog(monkeypatch, tmp_path / "s", "JSON, everything with raw samples (*.json)")
     qtbot.mouseClick(w.export_button, Qt.MouseButton.LeftButton)
     doc = json.loads((tmp_path / "s.json").read_text(encoding="utf-8"))
     assert doc["format"] == "cipherbench-sweep" and doc["kind"] == "sweep"
@@ -173,15 +168,7 @@ def test_a_tiny_sweep_fills_table_chart_summary_and_exports(
     assert dialogs.warnings[-1][0] == "Cannot export" and ".txt" in dialogs.warnings[-1][1]
 
     # Save chart…: PNG (no extension typed), SVG by name.
-    monkeypatch.setattr(
-        QFileDialog,
-        "getSaveFileName",
-        staticmethod(lambda *a, **k: (str(tmp_path / "chart"), "PNG image (*.png)")),
-    )
-    view.chart.save_requested.emit()  # its Save chart… button
-    assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")
-    assert w.save_chart_to(str(tmp_path / "chart.svg")) is not None
-    assert "<svg" in (tmp_path / "chart.svg").read_text(encoding="utf-8")
+    assert_chart_saves(w, view.chart, monkeypatch, tmp_path)
 
 
 def test_a_ladder_shows_its_steps_and_verdicts_and_exports(
@@ -336,22 +323,12 @@ def test_an_engine_failure_is_a_message_box(
     assert w.status_label.text() == "Not run." and not w.export_button.isEnabled()
 
 
-def test_the_window_fits_a_1366_by_768_screen(window: SweepWindow) -> None:
-    hint = window.minimumSizeHint()
-    assert hint.width() <= 1366 and hint.height() <= 768 - 60  # a panel, a title bar
-
-
 def test_run_menu_opens_one_sweep_window(
-    qtbot: QtBot, settings: AppSettings, dialogs: Dialogs
+    qtbot: QtBot, main_window: MainWindow, settings: AppSettings, dialogs: Dialogs
 ) -> None:
-    main = MainWindow(settings=settings)
-    qtbot.addWidget(main)
-    main.sweep_action.trigger()
-    first = main.sweep_window
-    qtbot.addWidget(first)
-    assert isinstance(first, SweepWindow) and first.isVisible() and first.settings is settings
-    main.sweep_action.trigger()
-    assert main.sweep_window is first
+    main = main_window
+    first = assert_opens_one_window(qtbot, main, "sweep")
+    assert isinstance(first, SweepWindow) and first.settings is settings
     assert main.sweep_action.text() == "&Message lengths && hardware…"
     run_menu = main.menuBar().actions()[1].menu().actions()
     assert run_menu.index(main.sweep_action) == run_menu.index(main.transfer_action) + 1
@@ -415,13 +392,7 @@ def test_a_sweep_lands_in_the_history_and_opens_there(
         ".tex",
         ".xlsx",
     ]
-    monkeypatch.setattr(
-        QFileDialog,
-        "getSaveFileName",
-        staticmethod(
-            lambda *a, **k: (str(tmp_path / "h"), "Excel workbook with a log-log chart (*.xlsx)")
-        ),
-    )
+    answer_save_dialog(monkeypatch, tmp_path / "h", "Excel workbook with a log-log chart (*.xlsx)")
     hw.export_button.click()
     assert openpyxl.load_workbook(tmp_path / "h.xlsx").sheetnames[0] == "Curves"
     assert len(result.entries) == 2

@@ -14,9 +14,15 @@ import openpyxl
 import psutil
 import pytest
 from conftest import Dialogs
+from gui_factories import (
+    answer_save_dialog,
+    assert_chart_saves,
+    assert_opens_one_window,
+    shown_window,
+    stop_any_run,
+)
 from leftovers import spawned_children
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
 from app.core.bench.run_info import Environment
@@ -34,14 +40,9 @@ pytestmark = pytest.mark.slow  # real sender and receiver processes
 
 @pytest.fixture
 def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[TransferWindow]:
-    w = TransferWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.resize(1366, 768)
-    w.show()
+    w = shown_window(qtbot, TransferWindow(settings=settings))
     yield w
-    if w.controller.running:
-        w.controller.cancel_and_wait()
-    qtbot.waitUntil(lambda: not w.controller.running, timeout=60_000)
+    stop_any_run(qtbot, w)
 
 
 def _transfer_processes() -> list[psutil.Process]:
@@ -96,11 +97,7 @@ def test_a_small_transfer_fills_table_and_chart_and_exports(
     assert not _transfer_processes()
 
     # Export: the user types no extension and picks CSV; then .json and .xlsx by name.
-    monkeypatch.setattr(
-        QFileDialog,
-        "getSaveFileName",
-        staticmethod(lambda *a, **k: (str(tmp_path / "t"), "CSV, one row per cipher (*.csv)")),
-    )
+    answer_save_dialog(monkeypatch, tmp_path / "t", "CSV, one row per cipher (*.csv)")
     qtbot.mouseClick(w.export_button, Qt.MouseButton.LeftButton)
     with open(tmp_path / "t.csv", newline="", encoding="utf-8") as f:
         rows = list(csv.DictReader(f))
@@ -119,15 +116,7 @@ def test_a_small_transfer_fills_table_and_chart_and_exports(
     assert w.export_to(str(tmp_path / "t.txt")) is None  # no writer for .txt: one sentence
     assert dialogs.warnings[-1][0] == "Cannot export" and ".txt" in dialogs.warnings[-1][1]
     # The chart's Save button: PNG (the user typed no extension), SVG by name.
-    monkeypatch.setattr(
-        QFileDialog,
-        "getSaveFileName",
-        staticmethod(lambda *a, **k: (str(tmp_path / "chart"), "PNG image (*.png)")),
-    )
-    w.chart.save_requested.emit()  # its Save chart… button
-    assert (tmp_path / "chart.png").read_bytes().startswith(b"\x89PNG")
-    assert w.save_chart_to(str(tmp_path / "chart.svg")) is not None
-    assert "<svg" in (tmp_path / "chart.svg").read_text(encoding="utf-8")
+    assert_chart_saves(w, w.chart, monkeypatch, tmp_path)
     assert dialogs.warnings[-1][0] == "Cannot export" and ".txt" in dialogs.warnings[-1][1]
 
 
@@ -199,22 +188,12 @@ def test_the_cipher_list_offers_seed_004s_pair_and_the_baseline_first(
     assert window.form.ciphers() == ["aes-256-gcm", "chacha20-poly1305", "none"]
 
 
-def test_the_window_fits_a_1366_by_768_screen(window: TransferWindow) -> None:
-    hint = window.minimumSizeHint()
-    assert hint.width() <= 1366 and hint.height() <= 768 - 60  # a panel, a title bar
-
-
 def test_run_menu_opens_one_transfer_window(
-    qtbot: QtBot, settings: AppSettings, dialogs: Dialogs
+    qtbot: QtBot, main_window: MainWindow, settings: AppSettings, dialogs: Dialogs
 ) -> None:
-    main = MainWindow(settings=settings)
-    qtbot.addWidget(main)
-    main.transfer_action.trigger()
-    first = main.transfer_window
-    qtbot.addWidget(first)
-    assert first.isVisible() and first.settings is settings
-    main.transfer_action.trigger()
-    assert main.transfer_window is first
+    main = main_window
+    first = assert_opens_one_window(qtbot, main, "transfer")
+    assert first.settings is settings
     assert main.transfer_action.text() == "&Loopback transfer…"
     assert main.transfer_action in main.menuBar().actions()[1].menu().actions()
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from gui_factories import shown_window
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QApplication, QSpinBox
@@ -50,10 +51,7 @@ def test_run_cancel_and_reset_stay_in_view_when_the_panels_scroll(
     qtbot: QtBot, settings: AppSettings
 ) -> None:
     """A 1366 x 768 laptop scrolls the panels; the buttons that start and stop a run do not."""
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.resize(1366, 700)
-    w.show()
+    w = shown_window(qtbot, MainWindow(settings=settings), (1366, 700))
     qtbot.waitExposed(w)
     bar = w.left_scroll.verticalScrollBar()
     assert bar.maximum() > 0  # the panels do scroll at this height

@@ -15,9 +15,9 @@ import openpyxl
 import psutil
 import pytest
 from conftest import Dialogs
+from gui_factories import answer_save_dialog, drop_files, shown_window
 from leftovers import spawned_children
-from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
-from PySide6.QtGui import QDropEvent
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog
 from pytestqt.qtbot import QtBot
 
@@ -37,10 +37,7 @@ pytestmark = pytest.mark.slow  # the real window against the real engine
 
 @pytest.fixture
 def window(qtbot: QtBot, settings: AppSettings, dialogs: Dialogs) -> Iterator[MainWindow]:
-    w = MainWindow(settings=settings)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
+    w = shown_window(qtbot, MainWindow(settings=settings), (1400, 900))
     yield w
     if w.isVisible():
         w.close()
@@ -58,14 +55,6 @@ def plain_file(tmp_path: Path) -> Path:
 def _answer_open_dialog(monkeypatch: pytest.MonkeyPatch, path: Path | str) -> None:
     monkeypatch.setattr(
         QFileDialog, "getOpenFileNames", staticmethod(lambda *a, **k: ([str(path)], ""))
-    )
-
-
-def _answer_save_dialog(
-    monkeypatch: pytest.MonkeyPatch, path: Path | str, chosen: str = ""
-) -> None:
-    monkeypatch.setattr(
-        QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), chosen))
     )
 
 
@@ -146,7 +135,7 @@ def test_choose_run_export_save_reset(
 
     # 4. export to .xlsx (the user typed no extension) and read it back
     target = tmp_path / "results"
-    _answer_save_dialog(monkeypatch, target, "Excel workbook with charts (*.xlsx)")
+    answer_save_dialog(monkeypatch, target, "Excel workbook with charts (*.xlsx)")
     qtbot.mouseClick(w.export_button, Qt.MouseButton.LeftButton)
     xlsx = tmp_path / "results.xlsx"
     assert xlsx.is_file()
@@ -193,7 +182,7 @@ def test_choose_run_export_save_reset(
         assert by_openssl.read_bytes() == plain_file.read_bytes()
 
     pt_path = tmp_path / "notes.decrypted.txt"
-    _answer_save_dialog(monkeypatch, pt_path)
+    answer_save_dialog(monkeypatch, pt_path)
     qtbot.mouseClick(w.save_plaintext_button, Qt.MouseButton.LeftButton)
     qtbot.waitUntil(lambda: not w.controller.busy, timeout=60_000)
     assert pt_path.read_bytes() == plain_file.read_bytes()
@@ -308,16 +297,7 @@ def test_saved_plaintext_matches_input_in_every_data_mode(
 
 
 def test_drop_a_file_on_the_window(window: MainWindow, plain_file: Path) -> None:
-    mime = QMimeData()
-    mime.setUrls([QUrl.fromLocalFile(str(plain_file))])
-    event = QDropEvent(
-        QPointF(50, 50),
-        Qt.DropAction.CopyAction,
-        mime,
-        Qt.MouseButton.LeftButton,
-        Qt.KeyboardModifier.NoModifier,
-    )
-    window.dropEvent(event)
+    drop_files(window, [plain_file])
     assert window.input_panel.name_label.text() == "notes.txt"
     assert window.controller.input is not None
 
@@ -381,7 +361,7 @@ def test_plain_errors_keep_the_window_usable(
     w.options_panel.reset()
     _fast_options(w)
     _run_and_wait(qtbot, w)
-    _answer_save_dialog(monkeypatch, tmp_path / "no-such-folder" / "r.csv")
+    answer_save_dialog(monkeypatch, tmp_path / "no-such-folder" / "r.csv")
     w.export_action.trigger()
     assert dialogs.warnings[-1][0] == "Export failed"
     assert "does not exist" in dialogs.warnings[-1][1]

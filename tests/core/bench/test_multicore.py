@@ -37,6 +37,20 @@ def job(tmp_path):
     return make_jobs(select(["aes-128-ctr"], "cryptography"), inspect_file(p), FAST)[0]
 
 
+@pytest.fixture
+def aggregated_copies(monkeypatch) -> list[JobResult]:
+    """The copies' results, as the aggregate is computed from them (filled as it happens)."""
+    seen: list[JobResult] = []
+    real = multicore.aggregate_of
+
+    def spy(copies):
+        seen.extend(copies)
+        return real(copies)
+
+    monkeypatch.setattr(multicore, "aggregate_of", spy)
+    return seen
+
+
 def _drain(gen):
     events = []
     try:
@@ -46,15 +60,8 @@ def _drain(gen):
         return events, stop.value
 
 
-def test_two_copies_both_verified(job, monkeypatch):
-    seen: list[JobResult] = []
-    real = multicore.aggregate_of
-
-    def spy(copies):
-        seen.extend(copies)
-        return real(copies)
-
-    monkeypatch.setattr(multicore, "aggregate_of", spy)
+def test_two_copies_both_verified(job, aggregated_copies):
+    seen = aggregated_copies
     events, outcome = _drain(run_copies(job, 0, 2, threading.Event()))
     aggregate, together = outcome
     assert isinstance(aggregate, Aggregate) and aggregate.processes == 2
@@ -236,17 +243,10 @@ def test_the_monotonic_clock_is_shared_between_processes():
 
 
 @pytest.mark.skipif(not hasattr(os, "sched_setaffinity"), reason="needs CPU affinity (Linux)")
-def test_two_real_copies_on_one_core_report_one_core(job, monkeypatch):
+def test_two_real_copies_on_one_core_report_one_core(job, aggregated_copies):
     """Workers inherit the CPU affinity: two copies pinned to one core share it, and the
     aggregate is at most one core's speed (bytes per CPU-second of the copies), not two."""
-    seen: list[JobResult] = []
-    real = multicore.aggregate_of
-
-    def spy(copies):
-        seen.extend(copies)
-        return real(copies)
-
-    monkeypatch.setattr(multicore, "aggregate_of", spy)
+    seen = aggregated_copies
     cpus = os.sched_getaffinity(0)
     os.sched_setaffinity(0, {min(cpus)})
     try:

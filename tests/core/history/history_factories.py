@@ -1,5 +1,6 @@
 """Hand-built runs of each kind for the history's tests (tiny: a few samples each), and the
-environment they claim, so a test names only what it is about."""
+environment they claim, so a test names only what it is about; and the round trip every kind's
+result makes through the history."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import dataclasses
 from collections.abc import Sequence
 from typing import Any
 
+import pytest
 from factories import job_result
 
 from app.core.bench.results import JobFailure, RoundInfo, RunResult
@@ -169,3 +171,18 @@ def transfer_study(started_at: str = "2026-11-05T10:00:00+00:00"):
         finished_at=started_at.replace("10:00:00", "10:00:09"),
         tool={"name": "CipherBench", "version": "0.1.0"},
     )
+
+
+def stored_and_shown(result: Any, capsys: pytest.CaptureFixture[str]) -> str:
+    """Records ``result`` in this test's history, asserts that it loads back equal, and returns
+    what ``cipherbench history show`` prints of it."""
+    from app.cli.main import main
+    from app.core.history.store import History
+
+    with History.open() as history:
+        run_id = history.record(result)
+        again = history.load(run_id).result
+    assert again == result
+    capsys.readouterr()
+    assert main(["history", "show", str(run_id)]) == 0
+    return capsys.readouterr().out

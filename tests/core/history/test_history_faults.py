@@ -26,6 +26,15 @@ def aside_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.iterdir() if ".corrupt-" in p.name)
 
 
+def _one_run_then(path: Path, sql: str) -> int:
+    """A history at ``path`` with one run, then ``sql`` run on its database directly, as
+    another program or a damaged disk would change it: the run's id."""
+    with History.open(path) as h:
+        run_id = h.record(bench_run())
+        h._conn.execute(sql)
+    return run_id
+
+
 def test_a_file_that_is_not_a_database_is_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
     junk = os.urandom(3000)
@@ -160,9 +169,7 @@ def test_concurrent_writers_do_not_corrupt_the_history(tmp_path: Path) -> None:
 def test_an_impossible_schema_version_is_damage_set_aside(tmp_path: Path, version: int) -> None:
     """Opened as it was, such a file failed every time ("table runs already exists")."""
     path = tmp_path / "history.sqlite3"
-    with History.open(path) as h:
-        h.record(bench_run())
-        h._conn.execute(f"PRAGMA user_version = {version}")
+    _one_run_then(path, f"PRAGMA user_version = {version}")
     with History.open(path) as h:
         assert not h.read_only and h.count() == 0
         assert f"was damaged (impossible schema version {version})" in h.warning
@@ -179,9 +186,7 @@ def test_an_impossible_schema_version_is_damage_set_aside(tmp_path: Path, versio
 
 def test_a_version_without_its_tables_is_damage_set_aside(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
-    with History.open(path) as h:
-        h.record(bench_run())
-        h._conn.execute("DROP TABLE measurements")
+    _one_run_then(path, "DROP TABLE measurements")
     with History.open(path) as h:
         assert (
             f"(schema version {schema.SCHEMA_VERSION} without its table measurements)" in h.warning
@@ -209,9 +214,7 @@ def test_another_programs_database_with_a_version_is_left_alone(
 
 def test_a_version_beyond_any_opens_read_only(tmp_path: Path) -> None:
     path = tmp_path / "history.sqlite3"
-    with History.open(path) as h:
-        run_id = h.record(bench_run())
-        h._conn.execute(f"PRAGMA user_version = {2**31 - 1}")
+    run_id = _one_run_then(path, f"PRAGMA user_version = {2**31 - 1}")
     with History.open(path) as h:
         assert h.read_only and f"schema version {2**31 - 1}" in h.warning
         assert [r.id for r in h.list_runs()] == [run_id]
@@ -221,9 +224,7 @@ def test_a_version_beyond_any_opens_read_only(tmp_path: Path) -> None:
 def test_a_history_missing_a_column_is_damage_set_aside(tmp_path: Path) -> None:
     """Before, every command failed with "no such column: hostname" and nothing was stored."""
     path = tmp_path / "history.sqlite3"
-    with History.open(path) as h:
-        h.record(bench_run())
-        h._conn.execute("ALTER TABLE runs DROP COLUMN hostname")
+    _one_run_then(path, "ALTER TABLE runs DROP COLUMN hostname")
     with History.open(path) as h:
         assert "was damaged (table runs without its column hostname)" in h.warning
         assert h.count() == 0 and h.record(bench_run()) == 1

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from app.cli.main import main
-from app.core.history.store import History
 from app.core.keysetup.result import KeySetupEntry, KeySetupResult, key_setup_document
 from app.core.kinds import formats, table
+from tests.core.history.history_factories import stored_and_shown
 
 
 def made(rounds: int = 6) -> KeySetupResult:
@@ -45,13 +45,7 @@ def test_its_row_gives_it_every_format_of_its_document(tmp_path: Path) -> None:
 
 
 def test_the_history_stores_shows_and_exports_it(capsys: pytest.CaptureFixture[str]) -> None:
-    result = made()
-    with History.open() as history:
-        run_id = history.record(result)
-        again = history.load(run_id).result
-    assert again == result
-    assert main(["history", "show", str(run_id)]) == 0
-    assert "1.00 [1.00, 1.01]" in capsys.readouterr().out
+    assert "1.00 [1.00, 1.01]" in stored_and_shown(made(), capsys)
 
 
 def test_its_command_runs_rounds_in_fresh_workers(

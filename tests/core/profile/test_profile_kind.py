@@ -15,7 +15,6 @@ import psutil
 import pytest
 
 from app.cli.main import main
-from app.core.history.store import History
 from app.core.kinds import formats, table
 from app.core.profile import run as profile_run
 from app.core.profile.definition import DEFINITION
@@ -25,6 +24,7 @@ from app.core.profile.flame import flame_svg
 from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
 from app.core.profile.sampler import no_profiler
 from app.core.runtime.definition import Finished
+from tests.core.history.history_factories import stored_and_shown
 
 HARNESS_FRAME = "MessageCipher.final (app/core/ciphers/message.py)"
 RUST = "cryptography/hazmat/bindings/_rust.abi3.so"
@@ -130,13 +130,7 @@ def test_the_flame_graph_is_one_well_formed_svg_with_zoom_and_search() -> None:
 
 
 def test_the_history_stores_and_shows_it(capsys: pytest.CaptureFixture[str]) -> None:
-    result = made()
-    with History.open() as history:
-        run_id = history.record(result)
-        again = history.load(run_id).result
-    assert again == result
-    assert main(["history", "show", str(run_id)]) == 0
-    assert "cipher's Python code" in capsys.readouterr().out
+    assert "cipher's Python code" in stored_and_shown(made(), capsys)
 
 
 def _values(**given: object) -> dict[str, object]:

@@ -9,6 +9,7 @@ from dataclasses import replace
 import pytest
 from factories import job_result
 
+from app.core.bench.results import JobResult
 from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
 from app.core.errors import UserError
@@ -53,6 +54,11 @@ def _result(
         repeat=5,
         published=figures,
     )
+    return _one_round(study, results, repeat_per_round=5)
+
+
+def _one_round(study: Study, results: list[JobResult], repeat_per_round: int) -> StudyResult:
+    """``study`` run in one round that gave ``results`` and no failures."""
     return StudyResult(
         study,
         tuple(results),
@@ -62,7 +68,7 @@ def _result(
         "b",
         rounds=1,
         rounds_completed=1,
-        repeat_per_round=5,
+        repeat_per_round=repeat_per_round,
     )
 
 
@@ -194,16 +200,8 @@ def test_every_shipped_figure_names_entries_the_study_runs():
                 for s in specs
                 for i in study.sizes
             ]
-            fake = StudyResult(
-                Study(study.name, study.ciphers, published=(figure,)),
-                tuple(results),
-                (),
-                Environment({}),
-                "a",
-                "b",
-                rounds=1,
-                rounds_completed=1,
-                repeat_per_round=1,
+            fake = _one_round(
+                Study(study.name, study.ciphers, published=(figure,)), results, repeat_per_round=1
             )
             matched = {m.cipher_label for m in match_published(fake)}
             assert matched - {None}, f"{study.name}: {figure} matches none of {sorted(labels)}"

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from leftovers import spawned_children
+from leftovers import no_workers_outlive
 
 from app.core.errors import Cancelled
 from app.core.transfer.framing import PREFIX
@@ -21,10 +21,6 @@ from app.core.transfer.runner import TransferFailed, TransferOptions, run_transf
 
 CHUNK = 64 * 1024
 FAST = TransferOptions(chunk_bytes=CHUNK, repeat=2, warmup=1, timeout_s=3.0)
-
-
-def _workers() -> set[int]:
-    return {p.pid for p in spawned_children()}
 
 
 @pytest.fixture
@@ -36,12 +32,8 @@ def payload(tmp_path: Path) -> Path:
 
 @pytest.fixture(autouse=True)
 def no_orphans() -> Iterator[None]:
-    before = _workers()
-    yield
-    deadline = time.monotonic() + 3
-    while _workers() - before and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _workers() - before, "a transfer process outlived its supervisor"
+    with no_workers_outlive("a transfer process outlived its supervisor"):
+        yield
 
 
 @pytest.mark.parametrize("cipher", ["aes-256-gcm", "chacha20-poly1305", "none"])

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import os
 import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from leftovers import spawned_children
+from leftovers import no_workers_outlive, spawned_children
 
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import InputSpec
@@ -35,12 +34,8 @@ def _workers() -> set[int]:
 
 @pytest.fixture(autouse=True)
 def no_orphans() -> Iterator[None]:
-    before = _workers()
-    yield
-    deadline = time.monotonic() + 3
-    while _workers() - before and time.monotonic() < deadline:
-        time.sleep(0.05)
-    assert not _workers() - before, "a transfer process outlived the session"
+    with no_workers_outlive("a transfer process outlived the session"):
+        yield
 
 
 @pytest.fixture
