@@ -82,10 +82,15 @@ def sentence(result: LeakResult, entry: LeakEntry) -> str:
         )
     first, second = class_names(result, entry)
     if said == NONE:
+        seen = (
+            f"; a mean shift of {seconds_text(entry.detectable_ns / 1e9)} or more would have "
+            "been seen in 95 % of runs"
+            if not math.isnan(entry.detectable_ns)
+            else ""
+        )
         return (
             f"{entry.label}: no leak found: |t| < {POSSIBLE_T} after {calls} calls (largest "
-            f"{figure(abs(entry.t))}); a mean shift of {seconds_text(entry.detectable_ns / 1e9)} "
-            "or more would have been seen in 95 % of runs."
+            f"{figure(abs(entry.t))}){seen}."
         )
     mean, low, high = entry.mean_effect_ns
     if math.isnan(mean):  # the second-order test: the spread differs, not which is slower
@@ -178,7 +183,8 @@ def _tests_table(result: LeakResult) -> Table:
         tuple(rows),
         (
             "t > 0: class 0's calls are slower. The smallest shift seen: the mean shift that "
-            f"would have given |t| = {POSSIBLE_T} in the most sensitive first-order test.",
+            f"would have given |t| = {POSSIBLE_T} in the most sensitive first-order test whose "
+            "times vary by a clock step (1 ns) or more in both classes.",
         ),
         text_columns=3,
     )

@@ -69,6 +69,22 @@ def test_a_shift_is_found_and_its_size_measured_where_no_shift_is_not() -> None:
     assert quiet is not None and abs(quiet.t) < 4.5 and quiet.detectable_ns > 0
 
 
+def test_the_smallest_shift_seen_leaves_out_a_crop_that_keeps_one_clock_reading() -> None:
+    """Calls of about 100 ns on a 1 ns clock: most read exactly 100, so the crops at the low
+    percentiles keep (nearly) one value and a standard error near zero; the smallest shift
+    seen comes from a test whose times vary, never 0.0000001 ns."""
+    rng = np.random.default_rng(3)
+    tests = TTests.from_first_batch(np.where(rng.random(10_000) < 0.9, 100.0, 101.0))
+    for _ in range(4):
+        c = rng.integers(0, 2, 50_000)
+        x = np.where(rng.random(50_000) < 0.9, 100.0, rng.integers(101, 400, 50_000))
+        tests.push(x.astype(float), c)
+    best = tests.best()
+    assert best is not None
+    raw_se = float(tests.standard_errors()[0])
+    assert best.detectable_ns >= 0.5 * raw_se * 6.145 and best.detectable_ns > 0.01
+
+
 def test_calls_needed_follow_dudect_s_tau() -> None:
     assert calls_needed(5.0, 10_000) == pytest.approx(40_000)  # tau 0.05: (10 / 0.05)^2
     assert math.isinf(calls_needed(0.0, 10_000))
