@@ -50,7 +50,7 @@ def _main(fake: Path, *argv: str) -> subprocess.CompletedProcess[str]:
         (("cryptography",), ["list"], "the package cryptography"),
         (("psutil",), ["sysinfo"], "the package psutil"),
         (("PySide6",), [], "the package PySide6-Essentials (module PySide6)"),
-        (("numpy",), ["study", "--list"], "the package numpy"),
+        (("numpy",), ["leak", "tag-compare-eq"], "the package numpy"),
     ],
 )
 def test_a_missing_package_is_one_sentence(tmp_path: Path, modules, argv, package) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, stopped
-from app.cli.storing import add_no_history_option, store_run
+from app.cli.storing import add_quiet_and_history_options, store_run
 from app.cli.terminal import clear_line, redraw
 from app.core.document.terminal import render
 from app.core.kinds import table
@@ -47,8 +47,7 @@ def register(sub: Any) -> None:
                 help=help_text,
             )
         add_out_option(p, kind.files)
-        p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-        add_no_history_option(p)
+        add_quiet_and_history_options(p)
         p.set_defaults(handler=_handler(kind, definition))
 
 

@@ -23,7 +23,7 @@ from typing import Any
 from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, add_yes_option, confirm, stopped
-from app.cli.storing import add_no_history_option, store_run
+from app.cli.storing import add_quiet_and_history_options, store_run
 from app.core.errors import UserError
 from app.core.kinds import formats
 
@@ -39,8 +39,7 @@ def register(sub: Any) -> None:
     p.add_argument("file", metavar="FILE.json", help="an exported study")
     add_out_option(p, formats.MERGED, "the original and the rerun side by side")
     p.add_argument("--save-run", metavar="NEW.json", help="also save the new run (.json, ...)")
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    add_no_history_option(p)
+    add_quiet_and_history_options(p)
     add_yes_option(p)
     p.set_defaults(handler=cmd_rerun)
 

@@ -1,6 +1,6 @@
 """Storing a finished run in the history, for the commands that make one (``bench``, ``study``,
-``transfer``): the ``--no-history`` option and :func:`store_run`. The ``history`` command that
-reads the runs back is :mod:`app.cli.history`."""
+``transfer``): the ``--quiet`` and ``--no-history`` options and :func:`store_run`. The ``history``
+command that reads the runs back is :mod:`app.cli.history`."""
 
 from __future__ import annotations
 
@@ -21,6 +21,13 @@ def add_no_history_option(p: argparse.ArgumentParser) -> None:
         action="store_true",
         help="do not store this run in the history (CIPHERBENCH_NO_HISTORY=1 for every run)",
     )
+
+
+def add_quiet_and_history_options(p: argparse.ArgumentParser) -> None:
+    """``--quiet`` (no progress, nor the id the run is stored as) and ``--no-history``: what
+    every command that shows its progress on stderr and stores its run ends with."""
+    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    add_no_history_option(p)
 
 
 def store_run(result: Any, *, enabled: bool = True, quiet: bool = False) -> int | None:

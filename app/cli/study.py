@@ -30,15 +30,13 @@ from app.cli.running import (
     stopped,
     whole_number,
 )
-from app.cli.storing import add_no_history_option, store_run
-from app.cli.study_transfer import format_transfer_study
+from app.cli.storing import add_quiet_and_history_options, store_run
 from app.cli.terminal import clear_line, redraw
 from app.core.bench.results import JobResult
 from app.core.document.numbers import mib_text, rate_text
 from app.core.document.numbers import seconds_text as _time
 from app.core.errors import UserError
 from app.core.kinds import formats
-from app.core.study import report_text
 from app.core.study.definition import UNITS, Study, parse_sizes, study_with
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.transfer_result import TransferStudyResult
@@ -94,8 +92,7 @@ def register(sub: Any) -> None:
     p.add_argument("--units", choices=list(UNITS), help="throughput unit (default: the study's)")
     add_out_option(p, formats.STUDY)
     p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    add_no_history_option(p)
+    add_quiet_and_history_options(p)
     add_yes_option(p)
     p.set_defaults(handler=cmd_study)
 
@@ -211,6 +208,8 @@ def execute_study(run: Any, *, quiet: bool) -> StudyResult | TransferStudyResult
     progress.clear()
     assert final is not None
     if isinstance(final, TransferStudyResult):
+        from app.cli.study_transfer import format_transfer_study  # openpyxl: only when shown
+
         print(format_transfer_study(final, _width()))
     else:
         print(format_study(final, _width()))
@@ -334,6 +333,8 @@ def _input_table(result: StudyResult, results: list[JobResult], width: int) -> l
 def format_study(result: StudyResult, width: int = 80) -> str:
     """The study on the terminal: a preamble, a table per input, fits, comparisons, speed-ups,
     the paper's figures, warnings and failures; no line longer than ``width``."""
+    from app.core.study import report_text  # numpy (a study's leak test): only when shown
+
     lines = report_text.preamble(result, width)
     for input_label, group in result.by_input().items():
         size = group[0].input_bytes

@@ -21,7 +21,7 @@ from typing import Any
 from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.running import add_out_option, library_name, stopped, whole_number
-from app.cli.storing import add_no_history_option, store_run
+from app.cli.storing import add_quiet_and_history_options, store_run
 from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
@@ -88,8 +88,7 @@ def register(sub: Any) -> None:
 def _common(p: argparse.ArgumentParser) -> None:
     add_out_option(p, formats.SWEEP, "the results")
     p.add_argument("--json", action="store_true", help="print the JSON document instead")
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    add_no_history_option(p)
+    add_quiet_and_history_options(p)
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:

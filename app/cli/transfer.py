@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from app.cli.outputs import check_outputs, write_outputs
 from app.cli.running import add_out_option, stopped, whole_number
-from app.cli.storing import add_no_history_option, store_run
+from app.cli.storing import add_quiet_and_history_options, store_run
 from app.core.document.numbers import rate_text
 from app.core.errors import UserError
 from app.core.kinds import formats
@@ -64,8 +64,7 @@ def register(sub: Any) -> None:
         "--timeout", type=float, default=10.0, metavar="S", help="longest wait of any socket call"
     )
     add_out_option(p, formats.TRANSFER, "the results")
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    add_no_history_option(p)
+    add_quiet_and_history_options(p)
     p.set_defaults(handler=cmd_transfer)
 
 

@@ -10,14 +10,14 @@ escape too, so a name cannot clear a screen, retitle a terminal, split a table r
 the text after it.
 
 :func:`did_you_mean` words the nearest names to a mistyped one (an unknown cipher, library or
-preset), for the errors that name it.
+preset), for the errors that name it; :func:`unknown_choice` the whole of such an error.
 """
 
 from __future__ import annotations
 
 import difflib
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 
 
 def display_text(text: str) -> str:
@@ -99,3 +99,15 @@ def did_you_mean(
     if not matches:
         return ""
     return f" (did you mean {', '.join(matches)}{', ...' if more else ''}?)"
+
+
+def counted(n: int, noun: str) -> str:
+    """``1 round``, ``6 rounds``, ``1,024 chunks``: a count and its noun, plural unless one."""
+    return f"{n:,} {noun}{'' if n == 1 else 's'}"
+
+
+def unknown_choice(noun: str, word: str, choices: Sequence[str], more: str = "") -> str:
+    """``unknown preset 'fast' (did you mean fastest?); choose from a, b`` and ``more`` (", or
+    give a .toml file"): the error for a ``word`` not among ``choices``."""
+    listed = ", ".join(choices)
+    return f"unknown {noun} {word!r}{did_you_mean(word, choices)}; choose from {listed}{more}"

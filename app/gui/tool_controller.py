@@ -3,11 +3,14 @@ kept until it has finished, cancelled from the window, waited for when the progr
 
 A subclass makes the worker, starts it with :meth:`ToolController._start_worker` and names
 its handlers ``_on_worker_<signal>``; ``running_changed`` says when a run starts and ends.
+:class:`StatusToolController` adds the progress, results and failure signals of a window
+with one status line (the Message lengths and hardware and the Transfer windows).
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import ClassVar
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -62,3 +65,27 @@ class ToolController(QObject):
         if not busy:
             self._worker = None
         self.running_changed.emit(busy)
+
+
+class StatusToolController(ToolController):
+    """Base of a :class:`~app.gui.form_tool_window.FormToolWindow`'s controller: it says how
+    far a run is as a fraction and a sentence for the status line, and what failed as a title
+    and a text worth a dialog. A subclass names what it runs in ``RUNS`` ("sweep")."""
+
+    progress_changed = Signal(float, str)  # overall fraction 0..1, what runs now
+    results_changed = Signal()  # the results shown changed: views to redraw
+    run_finished = Signal(object)  # the run's result (also after a cancel)
+    failed = Signal(str, str)  # title, text: worth a dialog
+
+    RUNS: ClassVar[str]
+
+    def _start_run(self, worker: WorkerBase, text: str) -> None:
+        """Show the results as they are now (cleared) and ``text``, and run ``worker``."""
+        self.results_changed.emit()
+        self.progress_changed.emit(0.0, text)
+        self._start_worker(worker)
+
+    @Slot(str)
+    def _on_worker_failed(self, text: str) -> None:
+        self.progress_changed.emit(0.0, "Not run.")
+        self.failed.emit(f"Cannot run the {self.RUNS}", text)

@@ -21,6 +21,7 @@ from app.core.bench.jobs import (
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.document.numbers import duration_text
 from app.core.errors import UserError
+from app.core.text import counted
 from app.core.units import MIB, format_bytes
 
 # Libraries slow enough to warn about, at the speed measured here (pure Python AES: 85 MB took
@@ -119,8 +120,8 @@ def slow_run_note(libraries: Sequence[str], input_bytes: int, options: BenchOpti
         seconds = jobs * (estimated_job_seconds(library, input_bytes, options) or 0.0)
         if seconds > SLOW_RUN_SECONDS:
             return (
-                f"{library} (pure Python) runs at about {speed / 1e6:g} MB/s; its {jobs} "
-                f"job{'s' if jobs != 1 else ''} on {format_bytes(input_bytes, binary=False)} "
+                f"{library} (pure Python) runs at about {speed / 1e6:g} MB/s; its "
+                f"{counted(jobs, 'job')} on {format_bytes(input_bytes, binary=False)} "
                 f"will take about {duration_text(seconds)}"
             )
     return None

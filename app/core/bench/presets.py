@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from app.core.ciphers.registry import CipherSpec, default_libraries_for, lookup
 from app.core.errors import UserError
-from app.core.text import did_you_mean
+from app.core.text import unknown_choice
 
 
 @dataclass(frozen=True)
@@ -100,7 +100,4 @@ def preset(name: str) -> Preset:
     for p in PRESETS:
         if p.name == name:
             return p
-    names = [p.name for p in PRESETS]
-    raise UserError(
-        f"unknown preset {name!r}{did_you_mean(name, names)}; choose from {', '.join(names)}"
-    )
+    raise UserError(unknown_choice("preset", name, [p.name for p in PRESETS]))

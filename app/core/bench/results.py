@@ -60,8 +60,18 @@ class RoundInfo:
     cpu_percent: float
 
 
+class _PerDirection:
+    """Memory figures kept per direction, as fields named ``<direction>_<figure>``."""
+
+    def _figure(self, direction: str, figure: str) -> int:
+        return int(getattr(self, f"{direction}_{figure}"))
+
+    def python_peak(self, direction: str) -> int:
+        return self._figure(direction, "python_peak_bytes")
+
+
 @dataclass(frozen=True)
-class DirectionMemory:
+class DirectionMemory(_PerDirection):
     """The memory pass's peaks, each direction apart (bytes): the kernel's high-water mark of
     the worker and tracemalloc's peak, reset between the encryption and the decryption (both
     hold the pass's buffers)."""
@@ -72,14 +82,11 @@ class DirectionMemory:
     decrypt_python_peak_bytes: int
 
     def peak_rss(self, direction: str) -> int:
-        return int(getattr(self, f"{direction}_peak_rss_bytes"))
-
-    def python_peak(self, direction: str) -> int:
-        return int(getattr(self, f"{direction}_python_peak_bytes"))
+        return self._figure(direction, "peak_rss_bytes")
 
 
 @dataclass(frozen=True)
-class WorkloadMemory:
+class WorkloadMemory(_PerDirection):
     """The memory of one direction-by-direction pass of ``workload`` (bytes)."""
 
     workload: str
@@ -88,11 +95,8 @@ class WorkloadMemory:
     encrypt_rss_delta_bytes: int  # resident memory after the encryption minus before it
     decrypt_rss_delta_bytes: int
 
-    def python_peak(self, direction: str) -> int:
-        return int(getattr(self, f"{direction}_python_peak_bytes"))
-
     def rss_delta(self, direction: str) -> int:
-        return int(getattr(self, f"{direction}_rss_delta_bytes"))
+        return self._figure(direction, "rss_delta_bytes")
 
 
 @dataclass(frozen=True)

@@ -29,6 +29,7 @@ from app.core.files.path_errors import PathError
 from app.core.files.progress import CancelCheck, ProgressCallback
 from app.core.files.rawexport import RawKey, export_raw
 from app.core.runtime.output_checks import OutputRefused, check_output
+from app.core.text import counted
 from app.core.units import format_bytes
 
 
@@ -314,7 +315,7 @@ def describe_container(info: container.ContainerInfo) -> str:
     if not info.plaintext_bytes_exact:
         size = f"at most {size}"
     chunk = format_bytes(info.chunk_bytes).replace(".00", "")
-    chunks = f"{info.chunks:,} chunk{'s' if info.chunks != 1 else ''} of {chunk}"
+    chunks = f"{counted(info.chunks, 'chunk')} of {chunk}"
     if info.argon2 is not None:
         unlock = (
             f"a password (Argon2id, {info.argon2.memory_kib // 1024} MiB, "

@@ -2,12 +2,10 @@
 
 from __future__ import annotations
 
-import functools
-import secrets
 from collections.abc import Callable, Sequence
 
-from app.core.ciphers.adapters import get_adapter
-from app.core.ciphers.registry import Kind, lookup
+from app.core.ciphers.adapters import get_adapter, key_setup
+from app.core.ciphers.registry import lookup
 from app.core.timing.batches import time_calls
 
 BUDGET_S = 0.05  # per entry and round
@@ -21,13 +19,7 @@ def time_round(
     out = []
     for i, (cipher_id, library, key_bits) in enumerate(payload):
         spec = lookup(cipher_id, library, key_bits)
-        adapter = get_adapter(library)
-        key = secrets.token_bytes(spec.key_bytes)
-        if spec.kind is Kind.AEAD:
-            make: Callable[[], object] = functools.partial(adapter.aead, spec, key)
-        else:
-            iv = spec.fresh_iv(secrets.token_bytes)
-            make = functools.partial(adapter.raw, spec, key, iv, False)
+        make = key_setup(spec, get_adapter(library))
         out.append(time_calls(make, BUDGET_S).ns_per_call)
         progress((i + 1) / len(payload))
     return out

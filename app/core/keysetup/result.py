@@ -17,6 +17,7 @@ from app.core.runtime.envelope import (
     envelope_dict,
     envelope_fields,
 )
+from app.core.text import counted
 
 FORMAT = "cipherbench-keysetup"
 PER_MESSAGE_OBJECTS = ("pycryptodome",)  # its AEADs schedule the key per message
@@ -97,8 +98,8 @@ def key_setup_document(result: KeySetupResult) -> Document:
     method = (
         "Each entry's cipher context (key schedule, IV or nonce taken in) was made from a fresh "
         "random key in calibrated batches of calls (each sample at least 1 ms), in "
-        f"{result.rounds} rounds, each round in a fresh worker process, the entries of a round in "
-        f"a random order of their own. Each time is {CELL_TIME}; the interval is a "
+        f"{counted(result.rounds, 'round')}, each round in a fresh worker process, the entries of "
+        f"a round in a random order of their own. Each time is {CELL_TIME}; the interval is a "
         "distribution-free 95 % interval over rounds ([n/a] from 2 to 5 rounds; with one "
         "round, over the samples of its one worker, which covers only the noise within one "
         "process)."

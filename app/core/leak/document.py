@@ -12,6 +12,7 @@ from app.core.document.numbers import count_text, figure, seconds_text
 from app.core.leak.job import CLASSES, CONTROLS, KEY_CLASSES
 from app.core.leak.result import LeakEntry, LeakResult
 from app.core.leak.ttests import ENOUGH, LEAK_T, PERCENTILES, POSSIBLE_T, calls_needed
+from app.core.runtime.envelope import envelope_notes
 
 LEAK, POSSIBLE, NONE, TOO_FEW = "leak", "possible leak", "no leak found", "too few calls"
 
@@ -118,13 +119,17 @@ def sentence(result: LeakResult, entry: LeakEntry) -> str:
     )
 
 
+def _entry_cells(e: LeakEntry) -> tuple[str, str]:
+    """An entry's cipher and library cells, every table alike."""
+    return e.cipher, e.library + ("" if e.aes_instructions else ", AES off")
+
+
 def _verdicts_table(result: LeakResult) -> Table:
     rows = []
     for e in result.results:
         rows.append(
             (
-                e.cipher,
-                e.library + ("" if e.aes_instructions else ", AES off"),
+                *_entry_cells(e),
                 result.classes,
                 count_text(e.calls),
                 figure(abs(e.t)),
@@ -156,8 +161,7 @@ def _tests_table(result: LeakResult) -> Table:
     for e in result.results:
         rows.append(
             (
-                e.cipher,
-                e.library + ("" if e.aes_instructions else ", AES off"),
+                *_entry_cells(e),
                 e.best_test or "-",
                 figure(e.t_raw),
                 figure(e.t_second_order),
@@ -207,10 +211,7 @@ def _notes(result: LeakResult) -> tuple[str, ...]:
             "The controls' classes: a candidate tag that differs from the true one in its "
             "first byte (class 0) or its last (class 1)."
         )
-    for f in result.failures:
-        notes.append(f"Not tested: {f.cipher} [{f.library}]: {f.message}")
-    if result.cancelled:
-        notes.append("The run was cancelled: the tables hold what finished before it stopped.")
+    notes.extend(envelope_notes(result, "Not tested"))
     return tuple(notes)
 
 

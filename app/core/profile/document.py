@@ -22,6 +22,8 @@ from app.core.profile.rules import (
     short_frame,
 )
 from app.core.profile.stacks import TIMED_LOOP, leaf_functions, shares
+from app.core.runtime.envelope import envelope_notes
+from app.core.text import counted
 from app.core.units import MB
 
 TOP_FRAMES = 5
@@ -202,10 +204,7 @@ def _notes(result: ProfileResult) -> tuple[str, ...]:
             "and Windows, x86-64): compiled code shows as the Python line that called it."
         )
     notes.extend(_distorted(result))
-    for f in result.failures:
-        notes.append(f"Not profiled: {f.cipher} [{f.library}]: {f.message}")
-    if result.cancelled:
-        notes.append("The run was cancelled: the tables hold what finished before it stopped.")
+    notes.extend(envelope_notes(result, "Not profiled"))
     return tuple(notes)
 
 
@@ -230,7 +229,7 @@ def profile_document(result: ProfileResult) -> Document:
     method = (
         "Each entry's job (the bench's: a fresh key and IV or nonce per message, timed "
         "encryptions and decryptions, each verified, repeated until each direction had about "
-        f"100 samples; no warm-up) ran in {result.rounds} rounds, "
+        f"100 samples; no warm-up) ran in {counted(result.rounds, 'round')}, "
         "each round in a fresh worker process, the entries of a round in a random order. In "
         "each round the worker timed the job itself, and ran it again in a fresh process "
         f"started by {profiler}, sampling {result.rate} times a second with native frames, "

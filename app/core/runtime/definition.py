@@ -32,10 +32,18 @@ class Option:
     def value(self, given: Any) -> Any:
         """The option's value from what was typed (a string, a list of them, or None)."""
         if given is None or given == []:
-            return self.default
+            return self._default_value()
         if self.many:
             return tuple(self._one(g) for g in given)
         return self._one(given)
+
+    def _default_value(self) -> Any:
+        """The default; one written as text (``"1MB"``) is parsed as if typed, as argparse does."""
+        if isinstance(self.default, str):
+            return self._one(self.default)
+        if self.many and isinstance(self.default, tuple):
+            return tuple(self._one(d) if isinstance(d, str) else d for d in self.default)
+        return self.default
 
     def _one(self, text: str) -> Any:
         if self.choices and text not in self.choices:

@@ -69,6 +69,15 @@ def envelope_fields(data: Mapping[str, Any]) -> dict[str, Any]:
     }
 
 
+def envelope_notes(result: Envelope, not_done: str) -> list[str]:
+    """A document's notes of what its tables leave out: each failed entry after ``not_done``
+    ("Not tested: aes-128-gcm [cryptography]: why"), then whether the run was cancelled."""
+    notes = [f"{not_done}: {f.cipher} [{f.library}]: {f.message}" for f in result.failures]
+    if result.cancelled:
+        notes.append("The run was cancelled: the tables hold what finished before it stopped.")
+    return notes
+
+
 def entry_dict(entry: Any, **more: Any) -> dict[str, Any]:
     """An entry's names in a result's JSON (cipher, library, key bits, input label: the
     entry's own, or one of ``more``'s), then ``more``, its figures."""

@@ -25,8 +25,6 @@ import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-import numpy as np
-
 MIN_SIZES_FOR_FIT = 2
 # Two sizes always give a line through the two groups; a third size is what can show that time
 # does not grow linearly (caches, memory pressure), so fewer is noted.
@@ -147,6 +145,8 @@ def fit_interval(
     fewest = min(len(r) for _, r in rounds_by_size)
     if fewest < MIN_ROUNDS_FOR_FIT_INTERVAL:
         return None
+    import numpy as np  # here: a command that only lists or encrypts does not load numpy
+
     rng = np.random.default_rng(seed)
     x = np.array([float(size) for size, _ in rounds_by_size])
     ys = np.empty((resamples, len(rounds_by_size)))

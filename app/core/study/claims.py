@@ -29,6 +29,7 @@ from app.core.study.claim_words import (
     span,
 )
 from app.core.study.shift_interval import Shift, shift_interval
+from app.core.text import counted
 
 FASTER = "faster"
 SLOWER = "slower"
@@ -151,7 +152,7 @@ class Comparison:
     def evidence(self) -> str:
         """What the claim rests on: "8 rounds, 24 and 24 samples" (and a busy machine)."""
         rounds = (
-            f"{self.rounds_a} round{'s' if self.rounds_a != 1 else ''}"
+            counted(self.rounds_a, "round")
             if self.rounds_a == self.rounds_b
             else f"{self.rounds_a} and {self.rounds_b} rounds"
         )
@@ -193,7 +194,7 @@ class Comparison:
         if verdict == TOO_FEW_ROUNDS:
             # The estimate and its direction, never "no difference" for a 5.8x gap: what is
             # missing is the evidence that it holds beyond what varies between workers.
-            rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''} a side"
+            rounds = f"{counted(self.rounds, 'round')} a side"
             return (
                 f"{a} {does} than {b} in {rounds}, too "
                 f"few to show it holds beyond what varies between workers "

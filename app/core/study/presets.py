@@ -17,7 +17,7 @@ from app.core.export.writers import check_target, write_atomically
 from app.core.resources import resource_path
 from app.core.study.definition import Study
 from app.core.study.study_file import load_study, matched_paper, to_toml
-from app.core.text import did_you_mean
+from app.core.text import unknown_choice
 
 
 def studies_dir() -> Path:
@@ -51,10 +51,7 @@ def find_study(name_or_path: str) -> Study:
         if study.name == name:
             return study
     names = [s.name for s in studies]
-    raise UserError(
-        f"unknown study {name_or_path!r}{did_you_mean(name_or_path, names)}; choose from "
-        f"{', '.join(names)}, or give a .toml file"
-    )
+    raise UserError(unknown_choice("study", name_or_path, names, ", or give a .toml file"))
 
 
 def save_study(study: Study, path: str | Path, *, inputs: Sequence[str | Path] = ()) -> Path:

@@ -29,6 +29,7 @@ from app.core.study.cell_pairs import (
 )
 from app.core.study.claims import round_medians
 from app.core.study.whole_program import ProgramTiming
+from app.core.text import counted
 
 _T = TypeVar("_T", bound="JobResult | ProgramTiming")
 
@@ -60,7 +61,7 @@ class Speedup:
     def interval_text(self) -> str:
         """ "95 % CI 5.80-6.40x" or "no interval: 2 rounds" (the digits of every ratio)."""
         if math.isnan(self.low):
-            return f"no interval: {self.rounds} round{'s' if self.rounds != 1 else ''}"
+            return f"no interval: {counted(self.rounds, 'round')}"
         return f"95 % CI {figure(self.low)}-{ratio_text(self.high)}"
 
 

@@ -22,7 +22,7 @@ import secrets
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.core.ciphers.adapters import Adapter
+from app.core.ciphers.adapters import Adapter, key_setup
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
 from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP, SweepJob
@@ -73,13 +73,7 @@ def buffer_bytes(spec: CipherSpec, length: int) -> int:
 
 def key_setup_call(spec: CipherSpec, adapter: Adapter) -> Call:
     """Making the cipher object from a fresh key (and IV), the cost paid once per key."""
-    key = secrets.token_bytes(spec.key_bytes)
-    if spec.kind is Kind.AEAD:
-        fn: Callable[[], object] = functools.partial(adapter.aead, spec, key)
-    else:
-        iv = spec.fresh_iv(secrets.token_bytes)
-        fn = functools.partial(adapter.raw, spec, key, iv, False)
-    return Call(KEY_SETUP, KEY_SETUP_BYTES, 0, fn)
+    return Call(KEY_SETUP, KEY_SETUP_BYTES, 0, key_setup(spec, adapter))
 
 
 def length_calls(job: SweepJob, spec: CipherSpec, adapter: Adapter, length: int) -> list[Call]:

@@ -11,6 +11,7 @@ from app.core.document.numbers import figure as number
 from app.core.document.numbers import seconds_text
 from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP
 from app.core.sweep.results import LADDER, SweepEntry, SweepPoint, SweepResult
+from app.core.text import counted
 from app.core.units import format_bytes
 
 # A step of the ladder that is less than this much slower than the step above it did not
@@ -96,10 +97,8 @@ def ad_rows(entry: SweepEntry) -> list[tuple[int, list[tuple[int, SweepPoint]]]]
 def summary_sentences(entry: SweepEntry) -> list[str]:
     """Key setup, the fixed cost per call, the cycle source, what was skipped."""
     out = []
-    head = f"{entry.label}, {entry.library} {entry.library_version}: {entry.rounds} round"
-    out.append(
-        head + ("s" if entry.rounds != 1 else "") + (f"; {entry.note}" if entry.note else "")
-    )
+    head = f"{entry.label}, {entry.library} {entry.library_version}: "
+    out.append(head + counted(entry.rounds, "round") + (f"; {entry.note}" if entry.note else ""))
     setup = entry.key_setup_ns
     if setup is not None:
         out.append(f"Key setup (making a cipher object): {ns_text(setup)} per call.")

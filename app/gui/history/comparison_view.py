@@ -6,13 +6,12 @@ from __future__ import annotations
 import math
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
     QTableView,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -24,8 +23,8 @@ from app.core.history.compare import (
     JobComparison,
     RunComparison,
 )
-from app.gui.history.run_view import add_close_controls
-from app.gui.label import Label
+from app.gui.history.run_view import HistoryViewWindow, add_close_controls
+from app.gui.table_model import AnyIndex, FlatTableModel
 
 HEADERS = (
     "Job",
@@ -40,8 +39,6 @@ HEADERS = (
 VERDICT_TEXT = {IMPROVEMENT: "faster (improvement)", REGRESSION: "SLOWER (regression)"}
 _GREEN = QColor(200, 240, 200)
 _RED = QColor(250, 205, 205)
-
-AnyIndex = QModelIndex | QPersistentModelIndex
 
 
 def _ci(d: DirectionComparison) -> str:
@@ -65,7 +62,7 @@ def _cells(job: JobComparison, d: DirectionComparison) -> tuple[str, ...]:
     )
 
 
-class ComparisonModel(QAbstractTableModel):
+class ComparisonModel(FlatTableModel):
     """One row per job and direction of a :class:`RunComparison`."""
 
     def __init__(self, comparison: RunComparison, parent: QWidget | None = None) -> None:
@@ -76,11 +73,8 @@ class ComparisonModel(QAbstractTableModel):
     def direction(self, row: int) -> DirectionComparison:
         return self._rows[row][1]
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
+    def column_count(self) -> int:
+        return len(HEADERS)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
@@ -127,17 +121,15 @@ def summary_lines(c: RunComparison) -> list[str]:
     return lines
 
 
-class ComparisonWindow(QWidget):
+class ComparisonWindow(HistoryViewWindow):
     """A non-modal window showing one comparison."""
 
     def __init__(self, comparison: RunComparison, parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         a, b = comparison.run_a.id, comparison.run_b.id
-        self.setWindowTitle(f"Run {b} against run {a} — CipherBench")
+        title = f"Run {b} against run {a} — CipherBench"
+        super().__init__(title, "\n".join(summary_lines(comparison)), parent)
         self.model = ComparisonModel(comparison, self)
-        self.summary_label = Label("\n".join(summary_lines(comparison)))
-        self.summary_label.setWordWrap(True)
+        self.summary_label = self.header_label
         self.summary_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -146,8 +138,6 @@ class ComparisonWindow(QWidget):
         self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         self.table.horizontalHeader().setStretchLastSection(True)
         self.table.resizeColumnsToContents()
-        layout = QVBoxLayout(self)
-        layout.addWidget(self.summary_label)
-        layout.addWidget(self.table, 1)
-        self.buttons = add_close_controls(self, layout)
+        self.column.addWidget(self.table, 1)
+        self.buttons = add_close_controls(self, self.column)
         self.resize(1100, 560)

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Slot
+from PySide6.QtCore import Qt, Slot
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -48,8 +48,8 @@ from app.gui.history.run_view import add_close_controls
 from app.gui.label import Label
 from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.settings import AppSettings
+from app.gui.table_model import AnyIndex, FlatTableModel
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 DIRECTION_TEXT = {"encrypt": "Encryption", "decrypt": "Decryption"}
 WIDEST_COLUMN = 420  # a long cell (the CPU features) is cut here; its tooltip has it all
 STATUS_MS = 8000
@@ -85,14 +85,14 @@ def describe_sources(merged: MergedResult) -> str:
     )
 
 
-class TextTableModel(QAbstractTableModel):
+class TextTableModel(FlatTableModel):
     """A read-only table of text: headers, rows, tooltips for the headers. The first
     ``text_columns`` are names (left-aligned); the others figures (right-aligned)."""
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.headers: tuple[str, ...] = ()
-        self.rows: list[list[str]] = []
+        self._rows: list[list[str]] = []
         self.header_tips: tuple[str, ...] = ()
         self.text_columns = 0
 
@@ -106,7 +106,7 @@ class TextTableModel(QAbstractTableModel):
     ) -> None:
         self.beginResetModel()
         self.headers = tuple(headers)
-        self.rows = [[str(c) for c in row] for row in rows]
+        self._rows = [[str(c) for c in row] for row in rows]
         self.header_tips = tuple(header_tips)
         self.text_columns = len(self.headers) if text_columns is None else text_columns
         self.endResetModel()
@@ -114,17 +114,14 @@ class TextTableModel(QAbstractTableModel):
     def set_table(self, table: Table, header_tips: Sequence[str] = ()) -> None:
         self.set_rows(table.headers, table.text_rows(), header_tips=header_tips, text_columns=2)
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.headers)
+    def column_count(self) -> int:
+        return len(self.headers)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole):
-            return self.rows[index.row()][index.column()]
+            return self._rows[index.row()][index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() >= self.text_columns:
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None

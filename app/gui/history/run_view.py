@@ -74,18 +74,28 @@ def add_close_controls(window: QWidget, layout: QBoxLayout) -> QDialogButtonBox:
     return buttons
 
 
-class StoredRunWindow(QWidget):
+class HistoryViewWindow(QWidget):
+    """A non-modal, read-only window of the history, deleted when closed: titled ``title``,
+    ``header`` (wrapped, ``header_label``) at the top of ``column``, then what a subclass adds
+    and last its :func:`add_close_controls`."""
+
+    def __init__(self, title: str, header: str, parent: QWidget | None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.setWindowTitle(title)
+        self.column = QVBoxLayout(self)
+        self.header_label = Label(header)
+        self.header_label.setWordWrap(True)
+        self.column.addWidget(self.header_label)
+
+
+class StoredRunWindow(HistoryViewWindow):
     """A non-modal, read-only view of one stored run."""
 
     def __init__(self, stored: StoredRun, parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        super().__init__(f"Run {stored.id} — CipherBench history", describe(stored), parent)
         self.stored = stored
-        self.setWindowTitle(f"Run {stored.id} — CipherBench history")
-        layout = QVBoxLayout(self)
-        header = Label(describe(stored))
-        header.setWordWrap(True)
-        layout.addWidget(header)
+        layout = self.column
         failed = failures_text(stored.result)
         if failed:
             failed_label = Label(failed)

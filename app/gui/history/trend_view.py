@@ -11,12 +11,11 @@ from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
     QScrollArea,
-    QVBoxLayout,
     QWidget,
 )
 
 from app.core.history.trend_results import NOTHING_CHANGED, Trend, quiet_sentence
-from app.gui.history.run_view import add_close_controls
+from app.gui.history.run_view import HistoryViewWindow, add_close_controls
 from app.gui.history.trend_chart import TrendChart
 from app.gui.label import Label
 
@@ -57,21 +56,17 @@ def details_lines(trend: Trend, entry: str) -> list[str]:
     return lines
 
 
-class TrendWindow(QWidget):
+class TrendWindow(HistoryViewWindow):
     """A non-modal window showing one trend, an entry at a time."""
 
     def __init__(self, trend: Trend, parent: QWidget | None = None) -> None:
-        super().__init__(parent, Qt.WindowType.Window)
-        self.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        title = f"Trend of run {trend.run_id} — CipherBench history"
+        super().__init__(title, describe(trend), parent)
         self.trend = trend
-        self.setWindowTitle(f"Trend of run {trend.run_id} — CipherBench history")
-        layout = QVBoxLayout(self)
-        header = Label(describe(trend))
-        header.setWordWrap(True)
+        layout = self.column
         method = Label(trend.method())
         method.setWordWrap(True)
         method.setEnabled(False)  # the palette's muted text: an explanation, not data
-        layout.addWidget(header)
         layout.addWidget(method)
         row = QHBoxLayout()
         row.addWidget(Label("&Entry:"))

@@ -11,18 +11,18 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QObject, QPersistentModelIndex, Qt
+from PySide6.QtCore import QObject, Qt
 
 from app.core.columns import Column
+from app.gui.table_model import AnyIndex, FlatTableModel
 
-AnyIndex = QModelIndex | QPersistentModelIndex
 RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 LEFT = int(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignVCenter)
 SORT_ROLE = Qt.ItemDataRole.UserRole  # the raw value, for sorting and tests
 LIST_SEPARATOR = " | "  # a cell holding a list (warnings): one item a line in its tooltip
 
 
-class ColumnTableModel(QAbstractTableModel):
+class ColumnTableModel(FlatTableModel):
     """Rows of one result type shown through ``columns``; ``row_tip`` (optional) explains a
     whole row in every cell's tooltip; ``two_line_headers`` puts a header's unit on a second
     line, to keep narrow numeric columns narrow."""
@@ -72,11 +72,8 @@ class ColumnTableModel(QAbstractTableModel):
 
     # --- QAbstractTableModel -----------------------------------------------------------------
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._columns)
+    def column_count(self) -> int:
+        return len(self._columns)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

@@ -14,10 +14,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QObject,
-    QPersistentModelIndex,
     QPoint,
     QSortFilterProxyModel,
     Qt,
@@ -34,16 +32,14 @@ from app.gui.results.result_columns import (
     COLUMNS,
     DEFAULT_HIDDEN,
 )
+from app.gui.table_model import AnyIndex, FlatTableModel
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
-
-AnyIndex = QModelIndex | QPersistentModelIndex
-
 
 MAX_COLUMN_WIDTH = 300  # px after fitting to contents: no column pushes the others off-screen
 
 
-class ResultsTableModel(QAbstractTableModel):
+class ResultsTableModel(FlatTableModel):
     """Finished jobs, in the order they finished. Read-only for views."""
 
     def __init__(self, parent: QObject | None = None) -> None:
@@ -87,11 +83,8 @@ class ResultsTableModel(QAbstractTableModel):
 
     # --- QAbstractTableModel ---------------------------------------------------------------
 
-    def rowCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: AnyIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(COLUMNS)
+    def column_count(self) -> int:
+        return len(COLUMNS)
 
     def data(self, index: AnyIndex, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

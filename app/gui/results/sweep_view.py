@@ -94,6 +94,13 @@ def _text_box() -> QPlainTextEdit:
     return box
 
 
+def _fill(view: QWidget, splitter: QSplitter) -> None:
+    """``splitter`` (the chart above the rest) filling ``view`` edge to edge."""
+    layout = QVBoxLayout(view)
+    layout.setContentsMargins(0, 0, 0, 0)
+    layout.addWidget(splitter)
+
+
 class SweepResultView(QWidget):
     """A sweep: :meth:`set_result` shows one (None: empty)."""
 
@@ -117,9 +124,7 @@ class SweepResultView(QWidget):
         self.splitter.addWidget(self.chart)
         self.splitter.addWidget(self.tabs)
         self.splitter.setSizes([330, 300])
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
+        _fill(self, self.splitter)
 
     def set_result(self, result: SweepResult | None) -> None:
         self.chart.set_result(result)
@@ -146,9 +151,7 @@ class LadderResultView(QWidget):
         self.splitter.setSizes([260, 150, 220])
         self.splitter.setChildrenCollapsible(False)
         self.table.setMinimumHeight(self.table.rows_height(3))
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(self.splitter)
+        _fill(self, self.splitter)
 
     def set_result(self, result: SweepResult | None) -> None:
         self.chart.set_result(result)

@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Slot
 
 from app.core.sweep.results import LADDER, SWEEP, SweepResult
 from app.gui.recorder import history_recorder
 from app.gui.sweep.sweep_worker import SweepProgress, SweepRequest, SweepWorker, plan
-from app.gui.tool_controller import ToolController
+from app.gui.tool_controller import StatusToolController
 
 
 def progress_text(p: SweepProgress) -> str:
@@ -38,11 +38,11 @@ def done_text(result: SweepResult) -> str:
     return f"Done: {counted}{failed}{took}."
 
 
-class SweepController(ToolController):
-    progress_changed = Signal(float, str)  # overall fraction 0..1, what runs now
-    results_changed = Signal()  # the shown kind's result changed: views to redraw
-    run_finished = Signal(object)  # SweepResult (also after a cancel)
-    failed = Signal(str, str)  # title, text: worth a dialog
+class SweepController(StatusToolController):
+    """``results_changed``: the shown kind's result changed; ``run_finished`` carries a
+    :class:`SweepResult`."""
+
+    RUNS = "sweep"
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -70,9 +70,7 @@ class SweepController(ToolController):
         sweep = plan(request)
         self._last.pop(sweep.kind, None)
         self.kind = sweep.kind
-        self.results_changed.emit()
-        self.progress_changed.emit(0.0, "Starting the first worker process…")
-        self._start_worker(SweepWorker(sweep))
+        self._start_run(SweepWorker(sweep), "Starting the first worker process…")
 
     def export(self, path: str | Path) -> Path:
         """Write the run shown to ``path`` (.html, .xlsx, .csv or .json); ``UserError`` when it
@@ -108,8 +106,3 @@ class SweepController(ToolController):
                 f"{f.label}: {f.message.splitlines()[0]}" for f in result.failures if f.message
             )
             self.failed.emit("An entry failed", f"What went wrong, per entry:\n{lines}")
-
-    @Slot(str)
-    def _on_worker_failed(self, text: str) -> None:
-        self.progress_changed.emit(0.0, "Not run.")
-        self.failed.emit("Cannot run the sweep", text)

@@ -16,35 +16,34 @@ from pathlib import Path
 from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
-    QMessageBox,
     QStackedWidget,
     QWidget,
 )
 
 from app.core.errors import UserError
 from app.core.kinds.formats import SWEEP as SWEEP_FORMATS
-from app.core.sweep.results import LADDER, SweepResult
+from app.core.sweep.results import LADDER
 from app.core.text import display_text
-from app.gui.describe import sentence
+from app.gui.form_tool_window import FormToolWindow
 from app.gui.menus import add_menu
 from app.gui.results.sweep_view import LadderResultView, SweepResultView
 from app.gui.results.throttled_chart import ThrottledChart
-from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
 from app.gui.sweep.sweep_controller import SweepController
 from app.gui.sweep.sweep_form import SweepForm
-from app.gui.tool_window import ToolWindow, show_owned
+from app.gui.tool_window import show_owned
 
 READY = "Choose the entries and the message lengths, or a cipher for the ladder, then Run."
 
 
-class SweepWindow(ToolWindow):
+class SweepWindow(FormToolWindow):
     """The sweep and the ladder; ``settings`` (the main window's) gives the folder file
     dialogs start in."""
 
     EXPORTED = "results"
-    SCREEN_FIT = ScreenFit(1440, 900, 0.96, 0.9, 1240, 700)
+    STOPPING = "Stopping the run before closing…"
     controller: SweepController
+    form: SweepForm
 
     def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
         super().__init__("CipherBench – Message lengths and hardware", parent, settings)
@@ -111,14 +110,8 @@ class SweepWindow(ToolWindow):
 
     @Slot()
     def _on_export_action_triggered(self) -> None:
-        if not self._has_results_to_export():
-            return
         name = f"cipherbench-{self.controller.kind}.html"
-        suggested = str(Path(self._folder()) / name)
-        filters = SWEEP_FORMATS.file_filters()
-        path = self._save_path("Export the results", suggested, filters, ".html")
-        if path:
-            self.export_to(path)
+        self._export_as("Export the results", name, SWEEP_FORMATS.file_filters(), ".html")
 
     @Slot()
     def _on_chart_save_requested(self) -> None:
@@ -130,43 +123,21 @@ class SweepWindow(ToolWindow):
 
     # --- the controller's news -----------------------------------------------------------------
 
-    @Slot(float, str)
-    def _on_controller_progress_changed(self, fraction: float, text: str) -> None:
-        self.progress.setValue(round(fraction * 1000))
-        self.status_label.setText(display_text(text))
-
     @Slot()
     def _on_controller_results_changed(self) -> None:
         self.views.setCurrentWidget(self.view)
         self.view.set_result(self.controller.result())
         self._update_actions()
 
-    @Slot(object)
-    def _on_controller_run_finished(self, _result: SweepResult) -> None:
-        self._update_actions()
-
     def _update_actions(self) -> None:
+        super()._update_actions()
         running = self.controller.running
-        self.run_action.setEnabled(not running)
-        self.cancel_action.setEnabled(running)
-        self.export_action.setEnabled(self._has_results_to_export())
-        self.paper_action.setEnabled(self._can_export_for_paper())
         self.save_chart_action.setEnabled(not running and self.controller.result() is not None)
-        self.form.setEnabled(not running)
 
     def _has_results_to_export(self) -> bool:
         """A finished (or cancelled) run of the kind shown with at least one entry."""
         result = self.controller.result()
         return not self.controller.running and result is not None and bool(result.entries)
-
-    def _warn(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, display_text(sentence(text)))
-
-    # --- closing -------------------------------------------------------------------------------
-
-    def _closing_after_run(self) -> None:
-        """A running sweep is cancelled first; the window closes once it has stopped."""
-        self.status_label.setText("Stopping the run before closing…")
 
 
 def open_sweep_window(owner: QWidget, settings: AppSettings | None = None) -> SweepWindow:

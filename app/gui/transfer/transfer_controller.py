@@ -9,19 +9,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QObject, Signal, Slot
+from PySide6.QtCore import QObject, Slot
 
 from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
 from app.gui.recorder import history_recorder
-from app.gui.tool_controller import ToolController
+from app.gui.tool_controller import StatusToolController
 from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
 
 
-class TransferController(ToolController):
-    progress_changed = Signal(float, str)  # overall fraction 0..1, what runs now
-    results_changed = Signal()  # rows and bars to redraw
-    run_finished = Signal(object)  # TransferRun (also after a cancel)
-    failed = Signal(str, str)  # title, text: worth a dialog
+class TransferController(StatusToolController):
+    """``results_changed``: rows and bars to redraw; ``run_finished`` carries a
+    :class:`TransferRun`."""
+
+    RUNS = "transfer"
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -49,9 +49,7 @@ class TransferController(ToolController):
             return
         self._results, self._failures, self.last_run = [], [], None
         self._path = request.path
-        self.results_changed.emit()
-        self.progress_changed.emit(0.0, "Starting…")
-        self._start_worker(TransferWorker(request))
+        self._start_run(TransferWorker(request), "Starting…")
 
     def export(self, path: str | Path) -> Path:
         """Write the last run to ``path`` (.json, .csv or .xlsx); ``UserError`` when it
@@ -107,8 +105,3 @@ class TransferController(ToolController):
         if self._failures:
             lines = "\n".join(f"{f.cipher}: {f.message}" for f in self._failures)
             self.failed.emit("A transfer failed", f"What went wrong, per cipher:\n{lines}")
-
-    @Slot(str)
-    def _on_worker_failed(self, text: str) -> None:
-        self.progress_changed.emit(0.0, "Not run.")
-        self.failed.emit("Cannot run the transfer", text)

@@ -14,7 +14,6 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
-    QMessageBox,
     QSplitter,
     QTabWidget,
     QWidget,
@@ -22,13 +21,10 @@ from PySide6.QtWidgets import (
 
 from app.core.errors import UserError
 from app.core.kinds.formats import TRANSFER
-from app.core.text import display_text
-from app.core.transfer.results import TransferRun
-from app.gui.describe import sentence
+from app.gui.form_tool_window import FormToolWindow
 from app.gui.menus import add_menu
-from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
-from app.gui.tool_window import ToolWindow, show_owned
+from app.gui.tool_window import show_owned
 from app.gui.transfer.load_chart import LoadChart
 from app.gui.transfer.transfer_chart import TransferChart
 from app.gui.transfer.transfer_controller import TransferController
@@ -36,13 +32,14 @@ from app.gui.transfer.transfer_form import TransferForm
 from app.gui.transfer.transfer_table import TransferTableModel, TransferTableView
 
 
-class TransferWindow(ToolWindow):
+class TransferWindow(FormToolWindow):
     """The loopback transfer benchmark; ``settings`` (the main window's) gives the folder
     file dialogs start in."""
 
     EXPORTED = "transfer"
-    SCREEN_FIT = ScreenFit(1440, 900, 0.96, 0.9, 1240, 700)
+    STOPPING = "Stopping the transfer before closing…"
     controller: TransferController
+    form: TransferForm
 
     def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
         super().__init__("CipherBench – Loopback transfer", parent, settings)
@@ -121,12 +118,8 @@ class TransferWindow(ToolWindow):
 
     @Slot()
     def _on_export_action_triggered(self) -> None:
-        if not self._has_results_to_export():
-            return
-        suggested = str(Path(self._folder()) / "cipherbench-transfer.xlsx")
-        path = self._save_path("Export the transfer", suggested, TRANSFER.file_filters(), ".xlsx")
-        if path:
-            self.export_to(path)
+        name = "cipherbench-transfer.xlsx"
+        self._export_as("Export the transfer", name, TRANSFER.file_filters(), ".xlsx")
 
     @Slot()
     def _on_chart_save_requested(self) -> None:
@@ -146,11 +139,6 @@ class TransferWindow(ToolWindow):
 
     # --- the controller's news -----------------------------------------------------------------
 
-    @Slot(float, str)
-    def _on_controller_progress_changed(self, fraction: float, text: str) -> None:
-        self.progress.setValue(round(fraction * 1000))
-        self.status_label.setText(display_text(text))
-
     @Slot()
     def _on_controller_results_changed(self) -> None:
         results = self.controller.results()
@@ -160,18 +148,9 @@ class TransferWindow(ToolWindow):
         self.table.resizeColumnsToContents()
         self._update_actions()
 
-    @Slot(object)
-    def _on_controller_run_finished(self, _run: TransferRun) -> None:
-        self._update_actions()
-
     def _update_actions(self) -> None:
-        running = self.controller.running
-        self.run_action.setEnabled(not running)
-        self.open_action.setEnabled(not running)
-        self.cancel_action.setEnabled(running)
-        self.export_action.setEnabled(self._has_results_to_export())
-        self.paper_action.setEnabled(self._can_export_for_paper())
-        self.form.setEnabled(not running)
+        super()._update_actions()
+        self.open_action.setEnabled(not self.controller.running)
 
     def _has_results_to_export(self) -> bool:
         """A finished (or cancelled) run with at least one cipher's result: a run that
@@ -179,10 +158,7 @@ class TransferWindow(ToolWindow):
         run = self.controller.last_run
         return not self.controller.running and run is not None and bool(run.results)
 
-    def _warn(self, title: str, text: str) -> None:
-        QMessageBox.warning(self, title, display_text(sentence(text)))
-
-    # --- dropping a file, closing --------------------------------------------------------------
+    # --- dropping a file -----------------------------------------------------------------------
 
     def dragEnterEvent(self, event: QDragEnterEvent) -> None:
         urls = event.mimeData().urls() if event.mimeData().hasUrls() else []
@@ -194,10 +170,6 @@ class TransferWindow(ToolWindow):
         if urls and urls[0].isLocalFile() and not self.controller.running:
             self.form.set_file(urls[0].toLocalFile())
             event.acceptProposedAction()
-
-    def _closing_after_run(self) -> None:
-        """A running transfer is cancelled first; the window closes once it has stopped."""
-        self.status_label.setText("Stopping the transfer before closing…")
 
 
 def open_transfer_window(owner: QWidget, settings: AppSettings | None = None) -> TransferWindow:

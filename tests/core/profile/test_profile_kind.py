@@ -237,3 +237,16 @@ def test_a_profile_killed_with_sigkill_leaves_no_process_and_no_folder(tmp_path:
     while any(tmp_path.glob("cipherbench-*")) and time.monotonic() < deadline:
         time.sleep(0.1)  # the janitor's grace
     assert not list(tmp_path.glob("cipherbench-*"))
+
+
+def test_every_kinds_defaults_are_values_as_if_typed() -> None:
+    """A default written as text ("1MB") reaches the run parsed: ``profile`` without --size
+    ended in an internal error (a str compared with an int)."""
+    assert DEFINITION.values({})["size"] == 1_000_000
+    for kind in table.defined_kinds():
+        definition = kind.defined()
+        assert definition is not None
+        for option in definition.options:
+            value = option.value(None)
+            if isinstance(option.default, str) and option.default:
+                assert value == option.value(option.default), (kind.name, option.name)

@@ -12,11 +12,14 @@ are written. ``dst`` may be the same memory as ``src`` only when ``spec.in_place
 
 from __future__ import annotations
 
+import functools
+import secrets
+from collections.abc import Callable
 from importlib import import_module
 from typing import Protocol
 
 from app.core.ciphers.libraries import BY_NAME
-from app.core.ciphers.registry import CipherSpec
+from app.core.ciphers.registry import CipherSpec, Kind
 
 SLACK = 32
 
@@ -55,3 +58,14 @@ def get_adapter(library: str) -> Adapter:
     module, name = BY_NAME[library].adapter
     adapter: Adapter = getattr(import_module(module), name)()
     return adapter
+
+
+def key_setup(spec: CipherSpec, adapter: Adapter) -> Callable[[], object]:
+    """Making ``spec``'s cipher object from a fresh random key (and IV, its block counter at
+    zero), not yet called: the cost a program pays once per key, as a sweep's key setup point
+    and the ``keysetup`` kind time it."""
+    key = secrets.token_bytes(spec.key_bytes)
+    if spec.kind is Kind.AEAD:
+        return functools.partial(adapter.aead, spec, key)
+    iv = spec.fresh_iv(secrets.token_bytes)
+    return functools.partial(adapter.raw, spec, key, iv, False)
