@@ -17,8 +17,10 @@ rm -f /tmp/cipherbench-lint-imports.$$
 # checkout: without them each process spends about 10 s compiling before the first test.
 unset PYTHONDONTWRITEBYTECODE
 export PYTHONPYCACHEPREFIX="${XDG_CACHE_HOME:-$HOME/.cache}/cipherbench/pycache"
-# The whole suite on every core (pytest-xdist); arguments, when given, replace that.
+# The whole suite on every core (pytest-xdist), a module's tests on one worker so that its
+# module fixtures (a real transfer study, every format of every kind) run once; arguments,
+# when given, replace that.
 if [ "$#" -eq 0 ]; then
-    set -- -n auto
+    set -- -n auto --dist loadscope
 fi
 exec "$bin/python" -m pytest "$@"

@@ -210,23 +210,51 @@ def _browser() -> str:
     return found
 
 
+# Opens each page in a frame and reads, once all have loaded, whether a script marked it; two
+# pages whose scripts do mark them show that the frames are read and that scripts run there.
+_FRAMES = """<!doctype html><html><body>{frames}<script>
+window.addEventListener("load", () => {{
+  const seen = [...document.querySelectorAll("iframe")].map((frame) => {{
+    const d = frame.contentDocument;
+    if (!d || !d.documentElement) return "unreadable";
+    const marked = (d.body && d.body.getAttribute("data-pwned")) || d.title === "pwned";
+    return marked ? "pwned" : "clean";
+  }});
+  document.body.setAttribute("data-seen", seen.join(" "));
+}});
+</script></body></html>"""
+
+
+def _hostile(containing: str) -> str:
+    return next(name for name in HOSTILE if containing in name)
+
+
 def test_no_script_runs_when_a_browser_opens_the_pages(
     outputs: dict[str, dict[str, Path]], tmp_path: Path
 ) -> None:
-    """Every HTML page and SVG figure in headless Chromium: the hostile names' scripts (an
-    onerror, a <script>) would mark the document if any ran."""
+    """Every HTML page and SVG figure in headless Chromium (one start, each page in a frame):
+    the hostile names' scripts (an onerror, a <script>) would mark their document if any ran."""
     browser = _browser()
     pages = [p for kind in outputs.values() for s, p in kind.items() if s in (".html", ".svg")]
     assert len(pages) >= 6
-    for page in pages:
-        done = subprocess.run(
-            [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
-             f"--user-data-dir={tmp_path / 'profile'}", "--dump-dom", page.as_uri()],
-            capture_output=True, text=True, timeout=120,
-        )  # fmt: skip
-        assert done.returncode == 0, done.stderr[-500:]
-        assert "<body" in done.stdout or "<svg" in done.stdout, page.name
-        assert 'data-pwned="1"' not in done.stdout and "<title>pwned" not in done.stdout, page
+    controls = [tmp_path / "control.html", tmp_path / "control.svg"]
+    script, onerror = _hostile("<script>"), _hostile("onerror")
+    controls[0].write_text(f"<!doctype html><html><body>{onerror}</body></html>")
+    controls[1].write_text(f'<svg xmlns="http://www.w3.org/2000/svg">{script}</svg>')
+    frames = "".join(f'<iframe src="{p.as_uri()}"></iframe>' for p in [*pages, *controls])
+    (tmp_path / "frames.html").write_text(_FRAMES.format(frames=frames))
+    done = subprocess.run(
+        [browser, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+         "--allow-file-access-from-files", f"--user-data-dir={tmp_path / 'profile'}",
+         "--virtual-time-budget=10000", "--dump-dom", (tmp_path / "frames.html").as_uri()],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 0, done.stderr[-500:]
+    found = re.search(r'data-seen="([^"]*)"', done.stdout)
+    assert found, done.stdout[-500:]
+    seen = found.group(1).split()
+    assert seen[-2:] == ["pwned", "pwned"], seen  # the controls: frames read, scripts run
+    assert seen[:-2] == ["clean"] * len(pages), list(zip(pages, seen, strict=False))
 
 
 def test_a_spreadsheet_opens_every_csv_and_workbook_without_a_formula(

@@ -54,8 +54,15 @@ def _run(study: Study, **kwargs: object) -> tuple[list[object], TransferStudyRes
     return events, final.result
 
 
-def test_every_cipher_on_every_input_with_the_study_events():
-    events, result = _run(_study())
+@pytest.fixture(scope="module")
+def ran() -> tuple[list[object], TransferStudyResult]:
+    """One run of the small study, read by the tests that only read it (real transfers take
+    about 2 s a run)."""
+    return _run(_study())
+
+
+def test_every_cipher_on_every_input_with_the_study_events(ran):
+    events, result = ran
     finished = [e for e in events if isinstance(e, CellFinished)]
     assert [(e.cell.cipher_label, e.cell.input_label) for e in finished] == [
         ("aes-256-gcm (cryptography)", "10 KB"),
@@ -80,8 +87,8 @@ def test_every_cipher_on_every_input_with_the_study_events():
     assert back.to_dict() == result.to_dict()
 
 
-def test_the_files_have_seed_004s_table_and_charts(tmp_path: Path):
-    _events, result = _run(_study())
+def test_the_files_have_seed_004s_table_and_charts(ran, tmp_path: Path):
+    _events, result = ran
     for ext in (".json", ".csv", ".xlsx", ".html"):
         save(result, tmp_path / f"r{ext}")
     doc = json.loads((tmp_path / "r.json").read_text())
@@ -99,11 +106,11 @@ def test_the_files_have_seed_004s_table_and_charts(tmp_path: Path):
     assert "the paper's own value" not in html  # nothing published
 
 
-def test_the_html_charts_draw_the_papers_transfer_values(tmp_path: Path):
+def test_the_html_charts_draw_the_papers_transfer_values(ran):
     from app.core.study.published import PublishedFigure
     from app.core.study.transfer_report import html
 
-    _events, result = _run(_study())
+    _events, result = ran
     published = (
         PublishedFigure("AES-GCM", "10 KB", "transfer_s", 5.0, "ms", ("aes-256-gcm",)),
         PublishedFigure("AES-GCM", "64 KiB", "transfer_rate", 3.0, "MiB/s", ("aes-256-gcm",)),
@@ -173,14 +180,14 @@ def test_an_unexpected_error_fails_the_cell_instead_of_hanging(monkeypatch):
     assert not result.results and len(result.failures) == 2
 
 
-def test_the_papers_figures_are_set_beside_the_transfers():
+def test_the_papers_figures_are_set_beside_the_transfers(ran):
     from app.core.study.paper import match_published
     from app.core.study.published import PublishedFigure
 
     rate = PublishedFigure("AES-256-GCM", "64 KiB", "transfer_rate", 100.0, "MB/s")
     whole = PublishedFigure("AES-256-GCM", "64 KiB", "memory", 60.0, "MB", (), "process")
     above = PublishedFigure("AES-256-GCM", "64 KiB", "memory", 60.0, "MB")
-    _events, result = _run(_study(published=(rate, whole, above)))
+    result = replace(ran[1], study=replace(ran[1].study, published=(rate, whole, above)))
     (r,) = [x for x in result.results if x.label.startswith("aes") and x.input_bytes == 65_536]
     m_rate, m_whole, m_above = match_published(result)
     assert m_rate.measured == pytest.approx(65_536 / r.timing.median_s / 1e6)
