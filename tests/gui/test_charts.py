@@ -71,7 +71,11 @@ def test_monitor_chart_grows_with_samples(qtbot: QtBot) -> None:
     assert np.allclose(t, [0.05, 0.10]) and np.allclose(rss, [50.0, 60.0])
     assert np.allclose(chart.cpu_curve.getData()[1], [90.0, 95.0])  # a 400 ms mean
     assert chart.label.startswith("aes-256-gcm")
-    chart.start_job("next")
+    chart.start_job("next")  # the next job of the run: empty curves, the plot stays up
+    chart.flush()
+    emptied, _ = chart.memory_curve.getData()
+    assert chart.showing_data and (emptied is None or len(emptied) == 0)
+    chart.clear()  # no job: the placeholder says what will appear
     chart.flush()
     assert not chart.showing_data
 

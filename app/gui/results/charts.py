@@ -343,7 +343,9 @@ class MonitorChart(ThrottledChart):
         if self._label + hint != self._title_text:  # a new title lays the label out (1 ms)
             self._title_text = self._label + hint
             self.memory_plot.setTitle(self._title_text)
-        self._show_data(bool(self._samples))
+        # Between two jobs of a run the plot stays up, empty: swapping the placeholder in and
+        # the plot back lays the plot out again, and each of its axes (about 10 ms a job).
+        self._show_data(bool(self._samples) or (self._live and self.showing_data))
         if not self._samples:
             self.memory_curve.setData([], [])
             self.cpu_curve.setData([], [])
