@@ -25,14 +25,11 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from factories import job_result
 from test_docs import COMMANDS
-from trend_factories import environment
 
-from app.core.bench.results import RoundInfo
 from app.core.history.store import History
-from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.result import StudyResult
+from tests.core.history.history_factories import study_result
 
 pytestmark = pytest.mark.docs
 
@@ -60,43 +57,8 @@ STORED_RUNS = 12
 
 def _study_result(day: int) -> StudyResult:
     """One run of a small study of AES-128-GCM and AES-256-GCM (cryptography) on 2 and 4 KB."""
-    study = Study(
-        "docs-small",
-        (CipherChoice("aes-128-gcm", "cryptography"), CipherChoice("aes-256-gcm", "cryptography")),
-        title="AES-GCM key sizes, small",
-        sizes=(SizeInput("2 KB", 2000), SizeInput("4 KB", 4000)),
-        repeat=4,
-        rounds=2,
-    )
-    rounds = (RoundInfo(0, 0, 2, 2, 99.5), RoundInfo(1, 1, 2, 2, 99.5))
-    jobs = [
-        job_result(
-            cipher=cipher,
-            library="cryptography",
-            key_bits=bits,
-            mode="GCM",
-            input_label=label,
-            input_bytes=size,
-            enc_s=[t * size / 2000 * f for f in (1.0, 1.02, 0.98, 1.01)],
-            dec_s=[t * size / 2000 * f for f in (0.9, 0.92, 0.88, 0.91)],
-            rounds=rounds,
-        )
-        for label, size in (("2 KB", 2000), ("4 KB", 4000))
-        for cipher, bits, t in (("aes-128-gcm", 128, 2e-6), ("aes-256-gcm", 256, 2.4e-6))
-    ]
-    started = f"2026-11-{day:02d}T10:00:00+00:00"
-    return StudyResult(
-        study=study,
-        results=tuple(jobs),
-        failures=(),
-        environment=environment(),
-        rounds=2,
-        rounds_completed=2,
-        repeat_per_round=2,
-        started_at=started,
-        finished_at=started.replace("10:00:00", "10:01:00"),
-        tool={"name": "CipherBench", "version": "0.1.0"},
-    )
+    gcm = (("aes-128-gcm", 128, "GCM", 2e-6), ("aes-256-gcm", 256, "GCM", 2.4e-6))
+    return study_result(f"2026-11-{day:02d}T10:00:00+00:00", gcm, "cryptography")
 
 
 def _workspace(folder: Path) -> dict[str, str]:

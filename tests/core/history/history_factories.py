@@ -75,10 +75,19 @@ def timed_job(samples_s: Sequence[float], rounds: int = 6, **changes: Any) -> An
     return job_result(enc_s=samples_s, dec_s=samples_s, rounds=info, **changes)
 
 
-def study_result(started_at: str = "2026-11-02T10:00:00+00:00") -> StudyResult:
+# (cipher, key bits, mode, seconds for 2 KB): the entries of :func:`study_result`.
+AES_CBC = (("aes-128-cbc", 128, "CBC", 20e-6), ("aes-256-cbc", 256, "CBC", 24e-6))
+
+
+def study_result(
+    started_at: str = "2026-11-02T10:00:00+00:00",
+    entries: Sequence[tuple[str, int, str, float]] = AES_CBC,
+    library: str = "pycryptodome",
+) -> StudyResult:
+    """A finished study of ``entries`` (of ``library``) on 2 and 4 KB, two rounds of two."""
     study = Study(
         "tiny",
-        (CipherChoice("aes-128-cbc", "pycryptodome"), CipherChoice("aes-256-cbc", "pycryptodome")),
+        tuple(CipherChoice(cipher, library) for cipher, *_ in entries),
         title="AES-128 vs AES-256",
         sizes=(SizeInput("2 KB", 2000), SizeInput("4 KB", 4000)),
         repeat=4,
@@ -87,9 +96,9 @@ def study_result(started_at: str = "2026-11-02T10:00:00+00:00") -> StudyResult:
     jobs = [
         job_result(
             cipher=cipher,
-            library="pycryptodome",
+            library=library,
             key_bits=bits,
-            mode="CBC",
+            mode=mode,
             input_label=label,
             input_bytes=size,
             enc_s=[t * size / 2000 * f for f in (1.0, 1.02, 0.98, 1.01)],
@@ -98,7 +107,7 @@ def study_result(started_at: str = "2026-11-02T10:00:00+00:00") -> StudyResult:
             rounds=(RoundInfo(0, 0, 2, 2, 99.5), RoundInfo(1, 1, 2, 2, 99.5)),
         )
         for label, size in (("2 KB", 2000), ("4 KB", 4000))
-        for cipher, bits, t in (("aes-128-cbc", 128, 20e-6), ("aes-256-cbc", 256, 24e-6))
+        for cipher, bits, mode, t in entries
     ]
     return StudyResult(
         study=study,
