@@ -20,6 +20,17 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     gc.freeze()
 
 
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """The ``docs`` tier (every command of the docs, for real: minutes) runs only when ``-m``
+    names it (``-m docs``); any other selection, ``-m 'not slow'`` too, leaves it out."""
+    if "docs" in (config.getoption("markexpr") or ""):
+        return
+    docs = [item for item in items if item.get_closest_marker("docs") is not None]
+    if docs:
+        config.hook.pytest_deselected(items=docs)
+        items[:] = [item for item in items if item.get_closest_marker("docs") is None]
+
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 

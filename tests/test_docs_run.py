@@ -18,6 +18,7 @@ import re
 import select
 import shlex
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -36,6 +37,7 @@ pytestmark = pytest.mark.docs
 ROOT = Path(__file__).resolve().parents[1]
 PASSWORD = b"correct horse battery staple\n"
 PROMPT = re.compile(rb"Password( again)?: $")
+QUESTION = re.compile(rb"\[y/N\] ?$")  # a docs command that stops to ask is a failure
 DEADLINE_S = 900.0
 
 # Files the pages name as inputs, with their sizes (bytes): small, so a study over them is quick.
@@ -79,7 +81,9 @@ def _workspace(folder: Path) -> dict[str, str]:
 
 
 def _outputs(argv: list[str]) -> list[str]:
-    return [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in ("-o", "--out")]
+    """The files a command names as its outputs."""
+    named = ("-o", "--out", "--save-definition", "--new-key-file", "--key-out")
+    return [argv[i + 1] for i, a in enumerate(argv[:-1]) if a in named]
 
 
 def _run_on_a_terminal(command: str, folder: Path, env: dict[str, str]) -> tuple[int, str]:
@@ -113,16 +117,16 @@ def _run_on_a_terminal(command: str, folder: Path, env: dict[str, str]) -> tuple
                 if PROMPT.search(printed):
                     printed += b"\n"
                     os.write(master, PASSWORD)
+                elif QUESTION.search(printed):
+                    printed += b"\n(a question: the docs command stopped to ask)"
+                    break
             elif process.poll() is not None:
                 break
-        else:
-            process.kill()
-        code = process.wait(timeout=30)
     finally:
         os.close(master)
-        if process.poll() is None:
-            process.kill()
-            process.wait()
+        if process.poll() is None:  # asked, or out of time: the whole command, not the shell
+            os.killpg(process.pid, signal.SIGKILL)
+        code = process.wait(timeout=30)
     return code, printed.decode("utf-8", "replace")
 
 
@@ -142,7 +146,7 @@ def _pages() -> dict[str, list[str]]:
                 kept.append(command)
             seen.add(command)
         by_page[page] = kept
-    return dict(by_page)
+    return {page: commands for page, commands in by_page.items() if commands}
 
 
 PAGES = _pages()
@@ -173,4 +177,6 @@ def test_every_command_of_the_page_runs_as_written(page: str, tmp_path: Path) ->
         print(f"{took:6.1f} s  {command}")
         assert code == 0, f"{page}: {command} exited {code}:\n{printed[-3000:]}"
         for output in _outputs(argv):
-            assert (tmp_path / output).exists(), f"{page}: {command} left no {output}"
+            made = tmp_path / output
+            assert made.exists(), f"{page}: {command} left no {output}"
+            assert any(made.iterdir()) if made.is_dir() else made.stat().st_size, output

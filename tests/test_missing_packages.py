@@ -51,6 +51,7 @@ def _main(fake: Path, *argv: str) -> subprocess.CompletedProcess[str]:
         (("psutil",), ["sysinfo"], "the package psutil"),
         (("PySide6",), [], "the package PySide6-Essentials (module PySide6)"),
         (("numpy",), ["leak", "tag-compare-eq"], "the package numpy"),
+        (("numpy",), ["study", "aes-key-sizes"], "the package numpy"),  # before it measures
     ],
 )
 def test_a_missing_package_is_one_sentence(tmp_path: Path, modules, argv, package) -> None:

@@ -194,6 +194,10 @@ def execute_study(run: Any, *, quiet: bool) -> StudyResult | TransferStudyResult
     """Run ``run`` (a ``StudyRun`` or ``TransferStudyRun``) with progress on stderr and print
     its report. On Ctrl-C (or SIGTERM/SIGHUP) the workers are stopped and the generated inputs
     removed before ``KeyboardInterrupt`` is raised again."""
+    # The report's modules (numpy among them) before minutes of measuring: a missing package
+    # is said now, not after the run (a plain ``study --list`` or ``encrypt`` loads none).
+    from app.core.study import report_text  # noqa: F401
+
     progress = _Progress(enabled=not quiet)
     final: StudyResult | TransferStudyResult | None = None
     events = run.events()

@@ -80,6 +80,23 @@ def test_monitor_chart_grows_with_samples(qtbot: QtBot) -> None:
     assert not chart.showing_data
 
 
+def test_the_next_job_of_a_run_shows_nothing_of_the_job_chosen_before(qtbot: QtBot) -> None:
+    """A finished job chosen in the table during a run (its dashed baseline, Save enabled),
+    then the next job starts: an empty plot, no baseline, nothing to save."""
+    chart = MonitorChart()
+    qtbot.addWidget(chart)
+    chart.start_job("first")
+    chart.set_samples("chosen", [MonitorSample(0.05, 90.0, 50 * 2**20)], 40 * 2**20)
+    chart.flush()
+    assert chart.baseline_line.isVisible() and chart._save.isEnabled()
+    chart.start_job("next")
+    chart.flush()
+    assert not chart.baseline_line.isVisible() and not chart._save.isEnabled()
+    chart.clear()
+    chart.flush()
+    assert not chart.showing_data
+
+
 def test_redraws_are_throttled(qtbot: QtBot) -> None:
     chart = ThroughputChart()
     qtbot.addWidget(chart)

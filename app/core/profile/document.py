@@ -70,8 +70,8 @@ def _encrypt_rate(entry: ProfileEntry, profiled: bool) -> Estimate:
 def _groups_table(result: ProfileResult) -> Table:
     rows = []
     for e in result.results:
-        counted = profiled_rounds(e)
-        samples = median([r.samples for r in counted]) if counted else 0
+        profiled = profiled_rounds(e)
+        samples = median([r.samples for r in profiled]) if profiled else 0
         rows.append(
             (
                 e.cipher,
@@ -81,7 +81,7 @@ def _groups_table(result: ProfileResult) -> Table:
                 share_estimate(e, share_names(COMPILED)),
                 kernel_estimate(e),
                 count_text(round(samples)),
-                f"{len(counted)}",
+                f"{len(profiled)}",
             )
         )
     return Table(

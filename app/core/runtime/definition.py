@@ -40,7 +40,7 @@ class Option:
     def _default_value(self) -> Any:
         """The default; one written as text (``"1MB"``) is parsed as if typed, as argparse does."""
         if isinstance(self.default, str):
-            return self._one(self.default)
+            return (self._one(self.default),) if self.many else self._one(self.default)
         if self.many and isinstance(self.default, tuple):
             return tuple(self._one(d) if isinstance(d, str) else d for d in self.default)
         return self.default

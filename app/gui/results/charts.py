@@ -346,9 +346,11 @@ class MonitorChart(ThrottledChart):
         # Between two jobs of a run the plot stays up, empty: swapping the placeholder in and
         # the plot back lays the plot out again, and each of its axes (about 10 ms a job).
         self._show_data(bool(self._samples) or (self._live and self.showing_data))
+        self._save.setEnabled(bool(self._samples))
         if not self._samples:
             self.memory_curve.setData([], [])
             self.cpu_curve.setData([], [])
+            self.baseline_line.setVisible(False)
             return
         t = np.array([s.t_s for s in self._samples])
         rss = np.array([s.rss_bytes / MIB for s in self._samples])

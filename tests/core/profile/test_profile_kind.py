@@ -248,5 +248,6 @@ def test_every_kinds_defaults_are_values_as_if_typed() -> None:
         assert definition is not None
         for option in definition.options:
             value = option.value(None)
+            typed = [option.default] if option.many else option.default
             if isinstance(option.default, str) and option.default:
-                assert value == option.value(option.default), (kind.name, option.name)
+                assert value == option.value(typed), (kind.name, option.name)
