@@ -7,8 +7,8 @@ history of twelve runs of one small AES-GCM study, so ``history show 12``, ``com
 shows them, through the shell (globs and quotes as a reader's shell reads them) and on a
 terminal (a command that asks for a password gets one). Where a page shows alternatives that
 write the same file, the file an earlier command wrote is removed first, as a reader trying the
-second would. A command passes when it exits 0 and leaves every file it names after ``-o`` /
-``--out``.
+second would. A command passes when it exits 0 without stopping to ask a question and every
+file it names as an output (``-o``, ``--out``, a key or definition file) is there and not empty.
 """
 
 from __future__ import annotations
