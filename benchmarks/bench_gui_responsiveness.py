@@ -5,9 +5,10 @@
     xvfb-run -a python benchmarks/bench_gui_responsiveness.py    # on a real (virtual) X server
 
 Stall: a ``QTimer`` fires every 5 ms in the GUI thread and records the time between its calls;
-the longest gap is the longest the event loop could not react (a user would feel > 50 ms, the
-issue's limit). Measured with the real window, the real engine and the Memory & CPU tab in view
-(the chart that redraws most), one job per case, in both data modes.
+the longest gap is the longest the event loop could not react (over one frame, 16.7 ms, the
+window missed a frame). Measured with the real window, the real engine and the Memory & CPU
+tab in view (the chart that redraws most), one job per case, in both data modes. ">frame"
+counts the gaps over one frame.
 
 Gaps are in milliseconds; "(busy)" is the GUI thread's own CPU time during the longest gap,
 which tells a slow window (busy close to the gap) from a starved one (busy near zero: the GIL,
@@ -41,7 +42,8 @@ DEFAULT_CIPHERS = (
     "aes-128-cbc:cryptography",
 )
 TICK_MS = 5
-STALL_LIMIT_MS = 50.0
+STALL_LIMIT_MS = 16.7  # one frame at 60 Hz
+START_LIMIT_S = 0.5  # launch to painted window
 WHERE_INTERVAL_S = 0.001
 
 
@@ -259,7 +261,7 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
         "median_gap_ms": statistics.median(gaps) if gaps else float("nan"),
         "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS),
         "redraws": window.monitor_chart.redraw_count,
-        "throughput_mb_s": run.results[0].encrypt.throughput_mb_s if ok else float("nan"),
+        "throughput_mb_s": run.results[-1].encrypt.throughput_mb_s if ok else float("nan"),
     }
 
 
@@ -345,7 +347,7 @@ def main() -> int:
         )
         header = (
             f"{'cipher':<34} {'mode':<7} {'run s':>7} {'MB/s':>8} {'ticks':>6} "
-            f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'>50ms':>6}"
+            f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'>frame':>6}"
         )
         print(header)
         print("-" * len(header))
@@ -382,13 +384,13 @@ def main() -> int:
     worst = max((r["max_gap_ms"] for _, _, r in rows), default=float("nan"))
     print(
         f"\nlongest event-loop gap over all cases: {worst:.1f} ms "
-        f"(limit {STALL_LIMIT_MS:.0f} ms; the timer asks for one call every {TICK_MS} ms)"
+        f"(limit {STALL_LIMIT_MS} ms; the timer asks for one call every {TICK_MS} ms)"
     )
     if starts:
         print(
             "cold start to painted window: "
             + ", ".join(f"{p:.2f} s" for p, _ in starts)
-            + " (first run coldest; limit 1.5 s)"
+            + f" (first run coldest; limit {START_LIMIT_S} s)"
         )
         print("  ... to charts ready:          " + ", ".join(f"{r:.2f} s" for _, r in starts))
     return 0

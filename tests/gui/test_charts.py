@@ -7,6 +7,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 from gui_factories import job_result
+from PySide6.QtGui import QPalette
 from pytestqt.qtbot import QtBot
 
 from app.core.bench.results import MonitorSample
@@ -172,19 +173,48 @@ def test_nice_ceiling_rounds_up_to_readable_limits() -> None:
 
 
 def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
+    """Each new range repaints the axes: a running job's time and memory jump to twice what
+    they need, so they move about once per doubling; the finished job's curves fit tightly."""
     chart = MonitorChart()
     qtbot.addWidget(chart)
     chart.start_job("job")
     chart.add_samples([MonitorSample(0.05, 90.0, 40 * 2**20)])
     chart.flush()
     first = chart.memory_plot.viewRange()
-    assert first == [[0, 0.05], [0, 50]]  # from zero to round numbers
-    chart.add_samples([MonitorSample(0.05, 95.0, 41 * 2**20)])
+    assert first == [[0, 0.1], [0, 100]]  # from zero to round numbers, with room to grow
+    chart.add_samples([MonitorSample(0.09, 95.0, 90 * 2**20)])
     chart.flush()
-    assert chart.memory_plot.viewRange() == first  # same round limits: no re-layout
+    assert chart.memory_plot.viewRange() == first  # still inside: no re-layout
     chart.add_samples([MonitorSample(0.15, 95.0, 300 * 2**20)])
     chart.flush()
-    assert chart.memory_plot.viewRange()[1][1] == 500
+    assert chart.memory_plot.viewRange() == [[0, 0.5], [0, 1000]]
+    assert chart.cpu_plot.viewRange()[1] == [0, 100]  # CPU keeps its 100 %
+    chart.run_ended()
+    chart.flush()
+    assert chart.memory_plot.viewRange() == [[0, 0.2], [0, 500]]
+
+
+def test_grid_lines_are_opaque_and_between_the_text_and_the_background(qtbot: QtBot) -> None:
+    """Blending a translucent grid line across a plot cost 2-2.6 ms an axis each time a live
+    axis moved; the grid is drawn in an opaque colour mixed in advance instead."""
+    chart = MonitorChart()
+    qtbot.addWidget(chart)
+    palette = chart.palette()
+    text, base = (
+        palette.color(QPalette.ColorRole.WindowText),
+        palette.color(QPalette.ColorRole.Base),
+    )
+    for plot in (chart.memory_plot, chart.cpu_plot):
+        for side in ("left", "bottom"):
+            axis = plot.getAxis(side)
+            line = axis.tickPen().color()
+            assert axis.grid == 255 and axis.style["tickAlpha"] == 255 and line.alpha() == 255
+            low, high = sorted((text.lightness(), base.lightness()))
+            assert low < line.lightness() < high
+    bars = ThroughputChart()  # no grid across the bars: the ticks keep the text's colour
+    qtbot.addWidget(bars)
+    assert bars.plot.getAxis("left").grid is False
+    assert bars.plot.getAxis("left").tickPen().color() == text
 
 
 def test_each_direction_has_its_name_colour_and_symbol(qtbot: QtBot) -> None:

@@ -68,6 +68,9 @@ def step_text(steps: list[tuple[str, Step]]) -> str:
 class TrendChart(PlotChart):
     """The runs of one entry of a trend, a curve per direction, steps marked."""
 
+    grid = (False, True)
+    grid_alpha = 0.2
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
             "Median throughput over the series",
@@ -215,6 +218,5 @@ class TrendChart(PlotChart):
 
     def _apply_palette(self) -> None:
         super()._apply_palette()
-        self.plot.showGrid(x=False, y=True, alpha=0.2)
         if self.trend is not None:
             self._schedule()

@@ -28,12 +28,34 @@ SERIES_COLORS = [c for name, c in OKABE_ITO.items() if name != "yellow"] + ["#00
 SERIES_SYMBOLS = ["o", "s", "t", "d", "star", "+", "x", "p", "h"]
 
 
-def style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
+def mixed(under: QColor, over: QColor, alpha: float) -> QColor:
+    """``over`` drawn at ``alpha`` on ``under``, as one opaque colour."""
+    return QColor.fromRgbF(
+        under.redF() + (over.redF() - under.redF()) * alpha,
+        under.greenF() + (over.greenF() - under.greenF()) * alpha,
+        under.blueF() + (over.blueF() - under.blueF()) * alpha,
+    )
+
+
+def style_plot(
+    plot: pg.PlotItem,
+    palette: QPalette,
+    grid: tuple[bool, bool] = (True, False),
+    grid_alpha: float = 0.25,
+) -> None:
+    """``plot`` in the palette's colours, with grid lines across x (``grid[0]``) and y
+    (``grid[1]``) in the text colour at ``grid_alpha`` over the background.
+
+    The grid is drawn opaque, in that colour mixed in advance: pyqtgraph draws grid lines as the
+    axes' ticks, translucent, and blending a translucent line across the plot cost 2-2.6 ms an
+    axis each time an axis changed (an opaque one 0.1-0.2 ms), which made a live chart's redraw
+    the window's longest stall (benchmarks/bench_gui_responsiveness.py)."""
     text = palette.color(QPalette.ColorRole.WindowText)
-    grid = QColor(text)
+    base = palette.color(QPalette.ColorRole.Base)
+    line = mixed(base, text, grid_alpha)
     for name in ("left", "bottom", "right", "top"):
         axis = plot.getAxis(name)
-        axis.setPen(pg.mkPen(grid))
+        axis.setPen(pg.mkPen(text))
         axis.setTextPen(pg.mkPen(text))
         axis.enableAutoSIPrefix(False)
         axis.setStyle(maxTickLevel=1)  # grid lines at major and first-level ticks only
@@ -41,7 +63,15 @@ def style_plot(plot: pg.PlotItem, palette: QPalette) -> None:
         # times a second, and replaying an axis's text was the GUI thread's largest cost
         # during a run (py-spy, benchmarks/bench_gui_responsiveness.py).
         axis.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
-    plot.showGrid(x=True, y=False, alpha=0.25)
+        on = grid[0] if name in ("bottom", "top") else grid[1]
+        if on:
+            axis.setTickPen(pg.mkPen(line))
+            axis.setStyle(tickAlpha=255)
+            axis.setGrid(255)
+        else:
+            axis.setTickPen()
+            axis.setStyle(tickAlpha=None)
+            axis.setGrid(False)
     plot.titleLabel.setAttr("color", text.name())
 
 

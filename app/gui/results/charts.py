@@ -38,6 +38,7 @@ from app.gui.results.throttled_chart import OnePlotChart, ThrottledChart
 DIRECTIONS = ("encrypt", "decrypt")
 
 BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
+LIVE_AXIS_ROOM = 2.0  # a running job's time and memory axes jump to twice what they need
 AUTO_LOG_RATIO = 20.0  # bars this far apart switch the axis to log (unless the user chose)
 
 
@@ -360,19 +361,23 @@ class MonitorChart(ThrottledChart):
         if self._baseline_mib is not None:
             self.baseline_line.setValue(self._baseline_mib)
         self.cpu_curve.setData(t, cpu)
-        # Axes from zero (a few MiB or % must not look like a cliff) to a round number that
-        # only changes when the data outgrow it: re-laying out the axes on every redraw costs
-        # more than drawing the curves.
         self._ranges(float(t.max()), float(rss.max()), float(cpu.max()))
 
     def _ranges(self, t_max: float, rss_max: float, cpu_max: float) -> None:
-        wanted = (
-            nice_ceiling(t_max),
-            nice_ceiling(rss_max * 1.05),
-            nice_ceiling(max(cpu_max, 100.0)),
+        """Axes from zero (a few MiB or % must not look like a cliff) to a round number that
+        only changes when the data outgrow it: a new range lays out and repaints the axes,
+        which costs more than drawing the curves. While a job runs, time and memory jump to
+        twice what they need when they change, so that a growing curve moves its axes about
+        once per doubling, not at every round number (4 changes in a 3 s job, not 8)."""
+        room = LIVE_AXIS_ROOM if self._live else 1.0
+        needed = (t_max, rss_max * 1.05, max(cpu_max, 100.0))
+        rooms = (room, room, 1.0)
+        wanted = tuple(
+            limit if self._live and 0 < value <= limit else nice_ceiling(value * extra)
+            for value, limit, extra in zip(needed, self._axis_limits, rooms, strict=True)
         )
         if wanted != self._axis_limits:
-            self._axis_limits = wanted
+            self._axis_limits = (wanted[0], wanted[1], wanted[2])
             self.memory_plot.setXRange(0, wanted[0], padding=0)
             self.memory_plot.setYRange(0, wanted[1], padding=0)
             self.cpu_plot.setYRange(0, wanted[2], padding=0)
@@ -384,5 +389,4 @@ class MonitorChart(ThrottledChart):
         palette = self.palette()
         self.layout_widget.setBackground(palette.color(QPalette.ColorRole.Base))
         for plot in (self.memory_plot, self.cpu_plot):
-            style_plot(plot, palette)
-            plot.showGrid(x=True, y=True, alpha=0.25)
+            style_plot(plot, palette, grid=(True, True))

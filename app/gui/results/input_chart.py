@@ -38,6 +38,8 @@ INPUT_QUANTITIES: tuple[tuple[str, str, Callable[[JobResult], float]], ...] = (
 class InputChart(OnePlotChart):
     """Grouped bars by input of the quantity chosen in ``quantity_combo``."""
 
+    grid = (False, True)
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
             "By input",
@@ -95,7 +97,3 @@ class InputChart(OnePlotChart):
         n = len(inputs)
         self._title.setText(f"{title} by input ({n} input{'s' if n != 1 else ''}){note}")
         self.plot.setLabel("left", axis + (" (log)" if self.grouped.log_scale else ""))
-
-    def _apply_palette(self) -> None:
-        super()._apply_palette()
-        self.plot.showGrid(x=False, y=True, alpha=0.25)

@@ -97,6 +97,9 @@ class _SweepResultChart(OnePlotChart):
 class SweepChart(_SweepResultChart):
     """Cycles per byte against message length, a curve per entry."""
 
+    grid = (True, True)
+    grid_alpha = 0.2
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
             "Cycles per byte against message length (encryption; lower is faster)",
@@ -150,10 +153,6 @@ class SweepChart(_SweepResultChart):
         band = (self.legend.height() + 8) / height if height > 50 else 0.25
         band = min(band, 0.5)
         return low, high + (high - low) * band / (1 - band)
-
-    def _apply_palette(self) -> None:
-        super()._apply_palette()
-        self.plot.showGrid(x=True, y=True, alpha=0.2)
 
 
 def step_color(entry: SweepEntry) -> str:

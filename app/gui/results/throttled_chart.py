@@ -143,7 +143,11 @@ class ThrottledChart(QWidget):
 class OnePlotChart(ThrottledChart):
     """A chart of one pyqtgraph plot (``plot`` in ``plot_widget``, without pyqtgraph's
     auto-range button) in the window's look; a subclass adds its header widgets, then calls
-    ``_finish_header(self.plot_widget)``, and may set ``legend``."""
+    ``_finish_header(self.plot_widget)``, and may set ``legend``; ``grid`` says which axes
+    get grid lines (x, y) and ``grid_alpha`` how dark they are."""
+
+    grid: tuple[bool, bool] = (True, False)
+    grid_alpha = 0.25
 
     def __init__(self, title: str, placeholder: str, parent: QWidget | None = None) -> None:
         super().__init__(title, placeholder, parent)
@@ -158,7 +162,7 @@ class OnePlotChart(ThrottledChart):
     def _apply_palette(self) -> None:
         palette = self.palette()
         self.plot_widget.setBackground(palette.color(QPalette.ColorRole.Base))
-        style_plot(self.plot, palette)
+        style_plot(self.plot, palette, self.grid, self.grid_alpha)
         style_legend(self.legend, palette)
 
     def _series_curve(

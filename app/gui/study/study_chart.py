@@ -106,6 +106,9 @@ def log_ticks(values: Sequence[float]) -> list[list[tuple[float, str]]] | None:
 class StudyChart(PlotChart):
     """One quantity against input size, a curve per cipher entry."""
 
+    grid = (True, True)  # against size: both axes matter
+    grid_alpha = 0.2
+
     def __init__(self, key: str, parent: QWidget | None = None) -> None:
         self.quantity = QUANTITIES[key]
         super().__init__(
@@ -286,7 +289,3 @@ class StudyChart(PlotChart):
             self.plot.removeItem(self.paper)
             self.legend.removeItem(self.paper)
         self.paper.setData([p[0] for p in shown], [p[1] for p in shown])
-
-    def _apply_palette(self) -> None:
-        super()._apply_palette()
-        self.plot.showGrid(x=True, y=True, alpha=0.2)  # against size: both axes matter
