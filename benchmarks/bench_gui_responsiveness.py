@@ -340,6 +340,10 @@ def main() -> int:
             time.sleep(0.01)
         if not window.controller.set_input_file(path):
             return 1
+        settle = time.perf_counter() + 0.5  # the input shown in the list, as a user sees it
+        while time.perf_counter() < settle:
+            app.processEvents()
+            time.sleep(0.01)
         platform = app.platformName()
         print(
             f"platform {platform}, input {format_bytes(os.path.getsize(path))}, "

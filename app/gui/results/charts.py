@@ -272,6 +272,9 @@ class MonitorChart(ThrottledChart):
         self.memory_plot = self.layout_widget.addPlot(row=0, col=0)
         self.cpu_plot = self.layout_widget.addPlot(row=1, col=0)
         self.cpu_plot.setXLink(self.memory_plot)
+        # One time scale, under the CPU plot: the memory plot keeps its vertical grid lines
+        # but not the same numbers again (each new time range lays them out: 1-1.5 ms).
+        self.memory_plot.getAxis("bottom").setStyle(showValues=False)
         self.memory_plot.setLabel("left", "Memory, total (MiB)")
         self.cpu_plot.setLabel("left", "CPU (% of one core)")
         self.cpu_plot.setLabel("bottom", "Time since the job started (s)")
