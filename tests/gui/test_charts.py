@@ -101,6 +101,8 @@ def test_the_next_job_of_a_run_shows_nothing_of_the_job_chosen_before(qtbot: QtB
 def test_redraws_are_throttled(qtbot: QtBot) -> None:
     chart = ThroughputChart()
     qtbot.addWidget(chart)
+    chart.show()
+    qtbot.waitExposed(chart)
     for i in range(200):  # far faster than the eye: one redraw per interval at most
         chart.set_results([job_result(str(j)) for j in range(i % 5 + 1)])
     assert chart.redraw_count == 0
@@ -123,6 +125,26 @@ def test_charts_save_as_png_and_svg(qtbot: QtBot, tmp_path: Path, suffix: str) -
     assert [p.name for p in tmp_path.iterdir()] == [f"chart{suffix}"]
     if suffix == ".svg":  # the axes' ticks as text, not the screen's cached pixmaps
         assert b"<image" not in data and data.count(b"<text") > 5
+
+
+def test_a_hidden_chart_redraws_when_shown_not_on_every_update(qtbot: QtBot) -> None:
+    """The window's charts on hidden tabs redrawing at each job's end were one of its longest
+    stalls: a hidden chart keeps the update for when it is shown (and a flush, before a save,
+    draws it anyway)."""
+    chart = ThroughputChart()
+    qtbot.addWidget(chart)
+    chart.set_results([job_result("a")])
+    qtbot.wait(REDRAW_INTERVAL_MS * 3)
+    assert chart.redraw_count == 0
+    chart.show()
+    qtbot.waitExposed(chart)
+    assert chart.redraw_count == 1 and len(chart.encrypt_bars.opts["width"]) == 1
+    chart.hide()
+    chart.set_results([job_result("a"), job_result("b")])
+    chart.flush()
+    assert chart.redraw_count == 2 and len(chart.encrypt_bars.opts["width"]) == 2
+    chart.show()
+    assert chart.redraw_count == 2  # nothing new to draw
 
 
 def test_the_axes_are_cached_on_screen() -> None:

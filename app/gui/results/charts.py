@@ -97,7 +97,7 @@ class _JobBarsChart(OnePlotChart):
         # which overflows for a linear range, and labels 2..9 x 10^n until they overlap); the
         # range and the ticks change together, now.
         self._timer.stop()
-        self._on_timer_timeout()
+        self._redraw_now()
 
     def _values(self) -> np.ndarray:
         """The values drawn (for the automatic log axis)."""

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pyqtgraph as pg
 from PySide6.QtCore import QEvent, QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QPainter, QPalette
+from PySide6.QtGui import QPainter, QPalette, QShowEvent
 from PySide6.QtSvg import QSvgGenerator
 from PySide6.QtWidgets import (
     QGraphicsItem,
@@ -40,6 +40,7 @@ class ThrottledChart(QWidget):
         self._timer.setInterval(REDRAW_INTERVAL_MS)
         self._timer.timeout.connect(self._on_timer_timeout)
         self.redraw_count = 0  # for tests and the responsiveness benchmark
+        self._stale = False  # an update waits for the chart to be shown
 
         self._header = QHBoxLayout()
         self._title = Label(title)
@@ -77,14 +78,32 @@ class ThrottledChart(QWidget):
             self._timer.start()
 
     def flush(self) -> None:
-        """Redraw now if an update is pending (tests, and before saving)."""
+        """Redraw now if an update is pending, hidden or not (tests, and before saving)."""
         if self._timer.isActive():
             self._timer.stop()
-            self._on_timer_timeout()
+            self._stale = True
+        if self._stale:
+            self._redraw_now()
+
+    # A chart on a hidden tab is redrawn when it is shown, not on every finished job: each
+    # redraw costs a few milliseconds of the GUI thread, and the window's three hidden charts
+    # redrawing one after another at a job's end were one of its longest stalls.
 
     def _on_timer_timeout(self) -> None:
+        if not self.isVisible():
+            self._stale = True
+            return
+        self._redraw_now()
+
+    def _redraw_now(self) -> None:
+        self._stale = False
         self.redraw_count += 1
         self._redraw()
+
+    def showEvent(self, event: QShowEvent) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._redraw_now()  # before the first paint: never a stale chart on screen
 
     def _redraw(self) -> None:
         raise NotImplementedError

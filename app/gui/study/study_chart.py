@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pyqtgraph as pg
-from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QWidget
 
 from app.core.bench.results import JobResult
@@ -125,7 +124,6 @@ class StudyChart(PlotChart):
         self._axes_state: tuple[bool, bool, str] | None = None
         self._ticks: tuple[object, object] | None = None
         self._drawn: dict[str, list[tuple[float, float]]] = {}  # what each curve shows
-        self._stale = False  # results arrived while hidden
         # The paper's own values, black diamonds (a PlotDataItem: it follows the log axes).
         self.paper = pg.PlotDataItem(
             pen=None,
@@ -148,28 +146,6 @@ class StudyChart(PlotChart):
         grouped bars per input when ``by_input``."""
         self._results, self._units, self.by_input = list(results), units, by_input
         self._schedule()
-
-    # A chart on a hidden tab is redrawn when it is shown, not on every finished cell: each
-    # redraw costs a few milliseconds of the GUI thread, paid for nothing while hidden.
-
-    def _on_timer_timeout(self) -> None:
-        if not self.isVisible():
-            self._stale = True
-            return
-        self._stale = False
-        super()._on_timer_timeout()
-
-    def flush(self) -> None:
-        """Redraw now if an update is pending, hidden or not (tests, and before saving)."""
-        super().flush()
-        if self._stale:
-            self._stale = False
-            super()._on_timer_timeout()
-
-    def showEvent(self, event: QShowEvent) -> None:
-        super().showEvent(event)
-        if self._stale:
-            self._schedule()
 
     def set_paper(self, points: Sequence[tuple[str, str, float]]) -> None:
         """The paper's values as ``(our entry, our input, value in this chart's unit)``; none:
