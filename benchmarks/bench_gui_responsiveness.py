@@ -331,6 +331,8 @@ def main() -> int:
         generated = generated_input(size)
         path = generated.path
     with tempfile.TemporaryDirectory() as tmp:
+        # Runs are stored as the window stores them, in a history of the benchmark's own.
+        os.environ.setdefault("CIPHERBENCH_HISTORY", os.path.join(tmp, "history.sqlite3"))
         settings = AppSettings(QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat))
         window = MainWindow(settings=settings)
         window.resize(1500, 950)

@@ -214,6 +214,10 @@ def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     chart.run_ended()
     chart.flush()
     assert chart.memory_plot.viewRange() == [[0, 0.2], [0, 500]]
+    chart.start_job("next job")  # the next job starts in the same ranges while it fits
+    chart.add_samples([MonitorSample(0.05, 95.0, 20 * 2**20)])
+    chart.flush()
+    assert chart.memory_plot.viewRange() == [[0, 0.2], [0, 500]]
 
 
 def test_grid_lines_are_opaque_and_between_the_text_and_the_background(qtbot: QtBot) -> None:

@@ -8,7 +8,6 @@ Environment panel.
 from __future__ import annotations
 
 import gc
-import importlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import QTabWidget, QWidget
 
 from app.core.bench.results import JobResult
 from app.gui.label import Label
+from app.gui.later_imports import import_later_modules
 from app.gui.worker import TaskRunner, TaskWorker
 
 if TYPE_CHECKING:
@@ -107,7 +107,7 @@ class ChartTabs(QTabWidget):
         if self._charts or self._loader is not None:
             return
         self._loader = self._runner.run_task(
-            importlib.import_module, "app.gui.results.charts", on_finished=self._on_loader_finished
+            import_later_modules, on_finished=self._on_loader_finished
         )
 
     def _build_chart(self, key: str) -> None:

@@ -311,8 +311,13 @@ class MonitorChart(ThrottledChart):
         return self._label
 
     def start_job(self, label: str) -> None:
-        """A new job began: clear the curves and title them with ``label``."""
+        """A new job began: clear the curves and title them with ``label``. The axes keep
+        their ranges while the new job's curves fit in them: new ranges at every job's start
+        repainted all four axes in the turn the job started (8 ms, 15 ms with the job
+        running); the finished job's curves are fitted tightly when the run ends."""
+        limits = self._axis_limits
         self.set_samples(label, [])
+        self._axis_limits = limits
         self._live = True
 
     def run_ended(self) -> None:
