@@ -223,7 +223,12 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
     timer = QTimer()
     timer.setInterval(TICK_MS)
     timer.timeout.connect(tick)
-    window.tabs.setCurrentWidget(window.monitor_chart)
+    if window.tabs.currentWidget() is not window.monitor_chart:
+        window.tabs.setCurrentWidget(window.monitor_chart)  # the user's click, not measured
+        settle = time.perf_counter() + 0.3
+        while time.perf_counter() < settle:
+            app.processEvents()
+            time.sleep(0.01)
     t0 = time.perf_counter()
     timer.start()
     last[0], last[1] = time.perf_counter(), time.thread_time()
