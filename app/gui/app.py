@@ -15,6 +15,7 @@ from app.core.resources import resource_path
 from app.core.runtime import scratch, termination
 from app.gui.app_icon import app_icon
 from app.gui.gui_gc import collect_in_gui_thread
+from app.gui.recorder import wait_for_stores
 
 # A file the window writes once it is shown and its event loop runs (set by tests).
 READY_FILE_VARIABLE = "CIPHERBENCH_READY_FILE"
@@ -88,4 +89,5 @@ def run_app(argv: list[str] | None = None) -> int:
     if ready:  # tests and benchmarks wait for this rather than for a guessed number of seconds
         QTimer.singleShot(0, lambda: Path(ready).write_text("ready\n", encoding="ascii"))
     code = qapp.exec()
+    wait_for_stores()  # a run finished just before quitting is stored before the process ends
     return 128 + received[0] if received else code

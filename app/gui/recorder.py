@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 import shiboken6
-from PySide6.QtCore import QCoreApplication, QObject, QTimer, Signal
+from PySide6.QtCore import QObject, QTimer, Signal
 from PySide6.QtWidgets import QMainWindow, QWidget
 
 from app.core.history.location import history_path, storing_disabled
@@ -50,9 +50,6 @@ class HistoryRecorder(QObject):
         self._timer.setSingleShot(True)
         self._timer.setInterval(STORE_DELAY_MS)
         self._timer.timeout.connect(self._start_pending)
-        app = QCoreApplication.instance()
-        if app is not None:  # quitting within the delay still stores the run
-            app.aboutToQuit.connect(self._start_pending)
 
     def enabled(self, window: QWidget | None = None) -> bool:
         """Whether a run finished in ``window`` is stored (its settings, else the app's)."""
@@ -119,3 +116,11 @@ def history_recorder() -> HistoryRecorder:
     if _shared is None or not shiboken6.isValid(_shared):
         _shared = HistoryRecorder()
     return _shared
+
+
+def wait_for_stores(timeout_ms: int = 10_000) -> bool:
+    """Store every run still waiting, and wait until stored (when the window closes, between
+    tests), without making a recorder when there is none."""
+    if _shared is None or not shiboken6.isValid(_shared):
+        return True
+    return _shared.wait_for_done(timeout_ms)

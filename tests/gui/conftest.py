@@ -31,6 +31,9 @@ def _isolated_qt_settings(tmp_path: Path) -> Iterator[None]:
     QCoreApplication.setOrganizationName("CipherBenchTests")
     QCoreApplication.setApplicationName("CipherBenchTests")
     yield
+    from app.gui.recorder import wait_for_stores
+
+    wait_for_stores()  # a run the test finished is stored in its test, not in the next one
     QThreadPool.globalInstance().waitForDone(10_000)
 
 

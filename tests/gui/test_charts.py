@@ -13,7 +13,7 @@ from pytestqt.qtbot import QtBot
 from app.core.bench.results import MonitorSample
 from app.core.errors import UserError
 from app.gui.results.chart_style import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
-from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
+from app.gui.results.charts import MONITOR_EMPTY, MonitorChart, ThroughputChart, TimingChart
 from app.gui.results.throttled_chart import REDRAW_INTERVAL_MS
 
 
@@ -76,9 +76,25 @@ def test_monitor_chart_grows_with_samples(qtbot: QtBot) -> None:
     chart.flush()
     emptied, _ = chart.memory_curve.getData()
     assert chart.showing_data and (emptied is None or len(emptied) == 0)
-    chart.clear()  # no job: the placeholder says what will appear
+    chart.clear()  # no job: empty axes, titled with what will appear
     chart.flush()
-    assert not chart.showing_data
+    assert chart.showing_data and chart.memory_plot.titleLabel.text == MONITOR_EMPTY
+    assert not chart._save.isEnabled()
+
+
+def test_the_monitor_chart_opens_on_empty_axes_a_first_job_fits_in(qtbot: QtBot) -> None:
+    """Its plot is laid out and painted when the window opens, in ranges a worker's start
+    fits in: the first samples of the first run change no axis (17 ms in that turn before)."""
+    chart = MonitorChart()
+    qtbot.addWidget(chart)
+    assert chart.showing_data and chart.memory_plot.titleLabel.text == MONITOR_EMPTY
+    assert not chart._save.isEnabled()
+    before = chart.memory_plot.viewRange(), chart.cpu_plot.viewRange()
+    assert before == ([[0, 1], [0, 100]], [[0, 1], [0, 100]])
+    chart.start_job("first")
+    chart.add_samples([MonitorSample(0.05, 99.0, 45 * 2**20)])
+    chart.flush()
+    assert (chart.memory_plot.viewRange(), chart.cpu_plot.viewRange()) == before
 
 
 def test_the_next_job_of_a_run_shows_nothing_of_the_job_chosen_before(qtbot: QtBot) -> None:
@@ -93,9 +109,6 @@ def test_the_next_job_of_a_run_shows_nothing_of_the_job_chosen_before(qtbot: QtB
     chart.start_job("next")
     chart.flush()
     assert not chart.baseline_line.isVisible() and not chart._save.isEnabled()
-    chart.clear()
-    chart.flush()
-    assert not chart.showing_data
 
 
 def test_redraws_are_throttled(qtbot: QtBot) -> None:
@@ -203,21 +216,21 @@ def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     chart.add_samples([MonitorSample(0.05, 90.0, 40 * 2**20)])
     chart.flush()
     first = chart.memory_plot.viewRange()
-    assert first == [[0, 0.1], [0, 100]]  # from zero to round numbers, with room to grow
-    chart.add_samples([MonitorSample(0.09, 95.0, 90 * 2**20)])
+    assert first == [[0, 1], [0, 100]]  # the ranges it opened with: a worker's start fits
+    chart.add_samples([MonitorSample(0.9, 95.0, 90 * 2**20)])
     chart.flush()
     assert chart.memory_plot.viewRange() == first  # still inside: no re-layout
-    chart.add_samples([MonitorSample(0.15, 95.0, 300 * 2**20)])
+    chart.add_samples([MonitorSample(1.5, 95.0, 300 * 2**20)])
     chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 0.5], [0, 1000]]
+    assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]  # twice what they need
     assert chart.cpu_plot.viewRange()[1] == [0, 100]  # CPU keeps its 100 %
     chart.run_ended()
     chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 0.2], [0, 500]]
+    assert chart.memory_plot.viewRange() == [[0, 2], [0, 500]]
     chart.start_job("next job")  # the next job starts in the same ranges while it fits
     chart.add_samples([MonitorSample(0.05, 95.0, 20 * 2**20)])
     chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 0.2], [0, 500]]
+    assert chart.memory_plot.viewRange() == [[0, 2], [0, 500]]
 
 
 def test_grid_lines_are_opaque_and_between_the_text_and_the_background(qtbot: QtBot) -> None:

@@ -1,5 +1,6 @@
-"""The end of a run is spread over several turns of the event loop, so that no turn is long:
-the form's panels are enabled one per turn, and the history stores the run a moment later."""
+"""The start and the end of a run are spread over several turns of the event loop, so that no
+turn is long: the form's panels are enabled or disabled one per turn, and the history stores
+the run a moment later."""
 
 from __future__ import annotations
 
@@ -20,6 +21,17 @@ def test_the_form_is_enabled_one_panel_per_turn(qtbot: QtBot, main_window: MainW
     main_window._update_actions()  # as at a run's end
     assert [panel.isEnabled() for panel in panels] == [True, False, False]
     qtbot.waitUntil(lambda: all(panel.isEnabled() for panel in panels), timeout=2000)
+
+
+def test_the_form_is_disabled_one_panel_per_turn(
+    qtbot: QtBot, main_window: MainWindow, monkeypatch
+) -> None:
+    panels = (main_window.input_panel, main_window.selection_panel, main_window.options_panel)
+    monkeypatch.setattr(type(main_window.controller), "running", property(lambda self: True))
+    main_window._update_actions()  # as at a run's start
+    assert [panel.isEnabled() for panel in panels] == [False, True, True]
+    assert not main_window.run_action.isEnabled()  # the run's own controls at once
+    qtbot.waitUntil(lambda: not any(panel.isEnabled() for panel in panels), timeout=2000)
 
 
 def test_a_run_started_before_the_form_is_enabled_keeps_it_disabled(

@@ -204,18 +204,14 @@ class MainWindow(UserClose, FileActions):
         self.copy_button.setEnabled(row is not None)
 
     def _set_form_enabled(self, enabled: bool) -> None:
-        """The form's three panels: disabled at once; enabled one per turn of the event loop
-        (the whole form repainting in one turn at a run's end was one of the window's longest
-        stalls, 15-30 ms). Each turn reads the state again, so a run started in between keeps
-        the form disabled."""
+        """The form's three panels enabled or disabled one per turn of the event loop: the
+        whole form repainting in the turn a run starts or ends was the window's longest
+        stall (15-30 ms). The run's options are taken before, so a panel still enabled for a
+        millisecond changes nothing; each turn reads the state again."""
         panels = (self.input_panel, self.selection_panel, self.options_panel)
-        if not enabled:
-            for panel in panels:
-                panel.setEnabled(False)
-            return
-        pending = [panel for panel in panels if not panel.isEnabled()]
+        pending = [panel for panel in panels if panel.isEnabled() != enabled]
         if pending:
-            pending[0].setEnabled(True)
+            pending[0].setEnabled(enabled)
         if len(pending) > 1:  # after this turn's repaint (1 ms: the repaint is posted first)
             QTimer.singleShot(1, self, self._update_actions)
 

@@ -38,6 +38,11 @@ from app.gui.results.throttled_chart import OnePlotChart, ThrottledChart
 DIRECTIONS = ("encrypt", "decrypt")
 
 BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
+MONITOR_EMPTY = (
+    "The running job's memory and CPU appear here while it runs; select a finished job in "
+    "the table to see its curves again."
+)
+INITIAL_MONITOR_LIMITS = (1.0, 100.0, 100.0)  # s, MiB, % of one core: a worker's start
 LIVE_AXIS_ROOM = 2.0  # a running job's time and memory axes jump to twice what they need
 AUTO_LOG_RATIO = 20.0  # bars this far apart switch the axis to log (unless the user chose)
 
@@ -259,8 +264,7 @@ class MonitorChart(ThrottledChart):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(
             "Worker process every 50 ms: memory (total; dashed: baseline) and CPU (400 ms mean)",
-            "The running job's memory and CPU appear here while it runs. Select a finished job "
-            "in the table to see its curves again.",
+            MONITOR_EMPTY,
             parent,
         )
         self._title.setToolTip(
@@ -303,7 +307,12 @@ class MonitorChart(ThrottledChart):
         self._title_text: str | None = None
         for plot in (self.memory_plot, self.cpu_plot):
             plot.disableAutoRange()
-        self._show_data(False)
+        # Empty axes from the start, where a job's curves will be, and the placeholder as
+        # their title: the plot's first layout and paint, and a first job's usual ranges, are
+        # paid when the window opens, not in the first turns of the first run (17 ms).
+        self._set_limits(INITIAL_MONITOR_LIMITS)
+        self._show_data(True)
+        self._redraw()
         self._apply_palette()
 
     @property
@@ -346,15 +355,15 @@ class MonitorChart(ThrottledChart):
         self.set_samples("", [])
 
     def _redraw(self) -> None:
-        hint = " — select a row of the table to see another job" if self._label else ""
         if self._live:
-            hint = " — running; select a row after the run to see another job"
-        if self._label + hint != self._title_text:  # a new title lays the label out (1 ms)
-            self._title_text = self._label + hint
-            self.memory_plot.setTitle(self._title_text)
-        # Between two jobs of a run the plot stays up, empty: swapping the placeholder in and
-        # the plot back lays the plot out again, and each of its axes (about 10 ms a job).
-        self._show_data(bool(self._samples) or (self._live and self.showing_data))
+            title = self._label + " — running; select a row after the run to see another job"
+        elif self._label:
+            title = self._label + " — select a row of the table to see another job"
+        else:
+            title = MONITOR_EMPTY
+        if title != self._title_text:  # a new title lays the label out (1 ms)
+            self._title_text = title
+            self.memory_plot.setTitle(title)
         self._save.setEnabled(bool(self._samples))
         if not self._samples:
             self.memory_curve.setData([], [])
@@ -385,10 +394,13 @@ class MonitorChart(ThrottledChart):
             for value, limit, extra in zip(needed, self._axis_limits, rooms, strict=True)
         )
         if wanted != self._axis_limits:
-            self._axis_limits = (wanted[0], wanted[1], wanted[2])
-            self.memory_plot.setXRange(0, wanted[0], padding=0)
-            self.memory_plot.setYRange(0, wanted[1], padding=0)
-            self.cpu_plot.setYRange(0, wanted[2], padding=0)
+            self._set_limits((wanted[0], wanted[1], wanted[2]))
+
+    def _set_limits(self, limits: tuple[float, float, float]) -> None:
+        self._axis_limits = limits
+        self.memory_plot.setXRange(0, limits[0], padding=0)
+        self.memory_plot.setYRange(0, limits[1], padding=0)
+        self.cpu_plot.setYRange(0, limits[2], padding=0)
 
     def _graphics(self) -> pg.GraphicsView:
         return self.layout_widget
