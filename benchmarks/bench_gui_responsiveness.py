@@ -7,8 +7,9 @@
 Stall: a ``QTimer`` fires every 5 ms in the GUI thread and records the time between its calls;
 the longest gap is the longest the event loop could not react (over one frame, 16.7 ms, the
 window missed a frame). Measured with the real window, the real engine and the Memory & CPU
-tab in view (the chart that redraws most), one job per case, in both data modes. ">frame"
-counts the gaps over one frame.
+tab in view (the chart that redraws most), one job per case, in both data modes, from the
+run's start until the history has stored it (300 ms after its end). ">frame" counts the gaps
+over one frame.
 
 Gaps are in milliseconds; "(busy)" is the GUI thread's own CPU time during the longest gap,
 which tells a slow window (busy close to the gap) from a starved one (busy near zero: the GIL,
@@ -201,9 +202,11 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
 
     loop = QEventLoop()
 
+    from app.gui.recorder import STORE_DELAY_MS, wait_for_stores
+
     def on_running_changed(running: bool) -> None:
-        if not running:
-            loop.quit()
+        if not running:  # measured on until the history has stored the run, as it does then
+            QTimer.singleShot(STORE_DELAY_MS + 300, loop.quit)
 
     window.controller.running_changed.connect(on_running_changed)
     QTimer.singleShot(int(seconds_limit * 1000), window.controller.cancel)
@@ -238,8 +241,9 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
         if not started:
             raise SystemExit("the run did not start")
         if window.controller.running:
-            loop.exec()  # the event loop, as app.exec() runs it, until the run is over
+            loop.exec()  # the event loop, as app.exec() runs it, until the run is stored
         timer.stop()
+    wait_for_stores()
     window.controller.running_changed.disconnect(on_running_changed)
     elapsed = time.perf_counter() - t0
     run = window.controller.last_run

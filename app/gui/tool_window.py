@@ -206,7 +206,8 @@ class ToolWindow(QMainWindow):
     def _save_chart(self, chart: Any, stem: str, inputs: list[str] | None = None) -> Path | None:
         """Ask where to save ``chart`` and save it there (:meth:`write_chart`). Nothing for a
         chart without data."""
-        if not chart.showing_data:
+        chart.flush()  # a chart hidden when its data came has not drawn it yet
+        if not chart.has_data:
             return None
         suggested = str(Path(self._folder()) / f"{stem}.png")
         path = self._save_path("Save chart", suggested, CHART_FILTERS, ".png")

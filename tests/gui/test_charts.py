@@ -224,13 +224,23 @@ def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     chart.flush()
     assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]  # twice what they need
     assert chart.cpu_plot.viewRange()[1] == [0, 100]  # CPU keeps its 100 %
-    chart.run_ended()
-    chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 2], [0, 500]]
-    chart.start_job("next job")  # the next job starts in the same ranges while it fits
+    chart.start_job("next job")  # the run's next job keeps the ranges while it fits
     chart.add_samples([MonitorSample(0.05, 95.0, 20 * 2**20)])
     chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 2], [0, 500]]
+    assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]
+    chart.add_samples([MonitorSample(1.5, 95.0, 300 * 2**20)])
+    chart.run_ended()
+    chart.flush()
+    assert chart.memory_plot.viewRange() == [[0, 2], [0, 500]]  # the finished job, fitted
+    chart.memory_plot.setXRange(1.0, 1.5, padding=0)  # the user zooms in
+    chart.start_job("next run")  # a run's first job: the opening ranges, the zoom undone
+    assert chart.memory_plot.viewRange() == [[0, 1], [0, 100]]
+    chart.run_ended()
+    chart.set_samples("chosen", [MonitorSample(2.0, 50.0, 900 * 2**20)])
+    chart.flush()
+    chart.clear()  # Reset: empty, on the opening ranges again
+    chart.flush()
+    assert chart.memory_plot.viewRange() == [[0, 1], [0, 100]] and not chart.has_data
 
 
 def test_grid_lines_are_opaque_and_between_the_text_and_the_background(qtbot: QtBot) -> None:

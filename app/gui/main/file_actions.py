@@ -124,7 +124,7 @@ class FileActions(WindowParts):
 
     def _save_chart(self, chart: ThrottledChart) -> None:
         chart.flush()
-        if not chart.showing_data:
+        if not chart.has_data:
             self.show_error(
                 "Nothing to save",
                 "This chart is empty: run a benchmark first (the Memory & CPU chart shows the "

@@ -60,6 +60,10 @@ class MainWindow(UserClose, FileActions):
         self.paper_exporter = PaperExporter(self)
         self._close_requested = False
         self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
+        self._form_timer = QTimer(self)  # the form's next panel, in a turn of its own
+        self._form_timer.setSingleShot(True)
+        self._form_timer.setInterval(1)
+        self._form_timer.timeout.connect(self._update_actions)
         build_widgets(self)
         self.tabs.chart_save_requested.connect(self._on_tabs_chart_save_requested)
         self.table.columns_changed.connect(self._on_table_columns_changed)
@@ -208,12 +212,14 @@ class MainWindow(UserClose, FileActions):
         whole form repainting in the turn a run starts or ends was the window's longest
         stall (15-30 ms). The run's options are taken before, so a panel still enabled for a
         millisecond changes nothing; each turn reads the state again."""
+        if self._form_timer.isActive():
+            return  # one panel a turn: the timer's turn changes the next
         panels = (self.input_panel, self.selection_panel, self.options_panel)
-        pending = [panel for panel in panels if panel.isEnabled() != enabled]
+        pending = [p for p in panels if p.isEnabledTo(self) != enabled]
         if pending:
             pending[0].setEnabled(enabled)
         if len(pending) > 1:  # after this turn's repaint (1 ms: the repaint is posted first)
-            QTimer.singleShot(1, self, self._update_actions)
+            self._form_timer.start()
 
     def _selected_row(self) -> int | None:
         rows = self.table.selected_source_rows()

@@ -38,10 +38,7 @@ from app.gui.results.throttled_chart import OnePlotChart, ThrottledChart
 DIRECTIONS = ("encrypt", "decrypt")
 
 BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
-MONITOR_EMPTY = (
-    "The running job's memory and CPU appear here while it runs; select a finished job in "
-    "the table to see its curves again."
-)
+MONITOR_EMPTY = "The running job's memory and CPU appear here (a finished job's: select its row)"
 INITIAL_MONITOR_LIMITS = (1.0, 100.0, 100.0)  # s, MiB, % of one core: a worker's start
 LIVE_AXIS_ROOM = 2.0  # a running job's time and memory axes jump to twice what they need
 AUTO_LOG_RATIO = 20.0  # bars this far apart switch the axis to log (unless the user chose)
@@ -319,14 +316,19 @@ class MonitorChart(ThrottledChart):
     def label(self) -> str:
         return self._label
 
+    @property
+    def has_data(self) -> bool:
+        return bool(self._samples)
+
     def start_job(self, label: str) -> None:
-        """A new job began: clear the curves and title them with ``label``. The axes keep
-        their ranges while the new job's curves fit in them: new ranges at every job's start
-        repainted all four axes in the turn the job started (8 ms, 15 ms with the job
-        running); the finished job's curves are fitted tightly when the run ends."""
-        limits = self._axis_limits
+        """A new job began: clear the curves and title them with ``label``. The next job of
+        a run keeps the ranges of the one before while its curves fit in them: new ranges at
+        every job's start repainted all four axes in the turn the job started (8 ms, 15 ms
+        with the job running); a run's first job starts on the opening ranges. A zoom or pan
+        is undone either way; the finished job's curves are fitted when the run ends."""
+        limits = self._axis_limits if self._live else INITIAL_MONITOR_LIMITS
         self.set_samples(label, [])
-        self._axis_limits = limits
+        self._set_limits(limits)
         self._live = True
 
     def run_ended(self) -> None:
@@ -364,11 +366,15 @@ class MonitorChart(ThrottledChart):
         if title != self._title_text:  # a new title lays the label out (1 ms)
             self._title_text = title
             self.memory_plot.setTitle(title)
+            # A long title must not make the plot wider than the window (it is clipped).
+            self.memory_plot.titleLabel.setMinimumWidth(0)
         self._save.setEnabled(bool(self._samples))
         if not self._samples:
             self.memory_curve.setData([], [])
             self.cpu_curve.setData([], [])
             self.baseline_line.setVisible(False)
+            if not self._live and self._axis_limits != INITIAL_MONITOR_LIMITS:
+                self._set_limits(INITIAL_MONITOR_LIMITS)  # after Reset: the opening ranges
             return
         t = np.array([s.t_s for s in self._samples])
         rss = np.array([s.rss_bytes / MIB for s in self._samples])

@@ -1,5 +1,6 @@
 """The base of every chart: :class:`ThrottledChart`, a header row (title, options, Save
-button) above a pyqtgraph widget, shown in place of a placeholder text once there is data.
+button) above a pyqtgraph widget, shown in place of a placeholder text once there is data (the
+Memory & CPU chart shows empty axes instead).
 Updates only mark it dirty; a single-shot timer redraws at most every ``REDRAW_INTERVAL_MS``
 (about 10 per second) however fast data arrives. :meth:`ThrottledChart.save` writes it as PNG
 or SVG. :class:`OnePlotChart` is such a chart of one plot in the window's look."""
@@ -72,6 +73,11 @@ class ThrottledChart(QWidget):
     @property
     def showing_data(self) -> bool:
         return self._stack.currentIndex() == 1
+
+    @property
+    def has_data(self) -> bool:
+        """Whether there is something to save (a chart may show empty axes)."""
+        return self.showing_data
 
     def _schedule(self) -> None:
         if not self._timer.isActive():
