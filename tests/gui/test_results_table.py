@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import Any
 
 from gui_factories import job_result
 from PySide6.QtCore import Qt
@@ -134,14 +135,20 @@ def test_input_column_names_the_input_with_its_type_and_size() -> None:
     assert "random bytes" in model.data(model.index(1, col), Qt.ItemDataRole.ToolTipRole)
 
 
-def test_view_copies_selected_rows_with_ctrl_c(qtbot: QtBot) -> None:
-    model = _model(job_result("x1"), job_result("x2"), job_result("x3"))
+def _shown_view(qtbot: QtBot, model: ResultsTableModel) -> tuple[ResultsTableView, Any]:
+    """``model`` in the window's view, through the window's sorting proxy, on screen."""
     proxy = ResultsSortProxyModel()
     proxy.setSourceModel(model)
     view = ResultsTableView()
     qtbot.addWidget(view)
     view.setModel(proxy)
     view.show()
+    return view, proxy
+
+
+def test_view_copies_selected_rows_with_ctrl_c(qtbot: QtBot) -> None:
+    model = _model(job_result("x1"), job_result("x2"), job_result("x3"))
+    view, proxy = _shown_view(qtbot, model)
     # arrival order until a header is clicked
     assert [proxy.index(i, 1).data() for i in range(3)] == ["AES"] * 3
     assert view.selected_source_rows() == []
@@ -168,12 +175,7 @@ def test_rows_added_one_by_one_widen_the_columns_as_a_full_fit_would(qtbot: QtBo
     """At each job's end only the new row is measured (every row: 8-14 ms with a dozen rows);
     the widths come out as fitting every row does."""
     model = ResultsTableModel()
-    proxy = ResultsSortProxyModel()
-    proxy.setSourceModel(model)
-    view = ResultsTableView()
-    qtbot.addWidget(view)
-    view.setModel(proxy)
-    view.show()
+    view, proxy = _shown_view(qtbot, model)
     header = view.horizontalHeader()
     results = [
         job_result("aes-128-cbc"),
