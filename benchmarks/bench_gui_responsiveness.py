@@ -12,8 +12,10 @@ run's start until the history has stored it (300 ms after its end). ">frame" cou
 over one frame.
 
 Gaps are in milliseconds; "(busy)" is the GUI thread's own CPU time during the longest gap,
-which tells a slow window (busy close to the gap) from a starved one (busy near zero: the GIL,
-page faults, or no free core).
+which tells a slow window (busy close to the gap) from a starved one (busy near zero), and
+"(queued)" is how long in that gap the GUI thread was ready to run but had no core (Linux's
+schedstat): what is neither busy nor queued, it slept (waiting for the GIL, the X server or
+the disk).
 
 Cold start: a fresh interpreter, from launch to the first paint of the main window (imports of
 PySide6 and the app included), and on to the charts being built (pyqtgraph and numpy are
@@ -46,6 +48,72 @@ TICK_MS = 5
 STALL_LIMIT_MS = 16.7  # one frame at 60 Hz
 START_LIMIT_S = 0.5  # launch to painted window
 WHERE_INTERVAL_S = 0.001
+SCHEDSTAT = Path("/proc/thread-self/schedstat")
+
+
+def queued_s() -> float:
+    """Seconds the calling thread has spent ready to run without a core (0 where Linux's
+    schedstat is not available)."""
+    try:
+        return int(SCHEDSTAT.read_text().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+class GapTimer:
+    """The 5 ms timer in the GUI thread: each gap between its calls, with the GUI thread's CPU
+    time and run-queue wait within it."""
+
+    def __init__(self) -> None:
+        from PySide6.QtCore import QTimer
+
+        self.gaps: list[float] = []
+        self.busy: list[float] = []  # GUI-thread CPU time within each gap
+        self.queued: list[float] = []  # ready to run without a core, within each gap
+        self.ends: list[float] = []  # when each gap ended (perf_counter)
+        self._last = self._now()
+        self._timer = QTimer()
+        self._timer.setInterval(TICK_MS)
+        self._timer.timeout.connect(self._tick)
+
+    @staticmethod
+    def _now() -> list[float]:
+        return [time.perf_counter(), time.thread_time(), queued_s()]
+
+    def _tick(self) -> None:
+        now = self._now()
+        self.gaps.append((now[0] - self._last[0]) * 1e3)
+        self.busy.append((now[1] - self._last[1]) * 1e3)
+        self.queued.append((now[2] - self._last[2]) * 1e3)
+        self.ends.append(now[0])
+        self._last = now
+
+    def start(self) -> None:
+        self._timer.start()
+        self._last = self._now()
+
+    def stop(self) -> None:
+        self._timer.stop()
+
+    def stats(self) -> dict:  # type: ignore[type-arg]
+        gaps = self.gaps
+        ordered = sorted(gaps)
+        worst = max(range(len(gaps)), key=gaps.__getitem__) if gaps else None
+        nan = float("nan")
+        return {
+            "ticks": len(gaps),
+            "max_gap_ms": ordered[-1] if gaps else nan,
+            "p99_gap_ms": ordered[int(0.99 * (len(gaps) - 1))] if gaps else nan,
+            "median_gap_ms": statistics.median(gaps) if gaps else nan,
+            "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS),
+            # GUI-thread CPU time during the longest gap: near the gap, the window itself was
+            # busy; near zero, it was waiting (for the GIL, the disk, or a core).
+            "worst_busy_ms": self.busy[worst] if worst is not None else nan,
+            "worst_queued_ms": self.queued[worst] if worst is not None else nan,
+        }
+
+    def longest(self, n: int = 3) -> list[int]:
+        return sorted(range(len(self.gaps)), key=self.gaps.__getitem__)[-n:][::-1]
 
 
 class GuiSampler:
@@ -157,41 +225,21 @@ def measure_control(app, seconds: float) -> dict:  # type: ignore[no-untyped-def
     from PySide6.QtCore import QEventLoop, QTimer
 
     hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
-    gaps: list[float] = []
-    busy: list[float] = []
-    last = [time.perf_counter(), time.thread_time()]
-
-    def tick() -> None:
-        now, cpu = time.perf_counter(), time.thread_time()
-        gaps.append((now - last[0]) * 1e3)
-        busy.append((cpu - last[1]) * 1e3)
-        last[0], last[1] = now, cpu
-
-    timer = QTimer()
-    timer.setInterval(TICK_MS)
-    timer.timeout.connect(tick)
+    timer = GapTimer()
     loop = QEventLoop()
     QTimer.singleShot(int(seconds * 1000), loop.quit)
     timer.start()
-    last[0], last[1] = time.perf_counter(), time.thread_time()
     try:
         loop.exec()
     finally:
         timer.stop()
         hog.kill()
         hog.wait()
-    worst = max(range(len(gaps)), key=gaps.__getitem__)
-    ordered = sorted(gaps)
     return {
         "seconds": seconds,
         "ok": True,
         "failures": [],
-        "ticks": len(gaps),
-        "max_gap_ms": ordered[-1],
-        "p99_gap_ms": ordered[int(0.99 * (len(gaps) - 1))],
-        "median_gap_ms": statistics.median(gaps),
-        "worst_busy_ms": busy[worst],
-        "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS),
+        **timer.stats(),
         "throughput_mb_s": float("nan"),
     }
 
@@ -211,21 +259,7 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
     window.controller.running_changed.connect(on_running_changed)
     QTimer.singleShot(int(seconds_limit * 1000), window.controller.cancel)
 
-    gaps: list[float] = []
-    busy: list[float] = []  # GUI-thread CPU time within each gap
-    ends: list[float] = []  # when each gap ended (perf_counter)
-    last = [time.perf_counter(), time.thread_time()]
-
-    def tick() -> None:
-        now, cpu = time.perf_counter(), time.thread_time()
-        gaps.append((now - last[0]) * 1e3)
-        busy.append((cpu - last[1]) * 1e3)
-        ends.append(now)
-        last[0], last[1] = now, cpu
-
-    timer = QTimer()
-    timer.setInterval(TICK_MS)
-    timer.timeout.connect(tick)
+    timer = GapTimer()
     if window.tabs.currentWidget() is not window.monitor_chart:
         window.tabs.setCurrentWidget(window.monitor_chart)  # the user's click, not measured
         settle = time.perf_counter() + 0.3
@@ -234,7 +268,6 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
             time.sleep(0.01)
     t0 = time.perf_counter()
     timer.start()
-    last[0], last[1] = time.perf_counter(), time.thread_time()
     sampler = GuiSampler() if where else None
     with sampler if sampler is not None else contextlib.nullcontext():
         started = window.controller.start([spec], options, keep_ciphertext=False)
@@ -248,27 +281,22 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
     elapsed = time.perf_counter() - t0
     run = window.controller.last_run
     ok = bool(run and run.results)
-    gaps_sorted = sorted(gaps)
-    worst = max(range(len(gaps)), key=gaps.__getitem__) if gaps else None
-    longest = sorted(range(len(gaps)), key=gaps.__getitem__)[-3:][::-1]
     places = [
-        (gaps[i], busy[i], sampler.during(ends[i] - gaps[i] / 1e3, ends[i]))
-        for i in longest
+        (
+            timer.gaps[i],
+            timer.busy[i],
+            timer.queued[i],
+            sampler.during(timer.ends[i] - timer.gaps[i] / 1e3, timer.ends[i]),
+        )
+        for i in timer.longest()
         if sampler is not None
     ]
     return {
         "where": places,
-        # GUI-thread CPU time during the longest gap: near the gap, the window itself was busy;
-        # near zero, it was waiting (for the GIL, the disk, or a CPU the scheduler gave away).
-        "worst_busy_ms": busy[worst] if worst is not None else float("nan"),
         "seconds": elapsed,
         "ok": ok,
         "failures": window.controller.failures,
-        "ticks": len(gaps),
-        "max_gap_ms": gaps_sorted[-1] if gaps else float("nan"),
-        "p99_gap_ms": gaps_sorted[int(0.99 * (len(gaps) - 1))] if gaps else float("nan"),
-        "median_gap_ms": statistics.median(gaps) if gaps else float("nan"),
-        "over_limit": sum(1 for g in gaps if g > STALL_LIMIT_MS),
+        **timer.stats(),
         "redraws": window.monitor_chart.redraw_count,
         "throughput_mb_s": run.results[-1].encrypt.throughput_mb_s if ok else float("nan"),
     }
@@ -362,7 +390,7 @@ def main() -> int:
         )
         header = (
             f"{'cipher':<34} {'mode':<7} {'run s':>7} {'MB/s':>8} {'ticks':>6} "
-            f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'>frame':>6}"
+            f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'(queued)':>8} {'>frame':>6}"
         )
         print(header)
         print("-" * len(header))
@@ -373,7 +401,8 @@ def main() -> int:
             print(
                 f"{label:<34} {mode:<7} {r['seconds']:>7.1f} {r['throughput_mb_s']:>8.0f} "
                 f"{r['ticks']:>6} {r['median_gap_ms']:>6.1f}  {r['p99_gap_ms']:>6.1f} "
-                f"{r['max_gap_ms']:>7.1f}  {r['worst_busy_ms']:>6.1f} "
+                f"{r['max_gap_ms']:>7.1f}  {r['worst_busy_ms']:>6.1f}  "
+                f"{r['worst_queued_ms']:>7.1f} "
                 f"{r['over_limit']:>5}{note}",
                 flush=True,
             )
@@ -389,8 +418,11 @@ def main() -> int:
                     r = measure_run(window, app, spec, options, args.limit, args.where)
                     rows.append((item, mode, r))
                     show(item, mode, r)
-                    for gap, cpu, places in r["where"]:
-                        print(f"    gap {gap:.1f} ms (busy {cpu:.1f}): " + "; ".join(places))
+                    for gap, cpu, wait, places in r["where"]:
+                        print(
+                            f"    gap {gap:.1f} ms (busy {cpu:.1f}, queued {wait:.1f}): "
+                            + "; ".join(places)
+                        )
         finally:
             window.close()
             app.processEvents()

@@ -326,6 +326,9 @@ def _governor() -> str | None:
         return f.read().strip() or None
 
 
+# Read once per process: the packages a running program has loaded do not change under it, and
+# reading their metadata at every run's start cost 3-6 ms of Python in a thread beside the window.
+@functools.cache
 def _dist_version(names: tuple[str, ...]) -> str | None:
     # Imported here: importlib.metadata (email, zipfile, ...) costs 20 ms, and the window
     # imports this module while it opens.
@@ -339,6 +342,7 @@ def _dist_version(names: tuple[str, ...]) -> str | None:
     return None
 
 
+@functools.cache
 def _openssl_version() -> str | None:
     try:
         # What backend.openssl_version_text() returns, without importing the backend (~30 ms).

@@ -179,6 +179,7 @@ def test_missing_sources_never_raise(monkeypatch: pytest.MonkeyPatch, tmp_path: 
     monkeypatch.setattr(environment, "_psutil", boom)
     monkeypatch.setattr(environment, "_openssl_version", boom)
     monkeypatch.setattr(importlib.metadata, "version", boom)  # imported where it is used
+    environment._dist_version.cache_clear()  # read once per process; this test reads anew
     env = capture_environment()
     assert env["cpu"]["physical_cores"] is None
     assert env["memory_total_bytes"] is None
@@ -212,3 +213,13 @@ def test_format_environment_tolerates_partial_dicts() -> None:
     text = format_environment({"cpu": {"model": "X"}, "packages": {"pyaes": None}})
     assert "X" in text and "not installed" in text
     assert format_environment({})
+
+
+def test_package_versions_are_read_once_per_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each run captures the environment in a thread beside the window: the installed packages'
+    metadata (3-6 ms of Python each time) is read at the first capture only."""
+    first = capture_environment()["packages"]
+    calls: list[str] = []
+    monkeypatch.setattr(importlib.metadata, "version", lambda name: calls.append(name) or "0")
+    assert capture_environment()["packages"] == first
+    assert calls == []
