@@ -18,9 +18,7 @@ import traceback
 from collections.abc import Generator, Iterator
 from dataclasses import replace
 from multiprocessing.connection import Connection
-from typing import Any
-
-import psutil
+from typing import TYPE_CHECKING, Any
 
 from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress, JobSample
 from app.core.bench.jobs import Job
@@ -29,6 +27,9 @@ from app.core.errors import Cancelled, UserError, VerificationError
 from app.core.runtime import scratch
 from app.core.runtime.children import Child, signal_name
 from app.core.units import MIB
+
+if TYPE_CHECKING:
+    import psutil
 
 SAMPLE_INTERVAL_S = 0.05
 
@@ -75,6 +76,8 @@ def _unexpected_exit(code: int | None, samples: list[MonitorSample]) -> str:
     if name is not None:
         text = f"the worker process was stopped by {name} from outside CipherBench"
         if code == -signal.SIGKILL and samples:
+            import psutil
+
             last_rss = samples[-1].rss_bytes
             if last_rss > 0.5 * (last_rss + psutil.virtual_memory().available):
                 text += (
@@ -116,6 +119,10 @@ def _supervise(
 ) -> Generator[Event, None, tuple[Any, ...] | None]:
     """Relay the worker's progress and sample its CPU and memory until it reports its outcome
     (returned) or ends without one (None)."""
+    # Imported here, by the supervisor: the worker imports this module too (``_child_main``),
+    # and psutil would add 12 ms to the start of every fresh worker.
+    import psutil
+
     monitor: psutil.Process | None = None
     try:
         monitor = psutil.Process(worker.pid)

@@ -35,8 +35,6 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-import psutil
-
 from app.core.runtime.termination import name_this_process, start_deaf_to_ctrl_c
 
 PREFIX = "cipherbench-"
@@ -170,6 +168,8 @@ def remove_root() -> None:
 def _owner_alive(pid: int) -> bool:
     if pid == os.getpid():
         return True
+    import psutil  # here: every fresh worker imports this module, and none of them needs it
+
     try:
         return psutil.pid_exists(pid)
     except (OSError, psutil.Error):

@@ -4,7 +4,6 @@ supports (the pairs in its two tables)."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from importlib.metadata import version as dist_version
 from typing import Any, ClassVar
 
 from app.core.ciphers.libraries import BY_NAME
@@ -20,6 +19,10 @@ class LibraryAdapter:
     aead_table: ClassVar[Mapping[tuple[str, str], Any]] = {}
 
     def version(self) -> str:
+        # Imported here: importlib.metadata (email, zipfile, ...) costs 11 ms, and every fresh
+        # worker imports this module while it starts.
+        from importlib.metadata import version as dist_version
+
         return dist_version(BY_NAME[self.name].distribution)
 
     def supports(self, spec: CipherSpec) -> bool:
