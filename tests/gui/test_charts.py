@@ -207,6 +207,27 @@ def test_nice_ceiling_rounds_up_to_readable_limits() -> None:
     assert nice_ceiling(101) == 200 and nice_ceiling(0.3) == 0.5 and nice_ceiling(-1) == 1
 
 
+def test_monitor_memory_axis_opens_on_what_the_job_is_expected_to_hold(qtbot: QtBot) -> None:
+    """A memory-mode job on a large input opens the memory axis on the worker's expected peak,
+    so the axis does not move (and repaint) at every doubling while the job runs; a job
+    expected to hold less keeps the axis it has."""
+    chart = MonitorChart()
+    qtbot.addWidget(chart)
+    chart.start_job("1 GiB in memory", expected_bytes=2 * 2**30 + 96 * 2**20)
+    assert chart.memory_plot.viewRange()[1] == [0, 2500]
+    moves: list[object] = []
+    chart.memory_plot.getViewBox().sigYRangeChanged.connect(lambda *a: moves.append(a))
+    for i, mib in enumerate((60, 600, 1200, 2100)):  # the worker fills its buffers
+        chart.add_samples([MonitorSample(0.05 * (i + 1), 100.0, mib * 2**20)])
+        chart.flush()
+    assert moves == [] and chart.memory_plot.viewRange()[1] == [0, 2500]
+    chart.start_job("next, in stream mode", expected_bytes=98 * 2**20)
+    assert chart.memory_plot.viewRange()[1] == [0, 2500]  # the run's next job keeps it
+    chart.run_ended()
+    chart.start_job("a new run, in stream mode", expected_bytes=98 * 2**20)
+    assert chart.memory_plot.viewRange()[1] == [0, 100]  # the opening range fits it
+
+
 def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     """Each new range repaints the axes: a running job's time and memory jump to twice what
     they need, so they move about once per doubling; the finished job's curves fit tightly."""

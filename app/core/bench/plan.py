@@ -97,6 +97,21 @@ def stream_chunk_ok(spec: CipherSpec, chunk_bytes: int) -> bool:
     return spec.kind is not Kind.BLOCK or chunk_bytes % spec.block_bytes == 0
 
 
+# Room a worker needs besides its buffers (interpreter, libraries, page tables).
+WORKER_OVERHEAD_BYTES = 96 * MIB
+
+
+def expected_worker_bytes(spec: CipherSpec, job: Job) -> int:
+    """About the most memory the worker of ``job`` holds: in memory mode the input, and a
+    second buffer for the output unless ``spec``'s library works in place; in stream mode a
+    chunk in and a chunk out; the interpreter and its libraries besides."""
+    if job.options.data_mode == "memory":
+        buffers = job.input.size_bytes * (1 if spec.in_place else 2)
+    else:
+        buffers = 2 * job.options.chunk_bytes
+    return buffers + WORKER_OVERHEAD_BYTES
+
+
 def passes_per_job(options: BenchOptions) -> int:
     """Passes over the input a job makes: both directions of the memory pass, the warm-up and
     the timed runs (tiny inputs may repeat more, but those are quick)."""

@@ -31,22 +31,19 @@ from app.core.bench.events import (
 from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
 from app.core.bench.multicore import MIN_OVERLAP, run_copies
+from app.core.bench.plan import expected_worker_bytes
 from app.core.bench.results import JobFailure, JobResult, RunResult
 from app.core.bench.run_info import Environment, RunOptions, ToolInfo
 from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
-from app.core.units import MIB, format_bytes
-
-# Room the worker needs besides its buffers (interpreter, libraries, page tables).
-_WORKER_OVERHEAD = 96 * MIB
+from app.core.units import format_bytes
 
 
 def memory_mode_shortfall(job: Job, available: int | None = None) -> str | None:
     """A message when a memory-mode job cannot fit in free RAM; None when it can."""
     if job.options.data_mode != "memory":
         return None
-    spec = lookup(job.cipher_id, job.library, job.key_bits)
-    need = job.input.size_bytes * (1 if spec.in_place else 2) + _WORKER_OVERHEAD
+    need = expected_worker_bytes(lookup(job.cipher_id, job.library, job.key_bits), job)
     free = psutil.virtual_memory().available if available is None else available
     if need > free:
         return (

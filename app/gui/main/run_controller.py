@@ -49,7 +49,8 @@ class RunController(QObject):
     running_changed = Signal(bool)
     busy_changed = Signal(bool)  # a file task (generate, save) is going on
     progress_changed = Signal(object)  # ProgressInfo
-    job_started = Signal(str)  # label of the job that began
+    job_started = Signal(str, object)  # the job that began: its label, its worker's memory
+    # (bytes, about the most: :func:`app.core.bench.plan.expected_worker_bytes`)
     samples_added = Signal(object)  # list[MonitorSample] of the running job
     results_changed = Signal(list)  # every finished JobResult so far
     failures_changed = Signal(list)  # messages of failed jobs
@@ -164,9 +165,14 @@ class RunController(QObject):
 
     @Slot(object)
     def _on_worker_job_started(self, event: JobStarted) -> None:
-        label = f"{event.job.label}, {event.job.key_bits}-bit"
+        job = event.job
+        label = f"{job.label}, {job.key_bits}-bit"
         self._session.job_started(label)
-        self.job_started.emit(label)
+        from app.core.bench.plan import expected_worker_bytes
+        from app.core.ciphers.registry import lookup
+
+        spec = lookup(job.cipher_id, job.library, job.key_bits)
+        self.job_started.emit(label, expected_worker_bytes(spec, job))
         self._publish_progress()
 
     @Slot(object)

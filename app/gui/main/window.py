@@ -296,9 +296,9 @@ class MainWindow(UserClose, FileActions):
             if self._close_requested:
                 QTimer.singleShot(0, self, self.close)
 
-    @Slot(str)
-    def _on_controller_job_started(self, label: str) -> None:
-        self.monitor_chart.start_job(label)
+    @Slot(str, object)
+    def _on_controller_job_started(self, label: str, expected_bytes: int) -> None:
+        self.monitor_chart.start_job(label, expected_bytes)
 
     @Slot(object)
     def _on_controller_samples_added(self, samples: list) -> None:

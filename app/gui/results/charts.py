@@ -320,13 +320,18 @@ class MonitorChart(ThrottledChart):
     def has_data(self) -> bool:
         return bool(self._samples)
 
-    def start_job(self, label: str) -> None:
+    def start_job(self, label: str, expected_bytes: int | None = None) -> None:
         """A new job began: clear the curves and title them with ``label``. The next job of
         a run keeps the ranges of the one before while its curves fit in them: new ranges at
         every job's start repainted all four axes in the turn the job started (8 ms, 15 ms
-        with the job running); a run's first job starts on the opening ranges. A zoom or pan
-        is undone either way; the finished job's curves are fitted when the run ends."""
+        with the job running); a run's first job starts on the opening ranges. The memory axis
+        opens on ``expected_bytes`` (the most the job's worker is expected to hold) when that
+        is more, so that a large input does not move it at every doubling while the job runs
+        (each move repaints the axis: 4-6 ms). A zoom or pan is undone either way; the
+        finished job's curves are fitted when the run ends."""
         limits = self._axis_limits if self._live else INITIAL_MONITOR_LIMITS
+        if expected_bytes is not None and expected_bytes / MIB > limits[1]:
+            limits = (limits[0], nice_ceiling(expected_bytes / MIB), limits[2])
         self.set_samples(label, [])
         self._set_limits(limits)
         self._live = True

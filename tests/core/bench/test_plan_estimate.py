@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
-from app.core.bench.jobs import BenchOptions
+from app.core.bench.jobs import BenchOptions, InputSpec, Job
 from app.core.bench.plan import (
+    WORKER_OVERHEAD_BYTES,
     estimated_job_seconds,
+    expected_worker_bytes,
     passes_per_job,
     slow_run_note,
 )
+from app.core.ciphers.registry import lookup
+from app.core.units import MIB
 
 MB = 10**6
 
@@ -38,3 +42,25 @@ def test_rough_duration_reads_like_speech() -> None:
     from app.core.document.numbers import duration_text
 
     assert [duration_text(s) for s in (40, 2856, 6000)] == ["40 s", "48 min", "1.7 h"]
+
+
+def test_a_workers_memory_is_its_buffers_and_the_interpreter() -> None:
+    """Memory mode holds the input and a second buffer, or one where the library works in
+    place (pycryptodome); stream mode a chunk in and a chunk out, whatever the input's size."""
+    size = 256 * MIB
+
+    def job(library: str, mode: str) -> Job:
+        options = BenchOptions(data_mode=mode, chunk_bytes=MIB)
+        return Job("aes-256-ctr", library, 256, InputSpec("/x", "x", size, 0), options)
+
+    two, one = lookup("aes-256-ctr", "cryptography"), lookup("aes-256-ctr", "pycryptodome")
+    assert not two.in_place and one.in_place
+    assert expected_worker_bytes(two, job("cryptography", "memory")) == 2 * size + (
+        WORKER_OVERHEAD_BYTES
+    )
+    assert expected_worker_bytes(one, job("pycryptodome", "memory")) == size + (
+        WORKER_OVERHEAD_BYTES
+    )
+    assert expected_worker_bytes(two, job("cryptography", "stream")) == 2 * MIB + (
+        WORKER_OVERHEAD_BYTES
+    )
