@@ -52,12 +52,12 @@ SCHEDSTAT = Path("/proc/thread-self/schedstat")
 
 
 def queued_s() -> float:
-    """Seconds the calling thread has spent ready to run without a core (0 where Linux's
+    """Seconds the calling thread has spent ready to run without a core (NaN where Linux's
     schedstat is not available)."""
     try:
         return int(SCHEDSTAT.read_text().split()[1]) / 1e9
     except (OSError, IndexError, ValueError):
-        return 0.0
+        return float("nan")
 
 
 class GapTimer:
@@ -95,7 +95,7 @@ class GapTimer:
     def stop(self) -> None:
         self._timer.stop()
 
-    def stats(self) -> dict:  # type: ignore[type-arg]
+    def stats(self) -> dict[str, float]:
         gaps = self.gaps
         ordered = sorted(gaps)
         worst = max(range(len(gaps)), key=gaps.__getitem__) if gaps else None

@@ -228,6 +228,23 @@ def test_monitor_memory_axis_opens_on_what_the_job_is_expected_to_hold(qtbot: Qt
     assert chart.memory_plot.viewRange()[1] == [0, 100]  # the opening range fits it
 
 
+def test_a_job_refused_for_want_of_memory_does_not_size_the_axis() -> None:
+    """The engine refuses a memory-mode job that cannot fit in free RAM at once; the chart is
+    not told it will hold that much, so the run's next jobs keep a useful memory axis."""
+    from app.core.bench.jobs import BenchOptions, InputSpec, Job
+    from app.gui.main.run_controller import _expected_bytes
+
+    def job(size: int, mode: str = "memory") -> Job:
+        return Job(
+            "aes-256-ctr", "cryptography", 256, InputSpec("/x", "x", size, 0),
+            BenchOptions(data_mode=mode),
+        )  # fmt: skip
+
+    assert _expected_bytes(job(2**20)) == 2 * 2**20 + 96 * 2**20
+    assert _expected_bytes(job(2**50)) is None  # a PiB: refused
+    assert _expected_bytes(job(2**50, "stream")) == 2 * 2**20 + 96 * 2**20
+
+
 def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     """Each new range repaints the axes: a running job's time and memory jump to twice what
     they need, so they move about once per doubling; the finished job's curves fit tightly."""

@@ -326,8 +326,9 @@ def _governor() -> str | None:
         return f.read().strip() or None
 
 
-# Read once per process: the packages a running program has loaded do not change under it, and
-# reading their metadata at every run's start cost 3-6 ms of Python in a thread beside the window.
+# Read once per process: reading the metadata at every run's start cost 3-6 ms of Python in a
+# thread beside the window. A library upgraded while the window stays open is recorded with the
+# version it had when the window first asked, until the window is started again.
 @functools.cache
 def _dist_version(names: tuple[str, ...]) -> str | None:
     # Imported here: importlib.metadata (email, zipfile, ...) costs 20 ms, and the window

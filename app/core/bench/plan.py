@@ -9,6 +9,7 @@ from dataclasses import replace
 
 from app.core.bench.jobs import (
     DATA_MODES,
+    LOAD_ALL,
     MAX_CHUNK_BYTES,
     MAX_REPEAT,
     MAX_WARMUP,
@@ -104,11 +105,16 @@ WORKER_OVERHEAD_BYTES = 96 * MIB
 def expected_worker_bytes(spec: CipherSpec, job: Job) -> int:
     """About the most memory the worker of ``job`` holds: in memory mode the input, and a
     second buffer for the output unless ``spec``'s library works in place; in stream mode a
-    chunk in and a chunk out; the interpreter and its libraries besides."""
-    if job.options.data_mode == "memory":
-        buffers = job.input.size_bytes * (1 if spec.in_place else 2)
+    chunk in and a chunk out; the papers' load-all program, when measured, three copies of the
+    input (:mod:`app.core.bench.load_all`); the interpreter and its libraries besides."""
+    options = job.options
+    size = job.input.size_bytes
+    if options.data_mode == "memory":
+        buffers = size * (1 if spec.in_place else 2)
     else:
-        buffers = 2 * job.options.chunk_bytes
+        buffers = 2 * options.chunk_bytes
+    if options.measure_memory and options.memory_workload == LOAD_ALL:
+        buffers = max(buffers, 3 * size)
     return buffers + WORKER_OVERHEAD_BYTES
 
 

@@ -168,11 +168,7 @@ class RunController(QObject):
         job = event.job
         label = f"{job.label}, {job.key_bits}-bit"
         self._session.job_started(label)
-        from app.core.bench.plan import expected_worker_bytes
-        from app.core.ciphers.registry import lookup
-
-        spec = lookup(job.cipher_id, job.library, job.key_bits)
-        self.job_started.emit(label, expected_worker_bytes(spec, job))
+        self.job_started.emit(label, _expected_bytes(job))
         self._publish_progress()
 
     @Slot(object)
@@ -294,3 +290,20 @@ class RunController(QObject):
     @Slot(str)
     def _on_quiet_task_failed(self, text: str) -> None:
         self.environment_changed.emit(f"The environment could not be read: {text}")
+
+
+def _expected_bytes(job: Job) -> int | None:
+    """The most memory the worker of ``job`` is expected to hold, for the Memory & CPU chart's
+    axis; None for a job that will not run (memory mode without the RAM for it: the engine
+    refuses it at once) or that the registry does not know."""
+    from app.core.bench.plan import expected_worker_bytes
+    from app.core.bench.runner import memory_mode_shortfall
+    from app.core.ciphers.registry import lookup
+    from app.core.errors import UserError
+
+    try:
+        if memory_mode_shortfall(job):
+            return None
+        return expected_worker_bytes(lookup(job.cipher_id, job.library, job.key_bits), job)
+    except UserError:
+        return None

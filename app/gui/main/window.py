@@ -297,7 +297,7 @@ class MainWindow(UserClose, FileActions):
                 QTimer.singleShot(0, self, self.close)
 
     @Slot(str, object)
-    def _on_controller_job_started(self, label: str, expected_bytes: int) -> None:
+    def _on_controller_job_started(self, label: str, expected_bytes: int | None) -> None:
         self.monitor_chart.start_job(label, expected_bytes)
 
     @Slot(object)

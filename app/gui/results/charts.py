@@ -331,7 +331,8 @@ class MonitorChart(ThrottledChart):
         finished job's curves are fitted when the run ends."""
         limits = self._axis_limits if self._live else INITIAL_MONITOR_LIMITS
         if expected_bytes is not None and expected_bytes / MIB > limits[1]:
-            limits = (limits[0], nice_ceiling(expected_bytes / MIB), limits[2])
+            # With the room the running job's curve is kept within (5 %: see _ranges).
+            limits = (limits[0], nice_ceiling(expected_bytes / MIB * 1.05), limits[2])
         self.set_samples(label, [])
         self._set_limits(limits)
         self._live = True

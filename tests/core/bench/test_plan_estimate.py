@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from app.core.bench.jobs import BenchOptions, InputSpec, Job
+from dataclasses import replace
+
+from app.core.bench.jobs import LOAD_ALL, BenchOptions, InputSpec, Job
 from app.core.bench.plan import (
     WORKER_OVERHEAD_BYTES,
     estimated_job_seconds,
@@ -64,3 +66,7 @@ def test_a_workers_memory_is_its_buffers_and_the_interpreter() -> None:
     assert expected_worker_bytes(two, job("cryptography", "stream")) == 2 * MIB + (
         WORKER_OVERHEAD_BYTES
     )
+    papers = replace(job("cryptography", "stream"), options=BenchOptions(
+        data_mode="stream", chunk_bytes=MIB, memory_workload=LOAD_ALL
+    ))  # fmt: skip
+    assert expected_worker_bytes(two, papers) == 3 * size + WORKER_OVERHEAD_BYTES  # 3 copies
