@@ -207,6 +207,16 @@ def test_nice_ceiling_rounds_up_to_readable_limits() -> None:
     assert nice_ceiling(101) == 200 and nice_ceiling(0.3) == 0.5 and nice_ceiling(-1) == 1
 
 
+def test_cpu_axis_stops_at_one_core_or_the_next_quarter_above() -> None:
+    """A single-threaded job's CPU jitters just over 100 %: a quarter of a core more, not 200."""
+    from app.gui.results.chart_math import cpu_ceiling
+
+    assert [cpu_ceiling(p) for p in (0, 95, 100, 101, 125, 126, 390)] == [
+        100, 100, 100, 125, 125, 150, 400,
+    ]  # fmt: skip
+    assert cpu_ceiling(float("nan")) == 100
+
+
 def test_monitor_memory_axis_opens_on_what_the_job_is_expected_to_hold(qtbot: QtBot) -> None:
     """A memory-mode job on a large input opens the memory axis on the worker's expected peak,
     so the axis does not move (and repaint) at every doubling while the job runs; a job
@@ -262,6 +272,9 @@ def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     chart.flush()
     assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]  # twice what they need
     assert chart.cpu_plot.viewRange()[1] == [0, 100]  # CPU keeps its 100 %
+    chart.add_samples([MonitorSample(1.6 + i / 10, 103.0, 300 * 2**20) for i in range(8)])
+    chart.flush()
+    assert chart.cpu_plot.viewRange()[1] == [0, 125]  # jitter over one core: not 200
     chart.start_job("next job")  # the run's next job keeps the ranges while it fits
     chart.add_samples([MonitorSample(0.05, 95.0, 20 * 2**20)])
     chart.flush()

@@ -23,6 +23,14 @@ def nice_ceiling(value: float) -> float:
     return 10.0 * power
 
 
+def cpu_ceiling(percent: float) -> float:
+    """The top of a CPU axis in % of one core: 100, or the next quarter of a core above, so
+    that a single-threaded job's sampling jitter just over 100 % does not double the axis."""
+    if not math.isfinite(percent) or percent <= 100.0:
+        return 100.0
+    return 25.0 * math.ceil(percent / 25.0 - 1e-9)
+
+
 def smoothed_cpu(t: np.ndarray, cpu: np.ndarray, window_s: float = CPU_SMOOTHING_S) -> np.ndarray:
     """Each sample's CPU % replaced by the time-weighted mean of the samples in the last
     ``window_s`` seconds (each sample covers the time since the one before it)."""

@@ -25,7 +25,7 @@ from PySide6.QtWidgets import QCheckBox, QWidget
 
 from app.core.bench.results import JobResult, MonitorSample
 from app.core.units import MIB
-from app.gui.results.chart_math import log_ticks, nice_ceiling, smoothed_cpu
+from app.gui.results.chart_math import cpu_ceiling, log_ticks, nice_ceiling, smoothed_cpu
 from app.gui.results.chart_style import (
     CPU_COLOR,
     DECRYPT_COLOR,
@@ -397,13 +397,18 @@ class MonitorChart(ThrottledChart):
         only changes when the data outgrow it: a new range lays out and repaints the axes,
         which costs more than drawing the curves. While a job runs, time and memory jump to
         twice what they need when they change, so that a growing curve moves its axes about
-        once per doubling, not at every round number (4 changes in a 3 s job, not 8)."""
+        once per doubling, not at every round number (4 changes in a 3 s job, not 8). CPU
+        stops at 100 % of one core, or the next quarter of a core above (:func:`cpu_ceiling`)."""
         room = LIVE_AXIS_ROOM if self._live else 1.0
         needed = (t_max, rss_max * 1.05, max(cpu_max, 100.0))
-        rooms = (room, room, 1.0)
+        ceilings = (
+            lambda v: nice_ceiling(v * room),
+            lambda v: nice_ceiling(v * room),
+            cpu_ceiling,
+        )
         wanted = tuple(
-            limit if self._live and 0 < value <= limit else nice_ceiling(value * extra)
-            for value, limit, extra in zip(needed, self._axis_limits, rooms, strict=True)
+            limit if self._live and 0 < value <= limit else ceiling(value)
+            for value, limit, ceiling in zip(needed, self._axis_limits, ceilings, strict=True)
         )
         if wanted != self._axis_limits:
             self._set_limits((wanted[0], wanted[1], wanted[2]))
