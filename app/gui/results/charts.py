@@ -401,14 +401,14 @@ class MonitorChart(ThrottledChart):
         stops at 100 % of one core, or the next quarter of a core above (:func:`cpu_ceiling`)."""
         room = LIVE_AXIS_ROOM if self._live else 1.0
         needed = (t_max, rss_max * 1.05, max(cpu_max, 100.0))
-        ceilings = (
-            lambda v: nice_ceiling(v * room),
-            lambda v: nice_ceiling(v * room),
-            cpu_ceiling,
+        fresh = (
+            nice_ceiling(needed[0] * room),
+            nice_ceiling(needed[1] * room),
+            cpu_ceiling(cpu_max),
         )
         wanted = tuple(
-            limit if self._live and 0 < value <= limit else ceiling(value)
-            for value, limit, ceiling in zip(needed, self._axis_limits, ceilings, strict=True)
+            limit if self._live and 0 < value <= limit else new
+            for value, limit, new in zip(needed, self._axis_limits, fresh, strict=True)
         )
         if wanted != self._axis_limits:
             self._set_limits((wanted[0], wanted[1], wanted[2]))
