@@ -235,7 +235,11 @@ def test_monitor_memory_axis_opens_on_what_the_job_is_expected_to_hold(qtbot: Qt
     assert chart.memory_plot.viewRange()[1] == [0, 2500]  # the run's next job keeps it
     chart.run_ended()
     chart.start_job("a new run, in stream mode", expected_bytes=98 * 2**20)
-    assert chart.memory_plot.viewRange()[1] == [0, 100]  # the opening range fits it
+    assert chart.memory_plot.viewRange()[1] == [0, 2500]  # and the next run
+    chart.run_ended()
+    chart.set_samples("a finished job, chosen in the table", [])
+    chart.start_job("after it, a run in stream mode", expected_bytes=98 * 2**20)
+    assert chart.memory_plot.viewRange()[1] == [0, 200]  # what it expects, with 5 % room
 
 
 def test_a_job_refused_for_want_of_memory_does_not_size_the_axis() -> None:
@@ -256,8 +260,10 @@ def test_a_job_refused_for_want_of_memory_does_not_size_the_axis() -> None:
 
 
 def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
-    """Each new range repaints the axes: a running job's time and memory jump to twice what
-    they need, so they move about once per doubling; the finished job's curves fit tightly."""
+    """Each new range repaints the axes: from a run's start the time and memory axes jump to
+    twice what they need, so they move about once per doubling, and they are kept from one
+    job and one run to the next; a job chosen in the table is fitted, and the next run opens
+    on what the last one needed."""
     chart = MonitorChart()
     qtbot.addWidget(chart)
     chart.start_job("job")
@@ -282,16 +288,26 @@ def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     chart.add_samples([MonitorSample(1.5, 95.0, 300 * 2**20)])
     chart.run_ended()
     chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 2], [0, 500]]  # the finished job, fitted
+    assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]  # no new range at the end
     chart.memory_plot.setXRange(1.0, 1.5, padding=0)  # the user zooms in
-    chart.start_job("next run")  # a run's first job: the opening ranges, the zoom undone
-    assert chart.memory_plot.viewRange() == [[0, 1], [0, 100]]
+    chart.start_job("next run")  # the run's ranges again, the zoom undone
+    assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]
+    assert chart.cpu_plot.viewRange()[1] == [0, 125]
+    chart.add_samples([MonitorSample(0.1 * i, 100.0, 200 * 2**20) for i in range(1, 13)])
+    chart.flush()  # a 1.2 s job: 200 MiB
     chart.run_ended()
     chart.set_samples("chosen", [MonitorSample(2.0, 50.0, 900 * 2**20)])
     chart.flush()
+    assert chart.memory_plot.viewRange() == [[0, 2], [0, 1000]]  # a chosen job, fitted
+    chart.start_job("a run after it")  # opens on what the last run needed, with room
+    assert chart.memory_plot.viewRange() == [[0, 2.5], [0, 500]]
+    assert chart.cpu_plot.viewRange()[1] == [0, 100]
+    chart.run_ended()
     chart.clear()  # Reset: empty, on the opening ranges again
     chart.flush()
     assert chart.memory_plot.viewRange() == [[0, 1], [0, 100]] and not chart.has_data
+    chart.start_job("a run after Reset")
+    assert chart.memory_plot.viewRange() == [[0, 1], [0, 100]]
 
 
 def test_grid_lines_are_opaque_and_between_the_text_and_the_background(qtbot: QtBot) -> None:

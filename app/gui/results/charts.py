@@ -300,7 +300,10 @@ class MonitorChart(ThrottledChart):
         self._samples: list[MonitorSample] = []
         self._label = ""
         self._live = False  # the running job's curves, not a finished one chosen in the table
+        self._growing = False  # from a run's start until a job is chosen: ranges only grow
         self._axis_limits: tuple[float, float, float] = (0.0, 0.0, 0.0)
+        # The most the running (or last) run's jobs needed: time, memory with 5 %, CPU.
+        self._run_needs: tuple[float, float, float] = (0.0, 0.0, 0.0)
         self._title_text: str | None = None
         for plot in (self.memory_plot, self.cpu_plot):
             plot.disableAutoRange()
@@ -321,24 +324,47 @@ class MonitorChart(ThrottledChart):
         return bool(self._samples)
 
     def start_job(self, label: str, expected_bytes: int | None = None) -> None:
-        """A new job began: clear the curves and title them with ``label``. The next job of
-        a run keeps the ranges of the one before while its curves fit in them: new ranges at
-        every job's start repainted all four axes in the turn the job started (8 ms, 15 ms
-        with the job running); a run's first job starts on the opening ranges. The memory axis
-        opens on ``expected_bytes`` (the most the job's worker is expected to hold) when that
-        is more, so that a large input does not move it at every doubling while the job runs
-        (each move repaints the axis: 4-6 ms). A zoom or pan is undone either way; the
-        finished job's curves are fitted when the run ends."""
-        limits = self._axis_limits if self._live else INITIAL_MONITOR_LIMITS
-        if expected_bytes is not None and expected_bytes / MIB > limits[1]:
+        """A new job began: clear the curves and title them with ``label``. Each new range
+        lays out and repaints all four axes (3-6 ms, twice that with a job running), so from
+        a run's start the axes only grow, and only when the curves outgrow them:
+
+        - the run's next job, and the next run, keep the ranges the jobs before ran in;
+        - after a finished job was chosen in the table, or Reset, a run opens on what the
+          last run needed (its longest job, its most memory and CPU) with a running job's
+          room: the opening ranges if there was none;
+        - the memory axis opens on ``expected_bytes`` (the most the job's worker is expected
+          to hold) when that is more, so that a large input does not move it at every
+          doubling while the job runs.
+
+        A zoom or pan is undone either way."""
+        limits = self._axis_limits if self._growing else self._opening_limits()
+        if not self._live:  # a run's first job
+            self._run_needs = (0.0, 0.0, 0.0)
+        if expected_bytes is not None:
             # With the room the running job's curve is kept within (5 %: see _ranges).
-            limits = (limits[0], nice_ceiling(expected_bytes / MIB * 1.05), limits[2])
+            expected = nice_ceiling(expected_bytes / MIB * 1.05)
+            if expected > limits[1] or not self._growing:
+                limits = (limits[0], expected, limits[2])
         self.set_samples(label, [])
         self._set_limits(limits)
-        self._live = True
+        self._live = self._growing = True
+
+    def _opening_limits(self) -> tuple[float, float, float]:
+        """A run's first ranges after a chosen job or Reset: what the last run's jobs needed,
+        with a running job's room, and never less than the opening ranges."""
+        t, rss, cpu = self._run_needs
+        room = LIVE_AXIS_ROOM
+        needed = (nice_ceiling(t * room), nice_ceiling(rss * room), cpu_ceiling(cpu))
+        return (
+            max(INITIAL_MONITOR_LIMITS[0], needed[0]),
+            max(INITIAL_MONITOR_LIMITS[1], needed[1]),
+            max(INITIAL_MONITOR_LIMITS[2], needed[2]),
+        )
 
     def run_ended(self) -> None:
-        """The run is over: the curves shown are a finished job's."""
+        """The run is over: the curves shown are a finished job's, on the ranges the run's
+        jobs ran in (a new range at the run's end would repaint the axes while the table and
+        the history take their turn)."""
         if self._live:
             self._live = False
             self._schedule()
@@ -353,13 +379,15 @@ class MonitorChart(ThrottledChart):
         """Show a whole series (a finished job chosen in the table), with its memory baseline
         as a dashed line when known (the table shows the peak above it)."""
         self._label = label
-        self._live = False
+        self._live = self._growing = False
         self._samples = list(samples)
         self._baseline_mib = None if baseline_bytes is None else baseline_bytes / MIB
         self._axis_limits = (0.0, 0.0, 0.0)
         self._schedule()
 
     def clear(self) -> None:
+        """Reset: empty, on the opening ranges, and the next run opens on them too."""
+        self._run_needs = (0.0, 0.0, 0.0)
         self.set_samples("", [])
 
     def _redraw(self) -> None:
@@ -379,7 +407,7 @@ class MonitorChart(ThrottledChart):
             self.memory_curve.setData([], [])
             self.cpu_curve.setData([], [])
             self.baseline_line.setVisible(False)
-            if not self._live and self._axis_limits != INITIAL_MONITOR_LIMITS:
+            if not self._growing and self._axis_limits != INITIAL_MONITOR_LIMITS:
                 self._set_limits(INITIAL_MONITOR_LIMITS)  # after Reset: the opening ranges
             return
         t = np.array([s.t_s for s in self._samples])
@@ -395,19 +423,27 @@ class MonitorChart(ThrottledChart):
     def _ranges(self, t_max: float, rss_max: float, cpu_max: float) -> None:
         """Axes from zero (a few MiB or % must not look like a cliff) to a round number that
         only changes when the data outgrow it: a new range lays out and repaints the axes,
-        which costs more than drawing the curves. While a job runs, time and memory jump to
+        which costs more than drawing the curves. From a run's start, time and memory jump to
         twice what they need when they change, so that a growing curve moves its axes about
-        once per doubling, not at every round number (4 changes in a 3 s job, not 8). CPU
-        stops at 100 % of one core, or the next quarter of a core above (:func:`cpu_ceiling`)."""
-        room = LIVE_AXIS_ROOM if self._live else 1.0
+        once per doubling, not at every round number (4 changes in a 3 s job, not 8); a job
+        chosen in the table is fitted. CPU stops at 100 % of one core, or the next quarter of
+        a core above (:func:`cpu_ceiling`)."""
+        grow = self._growing
+        room = LIVE_AXIS_ROOM if grow else 1.0
         needed = (t_max, rss_max * 1.05, max(cpu_max, 100.0))
+        if self._live:
+            self._run_needs = (
+                max(self._run_needs[0], needed[0]),
+                max(self._run_needs[1], needed[1]),
+                max(self._run_needs[2], cpu_max),
+            )
         fresh = (
             nice_ceiling(needed[0] * room),
             nice_ceiling(needed[1] * room),
             cpu_ceiling(cpu_max),
         )
         wanted = tuple(
-            limit if self._live and 0 < value <= limit else new
+            limit if grow and 0 < value <= limit else new
             for value, limit, new in zip(needed, self._axis_limits, fresh, strict=True)
         )
         if wanted != self._axis_limits:
