@@ -7,12 +7,10 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from factories import job_result
-
 from app.core.bench.results import RoundInfo
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.result import StudyResult
-from tests.core.history.history_factories import environment
+from tests.core.history.history_factories import finished_study, study_job
 
 # (cipher, library, key bits, mode, bytes per second)
 ENTRIES = (
@@ -56,27 +54,8 @@ def made_study(
                 return [base * rng.uniform(0.95, 1.08) for _ in range(rounds * per_round)]
 
             jobs.append(
-                job_result(
-                    cipher=cipher,
-                    library=library,
-                    key_bits=bits,
-                    mode=mode,
-                    input_label=label,
-                    input_bytes=n,
-                    enc_s=times(1.0),
-                    dec_s=times(0.9),
-                    rounds=info,
-                )
+                study_job((cipher, library, bits, mode), (label, n), times(1.0), times(0.9), info)
             )
-    return StudyResult(
-        study=study,
-        results=tuple(jobs),
-        failures=(),
-        environment=environment(),
-        rounds=rounds,
-        rounds_completed=rounds,
-        repeat_per_round=per_round,
-        started_at="2026-11-02T10:00:00+00:00",
-        finished_at="2026-11-02T10:05:00+00:00",
-        tool={"name": "CipherBench", "version": "0.1.0"},
+    return finished_study(
+        study, jobs, per_round, "2026-11-02T10:00:00+00:00", "2026-11-02T10:05:00+00:00"
     )

@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from factories import job_result
 
-from app.core.bench.results import JobFailure, RoundInfo, RunResult
+from app.core.bench.results import JobFailure, JobResult, RoundInfo, RunResult
 from app.core.bench.run_info import Environment, RunOptions
 from app.core.bench.stats import summarize
 from app.core.study.definition import CipherChoice, SizeInput, Study
@@ -93,32 +93,54 @@ def study_result(
         repeat=4,
         rounds=2,
     )
+    rounds = (RoundInfo(0, 0, 2, 2, 99.5), RoundInfo(1, 1, 2, 2, 99.5))
     jobs = [
-        job_result(
-            cipher=cipher,
-            library=library,
-            key_bits=bits,
-            mode=mode,
-            input_label=label,
-            input_bytes=size,
-            enc_s=[t * size / 2000 * f for f in (1.0, 1.02, 0.98, 1.01)],
-            dec_s=[t * size / 2000 * f for f in (0.9, 0.92, 0.88, 0.91)],
+        study_job(
+            (cipher, library, bits, mode),
+            (label, size),
+            [t * size / 2000 * f for f in (1.0, 1.02, 0.98, 1.01)],
+            [t * size / 2000 * f for f in (0.9, 0.92, 0.88, 0.91)],
+            rounds,
             ciphertext_preview_hex=PREVIEW,
-            rounds=(RoundInfo(0, 0, 2, 2, 99.5), RoundInfo(1, 1, 2, 2, 99.5)),
         )
         for label, size in (("2 KB", 2000), ("4 KB", 4000))
         for cipher, bits, mode, t in entries
     ]
+    return finished_study(study, jobs, 2, started_at, started_at.replace("10:00:00", "10:01:00"))
+
+
+def study_job(
+    entry: tuple[str, str, int, str],
+    size: tuple[str, int],
+    enc_s: Sequence[float],
+    dec_s: Sequence[float],
+    rounds: tuple[RoundInfo, ...],
+    **changes: Any,
+) -> JobResult:
+    """One cell of a hand-built study: ``entry`` (cipher, library, key bits, mode) on the
+    input ``size`` (label, bytes), its samples split in ``rounds``."""
+    cipher, library, bits, mode = entry
+    label, n = size
+    return job_result(
+        cipher=cipher, library=library, key_bits=bits, mode=mode, input_label=label,
+        input_bytes=n, enc_s=list(enc_s), dec_s=list(dec_s), rounds=rounds, **changes,
+    )  # fmt: skip
+
+
+def finished_study(
+    study: Study, jobs: Sequence[JobResult], per_round: int, started_at: str, finished_at: str
+) -> StudyResult:
+    """``study`` finished with every round it asked for, ``per_round`` repetitions each."""
     return StudyResult(
         study=study,
         results=tuple(jobs),
         failures=(),
         environment=environment(),
-        rounds=2,
-        rounds_completed=2,
-        repeat_per_round=2,
+        rounds=study.rounds,
+        rounds_completed=study.rounds,
+        repeat_per_round=per_round,
         started_at=started_at,
-        finished_at=started_at.replace("10:00:00", "10:01:00"),
+        finished_at=finished_at,
         tool={"name": "CipherBench", "version": "0.1.0"},
     )
 
