@@ -13,7 +13,12 @@ from pytestqt.qtbot import QtBot
 from app.core.bench.results import MonitorSample
 from app.core.errors import UserError
 from app.gui.results.chart_style import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
-from app.gui.results.charts import MONITOR_EMPTY, MonitorChart, ThroughputChart, TimingChart
+from app.gui.results.charts import (
+    MONITOR_EMPTY,
+    MonitorChart,
+    ThroughputChart,
+    TimingChart,
+)
 from app.gui.results.throttled_chart import REDRAW_INTERVAL_MS
 
 
@@ -219,8 +224,8 @@ def test_cpu_axis_stops_at_one_core_or_the_next_quarter_above() -> None:
 
 def test_monitor_memory_axis_opens_on_what_the_job_is_expected_to_hold(qtbot: QtBot) -> None:
     """A memory-mode job on a large input opens the memory axis on the worker's expected peak,
-    so the axis does not move (and repaint) at every doubling while the job runs; a job
-    expected to hold less keeps the axis it has."""
+    so the axis does not move (and repaint) at every doubling while the job runs; the run's
+    next job keeps it, and so does the next run unless it expects far less."""
     chart = MonitorChart()
     qtbot.addWidget(chart)
     chart.start_job("1 GiB in memory", expected_bytes=2 * 2**30 + 96 * 2**20)
@@ -234,12 +239,11 @@ def test_monitor_memory_axis_opens_on_what_the_job_is_expected_to_hold(qtbot: Qt
     chart.start_job("next, in stream mode", expected_bytes=98 * 2**20)
     assert chart.memory_plot.viewRange()[1] == [0, 2500]  # the run's next job keeps it
     chart.run_ended()
-    chart.start_job("a new run, in stream mode", expected_bytes=98 * 2**20)
-    assert chart.memory_plot.viewRange()[1] == [0, 2500]  # and the next run
+    chart.start_job("a run of 512 MiB in memory", expected_bytes=(1024 + 96) * 2**20)
+    assert chart.memory_plot.viewRange()[1] == [0, 2500]  # the next run too
     chart.run_ended()
-    chart.set_samples("a finished job, chosen in the table", [])
-    chart.start_job("after it, a run in stream mode", expected_bytes=98 * 2**20)
-    assert chart.memory_plot.viewRange()[1] == [0, 200]  # what it expects, with 5 % room
+    chart.start_job("a run in stream mode", expected_bytes=98 * 2**20)
+    assert chart.memory_plot.viewRange()[1] == [0, 200]  # but not 8 times what it needs
 
 
 def test_a_job_refused_for_want_of_memory_does_not_size_the_axis() -> None:
@@ -260,10 +264,9 @@ def test_a_job_refused_for_want_of_memory_does_not_size_the_axis() -> None:
 
 
 def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
-    """Each new range repaints the axes: from a run's start the time and memory axes jump to
-    twice what they need, so they move about once per doubling, and they are kept from one
-    job and one run to the next; a job chosen in the table is fitted, and the next run opens
-    on what the last one needed."""
+    """Each new range repaints the axes: while jobs run, the time and memory axes jump to
+    twice what they need, so they move about once per doubling; the next job and the next
+    run start on the ranges shown, and a run's end changes none; a chosen job is fitted."""
     chart = MonitorChart()
     qtbot.addWidget(chart)
     chart.start_job("job")
@@ -286,24 +289,27 @@ def test_monitor_axes_change_only_when_outgrown(qtbot: QtBot) -> None:
     chart.flush()
     assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]
     chart.add_samples([MonitorSample(1.5, 95.0, 300 * 2**20)])
-    chart.run_ended()
+    chart.run_ended()  # its last samples drawn after the end: still on the run's ranges
     chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]  # no new range at the end
-    chart.memory_plot.setXRange(1.0, 1.5, padding=0)  # the user zooms in
-    chart.start_job("next run")  # the run's ranges again, the zoom undone
     assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]
     assert chart.cpu_plot.viewRange()[1] == [0, 125]
-    chart.add_samples([MonitorSample(0.1 * i, 100.0, 200 * 2**20) for i in range(1, 13)])
-    chart.flush()  # a 1.2 s job: 200 MiB
-    chart.run_ended()
-    chart.set_samples("chosen", [MonitorSample(2.0, 50.0, 900 * 2**20)])
+    chart.memory_plot.setXRange(1.0, 1.5, padding=0)  # the user zooms in
+    chart.start_job("next run")  # the ranges shown, the zoom undone
+    assert chart.memory_plot.viewRange() == [[0, 5], [0, 1000]]
+    assert chart.cpu_plot.viewRange()[1] == [0, 125]
+    chart.add_samples([MonitorSample(6.0, 95.0, 300 * 2**20)])
     chart.flush()
-    assert chart.memory_plot.viewRange() == [[0, 2], [0, 1000]]  # a chosen job, fitted
-    chart.start_job("a run after it")  # opens on what the last run needed, with room
-    assert chart.memory_plot.viewRange() == [[0, 2.5], [0, 500]]
-    assert chart.cpu_plot.viewRange()[1] == [0, 100]
+    assert chart.memory_plot.viewRange() == [[0, 20], [0, 1000]]  # and grow from there
     chart.run_ended()
-    chart.clear()  # Reset: empty, on the opening ranges again
+    chart.set_samples("chosen", [MonitorSample(0.2, 50.0, 30 * 2**20)])
+    chart.flush()
+    assert chart.memory_plot.viewRange() == [[0, 0.2], [0, 50]]  # a chosen job, fitted
+    assert chart.cpu_plot.viewRange()[1] == [0, 100]
+    chart.start_job("a run after it")  # never less than the opening ranges
+    assert chart.memory_plot.viewRange() == [[0, 1], [0, 100]]
+    chart.add_samples([MonitorSample(1.5, 95.0, 300 * 2**20)])
+    chart.run_ended()
+    chart.clear()  # Reset, straight after a run: empty, on the opening ranges again
     chart.flush()
     assert chart.memory_plot.viewRange() == [[0, 1], [0, 100]] and not chart.has_data
     chart.start_job("a run after Reset")

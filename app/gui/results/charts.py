@@ -41,6 +41,7 @@ BAR_HEIGHT = 0.38  # two bars per job row, with a gap between rows
 MONITOR_EMPTY = "The running job's memory and CPU appear here (a finished job's: select its row)"
 INITIAL_MONITOR_LIMITS = (1.0, 100.0, 100.0)  # s, MiB, % of one core: a worker's start
 LIVE_AXIS_ROOM = 2.0  # a running job's time and memory axes jump to twice what they need
+MEMORY_SHRINK = 8  # a run opens the memory axis on its need when the axis is this much more
 AUTO_LOG_RATIO = 20.0  # bars this far apart switch the axis to log (unless the user chose)
 
 
@@ -300,10 +301,8 @@ class MonitorChart(ThrottledChart):
         self._samples: list[MonitorSample] = []
         self._label = ""
         self._live = False  # the running job's curves, not a finished one chosen in the table
-        self._growing = False  # from a run's start until a job is chosen: ranges only grow
+        self._growing = False  # from a job's start until one is chosen: the ranges only grow
         self._axis_limits: tuple[float, float, float] = (0.0, 0.0, 0.0)
-        # The most the running (or last) run's jobs needed: time, memory with 5 %, CPU.
-        self._run_needs: tuple[float, float, float] = (0.0, 0.0, 0.0)
         self._title_text: str | None = None
         for plot in (self.memory_plot, self.cpu_plot):
             plot.disableAutoRange()
@@ -325,49 +324,42 @@ class MonitorChart(ThrottledChart):
 
     def start_job(self, label: str, expected_bytes: int | None = None) -> None:
         """A new job began: clear the curves and title them with ``label``. Each new range
-        lays out and repaints all four axes (3-6 ms, twice that with a job running), so from
-        a run's start the axes only grow, and only when the curves outgrow them:
+        lays out and repaints the axes (3-6 ms an axis, twice that with a job running; all
+        three at once, as fitting a finished job does, 11-19 ms), so the axes move as little
+        as they can:
 
-        - the run's next job, and the next run, keep the ranges the jobs before ran in;
-        - after a finished job was chosen in the table, or Reset, a run opens on what the
-          last run needed (its longest job, its most memory and CPU) with a running job's
-          room: the opening ranges if there was none;
+        - a job starts on the ranges the chart shows (the job before it, the last run's, or
+          a job chosen in the table, fitted; never less than the opening ranges), and from
+          then on they only grow, when the curves outgrow them; a finished run's last job
+          stays on the ranges it ran in (:meth:`run_ended`);
         - the memory axis opens on ``expected_bytes`` (the most the job's worker is expected
           to hold) when that is more, so that a large input does not move it at every
-          doubling while the job runs.
+          doubling while the job runs, and at a run's first job also when the axis is
+          ``MEMORY_SHRINK``-fold more than that (a small run after a large one).
 
         A zoom or pan is undone either way."""
-        limits = self._axis_limits if self._growing else self._opening_limits()
-        if not self._live:  # a run's first job
-            self._run_needs = (0.0, 0.0, 0.0)
+        limits = (
+            max(INITIAL_MONITOR_LIMITS[0], self._axis_limits[0]),
+            max(INITIAL_MONITOR_LIMITS[1], self._axis_limits[1]),
+            max(INITIAL_MONITOR_LIMITS[2], self._axis_limits[2]),
+        )
         if expected_bytes is not None:
             # With the room the running job's curve is kept within (5 %: see _ranges).
-            expected = nice_ceiling(expected_bytes / MIB * 1.05)
-            if expected > limits[1] or not self._growing:
+            expected = max(INITIAL_MONITOR_LIMITS[1], nice_ceiling(expected_bytes / MIB * 1.05))
+            far_less = not self._live and limits[1] > MEMORY_SHRINK * expected
+            if expected > limits[1] or far_less:
                 limits = (limits[0], expected, limits[2])
         self.set_samples(label, [])
         self._set_limits(limits)
         self._live = self._growing = True
 
-    def _opening_limits(self) -> tuple[float, float, float]:
-        """A run's first ranges after a chosen job or Reset: what the last run's jobs needed,
-        with a running job's room, and never less than the opening ranges."""
-        t, rss, cpu = self._run_needs
-        room = LIVE_AXIS_ROOM
-        needed = (nice_ceiling(t * room), nice_ceiling(rss * room), cpu_ceiling(cpu))
-        return (
-            max(INITIAL_MONITOR_LIMITS[0], needed[0]),
-            max(INITIAL_MONITOR_LIMITS[1], needed[1]),
-            max(INITIAL_MONITOR_LIMITS[2], needed[2]),
-        )
-
     def run_ended(self) -> None:
-        """The run is over: the curves shown are a finished job's, on the ranges the run's
-        jobs ran in (a new range at the run's end would repaint the axes while the table and
-        the history take their turn)."""
+        """The run is over: the curves shown are a finished job's, on the ranges they ran in.
+        They are not fitted: a new range for every axis at once is a stall of more than a
+        frame (see :meth:`start_job`); choosing the job's row in the table fits it."""
         if self._live:
             self._live = False
-            self._schedule()
+            self._schedule()  # the title
 
     def add_samples(self, samples: Sequence[MonitorSample]) -> None:
         self._samples.extend(samples)
@@ -386,8 +378,7 @@ class MonitorChart(ThrottledChart):
         self._schedule()
 
     def clear(self) -> None:
-        """Reset: empty, on the opening ranges, and the next run opens on them too."""
-        self._run_needs = (0.0, 0.0, 0.0)
+        """Reset: empty, on the opening ranges."""
         self.set_samples("", [])
 
     def _redraw(self) -> None:
@@ -423,20 +414,14 @@ class MonitorChart(ThrottledChart):
     def _ranges(self, t_max: float, rss_max: float, cpu_max: float) -> None:
         """Axes from zero (a few MiB or % must not look like a cliff) to a round number that
         only changes when the data outgrow it: a new range lays out and repaints the axes,
-        which costs more than drawing the curves. From a run's start, time and memory jump to
-        twice what they need when they change, so that a growing curve moves its axes about
-        once per doubling, not at every round number (4 changes in a 3 s job, not 8); a job
-        chosen in the table is fitted. CPU stops at 100 % of one core, or the next quarter of
-        a core above (:func:`cpu_ceiling`)."""
+        which costs more than drawing the curves. From a job's start until a job is chosen in
+        the table, time and memory jump to twice what they need when they change, so that a
+        growing curve moves its axes about once per doubling, not at every round number (4
+        changes in a 3 s job, not 8); a job chosen in the table is fitted. CPU stops at 100 %
+        of one core, or the next quarter of a core above (:func:`cpu_ceiling`)."""
         grow = self._growing
         room = LIVE_AXIS_ROOM if grow else 1.0
         needed = (t_max, rss_max * 1.05, max(cpu_max, 100.0))
-        if self._live:
-            self._run_needs = (
-                max(self._run_needs[0], needed[0]),
-                max(self._run_needs[1], needed[1]),
-                max(self._run_needs[2], cpu_max),
-            )
         fresh = (
             nice_ceiling(needed[0] * room),
             nice_ceiling(needed[1] * room),
