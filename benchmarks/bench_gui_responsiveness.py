@@ -220,12 +220,44 @@ def cold_start(runs: int) -> list[tuple[float, float]]:
     return out
 
 
-def measure_control(app, seconds: float) -> dict:  # type: ignore[no-untyped-def]
-    """The machine's own floor: the same timer while a plain busy loop (no CipherBench) keeps
-    one core at 100 %, as a cipher job does. Gaps here are the scheduler's, not the window's."""
+# The stream control's load: what a stream-mode job does to the machine (read the input in
+# 1 MiB chunks, encrypt, write a file, over and over), in a process of its own that uses the
+# cipher library directly, not CipherBench's engine.
+STREAM_LOAD = """
+import os, sys
+from cryptography.hazmat.primitives.ciphers import Cipher, algorithms, modes
+src, dst = sys.argv[1], sys.argv[2]
+while True:
+    enc = Cipher(algorithms.AES(os.urandom(32)), modes.CTR(os.urandom(16))).encryptor()
+    with open(src, "rb") as fin, open(dst, "wb") as fout:
+        while chunk := fin.read(1 << 20):
+            fout.write(enc.update(chunk))
+"""
+
+CONTROLS = {
+    "busy": "control: busy loop, no CipherBench",
+    "stream": "control: file loop, no CipherBench",
+}
+
+
+def measure_control(app, seconds: float, load: str = "busy", path: str = "") -> dict:  # type: ignore[no-untyped-def]
+    """The machine's own floor: the same timer in the same (idle) window while a process that
+    is not CipherBench loads the machine as a job does: ``busy`` keeps one core at 100 % (a
+    memory-mode job), ``stream`` encrypts ``path`` file to file in 1 MiB chunks over and over
+    (a stream-mode job: reads, writes and the kernel's writeback). Gaps here are the
+    machine's, not the window's."""
+    with contextlib.ExitStack() as stack:
+        if load == "stream":
+            out = stack.enter_context(tempfile.TemporaryDirectory())
+            command = [sys.executable, "-c", STREAM_LOAD, path, os.path.join(out, "out.bin")]
+        else:
+            command = [sys.executable, "-c", "while True: pass"]
+        return _timed_beside(app, seconds, subprocess.Popen(command))
+
+
+def _timed_beside(app, seconds: float, hog: subprocess.Popen) -> dict:  # type: ignore[no-untyped-def, type-arg]
     from PySide6.QtCore import QEventLoop, QTimer
 
-    hog = subprocess.Popen([sys.executable, "-c", "while True: pass"])
     timer = GapTimer()
     loop = QEventLoop()
     QTimer.singleShot(int(seconds * 1000), loop.quit)
@@ -340,7 +372,9 @@ def main() -> int:
         "--control",
         type=float,
         default=15.0,
-        help="seconds of the busy-loop control case (0: skip)",
+        help="seconds of each control case (0: skip): a busy loop, and with stream mode a "
+        "file encrypted to a file over and over, each in a process that is not CipherBench, "
+        "beside the idle window",
     )
     args = parser.parse_args()
 
@@ -417,7 +451,9 @@ def main() -> int:
 
         try:
             if args.control:
-                show("control: busy loop, no CipherBench", "-", measure_control(app, args.control))
+                for load in ("busy", *(("stream",) if "stream" in args.modes else ())):
+                    r = measure_control(app, args.control, load, path)
+                    show(CONTROLS[load], "-", r)
             for number in range(1, args.passes + 1):
                 if args.passes > 1:
                     print(f"pass {number} of {args.passes}")
