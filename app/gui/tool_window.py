@@ -103,43 +103,77 @@ class ToolWindow(QMainWindow):
         bar.setTextVisible(False)
         return bar
 
-    def _form_column(self, form: QWidget, run_text: str, ready_text: str) -> QWidget:
-        """``form`` over the Run, Cancel and Export… buttons, the progress bar and the status
-        line (``run_button``, ``cancel_button``, ``export_button``, ``progress``,
-        ``status_label``): the left column of a window that runs one thing at a time."""
+    def _form_column(
+        self, form: QWidget, run_text: str, ready_text: str
+    ) -> tuple[QWidget, QWidget]:
+        """``form`` and, to keep in view below it, the Run, Cancel and Export… buttons, the
+        progress bar and the status line (``run_button``, ``cancel_button``,
+        ``export_button``, ``progress``, ``status_label``): the left column of a window that
+        runs one thing at a time, as :meth:`_set_columns` takes it."""
         self.run_button = QPushButton(run_text)
         self.run_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
         self.export_button = QPushButton("Export…")
         self.progress = self._progress_bar()
-        self.status_label = Label(ready_text)
-        self.status_label.setWordWrap(True)
-        # Text that changes while a run goes on must not change a size hint (a relayout).
-        lines = self.status_label.fontMetrics().lineSpacing()
-        self.status_label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-        self.status_label.setFixedHeight(3 * lines + 2)
-        left = QWidget()
-        column = QVBoxLayout(left)
-        column.addWidget(form, 1)
-        row = QHBoxLayout()
-        for button in (self.run_button, self.cancel_button, self.export_button):
-            row.addWidget(button)
-        column.addLayout(row)
-        column.addWidget(self.progress)
-        column.addWidget(self.status_label)
-        return left
+        self.status_label = self._status_line(3)
+        self.status_label.setText(ready_text)
+        return form, self._footer(
+            [(self.run_button, self.cancel_button, self.export_button)],
+            self.progress,
+            self.status_label,
+        )
 
-    def _set_columns(self, left: QWidget, right: QWidget, sizes: list[int]) -> None:
-        """``left`` in a scroll area as wide as it needs (``left_scroll``), ``right`` taking
-        the rest, in ``splitter`` as the central widget."""
+    @staticmethod
+    def _status_line(lines: int) -> Label:
+        """A wrapped label ``lines`` lines high, whatever it says: text that changes while a
+        run goes on must not change a size hint (a relayout repaints the charts, 15-30 ms)."""
+        label = Label("")
+        label.setWordWrap(True)
+        label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
+        label.setFixedHeight(lines * label.fontMetrics().lineSpacing() + 2)
+        return label
+
+    @staticmethod
+    def _footer(rows: list[tuple[QPushButton, ...]], *below: QWidget) -> QWidget:
+        """Rows of buttons over ``below`` (a progress bar, status lines): what stays in view
+        under a scrolling form."""
+        footer = QWidget()
+        column = QVBoxLayout(footer)
+        for buttons in rows:
+            row = QHBoxLayout()
+            for button in buttons:
+                row.addWidget(button)
+            column.addLayout(row)
+        for widget in below:
+            column.addWidget(widget)
+        return footer
+
+    def _set_columns(
+        self, left: QWidget, right: QWidget, sizes: list[int], footer: QWidget | None = None
+    ) -> None:
+        """``left`` in a scroll area as wide as it needs (``left_scroll``) over ``footer``,
+        which stays in view (a 1366 x 768 screen scrolls the form, never the buttons and the
+        status out of sight), ``right`` taking the rest, in ``splitter`` as the central
+        widget."""
+        padded = QWidget()  # the form inside its margins, as the footer below it
+        QVBoxLayout(padded).addWidget(left)
         self.left_scroll = QScrollArea()
-        self.left_scroll.setWidget(left)
+        self.left_scroll.setWidget(padded)
         self.left_scroll.setWidgetResizable(True)
+        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         bar = self.left_scroll.verticalScrollBar().sizeHint().width()
-        self.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + bar + 4)
-        self._wheel_guard = guard_wheel(left)
+        self.left_scroll.setMinimumWidth(padded.minimumSizeHint().width() + bar + 4)
+        self._wheel_guard = guard_wheel(padded)
+        side: QWidget = self.left_scroll
+        if footer is not None:
+            side = QWidget()
+            column = QVBoxLayout(side)
+            column.setContentsMargins(0, 0, 0, 0)
+            column.setSpacing(0)
+            column.addWidget(self.left_scroll, 1)
+            column.addWidget(footer)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
-        self.splitter.addWidget(self.left_scroll)
+        self.splitter.addWidget(side)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes(sizes)

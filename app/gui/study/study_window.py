@@ -17,13 +17,10 @@ from PySide6.QtCore import Qt, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence
 from PySide6.QtWidgets import (
     QFileDialog,
-    QHBoxLayout,
     QPlainTextEdit,
     QPushButton,
-    QSizePolicy,
     QSplitter,
     QTabWidget,
-    QVBoxLayout,
     QWidget,
 )
 
@@ -33,7 +30,6 @@ from app.core.study.grid_cost import grid_cost
 from app.core.study.result import StudyResult
 from app.core.text import display_text
 from app.core.transfer.results import TransferResult
-from app.gui.label import Label
 from app.gui.menus import add_menu
 from app.gui.questions import ask_yes_no
 from app.gui.screen_fit import ScreenFit
@@ -82,33 +78,23 @@ class StudyWindow(UserClose, ToolWindow):
         self.paper_button = QPushButton("Export for a paper…")
         self.clear_button = QPushButton("Clear results")
         self.progress = self._progress_bar()
-        self.step_label = Label("Ready.")
-        self.step_label.setWordWrap(True)
-        self.eta_label = Label("")
-        # Text that changes ten times a second must not change a size hint: a new one lays the
-        # window out again and the charts repaint (15-30 ms a time, measured). Two lines of
-        # step, one of ETA, whatever they say.
-        lines = self.step_label.fontMetrics().lineSpacing()
-        for label, height in ((self.step_label, 2 * lines), (self.eta_label, lines)):
-            label.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Fixed)
-            label.setFixedHeight(height + 2)
-        left = QWidget()
-        column = QVBoxLayout(left)
-        column.addWidget(self.form, 1)
-        for buttons in (
-            (self.run_button, self.cancel_button),
-            (self.export_button, self.paper_button),
-            (self.clear_button,),
-        ):
-            row = QHBoxLayout()
-            for button in buttons:
-                row.addWidget(button)
-            column.addLayout(row)
-        column.addWidget(self.progress)
-        column.addWidget(self.step_label)
-        column.addWidget(self.eta_label)
+        # Two lines of step, one of ETA, whatever they say (they change ten times a second).
+        self.step_label = self._status_line(2)
+        self.step_label.setText("Ready.")
+        self.eta_label = self._status_line(1)
+        self.eta_label.setWordWrap(False)
+        footer = self._footer(
+            [
+                (self.run_button, self.cancel_button),
+                (self.export_button, self.paper_button),
+                (self.clear_button,),
+            ],
+            self.progress,
+            self.step_label,
+            self.eta_label,
+        )
         self._build_results()
-        self._set_columns(left, self.results_splitter, [380, 900])
+        self._set_columns(self.form, self.results_splitter, [380, 900], footer)
 
     def _build_results(self) -> None:
         """Charts above; the table and the claims in tabs below, in a splitter."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import Qt, Slot
+from PySide6.QtCore import Slot
 from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import (
     QStackedWidget,
@@ -53,15 +53,14 @@ class SweepWindow(FormToolWindow):
 
     def _build(self) -> None:
         self.form = SweepForm()
-        left = self._form_column(self.form, "Run", READY)
+        left, footer = self._form_column(self.form, "Run", READY)
 
         self.sweep_view = SweepResultView()
         self.ladder_view = LadderResultView()
         self.views = QStackedWidget()
         self.views.addWidget(self.sweep_view)
         self.views.addWidget(self.ladder_view)
-        self._set_columns(left, self.views, [330, 1000])
-        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._set_columns(left, self.views, [330, 1000], footer)
 
     def _create_actions(self) -> None:
         self._run_actions("&Run")

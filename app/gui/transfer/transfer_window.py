@@ -49,7 +49,7 @@ class TransferWindow(FormToolWindow):
 
     def _build(self) -> None:
         self.form = TransferForm()
-        left = self._form_column(
+        left, footer = self._form_column(
             self.form,
             "Run transfer",
             "Choose what to send and the ciphers, then Run. Both ends run on this machine.",
@@ -68,8 +68,7 @@ class TransferWindow(FormToolWindow):
         right.addWidget(self.charts)
         right.addWidget(self.table)
         right.setSizes([330, 300])
-        self._set_columns(left, right, [320, 1000])
-        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self._set_columns(left, right, [320, 1000], footer)
 
     def _create_actions(self) -> None:
         action = self._action
