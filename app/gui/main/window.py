@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtCore import QTimer, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDialog,
     QMessageBox,
     QWidget,
@@ -59,6 +60,7 @@ class MainWindow(UserClose, FileActions):
         self.controller = BenchmarkController(self.settings, run_factory, parent=self)
         self.paper_exporter = PaperExporter(self)
         self._close_requested = False
+        self._others_closed = False
         self.crypt_dialog: QDialog | None = None  # the open Encrypt / Decrypt dialog
         self._form_timer = QTimer(self)  # the form's next panel, in a turn of its own
         self._form_timer.setSingleShot(True)
@@ -370,8 +372,8 @@ class MainWindow(UserClose, FileActions):
         window (SIGTERM, a session ending) is not, as nobody may be there to answer. Then the
         run is cancelled, the window stays until it has ended (within about a second) and
         closes. A fallback timer closes anyway if the engine does not answer."""
+        by_user = self.closed_by_user(event)
         if self.controller.running and not self._close_requested:
-            by_user = self.closed_by_user(event)
             if by_user and not ask_yes_no(
                 self,
                 "Stop the benchmark?",
@@ -380,12 +382,14 @@ class MainWindow(UserClose, FileActions):
             ):
                 event.ignore()
                 return
+            self._close_other_windows(by_user)
             self._close_requested = True
             self.controller.cancel()
             self.show_status("Stopping the benchmark before closing…")
             QTimer.singleShot(CLOSE_FALLBACK_MS, self, self._force_close)
             event.ignore()
             return
+        self._close_other_windows(by_user)
         dialog = self.crypt_dialog
         if dialog is not None:
             dialog.close()  # cancels its work, if any
@@ -397,6 +401,22 @@ class MainWindow(UserClose, FileActions):
             if isinstance(dialog, DecryptDialog):
                 dialog.remove_temporary_files()  # a cancelled one would do it only later
         event.accept()
+
+    def _close_other_windows(self, by_user: bool) -> None:
+        """Quitting closes the program's other windows too (History, Study, Transfer ...),
+        once: each as the user would close it when the user quits (so it may ask before
+        results are dropped), each stopping what it runs first and closing when that has
+        stopped. A window whose question is answered No stays open, and the program with it."""
+        if self._others_closed:
+            return
+        self._others_closed = True
+        for widget in QApplication.topLevelWidgets():
+            if widget in (self, self.crypt_dialog) or not widget.isVisible():
+                continue  # the Encrypt / Decrypt dialog closes below, as it always did
+            if by_user and isinstance(widget, UserClose):
+                widget.close_by_user()
+            else:
+                widget.close()
 
     def _force_close(self) -> None:
         # _close_requested is set, so closeEvent now shuts down (waiting at most a few seconds)
