@@ -25,6 +25,7 @@ import functools
 import json
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -57,8 +58,49 @@ PROG_NAME = (
 )
 
 
+class _Formatter(argparse.HelpFormatter):
+    """argparse's, but a usage line too wide for the terminal because of a group of options of
+    which one may be given (which argparse keeps whole) is broken after a ``|``."""
+
+    def _format_usage(self, *args: Any) -> str:
+        usage = super()._format_usage(*args)
+        return "\n".join(_break_group(line, self._width) for line in usage.split("\n"))
+
+
+def _break_group(line: str, width: int) -> str:
+    parts = line.split(" | ")
+    if len(line) <= width or len(parts) == 1:
+        return line
+    indent = " " * (len(line) - len(line.lstrip()) + 1)  # inside the group's bracket
+    lines = [parts[0]]
+    for part in parts[1:]:
+        if len(lines[-1]) + 3 + len(part) <= width:
+            lines[-1] += " | " + part
+        else:
+            lines[-1] += " |"
+            lines.append(indent + part)
+    return "\n".join(lines)
+
+
+def _error_lines(text: str) -> str:
+    """``text`` to print on stderr, wrapped at spaces to the terminal's width when stderr is
+    one (a path or a name is never split), the later lines indented."""
+    width = terminal_width(sys.stderr)
+    if width is None:
+        return text
+    return "\n".join(
+        textwrap.wrap(
+            text, width - 1, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
+        )
+    )
+
+
 class _Parser(argparse.ArgumentParser):
     """argparse that reports errors in our one-line format (and exit code 2)."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)
 
     def error(self, message: str) -> None:  # type: ignore[override]
         sub = self.prog.removeprefix(PROG_NAME).strip()
@@ -259,7 +301,7 @@ def _main(argv: Sequence[str] | None) -> int:
             return 2
         return int(args.handler(args))
     except UserError as exc:
-        print(f"{PROG}: error: {cli_message(exc)}", file=sys.stderr)
+        print(_error_lines(f"{PROG}: error: {cli_message(exc)}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         print(f"{PROG}: {stop_reason(exc)}", file=sys.stderr)

@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.cli.outputs import check_outputs, write_outputs
+from app.cli.report import terminal_width
 from app.cli.running import (
     add_out_option,
     add_yes_option,
@@ -35,6 +36,7 @@ from app.cli.terminal import clear_line, redraw
 from app.core.bench.results import JobResult
 from app.core.document.numbers import mib_text, rate_text
 from app.core.document.numbers import seconds_text as _time
+from app.core.document.terminal import wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
 from app.core.study.definition import UNITS, Study, parse_sizes, study_with
@@ -109,10 +111,14 @@ def cmd_study(args: argparse.Namespace) -> int:
 
     if args.list:  # the names in a column of their own, what each compares beside them
         shipped = presets()
-        width = max(len(s.name) for s in shipped)
+        names = max(len(s.name) for s in shipped)
+        width = terminal_width()  # what each compares wrapped beside the names, when a terminal
         for s in shipped:
-            line = f"{s.name:<{width}}  {s.compares()}  ({s.after()})" if s.after() else s.name
-            print(display_text(line))
+            what = f"{s.compares()}  ({s.after()})" if s.after() else ""
+            lines = wrapped(what, None if width is None else width - names - 2) if what else [""]
+            print(display_text(f"{s.name:<{names}}  {lines[0]}".rstrip()))
+            for line in lines[1:]:
+                print(display_text(" " * (names + 2) + line))
         return 0
     if not args.study:
         raise UserError("name a study (`study --list` shows the presets) or give a .toml file")

@@ -68,14 +68,15 @@ def close_matches(
     """The ``choices`` nearest to ``word`` (a mistyped name), best first, at most ``limit``,
     and whether more matched. A choice matches when it is similar (difflib's ratio, 0.6 or
     more, compared without dashes) or begins with ``word``; ``aliases`` maps a choice to
-    another name it may be asked by (``bf-cbc``: ``Blowfish``). Equal scores keep the order of
-    ``choices``."""
+    another name it may be asked by (``bf-cbc``: ``Blowfish``). Of equal scores, the one that
+    shares a longer start with ``word`` comes first (``aes-128-cbx``: ``aes-128-cbc`` before
+    ``aes-128-ecb``), then the order of ``choices``."""
     wanted = _folded(word)
     if not wanted:
         return [], False
-    scored: list[tuple[float, int, str]] = []
+    scored: list[tuple[float, int, int, str]] = []
     for index, choice in enumerate(choices):
-        best = 0.0
+        best, start = 0.0, 0
         for name in (choice, (aliases or {}).get(choice, "")):
             folded = _folded(name)
             if not folded:
@@ -84,10 +85,18 @@ def close_matches(
             if len(wanted) >= 2 and folded.startswith(wanted):
                 score += 0.5  # what was typed is the start of the name: say it first
             best = max(best, score)
+            start = max(start, _shared_start(wanted, folded))
         if best >= 0.6:
-            scored.append((-best, index, choice))
+            scored.append((-best, -start, index, choice))
     scored.sort()
-    return [choice for _, _, choice in scored[:limit]], len(scored) > limit
+    return [choice for *_, choice in scored[:limit]], len(scored) > limit
+
+
+def _shared_start(a: str, b: str) -> int:
+    """How many characters ``a`` and ``b`` share from their start."""
+    return next(
+        (i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
 
 
 def did_you_mean(

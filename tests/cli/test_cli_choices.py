@@ -144,6 +144,8 @@ def test_close_matches_ranks_and_limits() -> None:
     matches, more = close_matches("aes-256-gmc", ids)
     assert matches[0] == "aes-256-gcm" and len(matches) == 5 and more
     assert close_matches("AES_256_CBC", ids)[0][0] == "aes-256-cbc"  # dashes and case ignored
+    # equal scores: the longer shared start first, not the registry's order (ecb before cbc)
+    assert close_matches("aes-128-cbx", ids)[0][:2] == ["aes-128-cbc", "aes-128-cfb"]
     assert close_matches("3des", ids, {s.id: s.algorithm for s in REGISTRY})[0][0] == (
         "des-ede3-ecb"
     )

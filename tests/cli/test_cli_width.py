@@ -117,3 +117,47 @@ def test_fitted_table_stacks_what_does_not_fit() -> None:
     assert fitted_table(rows, None) == fitted_table(rows, 100)  # one table when it fits
     stacked = fitted_table(rows, 50, keep=1)
     assert _longest(stacked) <= 50 and stacked.count("ID") == 2
+
+
+def _commands() -> list[str]:
+    parser = cli.build_parser()
+    sub = next(a for a in parser._actions if a.dest == "command")
+    return sorted(sub.choices)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("command", _commands())
+def test_every_commands_help_fits_80_columns(capsys, columns, command: str) -> None:
+    """argparse keeps a group of options of which one may be given on one line (encrypt's
+    usage was 104 characters): it is broken after a ``|``, every option still in it."""
+    columns(80)
+    with pytest.raises(SystemExit):
+        cli.main([command, "--help"])
+    out = capsys.readouterr().out
+    assert _longest(out) <= 80, max(out.splitlines(), key=len)
+    if command == "encrypt":
+        usage = " ".join(out.split("\n\n")[0].split())
+        assert "[--password-file F | --password-env VAR | --key-file K | --new-key-file K]" in usage
+
+
+@pytest.mark.parametrize("width", [80, 60])
+def test_the_study_list_fits_with_its_names_in_a_column(capsys, columns, width: int) -> None:
+    from app.core.study.presets import presets
+
+    columns(width)
+    _, out, _ = run(capsys, "study", "--list")
+    assert _longest(out) <= width, max(out.splitlines(), key=len)
+    starts = [line.split()[0] for line in out.splitlines() if not line.startswith(" ")]
+    assert starts == [s.name for s in presets()]
+
+
+def test_an_error_wraps_at_spaces_in_a_terminal_and_stays_one_line_in_a_pipe(
+    capsys, columns, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    argv = ["bench", "--cipher", "aes-128-cbx", "--size", "1MB"]
+    monkeypatch.delenv("COLUMNS", raising=False)
+    code, _, line = run(capsys, *argv)
+    assert code == 2 and line.count("\n") == 1 and len(line) > 80
+    columns(80)
+    err = run(capsys, *argv)[2]
+    assert _longest(err) <= 80 and err.count("\n") > 1
+    assert " ".join(err.split()) == " ".join(line.split())  # the same words, none split

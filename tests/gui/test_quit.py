@@ -47,7 +47,7 @@ def test_a_window_whose_question_is_answered_no_stays_open(
         return False  # "Close the study?" answered No
 
     monkeypatch.setattr(StudyWindow, "_may_close", may_close)
-    history, study, transfer, sweep = _open_tool_windows(qtbot, main_window)
+    study = _open_tool_windows(qtbot, main_window)[1]
     main_window.quit_action.trigger()
     assert asked == [True]  # asked as the user's own close
     qtbot.waitUntil(lambda: _visible_windows() == [study], timeout=5000)
