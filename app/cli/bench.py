@@ -75,7 +75,8 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         metavar="N",
         help="run every job N times, each time in a fresh worker and each round in a random "
         "order, the repetitions split over the rounds: the speed-ups (and history compare) "
-        "then carry 95 %% intervals that cover what varies between workers (4 or more)",
+        "then carry 95 %% intervals that cover what varies between workers (4 or more; 6 or "
+        "more give each figure of the tables its interval too)",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     storing.add_no_history_option(p)

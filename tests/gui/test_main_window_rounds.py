@@ -71,7 +71,8 @@ def test_one_round_says_why_no_claim_is_made(
     _run(qtbot, window, tmp_path, rounds=1)
     panel = window.comparisons_panel
     qtbot.waitUntil(lambda: "in 1 round a side, too few to show" in panel.text.toPlainText())
-    assert "Set Rounds to 4 or more" in panel.note.text()
+    assert "A comparison needs 4 rounds or more" in panel.note.text()
+    assert "6 also give each figure of the table its 95 % interval" in panel.note.text()
     # One click to verdicts: the same run again in 6 rounds.
     assert panel.rerun_button.isVisibleTo(panel)
     assert panel.rerun_button.text() == "Run again in 6 rounds for verdicts"

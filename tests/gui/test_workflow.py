@@ -27,6 +27,7 @@ from app.core.files.kept import raw_key_path
 from app.core.files.rawexport import read_raw_key
 from app.gui.dialogs.crypt_tasks import Protection
 from app.gui.main.window import MainWindow
+from app.gui.results.comparisons_panel import WAITING
 from app.gui.results.results_table import COLUMN_INDEX
 from app.gui.selection import PRESETS, Selection, make_selection
 from app.gui.settings import AppSettings
@@ -203,6 +204,8 @@ def test_choose_run_export_save_reset(
     assert w.selection_panel.preset_combo.currentText() == PRESETS[0].name
     assert w.options_panel.repeat_spin.value() == 5
     assert not w.export_action.isEnabled()
+    # nothing to compare and nothing running: not "Comparing when the run has finished…"
+    assert w.comparisons_panel.note.text() == WAITING
     assert not os.path.exists(kept_dir)
     assert plain_file.exists()  # the user's own file is never touched
 

@@ -171,7 +171,7 @@ class BenchmarkController(RunController):
         self._runs.clear()
         self._taken.clear()
         self._run_no = 0
-        self.claims.clear()
+        self.claims.reset()
         self._outputs.remove_keep_dirs()
         self.results_changed.emit([])
         self.failures_changed.emit([])

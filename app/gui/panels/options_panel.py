@@ -112,7 +112,8 @@ class OptionsPanel(QGroupBox):
             "Run every job this many times, each time in a fresh worker process and each round "
             "in a random order, the repetitions split over the rounds. With 4 or more, the "
             "Comparisons tab gives each claim a 95 % interval that covers what varies between "
-            "workers and moments (1: one worker per job, no interval)."
+            "workers and moments; with 6 or more, each figure of the table gets one too (1: one "
+            "worker per job, no interval)."
         )
 
     def _build_form(self) -> None:

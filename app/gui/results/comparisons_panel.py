@@ -14,8 +14,9 @@ from app.gui.label import Label
 WAITING = "Comparisons appear here when a run with two jobs or more has finished."
 NO_ROUNDS = (
     "Each job ran in {rounds}: too few for a claim, because what varies between workers "
-    "(7-11 % here for a decryption) shows only between rounds. Set Rounds to {needed} or more "
-    "(Options) for 95 % intervals."
+    "(7-11 % here for a decryption) shows only between rounds. A comparison needs {needed} "
+    "rounds or more (Rounds, in Options); {table} also give each figure of the table its 95 % "
+    "interval, as the button below does."
 )
 
 MIXED = (
@@ -75,7 +76,7 @@ class ComparisonsPanel(QWidget):
         if len(short) == len(claims):
             rounds = min(short)
             ran = "one worker" if rounds == 1 else f"{rounds} rounds"
-            self.note.setText(NO_ROUNDS.format(rounds=ran, needed=NEEDED))
+            self.note.setText(NO_ROUNDS.format(rounds=ran, needed=NEEDED, table=self.needed))
         elif short:
             self.note.setText(MIXED.format(needed=NEEDED))
         else:

@@ -31,8 +31,14 @@ class RunClaims(QObject):
         self._latest: RunResult | None = None
 
     def clear(self) -> None:
+        """A run has started: its comparisons come when it has finished."""
         self._latest = None
         self.changed.emit(None)
+
+    def reset(self) -> None:
+        """No results any more (Reset): nothing to compare, no run to wait for."""
+        self._latest = None
+        self.changed.emit([])
 
     def compare(self, run: RunResult) -> None:
         self._latest = run
