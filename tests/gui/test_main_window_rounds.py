@@ -54,6 +54,8 @@ def test_rounds_give_the_comparisons_their_intervals(
     run = window.controller.last_run
     assert run is not None and all(len(r.rounds) == 4 for r in run.results)
     assert window.progress_panel.bar.value() == window.progress_panel.bar.maximum()
+    # the bar counts each job once per round, and says so beside "2 jobs measured"
+    assert window.progress_panel.bar.format() == "8 of 8 job rounds done"
     panel = window.comparisons_panel
     qtbot.waitUntil(lambda: "95 % CI" in panel.text.toPlainText(), timeout=TIMEOUT_MS)
     text = panel.text.toPlainText()
@@ -81,3 +83,17 @@ def test_one_round_says_why_no_claim_is_made(
     qtbot.waitUntil(lambda: "6 rounds" in panel.text.toPlainText(), timeout=TIMEOUT_MS)
     assert not panel.rerun_button.isVisibleTo(panel)
     assert "the inputs of runs with fewer have none" in panel.note.text()  # run 1 stays
+
+
+def test_the_running_job_is_named_by_its_round_and_its_place_in_it() -> None:
+    from app.gui.panels.progress_panel import ProgressInfo
+
+    def info(done: int, rounds: int, total: int) -> ProgressInfo:
+        return ProgressInfo(total, done, "bf-cbc", "", done / total, 1.0, None, rounds=rounds)
+
+    assert info(0, 1, 4).current() == "Job 1 of 4" and info(3, 1, 4).counted() == (
+        "3 of 4 jobs done"
+    )
+    assert info(5, 6, 12).current() == "Round 3 of 6, job 2 of 2"
+    assert info(6, 6, 12).current() == "Round 4 of 6, job 1 of 2"
+    assert info(12, 6, 12).counted() == "12 of 12 job rounds done"

@@ -36,6 +36,7 @@ class SessionProgress:
     fraction: float
     remaining_seconds: float | None
     cancelling: bool
+    rounds: int = 1  # above 1, the jobs count each job once per round (total_jobs = jobs x rounds)
 
 
 @dataclass
@@ -137,6 +138,7 @@ class RunSession:
             fraction=fraction,
             remaining_seconds=remaining,
             cancelling=self.cancelling and running,
+            rounds=self.rounds,
         )
 
     def _remaining(self, elapsed_seconds: float, fraction: float) -> float | None:

@@ -242,7 +242,7 @@ class RunController(QObject):
         p = self._session.progress(elapsed, self.running, last is not None and not last.cancelled)
         info = ProgressInfo(
             p.total_jobs, p.done_jobs, p.current_label, p.phase, p.fraction, elapsed,
-            p.remaining_seconds, running=self.running, cancelling=p.cancelling,
+            p.remaining_seconds, running=self.running, cancelling=p.cancelling, rounds=p.rounds,
         )  # fmt: skip
         self.progress_changed.emit(info)
 

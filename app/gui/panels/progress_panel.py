@@ -26,6 +26,21 @@ class ProgressInfo:
     remaining_s: float | None  # None: too early to tell
     running: bool = True
     cancelling: bool = False
+    rounds: int = 1  # above 1, the jobs count each job once per round
+
+    def counted(self) -> str:
+        """What the bar counts: "3 of 4 jobs done", or in rounds "6 of 12 job rounds done"
+        (2 jobs in 6 rounds; the results then say 2 jobs)."""
+        unit = "job rounds" if self.rounds > 1 else "jobs"
+        return f"{self.done_jobs} of {self.total_jobs} {unit} done"
+
+    def current(self) -> str:
+        """The job running: "Job 2 of 4", or in rounds "Round 3 of 6, job 1 of 2"."""
+        n = min(self.done_jobs + 1, self.total_jobs)
+        if self.rounds <= 1:
+            return f"Job {n} of {self.total_jobs}"
+        jobs = max(1, self.total_jobs // self.rounds)
+        return f"Round {(n - 1) // jobs + 1} of {self.rounds}, job {(n - 1) % jobs + 1} of {jobs}"
 
 
 def format_duration(seconds: float) -> str:
@@ -85,13 +100,12 @@ class ProgressPanel(QWidget):
         if info.cancelling:
             self.bar.setFormat(f"Cancelling… {percent} %")
         elif info.running:
-            self.bar.setFormat(f"{percent} %  ({info.done_jobs} of {info.total_jobs} jobs done)")
+            self.bar.setFormat(f"{percent} %  ({info.counted()})")
         else:
-            self.bar.setFormat(f"{info.done_jobs} of {info.total_jobs} jobs done")
+            self.bar.setFormat(info.counted())
         if info.running and info.current_label:
-            n = min(info.done_jobs + 1, info.total_jobs)
             phase = f" — {info.phase}" if info.phase else ""
-            self.job_label.setText(f"Job {n} of {info.total_jobs}: {info.current_label}{phase}")
+            self.job_label.setText(f"{info.current()}: {info.current_label}{phase}")
         elif info.running:
             self.job_label.setText("Starting…")
         text = f"Elapsed {format_duration(info.elapsed_s)}"
