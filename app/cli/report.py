@@ -84,7 +84,8 @@ def _result_row(r: JobResult) -> tuple[str, ...]:
 def _preamble(results: Sequence[JobResult]) -> str:
     modes = ", ".join(dict.fromkeys(r.data_mode for r in results))
     timed = _span(len(r.encrypt.samples_s) for r in results)
-    warm = _span(len(r.encrypt.warmup_s) for r in results)
+    counts = [len(r.encrypt.warmup_s) for r in results]
+    warm = _span(counts) + (" warm-up" if max(counts, default=0) == 1 else " warm-ups")
     rounds = max((len(r.rounds) for r in results), default=0)
     how = (
         f" in {rounds} rounds (each job in a fresh worker per round, each round in a random "
@@ -93,8 +94,8 @@ def _preamble(results: Sequence[JobResult]) -> str:
         else ""
     )
     return (
-        f"Data mode {modes}; {timed} timed repetitions (N, per job) after {warm} "
-        f"warm-up{how}; each time is {CELL_TIME}. MB/s = 10^6 bytes/s; MEM = peak resident "
+        f"Data mode {modes}; {timed} timed repetitions (N, per job) after {warm}"
+        f"{how}; each time is {CELL_TIME}. MB/s = 10^6 bytes/s; MEM = peak resident "
         "memory above the worker's baseline (MiB = 2^20 bytes)."
     )
 

@@ -5,6 +5,7 @@ wrapped to the width. ``width`` None leaves every line whole (a pipe, a file).""
 
 from __future__ import annotations
 
+import re
 import textwrap
 from collections.abc import Sequence
 
@@ -60,13 +61,21 @@ def fitted_table(
     return "\n\n".join(parts)
 
 
+# A figure and its unit stay on one line ("±4.6 %", "12.3 MB/s", "5 ms"): the space between
+# them is held as a character textwrap does not break at while the text is wrapped.
+_UNIT_SPACE = re.compile(r"(?<=\d) (?=(?:%|[kKMGT]i?B(?:/s)?|[mµn]?s|B|x)(?:[\s,;:.)]|$))")
+_HELD = "\u00a0"  # a no-break space, a space again once wrapped
+
+
 def wrapped(text: str, width: int | None, indent: str = "") -> list[str]:
     """``text`` as lines shorter than ``width`` (one line when there is no limit), the later
-    ones indented by ``indent``; dashed names (``aes-128-cbc``) are not split."""
+    ones indented by ``indent``; dashed names (``aes-128-cbc``) are not split, nor a figure
+    from its unit."""
     if width is None:
         return [text]
-    lines = textwrap.wrap(text, width - 1, subsequent_indent=indent, break_on_hyphens=False)
-    return lines or [text]
+    held = _UNIT_SPACE.sub(_HELD, text)
+    lines = textwrap.wrap(held, width - 1, subsequent_indent=indent, break_on_hyphens=False)
+    return [line.replace(_HELD, " ") for line in lines] or [text]
 
 
 def table_lines(table: Table, width: int | None) -> list[str]:

@@ -60,7 +60,7 @@ def _create_file_actions(window: WindowParts, on: ActionHandlers) -> None:
     """The File menu's actions: open, export, encrypt and decrypt, save, quit."""
     action = partial(add_action, window)
     window.open_action = action(
-        "&Open files…",
+        "&Choose files…",
         on.open,
         QKeySequence.StandardKey.Open,
         "Add input files (several at once); every cipher runs on each",

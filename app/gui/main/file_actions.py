@@ -1,4 +1,4 @@
-"""The main window's File menu: what Open files…, Encrypt file…, Decrypt file…, Export
+"""The main window's File menu: what Choose files…, Encrypt file…, Decrypt file…, Export
 results…, Export for a paper…, Save encrypted…, Save plaintext… and Save chart… do.
 
 :class:`FileActions` is the base of :class:`~app.gui.main.window.MainWindow` (a window class

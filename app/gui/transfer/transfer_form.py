@@ -29,7 +29,7 @@ from app.core.units import parse_size, size_label
 from app.gui.check_list import CheckList
 from app.gui.transfer.transfer_worker import TransferRequest
 
-SIZES = ("10 KB", "1 MB", "10 MB", "100 MB", "200 MiB", "500 MB")
+SIZES = ("10 KB", "1 MB", "10 MB", "100 MB", "200 MB", "500 MB")
 CHUNKS = ("16 KiB", "64 KiB", "256 KiB", "1 MiB", "4 MiB", "16 MiB")
 # The loopback study's pair, and the baseline.
 CHECKED = ("aes-256-gcm", "chacha20-poly1305", PLAINTEXT)

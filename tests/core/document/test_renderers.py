@@ -142,3 +142,12 @@ def test_latex_fits_a_wide_and_long_table_on_its_pages(tmp_path) -> None:
     assert done.returncode == 0, done.stdout[-2000:]
     log = (tmp_path / "t.log").read_text(errors="replace")
     assert "Overfull \\hbox" not in log and "Float too large" not in log
+
+
+def test_wrapping_keeps_a_figure_with_its_unit() -> None:
+    """`history show` split "±4.6" from its "%" at a line's end."""
+    text = "AES-128 is 4.6 % faster (95 % CI 1.2 % to 8.3 %), 12.3 MB/s, 5 ms, 1.78 x in 3 rounds"
+    for width in range(18, 60):
+        lines = terminal.wrapped(text, width)
+        assert " ".join(lines) == text and all(len(line) < width for line in lines)
+        assert not any(line.startswith(("%", "MB/s", "ms", "x ")) for line in lines), lines
