@@ -22,7 +22,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QMenu,
     QPushButton,
-    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -79,9 +78,9 @@ class InputPanel(QGroupBox):
         )
         self.choose_button.clicked.connect(self.choose_requested)
 
-        self.recent_button = QToolButton()
-        self.recent_button.setText("Recent")
-        self.recent_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        # A push button with a menu keeps room for its arrow (a tool button drew it over the
+        # text's end at 1366x768).
+        self.recent_button = QPushButton("Recent")
         self.recent_menu = QMenu(self.recent_button)
         self.recent_button.setMenu(self.recent_menu)
 
