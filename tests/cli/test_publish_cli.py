@@ -69,7 +69,8 @@ def test_every_command_writes_a_paper_table_with_methods(
     assert code == 0, err
     assert f"wrote {md}" in err and f"wrote {tex}" in err
     text = md.read_text(encoding="utf-8")
-    assert text.splitlines()[2].startswith(header) and "**Methods.** Measurements" in text
+    table = [line for line in text.splitlines() if line.startswith("|")]
+    assert table[0].startswith(header) and "**Methods.** Measurements" in text
     latex = tex.read_text(encoding="utf-8")
     assert r"\bottomrule" in latex and r"\paragraph{Methods.}" in latex
     assert sorted(p.name for p in tmp_path.iterdir()) == ["t.TEX", "t.md"]

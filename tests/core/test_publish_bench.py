@@ -118,3 +118,46 @@ def test_a_run_without_memory_has_no_memory_column() -> None:
     run = dataclasses.replace(rounds_run(), results=(job_result(peak_rss=None),))
     assert "Memory (MiB)" not in bench_table(run).headers
     assert "Memory, where given" not in bench_methods(run)
+
+
+def two_entries_in_rounds(rounds: int):
+    """AES-128 and AES-256 on one input, the second 20 % slower, in ``rounds`` rounds."""
+    info = tuple(RoundInfo(i, 0, 2, 2, 99.0) for i in range(rounds))
+    jobs = [
+        job_result(cipher=c, key_bits=bits, enc_s=_times(2 * rounds, base),
+                   dec_s=_times(2 * rounds, base), rounds=info if rounds > 1 else ())
+        for c, bits, base in (("aes-128-cbc", 128, 0.002), ("aes-256-cbc", 256, 0.0024))
+    ]  # fmt: skip
+    return bench_run(jobs)
+
+
+def test_the_document_states_the_windows_comparisons_under_a_title(tmp_path) -> None:
+    """The HTML export of a run was one bare table: no title, none of the Comparisons tab."""
+    from app.core.publish.documents import bench_document
+    from app.core.study.cell_pairs import pair_comparisons
+    from app.core.study.claims import DEFAULT_MARGIN, DEFAULT_TARGET
+
+    run = two_entries_in_rounds(6)
+    doc = bench_document(run)
+    assert doc.title == "CipherBench: 2 cipher entries on 1 input"
+    claims = pair_comparisons(run.results, margin=DEFAULT_MARGIN, target=DEFAULT_TARGET)
+    (section,) = doc.sections
+    assert section.heading == f"Comparisons on {run.results[0].input_label}"
+    assert section.lines == tuple(c.sentence() for c in claims) and len(claims) == 2
+    assert any("faster" in line for line in section.lines)
+    formats.save(run, tmp_path / "r.html")
+    html = (tmp_path / "r.html").read_text()
+    assert "<h1>CipherBench: 2 cipher entries on 1 input</h1>" in html
+    assert "<h2>Comparisons on " in html
+
+
+@pytest.mark.parametrize("rounds", [1, 3])
+def test_too_few_rounds_say_why_there_is_no_comparison(rounds: int) -> None:
+    from app.core.publish.documents import bench_document
+
+    (section,) = bench_document(two_entries_in_rounds(rounds)).sections
+    ran = "one worker" if rounds == 1 else "3 rounds"
+    assert section.lines == (
+        f"None: each job ran in {ran}, and a comparison needs 4 rounds or more a side "
+        "(bench --rounds 6, or Rounds in the window's Options).",
+    )

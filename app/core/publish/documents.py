@@ -8,9 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from app.core.bench.results import RunResult
 from app.core.document.model import Document, Section, Table
 from app.core.leak.document import leak_document
 from app.core.profile.document import profile_document
+from app.core.publish.bench_claims import bench_title, comparison_sections
 from app.core.publish.bench_table import bench_methods, bench_table
 from app.core.publish.merge import MergedResult
 from app.core.publish.merge_writers import (
@@ -76,7 +78,16 @@ def _study(
 
 
 study_document = _study(study_table, study_methods)
-bench_document = _paper(bench_table, bench_methods)
+
+
+def bench_document(run: RunResult) -> Document:
+    """A benchmark run: what it measured as its title, its table, its comparisons (as the
+    window's Comparisons tab words them), its Methods."""
+    return Document(
+        bench_title(run), (bench_table(run),), bench_methods(run), comparison_sections(run)
+    )
+
+
 transfer_document = _paper(transfer_table, transfer_methods)
 transfer_study_document = _study(transfer_study_table, transfer_study_methods)
 sweep_document = _paper(sweep_table, sweep_methods)
