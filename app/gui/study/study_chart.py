@@ -116,7 +116,11 @@ class StudyChart(PlotChart):
             parent,
         )
         self.plot.setLabel("bottom", "Input size (MB = 10^6 bytes)")
-        self.legend: pg.LegendItem = self.plot.addLegend(offset=(10, 10))
+        # The legend under the plot, its entries side by side: over the plot it hid the
+        # points at its corner (the paper's AES-128 value, seen at 1366x768).
+        self.legend: pg.LegendItem = pg.LegendItem(colCount=3)
+        self.plot.layout.addItem(self.legend, 4, 1)
+        self.plot.legend = self.legend  # curves added with a name are listed in it
         self.curves: dict[str, pg.PlotDataItem] = {}
         self._results: list[JobResult | TransferResult] = []
         self._units = "MB/s"
