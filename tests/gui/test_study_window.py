@@ -618,3 +618,25 @@ def test_the_papers_values_are_drawn_on_the_charts_where_the_study_ran_them(
         chart.clear()
         chart.flush()
     assert drawn("time") == []
+
+
+@pytest.mark.parametrize("by_input", [True, False])
+def test_the_charts_legend_never_covers_the_plot(qtbot: QtBot, by_input: bool) -> None:
+    """Over the plot, the legend hid the paper's AES-128 value in its corner."""
+    from app.gui.study.study_chart import StudyChart
+
+    chart = StudyChart("time")
+    qtbot.addWidget(chart)
+    chart.resize(840, 330)
+    chart.show()
+    results = [
+        factories.job_result(cipher=c, key_bits=b, input_label="1 MB", input_bytes=10**6)
+        for c, b in (("aes-128-cbc", 128), ("aes-192-cbc", 192), ("aes-256-cbc", 256))
+    ]
+    chart.set_results(results, "MB/s", by_input=by_input)
+    chart.set_paper([(results[0].label, "1 MB", 41.0)])
+    qtbot.waitUntil(lambda: len(chart.legend.items) == 4)  # three entries, the paper
+    chart.plot.layout.activate()
+    legend = chart.legend.sceneBoundingRect()
+    plot = chart.plot.getViewBox().sceneBoundingRect()
+    assert legend.height() > 0 and not legend.intersects(plot)
