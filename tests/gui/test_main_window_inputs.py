@@ -162,7 +162,7 @@ def test_random_data_of_several_sizes(qtbot: QtBot, window: MainWindow) -> None:
         w.input_panel.generate_button.click()
         qtbot.waitUntil(lambda: not w.controller.busy, timeout=60_000)
     names = [i.name for i in w.input_panel.inputs]
-    assert names == ["random 16.00 KB", "random 32.00 KB", "random 16.00 KB #2"]
+    assert names == ["random 16 KB", "random 32 KB", "random 16 KB #2"]
     generated = [s.path for s in w.controller.inputs]
     w.input_panel.list.setCurrentRow(0)
     w.input_panel.list.item(0).setSelected(True)
@@ -259,7 +259,7 @@ def test_files_of_the_same_name_and_generated_data_get_labels_of_their_own(
         w.input_panel.generate_button.click()
         qtbot.waitUntil(lambda: not w.controller.busy, timeout=60_000)
     assert [i.name for i in w.input_panel.inputs][2:] == [
-        "random 16.00 KB",
-        "random 16.00 KB #2",
-        "random 16.00 KB #3",
+        "random 16 KB",
+        "random 16 KB #2",
+        "random 16 KB #3",
     ]

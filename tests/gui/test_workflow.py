@@ -315,7 +315,7 @@ def test_generated_input_is_written_then_deleted_on_reset(
     qtbot.waitUntil(lambda: w.controller.input is not None, timeout=60_000)
     spec = w.controller.input
     assert spec.generated and spec.size_bytes == 64_000
-    assert w.input_panel.name_label.text() == "random 64.00 KB"
+    assert w.input_panel.name_label.text() == "random 64 KB"
     assert os.path.getsize(spec.path) == 64_000
     qtbot.waitUntil(lambda: not w.controller.busy)
     w.reset_action.trigger()

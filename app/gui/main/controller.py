@@ -11,6 +11,7 @@ it reports errors with ``error`` (dialog-worthy) and ``message`` (status bar).
 from __future__ import annotations
 
 import os
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
@@ -18,7 +19,7 @@ from PySide6.QtCore import QObject, QThreadPool, Signal, Slot
 from app.core.bench.jobs import BenchOptions, InputSpec
 from app.core.ciphers.registry import CipherSpec
 from app.core.errors import UserError
-from app.core.units import format_bytes, parse_size
+from app.core.units import format_bytes, parse_size, size_label
 from app.gui.describe import sentence
 from app.gui.main.input_list import InputList
 from app.gui.main.run_controller import RunController
@@ -102,7 +103,11 @@ class BenchmarkController(RunController):
 
         self.settings.generated_size = size_text
         self.message.emit(f"Writing {format_bytes(size, binary=False)} of random data…")
-        self._start_task(generated_input, (size,), self._on_generate_task_resulted)
+        # Named as the size was written ("random 1 MB", not "random 1.00 MB"), as bench
+        # --size names it: a run of the window and one of the command line compare by name.
+        label = f"random {size_label(size_text.replace(' ', ''))}"
+        make = partial(generated_input, label=label)
+        self._start_task(make, (size,), self._on_generate_task_resulted)
 
     def clear_recent_files(self) -> None:
         self._input_list.clear_recent_files()
