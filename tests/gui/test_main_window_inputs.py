@@ -197,6 +197,39 @@ def test_closing_mid_run_asks_first(qtbot: QtBot, window: MainWindow, files: lis
     assert not w.controller.running
 
 
+def test_quit_mid_run_stops_the_run_before_another_window_asks(
+    qtbot: QtBot, window: MainWindow, files: list[Path], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Quit during a run: the run is cancelled first, then the Study window asks its own
+    question (while it is open the run must not go on), and everything closes."""
+    from app.gui.study.study_window import StudyWindow
+
+    w = window
+    w.study_action.trigger()
+    study = w.study_window  # type: ignore[attr-defined]
+    qtbot.addWidget(study)
+    seen: list[tuple[str, bool]] = []
+
+    def may_close(self: StudyWindow, event: object) -> bool:
+        by_user = self.closed_by_user(event)  # type: ignore[arg-type]
+        seen.append((w.status_label.text(), by_user))
+        return True
+
+    monkeypatch.setattr(StudyWindow, "_may_close", may_close)
+    monkeypatch.setattr(
+        QMessageBox, "question", staticmethod(lambda *_a: QMessageBox.StandardButton.Yes)
+    )
+    w.controller.add_input_files([str(p) for p in files])
+    w.options_panel.repeat_spin.setValue(50)
+    w.run_action.trigger()
+    assert w.controller.running
+    w.close_by_user()  # File > Quit, "Stop the benchmark?" answered Yes
+    # asked after the run was told to stop, as the user's own close
+    assert seen == [("Stopping the benchmark before closing…", True)]
+    qtbot.waitUntil(lambda: not w.isVisible() and not study.isVisible(), timeout=RUN_TIMEOUT_MS)
+    assert not w.controller.running
+
+
 def test_save_chart_with_no_results_says_so(window: MainWindow, dialogs: Dialogs) -> None:
     window.save_chart_action.trigger()
     assert dialogs.warnings[-1][0] == "Nothing to save"

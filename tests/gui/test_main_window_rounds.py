@@ -86,14 +86,37 @@ def test_one_round_says_why_no_claim_is_made(
 
 
 def test_the_running_job_is_named_by_its_round_and_its_place_in_it() -> None:
+    """Two jobs in four rounds, the second failing in round 1 (a failed job is not run again):
+    the label and the count follow the rounds as they are run, not jobs x rounds."""
+    from app.core.bench.session import RunSession
     from app.gui.panels.progress_panel import ProgressInfo
 
-    def info(done: int, rounds: int, total: int) -> ProgressInfo:
-        return ProgressInfo(total, done, "bf-cbc", "", done / total, 1.0, None, rounds=rounds)
+    session = RunSession()
+    session.begin(2)
+    seen: list[tuple[str, str]] = []
 
-    assert info(0, 1, 4).current() == "Job 1 of 4" and info(3, 1, 4).counted() == (
-        "3 of 4 jobs done"
-    )
-    assert info(5, 6, 12).current() == "Round 3 of 6, job 2 of 2"
-    assert info(6, 6, 12).current() == "Round 4 of 6, job 1 of 2"
-    assert info(12, 6, 12).counted() == "12 of 12 job rounds done"
+    def shown() -> ProgressInfo:
+        p = session.progress(1.0, running=True, completed=False)
+        return ProgressInfo(
+            p.total_jobs, p.done_jobs, p.current_label, p.phase, p.fraction, 1.0, None,
+            rounds=p.rounds, round_no=p.round_no, round_jobs=p.round_jobs,
+            round_position=p.round_position,
+        )  # fmt: skip
+
+    for round_no, order in enumerate(((0, 1), (0,), (0,), (0,))):
+        session.round_started(2, 4, round_no, len(order))
+        for job in order:
+            session.job_started("aes" if job == 0 else "bf")
+            seen.append((shown().current(), shown().counted()))
+            session.job_failed("bf: failed") if job == 1 else session.job_finished()
+    assert seen == [
+        ("Round 1 of 4, job 1 of 2", "0 of 8 job rounds done"),
+        ("Round 1 of 4, job 2 of 2", "1 of 8 job rounds done"),
+        ("Round 2 of 4, job 1 of 1", "2 of 5 job rounds done"),
+        ("Round 3 of 4, job 1 of 1", "3 of 5 job rounds done"),
+        ("Round 4 of 4, job 1 of 1", "4 of 5 job rounds done"),
+    ]
+    final = session.progress(9.0, running=False, completed=True)
+    assert (final.done_jobs, final.total_jobs, final.fraction) == (5, 5, 1.0)
+    single = ProgressInfo(4, 2, "aes", "", 0.5, 1.0, None)
+    assert (single.current(), single.counted()) == ("Job 3 of 4", "2 of 4 jobs done")

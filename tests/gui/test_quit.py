@@ -53,3 +53,24 @@ def test_a_window_whose_question_is_answered_no_stays_open(
     qtbot.waitUntil(lambda: _visible_windows() == [study], timeout=5000)
     monkeypatch.undo()
     study.close()
+
+
+def test_a_window_closes_what_it_owns_itself(
+    qtbot: QtBot, main_window: MainWindow, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """History's own views (parented to it) are History's to close: when it stays open (its
+    "Stop the study?" answered No), they stay with it."""
+    from PySide6.QtWidgets import QMainWindow
+
+    from app.gui.history import history_window
+
+    monkeypatch.setattr(history_window.HistoryWindow, "rerunning", True)
+    monkeypatch.setattr(history_window, "ask_yes_no", lambda *_a: False)
+    history = _open_tool_windows(qtbot, main_window)[0]
+    view = QMainWindow(history)  # a stored run's window, say
+    view.show()
+    main_window.quit_action.trigger()
+    qtbot.waitUntil(lambda: set(_visible_windows()) == {history, view}, timeout=5000)
+    monkeypatch.undo()
+    view.close()
+    history.close()

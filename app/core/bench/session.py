@@ -36,7 +36,10 @@ class SessionProgress:
     fraction: float
     remaining_seconds: float | None
     cancelling: bool
-    rounds: int = 1  # above 1, the jobs count each job once per round (total_jobs = jobs x rounds)
+    rounds: int = 1  # above 1, the jobs count each job once per round
+    round_no: int = 0  # in rounds: the round going on (from 1), the jobs it runs (a job
+    round_jobs: int = 0  # that failed is not run again) and the place of the running one
+    round_position: int = 0
 
 
 @dataclass
@@ -55,6 +58,9 @@ class RunSession:
     planned_seconds: list[float | None] = field(default_factory=list)
     rounds: int = 1  # a run in rounds: each job runs once per round
     steps_started: int = 0  # workers started in a run in rounds
+    round_no: int = 0  # the round going on, from 1
+    round_jobs: int = 0  # the jobs it runs
+    round_first: int = 0  # steps_started when it began
     # (elapsed seconds, fraction) at the running job's first progress: its own pace is measured
     # from there, not from the worker's start-up
     job_clock: tuple[float, float] | None = None
@@ -69,6 +75,7 @@ class RunSession:
         self.done_jobs = 0
         self.rounds = 1
         self.steps_started = 0
+        self.round_no = self.round_jobs = self.round_first = 0
         self.current_label = ""
         self.phase = ""
         self.job_fraction = 0.0
@@ -87,12 +94,20 @@ class RunSession:
         """The ``row``-th finished job (a results-table row); None for no such row."""
         return self.finished_jobs[row] if 0 <= row < len(self.finished_jobs) else None
 
-    def round_started(self, jobs: int, rounds: int) -> None:
-        """A run in rounds (``bench --rounds``) began a round: progress counts workers (each
-        job once per round), and the merged results come only after the last round."""
-        self.total_jobs = jobs * rounds
+    def round_started(self, jobs: int, rounds: int, round_no: int = 0, in_round: int = 0) -> None:
+        """A run in rounds (``bench --rounds``) began round ``round_no`` (from 0) of ``rounds``
+        with ``in_round`` of its ``jobs`` (a job that failed is not run again; 0: all of
+        them): progress counts workers (each job once per round), those started and those
+        the rounds left will start, and the merged results come only after the last round."""
+        in_round = in_round or jobs
+        self.total_jobs = self.steps_started + in_round * (rounds - round_no)
         self.planned_seconds = self.planned_seconds[:jobs] * rounds
         self.rounds = rounds
+        self.round_no, self.round_jobs, self.round_first = (
+            round_no + 1,
+            in_round,
+            self.steps_started,
+        )
 
     def job_started(self, label: str) -> None:
         if self.rounds > 1:
@@ -139,6 +154,9 @@ class RunSession:
             remaining_seconds=remaining,
             cancelling=self.cancelling and running,
             rounds=self.rounds,
+            round_no=self.round_no,
+            round_jobs=self.round_jobs,
+            round_position=self.steps_started - self.round_first,
         )
 
     def _remaining(self, elapsed_seconds: float, fraction: float) -> float | None:

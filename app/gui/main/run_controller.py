@@ -160,7 +160,7 @@ class RunController(QObject):
 
     @Slot(object)
     def _on_worker_round_started(self, event: RoundStarted) -> None:
-        self._session.round_started(len(self._jobs), event.rounds)
+        self._session.round_started(len(self._jobs), event.rounds, event.round, len(event.order))
         self.message.emit(f"Round {event.round + 1} of {event.rounds}, in a random order")
 
     @Slot(object)
@@ -243,6 +243,7 @@ class RunController(QObject):
         info = ProgressInfo(
             p.total_jobs, p.done_jobs, p.current_label, p.phase, p.fraction, elapsed,
             p.remaining_seconds, running=self.running, cancelling=p.cancelling, rounds=p.rounds,
+            round_no=p.round_no, round_jobs=p.round_jobs, round_position=p.round_position,
         )  # fmt: skip
         self.progress_changed.emit(info)
 

@@ -15,6 +15,7 @@ from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDialog,
+    QMainWindow,
     QMessageBox,
     QWidget,
 )
@@ -371,7 +372,8 @@ class MainWindow(UserClose, FileActions):
         """During a run: the user (close button, Quit) is asked first; a program closing the
         window (SIGTERM, a session ending) is not, as nobody may be there to answer. Then the
         run is cancelled, the window stays until it has ended (within about a second) and
-        closes. A fallback timer closes anyway if the engine does not answer."""
+        closes. A fallback timer closes anyway if the engine does not answer. The program's
+        other windows close with it (:meth:`_close_other_windows`)."""
         by_user = self.closed_by_user(event)
         if self.controller.running and not self._close_requested:
             if by_user and not ask_yes_no(
@@ -382,11 +384,11 @@ class MainWindow(UserClose, FileActions):
             ):
                 event.ignore()
                 return
-            self._close_other_windows(by_user)
-            self._close_requested = True
-            self.controller.cancel()
+            self._close_requested = True  # stop the run first: another window may ask a
+            self.controller.cancel()  # question of its own meanwhile
             self.show_status("Stopping the benchmark before closing…")
             QTimer.singleShot(CLOSE_FALLBACK_MS, self, self._force_close)
+            self._close_other_windows(by_user)  # a run ending meanwhile closes this one
             event.ignore()
             return
         self._close_other_windows(by_user)
@@ -403,16 +405,20 @@ class MainWindow(UserClose, FileActions):
         event.accept()
 
     def _close_other_windows(self, by_user: bool) -> None:
-        """Quitting closes the program's other windows too (History, Study, Transfer ...),
-        once: each as the user would close it when the user quits (so it may ask before
-        results are dropped), each stopping what it runs first and closing when that has
-        stopped. A window whose question is answered No stays open, and the program with it."""
+        """Quitting closes the program's other windows too (History, Study, Transfer and
+        Sweep, which have no parent, and the kinds' windows, which are this window's), once:
+        each as the user would close it when the user quits (so it may ask before results are
+        dropped), each stopping what it runs first and closing when that has stopped. A window
+        closes what it owns itself (History its views, a window its dialogs). One whose
+        question is answered No stays open, and the program with it."""
         if self._others_closed:
             return
         self._others_closed = True
         for widget in QApplication.topLevelWidgets():
-            if widget in (self, self.crypt_dialog) or not widget.isVisible():
-                continue  # the Encrypt / Decrypt dialog closes below, as it always did
+            if widget is self or not widget.isVisible() or not isinstance(widget, QMainWindow):
+                continue
+            if widget.parent() not in (None, self):
+                continue  # another window's own (a view of History's): its owner closes it
             if by_user and isinstance(widget, UserClose):
                 widget.close_by_user()
             else:

@@ -27,6 +27,9 @@ class ProgressInfo:
     running: bool = True
     cancelling: bool = False
     rounds: int = 1  # above 1, the jobs count each job once per round
+    round_no: int = 0  # in rounds: the round going on (from 1), the jobs it runs and the
+    round_jobs: int = 0  # running one's place among them
+    round_position: int = 0
 
     def counted(self) -> str:
         """What the bar counts: "3 of 4 jobs done", or in rounds "6 of 12 job rounds done"
@@ -36,11 +39,12 @@ class ProgressInfo:
 
     def current(self) -> str:
         """The job running: "Job 2 of 4", or in rounds "Round 3 of 6, job 1 of 2"."""
-        n = min(self.done_jobs + 1, self.total_jobs)
-        if self.rounds <= 1:
-            return f"Job {n} of {self.total_jobs}"
-        jobs = max(1, self.total_jobs // self.rounds)
-        return f"Round {(n - 1) // jobs + 1} of {self.rounds}, job {(n - 1) % jobs + 1} of {jobs}"
+        if self.rounds <= 1 or not self.round_no:
+            return f"Job {min(self.done_jobs + 1, self.total_jobs)} of {self.total_jobs}"
+        return (
+            f"Round {self.round_no} of {self.rounds}, "
+            f"job {self.round_position} of {self.round_jobs}"
+        )
 
 
 def format_duration(seconds: float) -> str:
