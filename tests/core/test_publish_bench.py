@@ -158,6 +158,30 @@ def test_too_few_rounds_say_why_there_is_no_comparison(rounds: int) -> None:
     (section,) = bench_document(two_entries_in_rounds(rounds)).sections
     ran = "one worker" if rounds == 1 else "3 rounds"
     assert section.lines == (
-        f"None: each job ran in {ran}, and a comparison needs 4 rounds or more a side "
+        f"None: the jobs ran in {ran}, and a comparison needs 4 rounds or more a side "
         "(bench --rounds 6, or Rounds in the window's Options).",
     )
+
+
+def test_each_input_is_judged_on_its_own_jobs() -> None:
+    """A window's runs accumulate: one input run once, another in 6 rounds; an input with one
+    entry has nothing to compare; too many pairs are not listed."""
+    import dataclasses as dc
+
+    from app.core.publish.bench_claims import MAX_PAIRS
+    from app.core.publish.documents import bench_document
+
+    once = [dc.replace(j, input_label="a.txt") for j in two_entries_in_rounds(1).results]
+    six = [dc.replace(j, input_label="b.txt") for j in two_entries_in_rounds(6).results]
+    alone = [dc.replace(six[0], input_label="c.txt")]
+    many = [dc.replace(six[i % 2], cipher=f"x{i}", input_label="d.txt") for i in range(11)]
+    sections = bench_document(bench_run([*once, *six, *alone, *many])).sections
+    assert [s.heading for s in sections] == [
+        "Comparisons on a.txt", "Comparisons on b.txt", "Comparisons on d.txt",
+    ]  # fmt: skip
+    assert sections[0].lines[0].startswith("None: the jobs ran in one worker")
+    assert len(sections[1].lines) == 2 and "faster" in sections[1].lines[0]
+    assert MAX_PAIRS < 55 and sections[2].lines == (
+        "55 pairs of entries, too many to state here; the window's Comparisons tab states each.",
+    )
+    assert bench_document(bench_run([])).title == "CipherBench: no results"
