@@ -25,7 +25,6 @@ import functools
 import json
 import os
 import sys
-import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, cast
 
@@ -73,8 +72,9 @@ def _break_group(line: str, width: int) -> str:
         return line
     indent = " " * (len(line) - len(line.lstrip()) + 1)  # inside the group's bracket
     lines = [parts[0]]
-    for part in parts[1:]:
-        if len(lines[-1]) + 3 + len(part) <= width:
+    for n, part in enumerate(parts[1:], 2):
+        bar = 0 if n == len(parts) else 2  # the " |" this line ends with if another follows
+        if len(lines[-1]) + 3 + len(part) + bar <= width:
             lines[-1] += " | " + part
         else:
             lines[-1] += " |"
@@ -83,15 +83,12 @@ def _break_group(line: str, width: int) -> str:
 
 
 def _error_lines(text: str) -> str:
-    """``text`` to print on stderr, wrapped at spaces to the terminal's width when stderr is
-    one (a path or a name is never split), the later lines indented."""
+    """``text`` to print on stderr, each of its lines wrapped at spaces to the terminal's width
+    when stderr is one (a path or a name is never split, nor a figure from its unit), the
+    later lines indented."""
     width = terminal_width(sys.stderr)
-    if width is None:
-        return text
     return "\n".join(
-        textwrap.wrap(
-            text, width - 1, subsequent_indent="  ", break_long_words=False, break_on_hyphens=False
-        )
+        "\n".join(wrapped(line, width, "  ", split_words=False)) for line in text.split("\n")
     )
 
 

@@ -57,9 +57,15 @@ def terminal_width(stream: TextIO | None = None) -> int | None:
     one, or COLUMNS when set (``COLUMNS=80 cipherbench list | less``); None (no limit) for a
     pipe or a file otherwise."""
     stream = sys.stdout if stream is None else stream
-    if not (os.environ.get("COLUMNS", "").strip().isdigit() or _isatty(stream)):
+    columns = os.environ.get("COLUMNS", "").strip()
+    if columns.isdigit():
+        return max(MIN_WIDTH, int(columns) or 80)
+    if not _isatty(stream):
         return None
-    return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
+    try:  # this stream's own terminal (stderr may be one while stdout goes to a file)
+        return max(MIN_WIDTH, os.get_terminal_size(stream.fileno()).columns)
+    except (AttributeError, OSError, ValueError):
+        return max(MIN_WIDTH, shutil.get_terminal_size((80, 24)).columns)
 
 
 def _isatty(stream: TextIO) -> bool:
@@ -85,7 +91,7 @@ def _preamble(results: Sequence[JobResult]) -> str:
     modes = ", ".join(dict.fromkeys(r.data_mode for r in results))
     timed = _span(len(r.encrypt.samples_s) for r in results)
     counts = [len(r.encrypt.warmup_s) for r in results]
-    warm = _span(counts) + (" warm-up" if max(counts, default=0) == 1 else " warm-ups")
+    warm = _span(counts) + (" warm-up" if set(counts) == {1} else " warm-ups")
     rounds = max((len(r.rounds) for r in results), default=0)
     how = (
         f" in {rounds} rounds (each job in a fresh worker per round, each round in a random "

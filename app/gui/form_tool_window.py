@@ -1,6 +1,7 @@
 """What the Message lengths and hardware and the Transfer windows share beyond every tool
-window's: the left column of :meth:`~app.gui.tool_window.ToolWindow._form_column` (a form over
-Run, Cancel and Export…, the progress bar and one status line), fed by a controller that
+window's: the left column of :meth:`~app.gui.tool_window.ToolWindow._form_column` (a scrolling
+form, with Run, Cancel and Export…, the progress bar and a status line of three lines kept in
+view below it), fed by a controller that
 reports progress as a fraction and a sentence, and warnings in sentences.
 """
 

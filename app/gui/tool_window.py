@@ -103,13 +103,11 @@ class ToolWindow(QMainWindow):
         bar.setTextVisible(False)
         return bar
 
-    def _form_column(
-        self, form: QWidget, run_text: str, ready_text: str
-    ) -> tuple[QWidget, QWidget]:
-        """``form`` and, to keep in view below it, the Run, Cancel and Export… buttons, the
-        progress bar and the status line (``run_button``, ``cancel_button``,
-        ``export_button``, ``progress``, ``status_label``): the left column of a window that
-        runs one thing at a time, as :meth:`_set_columns` takes it."""
+    def _form_column(self, run_text: str, ready_text: str) -> QWidget:
+        """The footer of a form, kept in view below it by :meth:`_set_columns`: the Run,
+        Cancel and Export… buttons, the progress bar and the status line (``run_button``,
+        ``cancel_button``, ``export_button``, ``progress``, ``status_label``), for a window
+        that runs one thing at a time."""
         self.run_button = QPushButton(run_text)
         self.run_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
@@ -117,7 +115,7 @@ class ToolWindow(QMainWindow):
         self.progress = self._progress_bar()
         self.status_label = self._status_line(3)
         self.status_label.setText(ready_text)
-        return form, self._footer(
+        return self._footer(
             [(self.run_button, self.cancel_button, self.export_button)],
             self.progress,
             self.status_label,

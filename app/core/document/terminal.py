@@ -64,17 +64,26 @@ def fitted_table(
 # A figure and its unit stay on one line ("±4.6 %", "12.3 MB/s", "5 ms"): the space between
 # them is held as a character textwrap does not break at while the text is wrapped.
 _UNIT_SPACE = re.compile(r"(?<=\d) (?=(?:%|[kKMGT]i?B(?:/s)?|[mµn]?s|B|x)(?:[\s,;:.)]|$))")
-_HELD = "\u00a0"  # a no-break space, a space again once wrapped
+_HELD = "\ue000"  # a private-use character: no text of ours holds one
 
 
-def wrapped(text: str, width: int | None, indent: str = "") -> list[str]:
+def wrapped(
+    text: str, width: int | None, indent: str = "", *, split_words: bool = True
+) -> list[str]:
     """``text`` as lines shorter than ``width`` (one line when there is no limit), the later
     ones indented by ``indent``; dashed names (``aes-128-cbc``) are not split, nor a figure
-    from its unit."""
+    from its unit; a word longer than a line is split unless ``split_words`` is False (a
+    path in an error, to copy whole)."""
     if width is None:
         return [text]
-    held = _UNIT_SPACE.sub(_HELD, text)
-    lines = textwrap.wrap(held, width - 1, subsequent_indent=indent, break_on_hyphens=False)
+    held = text if _HELD in text else _UNIT_SPACE.sub(_HELD, text)
+    lines = textwrap.wrap(
+        held,
+        width - 1,
+        subsequent_indent=indent,
+        break_on_hyphens=False,
+        break_long_words=split_words,
+    )
     return [line.replace(_HELD, " ") for line in lines] or [text]
 
 

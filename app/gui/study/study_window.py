@@ -318,9 +318,10 @@ class StudyWindow(UserClose, ToolWindow):
             event.acceptProposedAction()
 
     def _may_close(self, event: QCloseEvent) -> bool:
-        """The user closing (window button, Close) is asked before results that were not
-        exported are lost; a program closing the window (SIGTERM, quitting) is not, since
-        nobody may be there to answer. A running study is cancelled first either way."""
+        """The user closing (window button, Close, File > Quit in the main window) is asked
+        before results that were not exported are lost; a program closing the window
+        (SIGTERM, a session ending) is not, since nobody may be there to answer. A running
+        study is cancelled first either way."""
         c = self.controller
         if self.closed_by_user(event) and (c.unexported or c.running) and not self._discard_agreed:
             what = "stop the running study and " if c.running else ""

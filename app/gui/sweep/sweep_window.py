@@ -53,14 +53,14 @@ class SweepWindow(FormToolWindow):
 
     def _build(self) -> None:
         self.form = SweepForm()
-        left, footer = self._form_column(self.form, "Run", READY)
+        footer = self._form_column("Run", READY)
 
         self.sweep_view = SweepResultView()
         self.ladder_view = LadderResultView()
         self.views = QStackedWidget()
         self.views.addWidget(self.sweep_view)
         self.views.addWidget(self.ladder_view)
-        self._set_columns(left, self.views, [330, 1000], footer)
+        self._set_columns(self.form, self.views, [330, 1000], footer)
 
     def _create_actions(self) -> None:
         self._run_actions("&Run")

@@ -49,8 +49,7 @@ class TransferWindow(FormToolWindow):
 
     def _build(self) -> None:
         self.form = TransferForm()
-        left, footer = self._form_column(
-            self.form,
+        footer = self._form_column(
             "Run transfer",
             "Choose what to send and the ciphers, then Run. Both ends run on this machine.",
         )
@@ -68,7 +67,7 @@ class TransferWindow(FormToolWindow):
         right.addWidget(self.charts)
         right.addWidget(self.table)
         right.setSizes([330, 300])
-        self._set_columns(left, right, [320, 1000], footer)
+        self._set_columns(self.form, right, [320, 1000], footer)
 
     def _create_actions(self) -> None:
         action = self._action

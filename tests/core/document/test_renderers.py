@@ -151,3 +151,5 @@ def test_wrapping_keeps_a_figure_with_its_unit() -> None:
         lines = terminal.wrapped(text, width)
         assert " ".join(lines) == text and all(len(line) < width for line in lines)
         assert not any(line.startswith(("%", "MB/s", "ms", "x ")) for line in lines), lines
+    # a no-break space of the text's own stays one (a file name's, say)
+    assert terminal.wrapped("a /tmp/a\u00a0b.bin 5 %", 40) == ["a /tmp/a\u00a0b.bin 5 %"]
