@@ -73,10 +73,9 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         type=whole_number(1, 100),
         default=1,
         metavar="N",
-        help="run every job N times, each time in a fresh worker and each round in a random "
-        "order, the repetitions split over the rounds: the speed-ups (and history compare) "
-        "then carry 95 %% intervals that cover what varies between workers (4 or more; 6 or "
-        "more give each figure of the tables its interval too)",
+        help="run every job N times, each in a fresh worker, each round in a random order, the "
+        "repetitions split over the rounds: speed-ups and history compare get 95 %% intervals "
+        "over workers with 4 or more, each figure of the tables with 6 or more",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     storing.add_no_history_option(p)
