@@ -132,18 +132,45 @@ def decrypt_raw(
     _check_chunk(spec, chunk_bytes)
     key_file = [] if isinstance(key_in, RawKey) else [key_in]
     check_paths(src, dst, force=force, inputs=key_file)  # the plaintext never replaces its key
-    with open_input(src) as fin, AtomicOutput(dst, force=force, mode=0o600) as out:
+    with open_input(src) as fin:
         total = os.fstat(fin.fileno()).st_size
+        _check_length(raw_key, total, src)
         progress = Progress(on_progress, cancel, total)
-        if spec.kind is Kind.AEAD:
-            _aead_one_message(spec, raw_key.key, raw_key.iv, fin, out, progress, src, True)
-        else:
-            adapter = get_adapter(spec.library)
-            cipher = MessageCipher(spec, adapter, raw_key.key, raw_key.iv, decrypt=True)
-            _stream(cipher, spec, chunk_bytes, fin, out, progress, src)
-        out.commit()
+        with AtomicOutput(dst, force=force, mode=0o600) as out:
+            _decrypt_into(spec, raw_key, chunk_bytes, fin, out, progress, src)
+            out.commit()
     progress.finish()
     return raw_key
+
+
+def _check_length(raw_key: RawKey, size: int, src: str | os.PathLike[str]) -> None:
+    """A raw file of another length than its key file recorded is refused before any output:
+    a stream mode would decrypt a cut file without a word (it cannot tell)."""
+    expected = raw_key.ciphertext_bytes
+    if expected and size != expected:
+        what = "shorter: cut off" if size < expected else "longer: something was added"
+        raise AuthenticationError(
+            f"{os.fspath(src)} is {size:,} bytes, but its key file says the ciphertext was "
+            f"{expected:,} bytes ({what}, or the key file is another file's); nothing was "
+            "written"
+        )
+
+
+def _decrypt_into(
+    spec: CipherSpec,
+    raw_key: RawKey,
+    chunk_bytes: int,
+    fin: io.FileIO,
+    out: AtomicOutput,
+    progress: Progress,
+    src: str | os.PathLike[str],
+) -> None:
+    if spec.kind is Kind.AEAD:
+        _aead_one_message(spec, raw_key.key, raw_key.iv, fin, out, progress, src, True)
+    else:
+        adapter = get_adapter(spec.library)
+        cipher = MessageCipher(spec, adapter, raw_key.key, raw_key.iv, decrypt=True)
+        _stream(cipher, spec, chunk_bytes, fin, out, progress, src)
 
 
 def _check_chunk(spec: CipherSpec, chunk_bytes: int) -> None:

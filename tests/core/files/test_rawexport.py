@@ -280,3 +280,21 @@ def test_every_openssl_entry_is_a_raw_kind() -> None:
     for spec in REGISTRY:
         if spec.openssl_name:
             assert spec.kind is not Kind.AEAD
+
+
+@pytest.mark.parametrize("change", ["cut", "added"])
+def test_a_raw_file_of_another_length_than_its_key_file_says_is_refused(
+    tmp_path: Path, change: str
+) -> None:
+    """CTR cannot tell a cut file: it decrypted half a file without a word. The key file
+    records the ciphertext's length, and a file of another length is refused, nothing written."""
+    src = tmp_path / "in"
+    src.write_bytes(os.urandom(2000))
+    export_raw(src, tmp_path / "ct", tmp_path / "k.json", cipher_id="aes-128-ctr")
+    blob = (tmp_path / "ct").read_bytes()
+    (tmp_path / "ct").write_bytes(blob[:1000] if change == "cut" else blob + b"x")
+    size = 1000 if change == "cut" else 2001
+    word = "shorter: cut off" if change == "cut" else "longer: something was added"
+    with pytest.raises(AuthenticationError, match=f"is {size:,} bytes, .* 2,000 bytes \\({word}"):
+        decrypt_raw(tmp_path / "ct", tmp_path / "pt", tmp_path / "k.json")
+    assert not (tmp_path / "pt").exists()
