@@ -551,3 +551,14 @@ def test_cli_words_the_core_errors(tmp_path: Path, plain: Path, capsys: Capsys) 
     code, _, err = run(["encrypt", plain, "-o", tmp_path / "e", "--new-key-file", raw_key], capsys)
     assert code == 2 and f"use --key-file {raw_key} to encrypt with it" in err
     assert not (tmp_path / "e").exists()
+
+
+def test_a_dash_for_the_output_is_refused_not_made_a_file(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`-o -` wrote a file named '-' in the current folder (an attacker's walk)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.bin").write_bytes(os.urandom(100))
+    code, _, err = run(["encrypt", "in.bin", "-o", "-", "--raw", "--key-out", "k.json"], capsys)
+    assert code == 2 and "would be a file named '-'" in err
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["in.bin"]

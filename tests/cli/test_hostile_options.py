@@ -323,3 +323,13 @@ def test_an_unknown_preset_is_named_with_the_known_ones(
     assert "--key-bits" not in err and "None" not in err
     assert all(p.name in err for p in PRESETS)
     assert started == []
+
+
+def test_a_file_names_control_characters_are_shown_not_obeyed_in_its_label(tmp_path: Path) -> None:
+    """A newline in a file name forged a line of the report ("Input: new" then "line.bin,
+    20,000 bytes"), and the window showed it raw: the label writes it as \\x0a everywhere."""
+    path = tmp_path / "new\nline\t\x1b[31mred\u202e.bin"
+    path.write_bytes(b"x" * 100)
+    spec = inspect_file(str(path))
+    assert spec.label == "new\\x0aline\\x09\\x1b[31mred\\u202e.bin"
+    assert Path(spec.path).read_bytes() == b"x" * 100  # the file itself, opened by its name

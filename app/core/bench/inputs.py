@@ -13,7 +13,7 @@ from pathlib import Path
 from app.core.bench.jobs import InputSpec
 from app.core.errors import UserError
 from app.core.runtime import scratch
-from app.core.text import display_text
+from app.core.text import visible_text
 from app.core.units import MIB, format_bytes
 
 
@@ -44,10 +44,11 @@ def inspect_file(path: str | os.PathLike[str]) -> InputSpec:
     if st.st_size == 0:
         raise UserError(f"{p} is empty: there is nothing to encrypt")
     # The label goes into tables and exports, which need text: a byte of the name that is not
-    # UTF-8 shows as \xff there; the path keeps the real name to open the file by.
+    # UTF-8 shows as \xff there, a control character (a newline, an escape) as \x0a, \x1b: shown
+    # in every table, terminal and export, never obeyed. The path keeps the real name.
     return InputSpec(
         path=str(p.resolve()),
-        label=display_text(p.name),
+        label=visible_text(p.name),
         size_bytes=st.st_size,
         mtime_ns=st.st_mtime_ns,
     )

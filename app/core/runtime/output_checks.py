@@ -135,6 +135,9 @@ def check_output(
     file :func:`protect` names, that
     sits in a missing folder, or that exists without ``force`` (:class:`OutputExists`, or an
     :class:`OutputRefused` with the message ``exists`` where replacing is never allowed)."""
+    if os.fspath(path) == "-":  # the usual name of standard output: a file named "-" appeared
+        message = f"{role} '-' would be a file named '-': nothing is written to standard output"
+        raise OutputRefused(message + "; give a file name", "it is '-'")
     out = Path(path)
     st = _lookup(out, role)
     if st is not None:
