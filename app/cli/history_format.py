@@ -5,13 +5,14 @@ command (:mod:`app.cli.history`) prints them."""
 
 from __future__ import annotations
 
+import dataclasses
 import textwrap
 from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.core.document.numbers import seconds_text
 from app.core.kinds import table
-from app.core.text import display_text
+from app.core.text import display_text, visible_text
 
 _VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
     "improvement": "faster",
@@ -26,7 +27,9 @@ _VERDICTS = {  # the comparison's verdicts, short enough for an 80-column table
 def format_list(runs: Sequence[Any], width: int = 80) -> list[str]:
     """One line per run: id, local date, machine, kind, inputs, ciphers; no line over
     ``width``. Several inputs read ``a.txt, b.pdf +2`` (a long name keeps its end, its
-    extension), several ciphers ``aes-128-cbc, aes-192-cbc +1``."""
+    extension), several ciphers ``aes-128-cbc, aes-192-cbc +1``. A name's control characters
+    are written out (``\x1b``) before the columns are measured, so they stay in line."""
+    runs = [_shown(r) for r in runs]
     id_width = max(2, *(len(str(r.id)) for r in runs))
     machine_width = min(16, max(7, *(len(r.machine) for r in runs)))
     if width - (id_width + machine_width + 32) < 30:  # a narrow terminal: a shorter machine
@@ -51,6 +54,22 @@ def format_list(runs: Sequence[Any], width: int = 80) -> list[str]:
         ciphers = flags + _some(r.ciphers, width - len(start) - len(flags), _clip)
         lines.append((start + ciphers)[:width].rstrip())
     return lines
+
+
+def _shown(run: Any) -> Any:
+    """``run`` with its names (host, CPU, inputs, ciphers: an imported file's may hold
+    anything) as the terminal shows them."""
+
+    def seen(text: str | None) -> str | None:
+        return None if text is None else visible_text(text)
+
+    return dataclasses.replace(
+        run,
+        hostname=seen(run.hostname),
+        cpu_model=seen(run.cpu_model),
+        inputs=tuple(visible_text(i) for i in run.inputs),
+        ciphers=tuple(visible_text(c) for c in run.ciphers),
+    )
 
 
 def _flags(run: Any) -> str:

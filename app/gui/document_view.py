@@ -16,7 +16,7 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.document.model import Document, Table
-from app.core.text import display_text
+from app.core.text import display_text, visible_text
 from app.gui.label import Label
 
 _RIGHT = Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter
@@ -30,7 +30,7 @@ def table_widget(table: Table) -> QTableWidget:
     widget.verticalHeader().setVisible(False)
     for r, row in enumerate(table.text_rows()):
         for c, text in enumerate(row):
-            item = QTableWidgetItem(display_text(text))
+            item = QTableWidgetItem(visible_text(text))
             if table.numeric(c):
                 item.setTextAlignment(_RIGHT)
             widget.setItem(r, c, item)

@@ -390,3 +390,11 @@ def test_long_and_many_inputs_stay_within_the_width() -> None:
     narrow = format_list(runs, 80)
     assert "a.txt, b.pdf +2" in narrow[2] or "a.txt +3" in narrow[2]
     assert ".pdf" in narrow[3] and "..." in narrow[3]  # the start and the extension kept
+    # An imported run's names hold escapes: written out first, the columns stay in line.
+    hostile = [
+        summary(5, ["\x1b[31mred.bin"], ["aes-128-ctr"], "evil\x1b]0;pwned\x07\nID  fake"),
+        summary(6, ["plain.bin"], ["aes-128-ctr"]),
+    ]
+    lines = format_list(hostile, 100)
+    assert not any(c in "".join(lines) for c in "\n\x1b\x07")
+    assert lines[1].index("study") == lines[2].index("study")  # the KIND column in line

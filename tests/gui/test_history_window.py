@@ -395,3 +395,23 @@ def test_a_run_with_nothing_finished_is_not_stored(history_db: Path, qtbot: QtBo
     qtbot.waitUntil(lambda: history_db.exists() and _stored_ids(history_db) == [1])
     with History.open(history_db) as history:
         assert history.summary(1).cancelled
+
+
+def test_the_list_shows_an_imported_host_names_controls_not_obeys_them(qtbot: QtBot) -> None:
+    """An imported export's host name forged a second line in the Machine cell."""
+    from app.core.history.records import RunSummary
+    from app.gui.history.run_table import HEADERS, RunTable
+
+    table = RunTable()
+    qtbot.addWidget(table)
+    summary = RunSummary(
+        7, "bench", "t", "2026-11-29T10:00:00+00:00", "2026-11-29T10:00:05+00:00",
+        "2026-11-29T10:01:00+00:00", "evil\x1b]0;pwned\x07\nID  fake", None,
+        ("aes-128-cbc",), ("new\nline.bin",), "imported", False, "0.1.0",
+    )  # fmt: skip
+    table.show_runs([summary])
+    machine = table.item(0, HEADERS.index("Machine")).text()
+    assert machine == "evil\\x1b]0;pwned\\x07\\x0aID  fake"
+    assert not any(
+        c in table.item(0, col).text() for col in range(len(HEADERS)) for c in "\n\x1b\x07"
+    )

@@ -9,6 +9,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableWidget, QTableWidgetItem
 
 from app.core.history.records import RunSummary
+from app.core.text import visible_text
 from app.gui.history.history_texts import what_was_run
 
 HEADERS = ("Id", "Date", "Machine", "Kind", "What was run", "Where", "State")
@@ -47,6 +48,7 @@ class RunTable(QTableWidget):
                 "cancelled" if s.cancelled else "complete",
             )
             for col, text in enumerate(cells):
+                text = visible_text(text)  # an imported run's host name may hold a newline
                 item = QTableWidgetItem(text)
                 item.setData(ID_ROLE, s.id)
                 if col == WHAT_COLUMN:

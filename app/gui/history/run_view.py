@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
 from app.core.bench.results import JobResult
 from app.core.history.records import StoredRun
 from app.core.kinds import table
+from app.core.text import visible_text
 from app.core.units import format_seconds
 from app.gui.label import Label
 from app.gui.results.results_table import (
@@ -178,6 +179,6 @@ def _transfer_table(results: tuple[Any, ...]) -> QTableWidget:
             str(len(r.runs)),
         )
         for col, text in enumerate(cells):
-            table.setItem(row, col, QTableWidgetItem(text))
+            table.setItem(row, col, QTableWidgetItem(visible_text(text)))
     table.resizeColumnsToContents()
     return table
