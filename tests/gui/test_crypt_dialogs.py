@@ -617,3 +617,27 @@ def test_a_new_path_clears_the_previous_files_preview_and_key(
     assert dialog.temp_dir is None and not os.path.exists(os.path.join(scratch.root(), temp))
     assert dialog.key_field.path() == ""  # the other file's key file was only a guess
     dialog.close()
+
+
+@pytest.mark.parametrize("output", ["the input", "a folder"])
+def test_an_output_that_cannot_be_written_is_said_before_replace_is_asked(
+    qtbot: QtBot, window: MainWindow, binary_file: Path, dialogs: Dialogs, output: str
+) -> None:
+    """The input itself or a folder as Save as: "Replace it?" came first, and only after Yes
+    the refusal, with the password to type again (an attacker's walk)."""
+    window.encrypt_file_action.trigger()
+    dialog = window.crypt_dialog
+    assert isinstance(dialog, EncryptDialog)
+    dialog.source_field.set_path(str(binary_file))
+    target = binary_file if output == "the input" else binary_file.parent
+    dialog.output_field.set_path(str(target))
+    dialog.set_protection(Protection.PASSWORD)
+    _type_password(qtbot, dialog, "correct horse battery")
+    before = binary_file.read_bytes()
+    _click(qtbot, dialog.encrypt_button)
+    assert dialogs.questions == []  # never asked to replace
+    expected = "is the input file" if output == "the input" else "is a folder"
+    assert expected in dialog.message.text(), dialog.message.text()
+    assert dialog.password_fields.password() == "correct horse battery"  # kept to fix the name
+    assert not dialog.task.running and binary_file.read_bytes() == before
+    dialog.close()

@@ -31,7 +31,9 @@ from PySide6.QtWidgets import (
 
 from app.core.bench.kept import FinishedJob
 from app.core.ciphers.registry import CipherSpec, cipher_ids
+from app.core.errors import UserError
 from app.core.files import container
+from app.core.runtime.output_checks import check_output
 from app.core.units import file_size
 from app.gui.dialogs.crypt_files import default_key_path, default_output
 from app.gui.dialogs.crypt_tasks import EncryptOutcome, EncryptRequest, Protection, encrypt
@@ -311,11 +313,26 @@ class EncryptDialog(CryptDialogBase):
             return f"The key file {key} does not exist."
         return ""
 
-    def _confirm_overwrite(self) -> bool | None:
-        """True: replace existing outputs (the user agreed); False: none exist; None: no."""
+    def _outputs(self) -> list[str]:
         outputs = [self.output_field.path()]
         if self.protection is Protection.RAW:
             outputs.append(self.raw_key_field.path())
+        return outputs
+
+    def _output_problem(self) -> str:
+        """Why an output cannot be written whatever the user agrees to (a folder, the input
+        itself, a missing folder, a device): said before "Replace it?" is asked."""
+        try:
+            for path in self._outputs():
+                check_output(os.path.abspath(path), force=True, inputs=[self.source()])
+        except UserError as exc:
+            reason = str(exc)
+            return f"{reason[:1].upper()}{reason[1:]}."
+        return ""
+
+    def _confirm_overwrite(self) -> bool | None:
+        """True: replace existing outputs (the user agreed); False: none exist; None: no."""
+        outputs = self._outputs()
         existing = [p for p in outputs if os.path.exists(p)]
         if not existing:
             return False
@@ -331,7 +348,7 @@ class EncryptDialog(CryptDialogBase):
     def _on_encrypt_button_clicked(self) -> None:
         if self.task.running:
             return
-        problem = self._problem()
+        problem = self._problem() or self._output_problem()
         if problem:
             self.message.show_error(problem)
             return
