@@ -36,6 +36,7 @@ from app.gui.document_view import DocumentView
 from app.gui.file_filters import with_suffix
 from app.gui.kind_views import extra_view
 from app.gui.label import Label
+from app.gui.menus import add_close_controls
 from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.worker import RunWorker, TaskRunner
 
@@ -117,6 +118,7 @@ class KindWindow(QMainWindow):
         self.runner = TaskRunner(parent=self)
         self.worker: KindWorker | None = None
         self.result: Any = None
+        self._last: Any = None  # the result shown before a run: shown again if the run fails
         self.fields: dict[str, QLineEdit | ChoiceField] = {}
         form = QFormLayout()
         for option in definition.options:
@@ -159,6 +161,8 @@ class KindWindow(QMainWindow):
             tabs.addTab(self.view, "Tables")
             tabs.addTab(self.extra[1], self.extra[0])
             column.addWidget(tabs, 1)
+        # Close, Ctrl+W and Esc, as in the History window's views (a run is cancelled first)
+        self.buttons = add_close_controls(self, column)
         central = QWidget()
         central.setLayout(column)
         self.setCentralWidget(central)
@@ -201,7 +205,7 @@ class KindWindow(QMainWindow):
         worker.signals.failed.connect(self._on_worker_failed)
         worker.signals.finished.connect(self._update_buttons)
         self.worker = worker
-        self.result = None
+        self._last, self.result = self.result or self._last, None  # back if this run fails
         self.view.set_document(None)  # no table of an earlier run beside this one's progress
         if self.extra is not None:
             self.extra[1].set_result(None)
@@ -264,6 +268,7 @@ class KindWindow(QMainWindow):
             failed = f"Done; {len(failures)} entry(ies) failed (see the notes)."
             self.status.setText(failed if failures else "Done.")
         if not measured:
+            self._show_last()
             return  # an empty run is neither kept nor exported
         self.result = result
         self._update_buttons()  # Export, whether the worker's end came before this or after
@@ -273,6 +278,20 @@ class KindWindow(QMainWindow):
 
     def _on_worker_failed(self, text: str) -> None:
         self._said_failure(text.splitlines()[0] if text else text)
+        self._show_last()
+
+    def _show_last(self) -> None:
+        """A run that failed (a mistyped cipher, say) leaves the last run's tables shown and
+        exportable, as they were before it."""
+        last = self._last
+        if self.result is not None or last is None:
+            return
+        self.result = last
+        self.view.set_document(self.kind.document_of(last))
+        if self.extra is not None:
+            self.extra[1].set_result(last)
+        self.status.setText(self.status.text() + " The tables are the last run's.")
+        self._update_buttons()
 
     def _said_failure(self, text: str) -> None:
         """A run that could not start or measured nothing: said in the status line, in red."""

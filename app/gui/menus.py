@@ -6,8 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Any
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QAction, QKeySequence
-from PySide6.QtWidgets import QMainWindow, QMenu
+from PySide6.QtWidgets import QBoxLayout, QDialogButtonBox, QMainWindow, QMenu, QWidget
 
 
 def add_action(
@@ -33,3 +34,18 @@ def add_menu(window: QMainWindow, title: str, *groups: Sequence[QAction]) -> QMe
             menu.addSeparator()
         menu.addActions(list(group))
     return menu
+
+
+def add_close_controls(window: QWidget, layout: QBoxLayout) -> QDialogButtonBox:
+    """A Close button at the bottom of ``layout``, and Escape and the platform's Close
+    shortcut (Ctrl+W, Cmd+W) closing ``window``, as in a dialog."""
+    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
+    buttons.rejected.connect(window.close)
+    layout.addWidget(buttons)
+    close = QAction("Close", window)
+    close.setShortcuts(
+        [*QKeySequence.keyBindings(QKeySequence.StandardKey.Close), QKeySequence(Qt.Key.Key_Escape)]
+    )
+    close.triggered.connect(window.close)
+    window.addAction(close)
+    return buttons

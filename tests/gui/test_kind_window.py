@@ -131,3 +131,37 @@ def test_an_option_with_choices_is_picked_from_a_list(qtbot: QtBot) -> None:
     assert w.values()["profiler"] == "perf"
     field.setReadOnly(True)
     assert not field.isEnabled()
+
+
+def test_a_run_that_fails_leaves_the_last_runs_tables(qtbot: QtBot, window: KindWindow) -> None:
+    """A mistyped cipher wiped the tables of the run before it and disabled Export."""
+    from app.core.runtime.definition import Finished
+    from tests.core.keysetup.test_keysetup import made
+
+    window._on_worker_finished_run(Finished(made()))
+    shown = window.result
+    assert shown is not None and window.view.tables
+    window.fields["cipher"].setText("aes-128-gcn")
+    window.fields["rounds"].setText("1")
+    window.run_button.click()
+    qtbot.waitUntil(lambda: window.export_button.isEnabled(), timeout=TIMEOUT_MS)
+    assert window.status.text().startswith("Failed: ") and "last run's" in window.status.text()
+    assert window.result is shown and window.view.tables and not window.running
+
+
+@pytest.mark.parametrize("close", ["button", "escape", "ctrl+w"])
+def test_close_escape_and_ctrl_w_close_it(qtbot: QtBot, window: KindWindow, close: str) -> None:
+    """The kinds' windows had no Close, and neither Esc nor Ctrl+W closed them."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QApplication, QDialogButtonBox
+
+    window.activateWindow()
+    qtbot.waitUntil(lambda: QApplication.activeWindow() is window)
+    if close == "button":
+        button = window.buttons.button(QDialogButtonBox.StandardButton.Close)
+        qtbot.mouseClick(button, Qt.MouseButton.LeftButton)
+    elif close == "escape":
+        qtbot.keyClick(window, Qt.Key.Key_Escape)
+    else:
+        qtbot.keyClick(window, Qt.Key.Key_W, Qt.KeyboardModifier.ControlModifier)
+    qtbot.waitUntil(lambda: not window.isVisible())

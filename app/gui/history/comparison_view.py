@@ -23,7 +23,8 @@ from app.core.history.compare import (
     JobComparison,
     RunComparison,
 )
-from app.gui.history.run_view import HistoryViewWindow, add_close_controls
+from app.gui.history.run_view import HistoryViewWindow
+from app.gui.menus import add_close_controls
 from app.gui.table_model import AnyIndex, FlatTableModel
 
 HEADERS = (

@@ -44,8 +44,8 @@ from app.core.publish.merge_writers import (
 )
 from app.core.study.figures import UNITS
 from app.gui.file_filters import with_suffix
-from app.gui.history.run_view import add_close_controls
 from app.gui.label import Label
+from app.gui.menus import add_close_controls
 from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.settings import AppSettings
 from app.gui.table_model import AnyIndex, FlatTableModel

@@ -8,11 +8,8 @@ from __future__ import annotations
 from typing import Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import (
     QAbstractItemView,
-    QBoxLayout,
-    QDialogButtonBox,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -27,6 +24,7 @@ from app.core.kinds import table
 from app.core.text import visible_text
 from app.core.units import format_seconds
 from app.gui.label import Label
+from app.gui.menus import add_close_controls
 from app.gui.results.results_table import (
     ResultsSortProxyModel,
     ResultsTableModel,
@@ -60,25 +58,10 @@ def failures_text(result: Any) -> str:
     return "\n".join(lines)
 
 
-def add_close_controls(window: QWidget, layout: QBoxLayout) -> QDialogButtonBox:
-    """A Close button at the bottom of ``layout``, and Escape and the platform's Close
-    shortcut (Ctrl+W, Cmd+W) closing ``window``, as in a dialog."""
-    buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
-    buttons.rejected.connect(window.close)
-    layout.addWidget(buttons)
-    close = QAction("Close", window)
-    close.setShortcuts(
-        [*QKeySequence.keyBindings(QKeySequence.StandardKey.Close), QKeySequence(Qt.Key.Key_Escape)]
-    )
-    close.triggered.connect(window.close)
-    window.addAction(close)
-    return buttons
-
-
 class HistoryViewWindow(QWidget):
     """A non-modal, read-only window of the history, deleted when closed: titled ``title``,
     ``header`` (wrapped, ``header_label``) at the top of ``column``, then what a subclass adds
-    and last its :func:`add_close_controls`."""
+    and last its :func:`~app.gui.menus.add_close_controls`."""
 
     def __init__(self, title: str, header: str, parent: QWidget | None) -> None:
         super().__init__(parent, Qt.WindowType.Window)

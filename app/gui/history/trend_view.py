@@ -15,9 +15,10 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.history.trend_results import NOTHING_CHANGED, Trend, quiet_sentence
-from app.gui.history.run_view import HistoryViewWindow, add_close_controls
+from app.gui.history.run_view import HistoryViewWindow
 from app.gui.history.trend_chart import TrendChart
 from app.gui.label import Label
+from app.gui.menus import add_close_controls
 
 DETAILS_HEIGHT = 130  # the steps and changes below the chart scroll beyond this
 
