@@ -94,6 +94,17 @@ def parse_size(text: str) -> int:
     return int(value)
 
 
+def whole_size(n: int) -> str:
+    """``n`` bytes as a size would be written when it is a whole number of a unit, the
+    largest that divides it (``100_000`` -> ``"100 KB"``, ``2**20`` -> ``"1 MiB"``), else
+    decimal as :func:`file_size`: how generated data is named ("random 100 KB")."""
+    for unit, size in (("TB", 10**12), ("TiB", 2**40), ("GB", 10**9), ("GiB", 2**30),
+                       ("MB", 10**6), ("MiB", 2**20), ("KB", 10**3), ("KiB", 2**10)):  # fmt: skip
+        if n >= size and n % size == 0:
+            return f"{n // size} {unit}"
+    return f"{n} B" if n < 1000 else file_size(n)
+
+
 def format_bytes(n: float, binary: bool = True) -> str:
     """A short human size: ``format_bytes(1536)`` -> ``'1.50 KiB'``."""
     base, units = (

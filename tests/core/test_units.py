@@ -73,3 +73,18 @@ def test_a_files_size_in_the_window_is_decimal_as_the_throughput_beside_it() -> 
 
     assert file_size(14_694) == "14.69 KB" and file_size(89_869_298) == "89.87 MB"
     assert file_size(999) == "999 B"
+
+
+def test_generated_data_is_named_by_the_largest_whole_unit() -> None:
+    """The profile window said "random 100.00 KB" where bench said "random 100 KB"."""
+    from app.core.bench.inputs import cleanup_generated, generated_input
+    from app.core.units import whole_size
+
+    cases = {100_000: "100 KB", 2**20: "1 MiB", 2**30: "1 GiB", 16_000: "16 KB", 999: "999 B"}
+    assert {n: whole_size(n) for n in cases} == cases
+    assert whole_size(14_694) == "14.69 KB"  # no whole unit: the window's decimal size
+    spec = generated_input(100_000)
+    try:
+        assert spec.label == "random 100 KB"
+    finally:
+        cleanup_generated(spec)

@@ -14,7 +14,7 @@ from app.core.bench.jobs import InputSpec
 from app.core.errors import UserError
 from app.core.runtime import scratch
 from app.core.text import visible_text
-from app.core.units import MIB, format_bytes
+from app.core.units import MIB, format_bytes, whole_size
 
 
 def inspect_file(path: str | os.PathLike[str]) -> InputSpec:
@@ -107,7 +107,7 @@ def generated_input(
     st = os.stat(path)
     return InputSpec(
         path=path,
-        label=label or f"random {format_bytes(size_bytes, binary=False)}",
+        label=label or f"random {whole_size(size_bytes)}",
         size_bytes=size_bytes,
         mtime_ns=st.st_mtime_ns,
         generated=True,
