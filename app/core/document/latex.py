@@ -29,6 +29,8 @@ _SPECIAL = {
     "^": r"\textasciicircum{}",
     "<": r"\textless{}",
     ">": r"\textgreater{}",
+    "|": r"\textbar{}",  # an em dash in the default font otherwise
+    "`": r"\textasciigrave{}",  # an opening quote otherwise
     "±": r"$\pm$",
     "µ": r"$\mu$",
     "²": r"$^2$",

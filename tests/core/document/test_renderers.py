@@ -153,3 +153,10 @@ def test_wrapping_keeps_a_figure_with_its_unit() -> None:
         assert not any(line.startswith(("%", "MB/s", "ms", "x ")) for line in lines), lines
     # a no-break space of the text's own stays one (a file name's, say)
     assert terminal.wrapped("a /tmp/a\u00a0b.bin 5 %", 40) == ["a /tmp/a\u00a0b.bin 5 %"]
+
+
+def test_latex_sets_a_bar_and_a_backtick_as_themselves() -> None:
+    """'|' typeset as an em dash and '`' as an opening quote in the default font."""
+    from app.core.document import latex
+
+    assert latex.text("a|b `c`") == r"a\textbar{}b \textasciigrave{}c\textasciigrave{}"
