@@ -146,8 +146,9 @@ def format_comparison(c: Any, width: int = 80) -> list[str]:
         f"({c.run_a.date_text()}, {c.run_a.machine})."
     )
     lines += wrap(
-        f"RATIO = time in {rb} / in {ra} (below 1: {rb} is faster); 95 % CI over the "
-        "rounds of each run (each job in a fresh worker per round; at least 4 a side)."
+        f"RATIO = time in {rb} / in {ra}, the Hodges-Lehmann estimate over pairs of round "
+        f"medians (not the ratio of the two medians shown; below 1: {rb} is faster); 95 % CI "
+        "over the rounds of each run (each job in a fresh worker per round; at least 4 a side)."
     )
     level = None
     for job in c.jobs:
