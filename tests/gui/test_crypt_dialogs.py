@@ -641,3 +641,21 @@ def test_an_output_that_cannot_be_written_is_said_before_replace_is_asked(
     assert dialog.password_fields.password() == "correct horse battery"  # kept to fix the name
     assert not dialog.task.running and binary_file.read_bytes() == before
     dialog.close()
+
+
+def test_passwords_that_differ_are_said_once(
+    qtbot: QtBot, window: MainWindow, binary_file: Path
+) -> None:
+    """ "The two passwords differ." stood under the fields and again in the message line."""
+    window.show()
+    window.encrypt_file_action.trigger()
+    dialog = window.crypt_dialog
+    assert isinstance(dialog, EncryptDialog)
+    dialog.source_field.set_path(str(binary_file))
+    dialog.set_protection(Protection.PASSWORD)
+    qtbot.keyClicks(dialog.password_fields.first_edit, "correct horse battery")
+    qtbot.keyClicks(dialog.password_fields.second_edit, "correct horse batterx")
+    _click(qtbot, dialog.encrypt_button)
+    shown = dialog.password_fields.hint_label.text() + dialog.message.text()
+    assert shown.count("The two passwords differ.") == 1 and not dialog.task.running
+    dialog.close()

@@ -349,6 +349,11 @@ class EncryptDialog(CryptDialogBase):
         if self.task.running:
             return
         problem = self._problem() or self._output_problem()
+        hint = self.password_fields.hint_label
+        if problem and hint.isVisible() and problem in hint.text():
+            self.message.clear_message()  # said in red under the fields already: not twice
+            self.password_fields.focus()
+            return
         if problem:
             self.message.show_error(problem)
             return
