@@ -158,7 +158,7 @@ def test_too_few_rounds_say_why_there_is_no_comparison(rounds: int) -> None:
     (section,) = bench_document(two_entries_in_rounds(rounds)).sections
     ran = "one worker" if rounds == 1 else "3 rounds"
     assert section.lines == (
-        f"None: the jobs ran in {ran}, and a comparison needs 4 rounds or more a side "
+        f"None: each job ran in {ran}, and a comparison needs 4 rounds or more a side "
         "(bench --rounds 6, or Rounds in the window's Options).",
     )
 
@@ -179,7 +179,7 @@ def test_each_input_is_judged_on_its_own_jobs() -> None:
     assert [s.heading for s in sections] == [
         "Comparisons on a.txt", "Comparisons on b.txt", "Comparisons on d.txt",
     ]  # fmt: skip
-    assert sections[0].lines[0].startswith("None: the jobs ran in one worker")
+    assert sections[0].lines[0].startswith("None: each job ran in one worker")
     assert len(sections[1].lines) == 2 and "faster" in sections[1].lines[0]
     assert MAX_PAIRS < 55 and sections[2].lines == (
         "55 pairs of entries, too many to state here; the window's Comparisons tab states each.",

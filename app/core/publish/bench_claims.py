@@ -42,7 +42,7 @@ def _statements(jobs: list[JobResult]) -> tuple[str, ...]:
     if rounds < MIN_ROUNDS_FOR_INTERVAL:
         ran = "one worker" if rounds <= 1 else f"{rounds} rounds"
         return (
-            f"None: the jobs ran in {ran}, and a comparison needs {MIN_ROUNDS_FOR_INTERVAL} "
+            f"None: each job ran in {ran}, and a comparison needs {MIN_ROUNDS_FOR_INTERVAL} "
             "rounds or more a side (bench --rounds 6, or Rounds in the window's Options).",
         )
     pairs = comb(len(jobs), 2)
