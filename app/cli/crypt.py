@@ -63,7 +63,7 @@ from app.core.files.request_fields import request_from
 from app.core.runtime.children import hide_from_children
 from app.core.runtime.output_checks import protect, protecting
 from app.core.runtime.secrets import hold_secrets
-from app.core.units import MB, format_bytes, parse_size
+from app.core.units import MB, file_size, parse_size
 
 _PASSWORD_FILE_MAX_BYTES = 64 * 1024
 
@@ -231,7 +231,7 @@ def _run_encrypt_raw(args: argparse.Namespace, spec: CipherSpec, warning: str | 
             args.input, args.output, args.key_out, spec.id, spec.library, spec.key_bits, args.force
         )
         raw_key = export_raw_file(request, on_progress=bar.callback)
-    size = format_bytes(raw_key.ciphertext_bytes)
+    size = file_size(raw_key.ciphertext_bytes)
     print(
         f"wrote {args.output} (raw {raw_key.cipher_id}, {size}) and its key {args.key_out}: "
         "keep that file private"
@@ -342,7 +342,7 @@ def _warn_expensive_kdf(cost: KdfCost) -> None:
 
 def _describe(info: ContainerInfo) -> str:
     return (
-        f"{info.cipher_id} [{info.library}], {format_bytes(info.plaintext_bytes)} "
+        f"{info.cipher_id} [{info.library}], {file_size(info.plaintext_bytes)} "
         f"in {info.seconds:.2f} s ({describe_secret(info)})"
     )
 
@@ -382,7 +382,7 @@ class _ProgressBar:
         rate = f"{done / elapsed / MB:7.1f} MB/s" if elapsed > 0.2 else ""
         line = (
             f"{self._label} [{'#' * filled}{'.' * (width - filled)}] {fraction:4.0%} "
-            f"{format_bytes(done)} / {format_bytes(total)} {rate}"
+            f"{file_size(done)} / {file_size(total)} {rate}"
         )
         redraw(line, 79)
         self._open = True

@@ -562,3 +562,15 @@ def test_a_dash_for_the_output_is_refused_not_made_a_file(
     code, _, err = run(["encrypt", "in.bin", "-o", "-", "--raw", "--key-out", "k.json"], capsys)
     assert code == 2 and "would be a file named '-'" in err
     assert sorted(p.name for p in tmp_path.iterdir()) == ["in.bin"]
+
+
+def test_sizes_are_decimal_as_the_window_and_the_rates_say_them(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CLI said "195.31 KiB" where the window said "200.00 KB" for the same file, and its
+    progress line put MiB beside MB/s."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "in.bin").write_bytes(os.urandom(200_000))
+    argv = ["encrypt", "in.bin", "-o", "x.raw", "--raw", "--key-out", "k.json"]
+    code, out, _ = run([*argv, "--cipher", "aes-128-ctr"], capsys)
+    assert code == 0 and "(raw aes-128-ctr, 200.00 KB)" in out and "KiB" not in out
