@@ -33,6 +33,7 @@ from app.core.errors import UserError
 from app.core.files.protect import describe_container
 from app.core.runtime import scratch
 from app.core.runtime.output_checks import check_output
+from app.gui.describe import sentence
 from app.gui.dialogs.crypt_files import (
     FileIdentity,
     guess_key_file,
@@ -355,8 +356,7 @@ class DecryptDialog(CryptDialogBase):
         try:  # a folder, a device, a missing folder, the encrypted file itself: refused
             check_output(target, force=True, inputs=inputs)
         except UserError as exc:
-            reason = str(exc)
-            self.message.show_error(f"{reason[:1].upper()}{reason[1:]}.")
+            self.message.show_error(f"{sentence(str(exc))}.")
             return False
         if os.path.exists(target) and not self._ask_replace(
             f"{target} already exists.\n\nReplace it with the decrypted data?"

@@ -35,6 +35,7 @@ from app.core.errors import UserError
 from app.core.files import container
 from app.core.runtime.output_checks import check_output
 from app.core.units import file_size
+from app.gui.describe import sentence
 from app.gui.dialogs.crypt_files import default_key_path, default_output
 from app.gui.dialogs.crypt_tasks import EncryptOutcome, EncryptRequest, Protection, encrypt
 from app.gui.dialogs.crypt_texts import (
@@ -326,8 +327,7 @@ class EncryptDialog(CryptDialogBase):
             for path in self._outputs():
                 check_output(os.path.abspath(path), force=True, inputs=[self.source()])
         except UserError as exc:
-            reason = str(exc)
-            return f"{reason[:1].upper()}{reason[1:]}."
+            return f"{sentence(str(exc))}."
         return ""
 
     def _confirm_overwrite(self) -> bool | None:
