@@ -129,7 +129,7 @@ def format_run(kind: str, result: Any, width: int) -> str:
     from app.cli.transfer import format_transfers
 
     lines = [format_transfers(result.results, result.input_label, width)]
-    lines += [f"FAILED {f.cipher}: {f.message}" for f in result.failures]
+    lines += [f"FAILED {f.label}: {f.message}" for f in result.failures]
     return display_text("\n".join(lines))
 
 

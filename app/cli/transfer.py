@@ -31,7 +31,8 @@ from app.core.units import parse_size, size_label
 
 if TYPE_CHECKING:
     from app.core.bench.jobs import InputSpec
-    from app.core.transfer.results import TransferFailure, TransferResult
+    from app.core.runtime.envelope import NamedFailure
+    from app.core.transfer.results import TransferResult
     from app.core.transfer.runner import TransferOptions
 
 DEFAULT_CIPHERS = ("aes-256-gcm",)
@@ -135,8 +136,8 @@ def _run(
                 file=sys.stderr,
             )
 
-    def on_failure(f: TransferFailure) -> None:
-        print(f"FAILED {f.cipher}: {f.message}", file=sys.stderr)
+    def on_failure(f: NamedFailure) -> None:
+        print(f"FAILED {f.label}: {f.message}", file=sys.stderr)
 
     try:
         run = run_transfers(source, ciphers, options, on_result=on_result, on_failure=on_failure)

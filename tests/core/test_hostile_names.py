@@ -27,8 +27,7 @@ from app.cli.terminal import Visible, clear_line, redraw, visible_streams
 from app.core.document import terminal
 from app.core.kinds import formats
 from app.core.publish.merge import MergeSource, merge_results
-from app.core.sweep.results import SweepFailure
-from app.core.transfer.results import TransferFailure
+from app.core.runtime.envelope import NamedFailure
 from tests.core.history.history_factories import transfer_run, transfer_study
 
 HOSTILE = (
@@ -70,7 +69,7 @@ def _study():
 def _transfer():
     return transfer_run(
         input_label=HOSTILE[11],
-        failures=(TransferFailure("chacha20-poly1305", HOSTILE[0] + HOSTILE[9]),),
+        failures=(NamedFailure("chacha20-poly1305", HOSTILE[0] + HOSTILE[9]),),
     )
 
 
@@ -82,7 +81,7 @@ def _transfer_study():
 
 def _sweep():
     result = sweep()
-    return dataclasses.replace(result, failures=(SweepFailure(HOSTILE[1], HOSTILE[11]),))
+    return dataclasses.replace(result, failures=(NamedFailure(HOSTILE[1], HOSTILE[11]),))
 
 
 def _merged():

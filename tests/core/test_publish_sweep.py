@@ -15,8 +15,9 @@ from paper_files import cell, compiles, md_rows
 
 from app.core.document.numbers import figure
 from app.core.kinds import formats
+from app.core.runtime.envelope import NamedFailure
 from app.core.sweep.report import length_label
-from app.core.sweep.results import SweepEntry, SweepFailure, SweepPoint
+from app.core.sweep.results import SweepEntry, SweepPoint
 from tests.core.sweep.factories import sweep_result
 
 LENGTHS = (64, 1350, 16384)
@@ -45,7 +46,7 @@ def _entry(library: str, rounds: int, *, counted: bool = False, **changes) -> Sw
 
 def a_sweep():
     result = sweep_result(_entry("cryptography", 7), _entry("pycryptodome", 3, counted=True))
-    return dataclasses.replace(result, failures=(SweepFailure("x_y", "gone"),))
+    return dataclasses.replace(result, failures=(NamedFailure("x_y", "gone"),))
 
 
 def a_ladder():

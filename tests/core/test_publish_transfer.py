@@ -15,7 +15,7 @@ from paper_files import cell, compiles, md_rows, rate_cell
 
 from app.core.document.numbers import figure
 from app.core.kinds import formats
-from app.core.transfer.results import TransferFailure
+from app.core.runtime.envelope import NamedFailure
 from tests.core.history.history_factories import transfer_result, transfer_run, transfer_study
 
 MB, MIB = 10**6, 2**20
@@ -32,7 +32,7 @@ def a_transfer():
     return transfer_run(
         input_label="random 200 KB & 50% of_it",
         results=tuple(one_pair),
-        failures=(TransferFailure("chacha20-poly1305", "the receiver hung up"),),
+        failures=(NamedFailure("chacha20-poly1305", "the receiver hung up"),),
     )
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.transfer.results import TransferFailure
+from app.core.runtime.envelope import NamedFailure
 from app.core.transfer.runner import TransferOptions
 from app.core.transfer.session import READING_MACHINE, TRANSFER, TransferProgress
 from app.gui.transfer import transfer_worker
@@ -28,7 +28,7 @@ def _session(_source: object, ciphers: Any, _options: Any, **on: Any) -> str:
     on["on_progress"](TransferProgress("aes", 0, 1, 0, RUNS, TRANSFER))
     for done in range(1, RUNS + 1):
         on["on_progress"](TransferProgress("aes", 0, 1, done, RUNS, TRANSFER))
-    on["on_failure"](TransferFailure("aes", "boom"))
+    on["on_failure"](NamedFailure("aes", "boom"))
     on["on_progress"](TransferProgress("", 1, 1, 1, 1, READING_MACHINE))
     return "the run"
 

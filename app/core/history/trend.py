@@ -77,7 +77,7 @@ def definition_of(stored: StoredRun) -> tuple[Any, ...]:
 
     if not isinstance(result, TransferRun):  # a kind's result of another type: no series
         raise UserError(f"run {stored.id} holds no {kind} CipherBench can trend")
-    ciphers = {r.cipher_id for r in result.results} | {f.cipher for f in result.failures}
+    ciphers = {r.cipher_id for r in result.results} | {f.label for f in result.failures}
     chunk = result.options.get("chunk_bytes")
     return ("transfer", frozenset(ciphers), result.input_label, result.input_bytes, chunk)
 

@@ -139,7 +139,7 @@ def transfer_table(run: TransferRun) -> Table:
         run.results,
         RUN_UNITS,
         f"Transfer of {run.input_label} over TCP loopback",
-        failure_notes(((f.cipher, f.message) for f in run.failures), run.cancelled),
+        failure_notes(((f.label, f.message) for f in run.failures), run.cancelled),
         inputs=False,
     )
 

@@ -4,7 +4,7 @@ version, the entries that failed) and their JSON, written and read in one place.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,6 +18,25 @@ class EntryFailure:
     cipher: str
     library: str
     message: str
+
+
+@dataclass(frozen=True)
+class NamedFailure:
+    """Something a run did not finish (a sweep's entry, a transfer's cipher), by the name its
+    tables give it, and why."""
+
+    label: str
+    message: str
+
+
+def named_failures_json(failures: Iterable[NamedFailure]) -> list[dict[str, str]]:
+    """``failures`` as a result's JSON keeps them (the name under ``cipher``)."""
+    return [{"cipher": f.label, "message": f.message} for f in failures]
+
+
+def named_failures(data: Iterable[Mapping[str, Any]]) -> tuple[NamedFailure, ...]:
+    """Inverse of :func:`named_failures_json`."""
+    return tuple(NamedFailure(str(f["cipher"]), str(f["message"])) for f in data)
 
 
 @dataclass(frozen=True, kw_only=True)

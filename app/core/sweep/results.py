@@ -17,6 +17,7 @@ from typing import Any
 
 from app.core.bench.run_info import Environment
 from app.core.export.json_export import json_safe
+from app.core.runtime.envelope import NamedFailure, named_failures, named_failures_json
 from app.core.sweep.jobs import DECRYPT, ENCRYPT, KEY_SETUP, PointSamples, RoundSamples
 
 FORMAT = "cipherbench-sweep"
@@ -228,12 +229,6 @@ def merge_rounds(rounds: Sequence[RoundSamples], note: str = "") -> SweepEntry:
 
 
 @dataclass(frozen=True)
-class SweepFailure:
-    label: str
-    message: str
-
-
-@dataclass(frozen=True)
 class SweepResult:
     """A ``sweep`` or a ``ladder`` run: every entry, the options, the machine.
     ``options`` holds ``lengths``, ``ad_lengths``, ``ad_at``, ``rounds`` and
@@ -241,7 +236,7 @@ class SweepResult:
 
     kind: str  # SWEEP or LADDER
     entries: tuple[SweepEntry, ...]
-    failures: tuple[SweepFailure, ...]
+    failures: tuple[NamedFailure, ...]
     options: Mapping[str, Any]
     environment: Environment
     started_at: str
@@ -265,7 +260,7 @@ class SweepResult:
             "cancelled": self.cancelled,
             "options": dict(self.options),
             "results": [e.to_dict() for e in self.entries],
-            "failures": [{"cipher": f.label, "message": f.message} for f in self.failures],
+            "failures": named_failures_json(self.failures),
             "environment": self.environment.to_dict(),
         }
 
@@ -279,9 +274,7 @@ class SweepResult:
         return cls(
             kind=kind,
             entries=tuple(SweepEntry.from_dict(e) for e in data["results"]),
-            failures=tuple(
-                SweepFailure(str(f["cipher"]), str(f["message"])) for f in data["failures"]
-            ),
+            failures=named_failures(data["failures"]),
             options=dict(data["options"]),
             environment=Environment.from_dict(data["environment"]),
             started_at=str(data["started_at"]),

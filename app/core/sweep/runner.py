@@ -18,9 +18,10 @@ from typing import Any
 
 from app.core.bench.run_info import Environment
 from app.core.errors import Cancelled
+from app.core.runtime.envelope import NamedFailure
 from app.core.runtime.rounds import RoundTask, WorkerFailed, one_round
 from app.core.sweep.jobs import RoundSamples, SweepJob
-from app.core.sweep.results import SweepEntry, SweepFailure, SweepResult, merge_rounds
+from app.core.sweep.results import SweepEntry, SweepResult, merge_rounds
 
 MAX_ROUNDS = 50
 
@@ -66,7 +67,7 @@ def run_jobs(
     cancel: threading.Event | None = None,
     progress: ProgressFn | None = None,
     notes: Sequence[str] = (),
-) -> tuple[list[SweepEntry], list[SweepFailure], bool]:
+) -> tuple[list[SweepEntry], list[NamedFailure], bool]:
     """``(entries, failures, cancelled)``: each job's rounds merged into its entry (in the order
     of ``jobs``; ``notes[i]`` is job i's note), the jobs that failed, and whether a cancel
     stopped the sweep."""
@@ -103,7 +104,7 @@ def run_jobs(
         for i in range(len(jobs))
         if done[i]
     ]
-    failures = [SweepFailure(jobs[i].label, message) for i, message in failed.items()]
+    failures = [NamedFailure(jobs[i].label, message) for i, message in failed.items()]
     return entries, failures, cancelled
 
 

@@ -24,9 +24,9 @@ from app.core.columns import headers, values
 from app.core.export.csv_export import write_rows
 from app.core.export.flat_rows import environment_rows
 from app.core.export.xlsx_export import save_workbook, write_table
+from app.core.runtime.envelope import NamedFailure
 from app.core.transfer.columns import COLUMNS
 from app.core.transfer.results import (
-    TransferFailure,
     TransferRun,
     transfer_document,
 )
@@ -47,9 +47,9 @@ def _rows(run: TransferRun) -> Iterator[list[Any]]:
         yield _failure_row(failure)
 
 
-def _failure_row(failure: TransferFailure) -> list[Any]:
+def _failure_row(failure: NamedFailure) -> list[Any]:
     row: list[Any] = [None] * len(COLUMNS)
-    row[0] = failure.cipher
+    row[0] = failure.label
     row[-1] = f"failed: {failure.message}"
     return row
 

@@ -17,6 +17,7 @@ from app.core.bench.run_info import Environment
 from app.core.bench.stats import TimingStats, summarize
 from app.core.document.estimate import split_rounds
 from app.core.export.json_export import json_safe
+from app.core.runtime.envelope import NamedFailure, named_failures, named_failures_json
 from app.core.transfer.load_series import LoadPoint
 
 FORMAT = "cipherbench-transfer"
@@ -244,14 +245,6 @@ def transfer_result_from_dict(data: Mapping[str, Any]) -> TransferResult:
 
 
 @dataclass(frozen=True)
-class TransferFailure:
-    """A cipher whose transfer did not complete, and why."""
-
-    cipher: str
-    message: str
-
-
-@dataclass(frozen=True)
 class TransferRun:
     """One ``transfer`` command: every cipher on one input, the options, the machine.
     ``options`` holds ``chunk_bytes``, ``repeat``, ``warmup`` and ``timeout_s``."""
@@ -260,7 +253,7 @@ class TransferRun:
     input_bytes: int
     options: Mapping[str, Any]
     results: tuple[TransferResult, ...]
-    failures: tuple[TransferFailure, ...]
+    failures: tuple[NamedFailure, ...]
     environment: Environment
     started_at: str  # ISO 8601, UTC
     finished_at: str
@@ -278,7 +271,7 @@ class TransferRun:
             "cancelled": self.cancelled,
             "options": dict(self.options),
             "results": [r.to_dict() for r in self.results],
-            "failures": [{"cipher": f.cipher, "message": f.message} for f in self.failures],
+            "failures": named_failures_json(self.failures),
             "environment": self.environment.to_dict(),
         }
         out.update(self.extra)
@@ -296,9 +289,7 @@ class TransferRun:
             input_bytes=int(data["input_bytes"]),
             options=dict(data["options"]),
             results=tuple(transfer_result_from_dict(r) for r in data["results"]),
-            failures=tuple(
-                TransferFailure(str(f["cipher"]), str(f["message"])) for f in data["failures"]
-            ),
+            failures=named_failures(data["failures"]),
             environment=environment,
             started_at=str(data.get("started_at") or when),
             finished_at=str(data.get("finished_at") or when),

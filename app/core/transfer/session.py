@@ -6,7 +6,7 @@
                             cancel=event, on_progress=..., on_result=..., on_failure=...)
 
 A cipher whose transfer fails (authentication, a dead or silent peer, an unknown cipher, the
-file gone) becomes a :class:`TransferFailure` and the session goes on with the next one.
+file gone) becomes a :class:`NamedFailure` and the session goes on with the next one.
 Setting ``cancel`` stops the running transfer (both of its processes are killed) and ends the
 session with a run marked ``cancelled`` holding the ciphers that finished. ``KeyboardInterrupt``
 (Ctrl-C, SIGTERM) is not caught: it stops the transfer and propagates, so the command line can
@@ -26,8 +26,9 @@ from app.core.bench.inputs import cleanup_generated, generated_input, inspect_fi
 from app.core.bench.jobs import InputSpec
 from app.core.bench.run_info import Environment
 from app.core.errors import Cancelled, UserError
+from app.core.runtime.envelope import NamedFailure
 from app.core.transfer import runner  # looked up per call: tests replace runner.run_transfer
-from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
+from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferFailed, TransferOptions
 
 TRANSFER = "transfer"
@@ -79,7 +80,7 @@ def run_transfers(
     cancel: threading.Event | None = None,
     on_progress: Callable[[TransferProgress], None] | None = None,
     on_result: Callable[[TransferResult], None] | None = None,
-    on_failure: Callable[[TransferFailure], None] | None = None,
+    on_failure: Callable[[NamedFailure], None] | None = None,
     environment: bool = True,
 ) -> TransferRun:
     """Transfer ``source`` with each of ``ciphers`` in turn and return the whole run.
@@ -92,7 +93,7 @@ def run_transfers(
     options.check()
     started, count, total = _now(), len(ciphers), options.warmup + options.repeat
     results: list[TransferResult] = []
-    failures: list[TransferFailure] = []
+    failures: list[NamedFailure] = []
     cancelled = False
 
     def progress(p: TransferProgress) -> None:
@@ -109,7 +110,7 @@ def run_transfers(
         except Cancelled:
             cancelled = True
             break
-        if isinstance(outcome, TransferFailure):
+        if isinstance(outcome, NamedFailure):
             failures.append(outcome)
             if on_failure is not None:
                 on_failure(outcome)
@@ -139,9 +140,9 @@ def _one_cipher(
     options: TransferOptions,
     cancel: threading.Event | None,
     progress: Callable[[TransferProgress], None],
-) -> TransferResult | TransferFailure:
+) -> TransferResult | NamedFailure:
     """Every run of ``cipher`` (the ``place[0]``-th of ``place[1]``), with the progress after
-    each; its failure as a :class:`TransferFailure`. Raises :class:`Cancelled`."""
+    each; its failure as a :class:`NamedFailure`. Raises :class:`Cancelled`."""
     index, count = place
 
     def on_run(done: int, runs: int) -> None:
@@ -152,7 +153,7 @@ def _one_cipher(
             source.path, cipher, options, input_label=source.label, cancel=cancel, on_run=on_run
         )
     except (TransferFailed, UserError, OSError) as exc:
-        return TransferFailure(cipher, _reason(exc, source))
+        return NamedFailure(cipher, _reason(exc, source))
 
 
 def _machine(progress: Callable[[TransferProgress], None]) -> Environment:

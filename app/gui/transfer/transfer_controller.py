@@ -11,7 +11,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 
-from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
+from app.core.runtime.envelope import NamedFailure
+from app.core.transfer.results import TransferResult, TransferRun
 from app.gui.recorder import history_recorder
 from app.gui.tool_controller import StatusToolController
 from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
@@ -26,7 +27,7 @@ class TransferController(StatusToolController):
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._results: list[TransferResult] = []
-        self._failures: list[TransferFailure] = []
+        self._failures: list[NamedFailure] = []
         self._path: str | None = None  # the file sent: never overwritten by an export
         self.last_run: TransferRun | None = None
 
@@ -34,7 +35,7 @@ class TransferController(StatusToolController):
         """The ciphers of the running (or last) run that finished."""
         return list(self._results)
 
-    def failures(self) -> list[TransferFailure]:
+    def failures(self) -> list[NamedFailure]:
         return list(self._failures)
 
     @property
@@ -83,7 +84,7 @@ class TransferController(StatusToolController):
         self.results_changed.emit()
 
     @Slot(object)
-    def _on_worker_cipher_failed(self, failure: TransferFailure) -> None:
+    def _on_worker_cipher_failed(self, failure: NamedFailure) -> None:
         self._failures.append(failure)
 
     @Slot(object)
@@ -103,5 +104,5 @@ class TransferController(StatusToolController):
         self.run_finished.emit(run)
         history_recorder().record(run, self.parent())  # off the GUI thread
         if self._failures:
-            lines = "\n".join(f"{f.cipher}: {f.message}" for f in self._failures)
+            lines = "\n".join(f"{f.label}: {f.message}" for f in self._failures)
             self.failed.emit("A transfer failed", f"What went wrong, per cipher:\n{lines}")

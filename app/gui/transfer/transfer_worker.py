@@ -18,7 +18,8 @@ from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Signal
 
-from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
+from app.core.runtime.envelope import NamedFailure
+from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferOptions
 from app.core.transfer.session import (
     GENERATING,
@@ -48,7 +49,7 @@ class TransferWorkerSignals(QObject):
     started = Signal()
     progressed = Signal(object)  # TransferProgress (the latest one)
     cipher_finished = Signal(object)  # TransferResult
-    cipher_failed = Signal(object)  # TransferFailure
+    cipher_failed = Signal(object)  # NamedFailure
     resulted = Signal(object)  # TransferRun: every cipher, also after a cancel
     failed = Signal(str)  # the run could not start (a vanished file) or the engine broke
     finished = Signal()  # always last
@@ -61,7 +62,7 @@ class TransferWorker(EventWorker):
     ROUTES: ClassVar[Mapping[type, str]] = {
         TransferProgress: "progressed",
         TransferResult: "cipher_finished",
-        TransferFailure: "cipher_failed",
+        NamedFailure: "cipher_failed",
     }
     LATEST = (TransferProgress,)
 

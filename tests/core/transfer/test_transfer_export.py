@@ -15,11 +15,11 @@ from app.core.bench.run_info import Environment
 from app.core.bench.stats import summarize
 from app.core.errors import UserError
 from app.core.kinds.formats import save
+from app.core.runtime.envelope import NamedFailure
 from app.core.transfer.columns import COLUMNS
 from app.core.transfer.results import (
     EndSample,
     RunSample,
-    TransferFailure,
     TransferResult,
     TransferRun,
 )
@@ -56,7 +56,7 @@ def run() -> TransferRun:
             _result("aes-256-gcm", "cryptography", (0.010, 0.012)),
             _result("none", None, (0.005, 0.006)),
         ),
-        failures=(TransferFailure("chacha20-poly1305", "the peer did not answer in time"),),
+        failures=(NamedFailure("chacha20-poly1305", "the peer did not answer in time"),),
         environment=Environment({"cpu": {"model": "test"}}),
         started_at="2026-11-03T10:00:00+00:00",
         finished_at="2026-11-03T10:00:01+00:00",

@@ -15,7 +15,8 @@ from leftovers import no_workers_outlive, spawned_children
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import InputSpec
 from app.core.errors import UserError
-from app.core.transfer.results import TransferFailure, TransferResult, TransferRun
+from app.core.runtime.envelope import NamedFailure
+from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferOptions
 from app.core.transfer.session import (
     READING_MACHINE,
@@ -49,7 +50,7 @@ class Recorder:
     def __init__(self) -> None:
         self.progress: list[TransferProgress] = []
         self.results: list[TransferResult] = []
-        self.failures: list[TransferFailure] = []
+        self.failures: list[NamedFailure] = []
 
     def run(
         self, source: InputSpec, ciphers: list[str], options: TransferOptions, **kwargs: Any
@@ -100,7 +101,7 @@ def test_two_ciphers_make_one_run_with_options_environment_and_times(
 def test_an_unknown_cipher_is_a_failure_and_the_others_still_run(source: InputSpec) -> None:
     rec = Recorder()
     run = rec.run(source, ["rot13", "aes-256-cbc", "none"], TINY, environment=False)
-    assert [f.cipher for f in run.failures] == ["rot13", "aes-256-cbc"]
+    assert [f.label for f in run.failures] == ["rot13", "aes-256-cbc"]
     assert "rot13" in run.failures[0].message and run.failures[1].message
     assert rec.failures == list(run.failures)
     assert [r.cipher_id for r in run.results] == ["none"] and not run.cancelled
@@ -117,7 +118,7 @@ def test_a_file_gone_before_the_next_cipher_fails_that_cipher_only(source: Input
     )
     assert [r.cipher_id for r in run.results] == ["none"]
     assert run.failures == (
-        TransferFailure("aes-256-gcm", "cannot read payload.bin: No such file or directory"),
+        NamedFailure("aes-256-gcm", "cannot read payload.bin: No such file or directory"),
     )
 
 
