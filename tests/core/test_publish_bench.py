@@ -14,9 +14,10 @@ import pytest
 from factories import job_result
 from paper_files import cell, compiles, md_rows, rate_cell
 
-from app.core.bench.results import JobFailure, RoundInfo
+from app.core.bench.results import RoundInfo
 from app.core.document.numbers import figure
 from app.core.kinds import formats
+from app.core.runtime.envelope import EntryFailure
 from tests.core.history.history_factories import bench_run
 
 MB, MIB = 10**6, 2**20
@@ -34,7 +35,7 @@ def one_round_run():
         job_result(cipher="aes-256-cbc", mode="CBC", input_label=NAME, input_bytes=2_000_000,
                    enc_s=_times(3, 0.003), dec_s=_times(3, 0.0015), peak_rss=None),
     ]  # fmt: skip
-    return bench_run(jobs, failures=[JobFailure("bf-cbc", "pyaes", "not offered\nat all")])
+    return bench_run(jobs, failures=[EntryFailure("bf-cbc", "pyaes", "not offered\nat all")])
 
 
 def rounds_run():

@@ -9,6 +9,7 @@ from typing import Any
 from app.core.bench.run_info import Environment, RunOptions, ToolInfo
 from app.core.bench.stats import TimingStats, summarize
 from app.core.document.estimate import split_rounds
+from app.core.runtime.envelope import EntryFailure
 
 
 @dataclass(frozen=True)
@@ -238,18 +239,11 @@ def _timing_from_dict(
 
 
 @dataclass(frozen=True)
-class JobFailure:
-    cipher: str
-    library: str
-    message: str
-
-
-@dataclass(frozen=True)
 class RunResult:
     """Everything one run produced, with the machine it ran on."""
 
     results: tuple[JobResult, ...]
-    failures: tuple[JobFailure, ...]
+    failures: tuple[EntryFailure, ...]
     environment: Environment
     options: RunOptions
     started_at: str  # ISO 8601, UTC
@@ -283,7 +277,7 @@ class RunResult:
         Raises ``KeyError``, ``TypeError`` or ``ValueError`` on a malformed document."""
         return cls(
             results=tuple(JobResult.from_dict(r) for r in data["results"]),
-            failures=tuple(JobFailure(**f) for f in data["failures"]),
+            failures=tuple(EntryFailure(**f) for f in data["failures"]),
             environment=Environment.from_dict(data["environment"]),
             options=RunOptions.from_dict(data["options"]),
             started_at=data["started_at"],

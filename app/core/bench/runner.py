@@ -32,10 +32,11 @@ from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
 from app.core.bench.multicore import MIN_OVERLAP, run_copies
 from app.core.bench.plan import expected_worker_bytes
-from app.core.bench.results import JobFailure, JobResult, RunResult
+from app.core.bench.results import JobResult, RunResult
 from app.core.bench.run_info import Environment, RunOptions, ToolInfo
 from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
+from app.core.runtime.envelope import EntryFailure
 from app.core.units import format_bytes
 
 
@@ -84,7 +85,7 @@ class BenchmarkRun:
 
             environment = capture_environment()
         results: list[JobResult] = []
-        failures: list[JobFailure] = []
+        failures: list[EntryFailure] = []
         yield RunStarted(len(self.jobs))
         cancelled = False
         try:
@@ -94,7 +95,7 @@ class BenchmarkRun:
                 yield JobStarted(index, job)
                 shortfall = memory_mode_shortfall(job)
                 if shortfall:
-                    failures.append(JobFailure(job.cipher_id, job.library, shortfall))
+                    failures.append(EntryFailure(job.cipher_id, job.library, shortfall))
                     yield JobFailed(index, job, shortfall)
                     continue
                 for event in run_isolated(job, index, self._cancel):
@@ -105,7 +106,7 @@ class BenchmarkRun:
                     if isinstance(event, JobFinished):
                         results.append(event.result)
                     elif isinstance(event, JobFailed):
-                        failures.append(JobFailure(job.cipher_id, job.library, event.message))
+                        failures.append(EntryFailure(job.cipher_id, job.library, event.message))
                     yield event
         except Cancelled:
             cancelled = True

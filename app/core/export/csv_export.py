@@ -20,9 +20,10 @@ from collections.abc import Iterable
 from os import PathLike
 from typing import Any
 
-from app.core.bench.results import JobFailure, RunResult
+from app.core.bench.results import RunResult
 from app.core.document.csvfile import name_cell
 from app.core.export.schema import FIELDS, WARNING_SEPARATOR, job_row
+from app.core.runtime.envelope import EntryFailure
 
 __all__ = [
     "CSV_COLUMNS",
@@ -38,7 +39,7 @@ __all__ = [
 CSV_COLUMNS: tuple[str, ...] = tuple(f.key for f in FIELDS)
 
 
-def failure_row(failure: JobFailure) -> dict[str, Any]:
+def failure_row(failure: EntryFailure) -> dict[str, Any]:
     """A ``CSV_COLUMNS`` record for a job that failed: names and the reason, nothing else."""
     row: dict[str, Any] = dict.fromkeys(CSV_COLUMNS)
     row.update(

@@ -13,7 +13,8 @@ from app import __version__
 
 @dataclass(frozen=True)
 class EntryFailure:
-    """An entry that did not finish its rounds, and why (one line)."""
+    """An entry (a cipher in a library) that did not finish, and why (one line): a bench's job,
+    a kind's entry."""
 
     cipher: str
     library: str

@@ -17,7 +17,7 @@ import pytest
 from json_contract import RESULT_KEYS
 from openpyxl import load_workbook
 
-from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
+from app.core.bench.results import JobResult, MonitorSample, RunResult
 from app.core.errors import UserError
 from app.core.export import writers as exporters
 from app.core.export.csv_export import CSV_COLUMNS
@@ -26,6 +26,7 @@ from app.core.export.xlsx_export import RESULT_COLUMNS, column_index, job_labels
 from app.core.kinds import formats
 from app.core.kinds.formats import save as export
 from app.core.runtime import scratch
+from app.core.runtime.envelope import EntryFailure
 
 MB_10 = 10_000_000
 
@@ -109,7 +110,7 @@ def run() -> RunResult:
     )
     return RunResult(
         results=jobs,
-        failures=(JobFailure("blowfish-ecb", "pyaes", "pyaes does not implement Blowfish"),),
+        failures=(EntryFailure("blowfish-ecb", "pyaes", "pyaes does not implement Blowfish"),),
         environment=ENVIRONMENT,
         options={"repetitions": 3, "warmup": 1, "sizes": [MB_10]},
         started_at="2026-01-01T10:00:00+00:00",

@@ -12,12 +12,13 @@ from hostile import small_job, small_run
 from openpyxl import load_workbook
 
 from app.cli.report import format_results
-from app.core.bench.results import JobFailure, JobResult, MonitorSample, RunResult
+from app.core.bench.results import JobResult, MonitorSample, RunResult
 from app.core.errors import UserError
 from app.core.export import schema
 from app.core.export.csv_export import CSV_COLUMNS, write_csv
 from app.core.export.json_export import read_json, read_run, write_json
 from app.core.export.xlsx_export import RESULT_COLUMNS, write_xlsx
+from app.core.runtime.envelope import EntryFailure
 
 
 def _full_run() -> RunResult:
@@ -30,7 +31,7 @@ def _full_run() -> RunResult:
     )
     other = small_job("other.bin", samples=5, peak_rss_bytes=None, baseline_rss_bytes=None)
     return dataclasses.replace(
-        small_run(job, other), failures=(JobFailure("bf-ecb", "pyaes", "not offered"),)
+        small_run(job, other), failures=(EntryFailure("bf-ecb", "pyaes", "not offered"),)
     )
 
 

@@ -11,9 +11,10 @@ from typing import Any
 import pytest
 from factories import job_result
 
-from app.core.bench.results import JobFailure, JobResult, RoundInfo, RunResult
+from app.core.bench.results import JobResult, RoundInfo, RunResult
 from app.core.bench.run_info import Environment, RunOptions
 from app.core.bench.stats import summarize
+from app.core.runtime.envelope import EntryFailure
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.result import StudyResult
 from app.core.transfer.results import EndSample, RunSample, TransferResult, TransferRun
@@ -46,7 +47,7 @@ def bench_run(
     *,
     started_at: str = "2026-11-01T10:00:00+00:00",
     env: Environment | None = None,
-    failures: Sequence[JobFailure] = (),
+    failures: Sequence[EntryFailure] = (),
     cancelled: bool = False,
 ) -> RunResult:
     """A finished ``bench`` run: by default one aes-256-ctr job whose preview is PREVIEW."""

@@ -12,10 +12,10 @@ import pytest
 from factories import job_result
 from history_factories import PREVIEW, bench_run, study_result, transfer_run, transfer_study
 
-from app.core.bench.results import JobFailure
 from app.core.errors import UserError
 from app.core.export.json_export import write_json
 from app.core.history.store import AlreadyStored, History
+from app.core.runtime.envelope import EntryFailure
 from app.core.study.export import write_study_json
 from app.core.transfer.results import transfer_document
 
@@ -57,7 +57,7 @@ def test_a_study_of_transfers_is_a_study(history: History) -> None:
 
 
 def test_the_listing_names_machine_ciphers_and_inputs(history: History) -> None:
-    failed = JobFailure("bf-cbc", "pycryptodome", "boom")
+    failed = EntryFailure("bf-cbc", "pycryptodome", "boom")
     history.record(bench_run(failures=[failed]))
     history.record(transfer_run())
     history.record(bench_run(started_at="2026-11-04T10:00:00+00:00", cancelled=True))
