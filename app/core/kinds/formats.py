@@ -64,11 +64,14 @@ def with_renderers(name: str, what: str, own: tuple[Format, ...]) -> ResultKind:
     return ResultKind(name, what, (*own, *(r for r in RENDERERS if r.suffix not in mine)))
 
 
-def document_formats(name: str, what: str, own: tuple[Format, ...] = ()) -> ResultKind:
+def document_formats(
+    name: str, what: str, own: tuple[Format, ...] = (), figure: str = ""
+) -> ResultKind:
     """The formats of a kind declared as data: every renderer of its document, its JSON as
-    the history stores it (raw samples; ``history import`` and ``merge`` read it) and its
-    ``own`` files (a profile's flame graph)."""
-    return with_renderers(name, what, (_HTML, _STORED_JSON, *own))
+    the history stores it (raw samples; ``history import`` and ``merge`` read it), its ``own``
+    files (a profile's flame graph) and its print ``figure`` as .svg and .pdf."""
+    figures = figure_formats(figure) if figure else ()
+    return with_renderers(name, what, (_HTML, _STORED_JSON, *own, *figures))
 
 
 def write_stored_json(result: object, path: Path) -> None:
@@ -88,15 +91,19 @@ _KIND_FIGURES = "app.core.publish.kind_figures:"  # matplotlib, imported when us
 _FIGURES = "app.core.publish.study_figures:"
 
 
-def _paper_formats(figures: str, kind: str) -> tuple[Format, ...]:
-    """A kind's publication kit: its document in Markdown and LaTeX, ``write_<kind>_svg`` and
-    ``_pdf`` of ``figures``."""
-    return (
-        _MARKDOWN,
-        _LATEX,
-        Format(".svg", "SVG vector figure for a paper", f"{figures}write_{kind}_svg"),
-        Format(".pdf", "PDF vector figure for a paper", f"{figures}write_{kind}_pdf"),
+def figure_formats(figure: str) -> tuple[Format, ...]:
+    """The print figure that ``figure`` ("module:function", result -> FigureData) makes, as
+    SVG and PDF."""
+    return tuple(
+        Format(suffix, f"{suffix[1:].upper()} vector figure for a paper", figure, figure=True)
+        for suffix in (".svg", ".pdf")
     )
+
+
+def _paper_formats(figure: str) -> tuple[Format, ...]:
+    """A kind's publication kit: its document in Markdown and LaTeX, its ``figure`` in SVG
+    and PDF."""
+    return (_MARKDOWN, _LATEX, *figure_formats(figure))
 
 
 BENCH = with_renderers(
@@ -106,7 +113,7 @@ BENCH = with_renderers(
         Format(".xlsx", "Excel workbook with charts", _EXPORT + "xlsx_export:write_xlsx"),
         Format(".csv", "CSV, one row per job", _EXPORT + "csv_export:write_csv"),
         Format(".json", "JSON, everything with raw samples", _EXPORT + "json_export:write_json"),
-        *_paper_formats(_KIND_FIGURES, "bench"),
+        *_paper_formats(_KIND_FIGURES + "bench_figure"),
     ),
 )
 
@@ -133,7 +140,7 @@ STUDY = with_renderers(
             "export:write_study_csv",
             "export:write_study_json",
         ),
-        *_paper_formats(_FIGURES, "study"),
+        *_paper_formats(_FIGURES + "study_figure"),
     ),
 )
 TRANSFER_STUDY = with_renderers(
@@ -141,7 +148,7 @@ TRANSFER_STUDY = with_renderers(
     "a study",
     (
         *_study_formats(_TRANSFER_REPORT, "write_html", "write_xlsx", "write_csv", "write_json"),
-        *_paper_formats(_FIGURES, "transfer_study"),
+        *_paper_formats(_FIGURES + "transfer_study_figure"),
     ),
 )
 TRANSFER = with_renderers(
@@ -156,7 +163,7 @@ TRANSFER = with_renderers(
             _TRANSFER + "write_load_csv",
         ),
         Format(".json", "JSON, everything with raw samples", _TRANSFER + "write_json"),
-        *_paper_formats(_KIND_FIGURES, "transfer"),
+        *_paper_formats(_KIND_FIGURES + "transfer_figure"),
     ),
 )
 
@@ -169,7 +176,7 @@ SWEEP = with_renderers(
         Format(".xlsx", "Excel workbook with a log-log chart", _SWEEP + "write_xlsx"),
         Format(".csv", "CSV, one row per point", _SWEEP + "write_csv"),
         Format(".json", "JSON, everything with raw samples", _SWEEP + "write_json"),
-        *_paper_formats(_KIND_FIGURES, "sweep"),
+        *_paper_formats(_KIND_FIGURES + "sweep_figure"),
     ),
 )
 

@@ -20,6 +20,10 @@ if TYPE_CHECKING:
     from app.core.runtime.definition import Definition
 
 
+# The figure drawer (matplotlib) of every kind's print figure: a format with ``figure`` set.
+DRAW = "app.core.publish.figure_drawing:draw"
+
+
 @dataclass(frozen=True)
 class Format:
     suffix: str  # lower case, with its dot: ".xlsx"
@@ -28,11 +32,16 @@ class Format:
     # True: ``writer`` is a renderer, ``render(document) -> str | bytes``, of any kind's document
     # (:meth:`Kind.document_of`); False: a kind's own ``write(result, path)``.
     renders: bool = False
+    # True: ``writer`` makes the result's print figure, ``figure(result) -> FigureData``, which
+    # the one figure drawer writes in this suffix's vector format (svg, pdf).
+    figure: bool = False
 
     def write(self, result: Any, path: Path) -> None:
         """Write ``result`` to ``path`` plainly (not atomically: :func:`save` is)."""
         function = resolve(self.writer)
-        if self.renders:
+        if self.figure:
+            resolve(DRAW)(function(result), Path(path), self.suffix.removeprefix("."))
+        elif self.renders:
             document = kind_of(result).document_of(result)
             made = function(document)  # text, or bytes for a binary format (xlsx)
             if isinstance(made, bytes):
@@ -94,6 +103,8 @@ class Kind:
     # Its own files beside every renderer's (with ``formats`` empty): (suffix, what a file
     # dialog lists, "module:function" writing ``(result, path)``).
     own_formats: tuple[tuple[str, str, str], ...] = ()
+    # "module:function": result -> its print figure (FigureData), saved as .svg and .pdf.
+    figure: str = ""
 
     @property
     def files(self) -> ResultKind:
@@ -102,7 +113,7 @@ class Kind:
         if not self.formats:
             document_formats = resolve("app.core.kinds.formats:document_formats")
             own = tuple(Format(*f) for f in self.own_formats)
-            made: ResultKind = document_formats(self.name, self.noun, own)
+            made: ResultKind = document_formats(self.name, self.noun, own, self.figure)
             return made
         files: ResultKind = resolve(self.formats)
         return files

@@ -9,15 +9,12 @@ against the calls inline in a study's HTML :mod:`.exports`, for print
 
 # The row of app.core.kinds.table (app.core.kinds.table.declared gives what it leaves out):
 # plain data, so that the table names this package without importing it (and this package
-# imports nothing above it). Its document takes every renderer; its own files beside them:
+# imports nothing above it). Its document takes every renderer, its figure .svg and .pdf:
 _FIGURES = "app.core.publish.kind_figures:"  # drawn as every kind's print figures
 ROW = {
     "name": "leak",
     "noun": "a leak test",
     "result": "app.core.leak.result:LeakResult",
-    "own_formats": (
-        (".svg", "|t| against the calls (SVG figure)", _FIGURES + "write_leak_svg"),
-        (".pdf", "|t| against the calls (PDF figure)", _FIGURES + "write_leak_pdf"),
-    ),
+    "figure": _FIGURES + "leak_figure",
     "document": "app.core.leak.document:leak_document",
 }

@@ -18,7 +18,6 @@ the median with its 95 % interval, drawn as an error bar where there is one).
 from __future__ import annotations
 
 import math
-from pathlib import Path
 
 from app.core.bench.results import RunResult
 from app.core.document.estimate import Estimate
@@ -35,7 +34,6 @@ from app.core.publish.figure_data import (
     all_medians,
     throughput_label,
 )
-from app.core.publish.figure_drawing import draw
 from app.core.sweep.report import ladder_steps, length_label
 from app.core.sweep.results import LADDER, SweepResult
 from app.core.transfer.results import TransferRun
@@ -161,30 +159,6 @@ def _sweep_figure(result: SweepResult) -> FigureData:
     )
 
 
-def write_bench_svg(run: RunResult, path: Path) -> None:
-    draw(bench_figure(run), Path(path), "svg")
-
-
-def write_bench_pdf(run: RunResult, path: Path) -> None:
-    draw(bench_figure(run), Path(path), "pdf")
-
-
-def write_transfer_svg(run: TransferRun, path: Path) -> None:
-    draw(transfer_figure(run), Path(path), "svg")
-
-
-def write_transfer_pdf(run: TransferRun, path: Path) -> None:
-    draw(transfer_figure(run), Path(path), "pdf")
-
-
-def write_sweep_svg(result: SweepResult, path: Path) -> None:
-    draw(sweep_figure(result), Path(path), "svg")
-
-
-def write_sweep_pdf(result: SweepResult, path: Path) -> None:
-    draw(sweep_figure(result), Path(path), "pdf")
-
-
 def leak_figure(result: LeakResult) -> FigureData:
     """Each entry's curve of the largest |t| (a point a batch) and the two thresholds."""
     series = [
@@ -216,11 +190,3 @@ def leak_figure(result: LeakResult) -> FigureData:
         panels=(Panel("", tuple(series)),),
         what="a leak test",
     )
-
-
-def write_leak_svg(result: LeakResult, path: Path) -> None:
-    draw(leak_figure(result), Path(path), "svg")
-
-
-def write_leak_pdf(result: LeakResult, path: Path) -> None:
-    draw(leak_figure(result), Path(path), "pdf")

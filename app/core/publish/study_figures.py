@@ -14,7 +14,6 @@ import math
 from collections.abc import Callable
 from dataclasses import replace
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 from app.core.bench.jobs import LOAD_ALL
@@ -32,7 +31,6 @@ from app.core.publish.figure_data import (
     input_axis,
     throughput_label,
 )
-from app.core.publish.figure_drawing import draw
 from app.core.study.figures import UNITS
 from app.core.study.memory_figures import memory_bytes
 from app.core.study.result import StudyResult, memory_mib
@@ -178,19 +176,3 @@ def _figure(
         panels=tuple(panels),
         what=what,
     )
-
-
-def write_study_svg(result: StudyResult, path: Path) -> None:
-    draw(study_figure(result), Path(path), "svg")
-
-
-def write_study_pdf(result: StudyResult, path: Path) -> None:
-    draw(study_figure(result), Path(path), "pdf")
-
-
-def write_transfer_study_svg(result: TransferStudyResult, path: Path) -> None:
-    draw(transfer_study_figure(result), Path(path), "svg")
-
-
-def write_transfer_study_pdf(result: TransferStudyResult, path: Path) -> None:
-    draw(transfer_study_figure(result), Path(path), "pdf")
