@@ -16,7 +16,9 @@ Gaps are in milliseconds; "(busy)" is the GUI thread's own CPU time during the l
 which tells a slow window (busy close to the gap) from a starved one (busy near zero), and
 "(queued)" is how long in that gap the GUI thread was ready to run but had no core (Linux's
 schedstat): what is neither busy nor queued, it slept (waiting for the GIL, the X server or
-the disk).
+the disk). "steal" and "cpu wait" are the whole machine's over the case, in ms per second:
+the host running something else while this VM's cores wanted to run (/proc/stat), and some
+task here ready to run without a core (/proc/pressure/cpu).
 
 Cold start: a fresh interpreter, from launch to the first paint of the main window (imports of
 PySide6 and the app included), and on to the charts being built (pyqtgraph and numpy are
@@ -70,6 +72,24 @@ def queued_s(fd: int | None) -> float:
         return float("nan")
 
 
+def machine_waits() -> tuple[float, float]:
+    """``(steal, cpu_wait)`` in seconds since boot: the time the host ran something else while
+    this VM's cores wanted to run (``/proc/stat``'s steal), and the time some task here was
+    ready to run without a core (``/proc/pressure/cpu``'s "some"). NaN where Linux has none."""
+    nan = float("nan")
+    try:
+        steal = int(Path("/proc/stat").read_text().split("\n", 1)[0].split()[8])
+        steal_s = steal / os.sysconf("SC_CLK_TCK")
+    except (OSError, IndexError, ValueError):
+        steal_s = nan
+    try:
+        some = Path("/proc/pressure/cpu").read_text().split("\n", 1)[0]
+        wait_s = int(some.rsplit("total=", 1)[1]) / 1e6
+    except (OSError, IndexError, ValueError):
+        wait_s = nan
+    return steal_s, wait_s
+
+
 class GapTimer:
     """The 5 ms timer in the GUI thread: each gap between its calls, with the GUI thread's CPU
     time and run-queue wait within it."""
@@ -99,10 +119,15 @@ class GapTimer:
         self._last = now
 
     def start(self) -> None:
+        self._machine = machine_waits()
+        self._started = time.perf_counter()
         self._timer.start()
         self._last = self._now()
 
     def stop(self) -> None:
+        steal, wait = machine_waits()
+        self.steal_s, self.cpu_wait_s = steal - self._machine[0], wait - self._machine[1]
+        self.wall_s = time.perf_counter() - self._started
         self._timer.stop()
         if self._schedstat is not None:
             os.close(self._schedstat)
@@ -123,6 +148,9 @@ class GapTimer:
             # busy; near zero, it was waiting (for the GIL, the disk, or a core).
             "worst_busy_ms": self.busy[worst] if worst is not None else nan,
             "worst_queued_ms": self.queued[worst] if worst is not None else nan,
+            # The whole machine over the case, in ms per second of it (module doc).
+            "steal_ms_s": 1e3 * self.steal_s / self.wall_s if self.wall_s else nan,
+            "cpu_wait_ms_s": 1e3 * self.cpu_wait_s / self.wall_s if self.wall_s else nan,
         }
 
     def longest(self, n: int = 3) -> list[int]:
@@ -445,6 +473,7 @@ def main() -> int:
         header = (
             f"{'cipher':<34} {'mode':<7} {'run s':>7} {'MB/s':>8} {'ticks':>6} "
             f"{'median':>7} {'p99':>7} {'max gap':>8} {'(busy)':>7} {'(queued)':>8} {'>frame':>6}"
+            f" {'steal':>6} {'cpu wait':>8}"
         )
         print(header)
         print("-" * len(header))
@@ -457,7 +486,7 @@ def main() -> int:
                 f"{r['ticks']:>6} {r['median_gap_ms']:>6.1f}  {r['p99_gap_ms']:>6.1f} "
                 f"{r['max_gap_ms']:>7.1f}  {r['worst_busy_ms']:>6.1f}  "
                 f"{r['worst_queued_ms']:>7.1f} "
-                f"{r['over_limit']:>5}{note}",
+                f"{r['over_limit']:>5}  {r['steal_ms_s']:>5.0f}  {r['cpu_wait_ms_s']:>7.0f}{note}",
                 flush=True,
             )
 
