@@ -18,10 +18,9 @@ import time
 from collections.abc import Sequence
 from typing import Any, TextIO
 
-from app.cli import storing
-from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import aggregate_line, format_results, terminal_width
-from app.cli.running import add_out_option, library_name, stop_reason, whole_number
+from app.cli.run_options import RunOptions, add_no_history_option, add_out_option
+from app.cli.running import library_name, stop_reason, whole_number
 from app.cli.terminal import clear_line, redraw
 from app.core.bench.jobs import (
     DATA_MODES,
@@ -78,7 +77,7 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
         "over workers with 4 or more, each figure of the tables with 6 or more",
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
-    storing.add_no_history_option(p)
+    add_no_history_option(p)
     p.set_defaults(handler=cmd_bench)
 
 
@@ -215,10 +214,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if any(size <= 0 for size in sizes):
         raise UserError("--size must be at least 1 byte")
     files = [inspect_file(f) for f in args.file]
+    run_options = RunOptions.of(args)
     # Fail before a long run, not after it. An export must never replace an input
     # (`bench data.csv --out data.csv`), nor another export; links and hard links to one are
     # caught by the file's identity, not its name.
-    check_outputs(BENCH, args.out, [os.path.expanduser(f) for f in args.file])
+    run_options.check(BENCH, [os.path.expanduser(f) for f in args.file])
     # Check the whole plan (options, chunk size) before generating possibly gigabytes.
     for size in sizes:
         make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)
@@ -234,14 +234,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
             generated.append(generated_input(size, label=f"random {label}"))
         jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
-        return _run_jobs(
-            jobs,
-            args.out,
-            quiet=args.quiet,
-            processes=args.processes,
-            history=not args.no_history,
-            rounds=args.rounds,
-        )
+        return _run_jobs(jobs, run_options, processes=args.processes, rounds=args.rounds)
     finally:
         for source in generated:
             cleanup_generated(source)
@@ -267,12 +260,7 @@ def _warn_processes(processes: int, err: TextIO) -> None:
 
 
 def _run_jobs(
-    jobs: list[Job],
-    outs: list[str],
-    quiet: bool,
-    processes: int = 1,
-    history: bool = True,
-    rounds: int = 1,
+    jobs: list[Job], run_options: RunOptions, *, processes: int = 1, rounds: int = 1
 ) -> int:
     from app.core.bench.events import (
         JobFailed,
@@ -285,7 +273,7 @@ def _run_jobs(
     from app.core.bench.rounds import RoundsRun
 
     run = RoundsRun(jobs, rounds=rounds, processes=processes)
-    bar = _ProgressBar(len(jobs) * rounds, enabled=not quiet and sys.stderr.isatty())
+    bar = _ProgressBar(len(jobs) * rounds, enabled=not run_options.quiet and sys.stderr.isatty())
     final = None
     events = run.events()
     step, where = -1, ""
@@ -322,8 +310,8 @@ def _run_jobs(
     bar.clear()
     assert final is not None
     print(format_results(final))
-    storing.store_run(final, enabled=history, quiet=quiet)
-    write_outputs(final, outs)
+    run_options.store(final)
+    run_options.write(final)
     return 1 if final.failures else 0
 
 

@@ -10,10 +10,9 @@ import threading
 import time
 from typing import Any
 
-from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
-from app.cli.running import add_out_option, stopped
-from app.cli.storing import add_quiet_and_history_options, store_run
+from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.running import stopped
 from app.cli.terminal import clear_line, redraw
 from app.core.document.terminal import render
 from app.core.kinds import table
@@ -61,15 +60,16 @@ def _default_text(default: Any) -> str:
 def _handler(kind: Kind, definition: Definition) -> Any:
     def handle(args: argparse.Namespace) -> int:
         values = definition.values(vars(args))
-        check_outputs(kind.files, args.out)  # before a long run, not after it
+        run_options = RunOptions.of(args)
+        run_options.check(kind.files)  # before a long run, not after it
         try:
-            result = execute(definition, values, quiet=args.quiet)
+            result = execute(definition, values, quiet=run_options.quiet)
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
             return stopped(exc)
         print(render(kind.document_of(result), terminal_width()))
-        measured = bool(getattr(result, "results", True))  # an empty run is not kept
-        store_run(result, enabled=measured and not args.no_history, quiet=args.quiet)
-        write_outputs(result, args.out)
+        if getattr(result, "results", True):  # an empty run is not kept
+            run_options.store(result)
+        run_options.write(result)
         return 1 if getattr(result, "failures", ()) else 0
 
     return handle

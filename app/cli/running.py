@@ -1,6 +1,7 @@
 """What the commands that run something (``bench``, ``study``, ``transfer``) share on the command
-line: the argparse types of their numbers, the ``--out`` option, and what they say when Ctrl-C
-or a signal stops a run."""
+line: the argparse types of their numbers, ``--yes`` and the question it answers, and what they
+say when Ctrl-C or a signal stops a run. Their ``--out``, ``--quiet`` and ``--no-history`` are
+:mod:`app.cli.run_options`."""
 
 from __future__ import annotations
 
@@ -10,7 +11,6 @@ from collections.abc import Callable
 
 from app.core.ciphers.registry import check_library
 from app.core.errors import UserError
-from app.core.kinds.formats import ResultKind
 from app.core.runtime.termination import Terminated, exit_code
 
 PROG = "cipherbench"
@@ -59,19 +59,6 @@ def non_negative(text: str) -> float:
     if not (value >= 0 and value < float("inf")):
         raise argparse.ArgumentTypeError("must be a number, 0 or more")
     return value
-
-
-def add_out_option(p: argparse.ArgumentParser, kind: ResultKind, what: str = "results") -> None:
-    """``--out PATH``, repeatable: write ``what`` to each path, in the format of ``kind`` its
-    extension names."""
-    p.add_argument(
-        "--out",
-        action="append",
-        default=[],
-        metavar="PATH",
-        help=f"write {what}, by extension: {kind.help_text()}; or a folder (ending in /): "
-        "the paper set, every table and figure for a paper and methods.txt; repeatable",
-    )
 
 
 def stop_reason(exc: KeyboardInterrupt) -> str:

@@ -1,10 +1,9 @@
 """Storing a finished run in the history, for the commands that make one (``bench``, ``study``,
-``transfer``): the ``--quiet`` and ``--no-history`` options and :func:`store_run`. The ``history``
-command that reads the runs back is :mod:`app.cli.history`."""
+``transfer``): :func:`store_run`, which :class:`app.cli.run_options.RunOptions` calls unless
+``--no-history``. The ``history`` command that reads the runs back is :mod:`app.cli.history`."""
 
 from __future__ import annotations
 
-import argparse
 import sys
 from typing import Any
 
@@ -12,22 +11,6 @@ from app.core.errors import UserError
 from app.core.text import display_text
 
 PROG = "cipherbench"
-
-
-def add_no_history_option(p: argparse.ArgumentParser) -> None:
-    """``--no-history`` on a command that stores its run."""
-    p.add_argument(
-        "--no-history",
-        action="store_true",
-        help="do not store this run in the history (CIPHERBENCH_NO_HISTORY=1 for every run)",
-    )
-
-
-def add_quiet_and_history_options(p: argparse.ArgumentParser) -> None:
-    """``--quiet`` (no progress, nor the id the run is stored as) and ``--no-history``: what
-    every command that shows its progress on stderr and stores its run ends with."""
-    p.add_argument("--quiet", action="store_true", help="no progress on stderr")
-    add_no_history_option(p)
 
 
 def store_run(result: Any, *, enabled: bool = True, quiet: bool = False) -> int | None:

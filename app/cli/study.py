@@ -21,17 +21,9 @@ import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
-from app.cli.running import (
-    add_out_option,
-    add_yes_option,
-    confirm,
-    non_negative,
-    stopped,
-    whole_number,
-)
-from app.cli.storing import add_quiet_and_history_options, store_run
+from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.running import add_yes_option, confirm, non_negative, stopped, whole_number
 from app.cli.terminal import clear_line, redraw
 from app.core.bench.results import JobResult
 from app.core.document.numbers import mib_text, rate_text
@@ -135,25 +127,10 @@ def cmd_study(args: argparse.Namespace) -> int:
         precision_percent=args.precision,
         margin_percent=args.margin,
     )
-    return run_study(
-        study,
-        args.out,
-        save=args.save_definition,
-        quiet=args.quiet,
-        history=not args.no_history,
-        yes=args.yes,
-    )
+    return run_study(study, RunOptions.of(args), save=args.save_definition, yes=args.yes)
 
 
-def run_study(
-    study: Study,
-    outs: Sequence[str],
-    *,
-    save: str | None,
-    quiet: bool,
-    history: bool = True,
-    yes: bool = False,
-) -> int:
+def run_study(study: Study, run_options: RunOptions, *, save: str | None, yes: bool) -> int:
     from app.core.study.grid_cost import grid_cost
     from app.core.study.presets import save_study
     from app.core.study.runner import StudyRun
@@ -171,16 +148,16 @@ def run_study(
     inputs = [f.path for f in run.files]
     # Fail before a long run, not after it: an export over an input or over another export.
     kind = formats.TRANSFER_STUDY if study.workload == "transfer" else formats.STUDY
-    check_outputs(kind, outs, inputs)
+    run_options.check(kind, inputs)
     if save is not None:  # `--save-definition ""` is refused, not skipped
         saved = save_study(study, save, inputs=inputs)
         print(f"saved the study to {saved}", file=sys.stderr)
     try:
-        final = execute_study(run, quiet=quiet)
+        final = execute_study(run, quiet=run_options.quiet)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         return stopped(exc)
-    store_run(final, enabled=history, quiet=quiet)
-    write_outputs(final, outs, inputs)
+    run_options.store(final)
+    run_options.write(final, inputs)
     return 1 if final.failures else 0
 
 

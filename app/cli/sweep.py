@@ -18,10 +18,9 @@ import sys
 from collections.abc import Sequence
 from typing import Any
 
-from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
-from app.cli.running import add_out_option, library_name, stopped, whole_number
-from app.cli.storing import add_quiet_and_history_options, store_run
+from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.running import library_name, stopped, whole_number
 from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
@@ -96,7 +95,6 @@ def cmd_sweep(args: argparse.Namespace) -> int:
 
     lengths = parse_lengths(args.lengths) if args.lengths else DEFAULT_LENGTHS
     jobs = sweep_jobs(args.cipher, args.library, args.key_bits, lengths, ad=not args.no_ad)
-    check_outputs(formats.SWEEP, args.out)
     options = {"lengths": list(lengths), "associated_data": not args.no_ad}
     return _run(args, jobs, options, kind="sweep", title="", notes=())
 
@@ -110,7 +108,6 @@ def cmd_ladder(args: argparse.Namespace) -> int:
     if libraries == ["pyaes"]:
         raise UserError("pyaes is the ladder's pure-Python step; choose a compiled library")
     jobs, notes = ladder_jobs(args.cipher, libraries)
-    check_outputs(formats.SWEEP, args.out)
     return _run(args, jobs, {}, kind="ladder", title=args.cipher.strip().lower(), notes=notes)
 
 
@@ -127,11 +124,13 @@ def _run(
     from app.core.sweep.results import sweep_document
     from app.core.sweep.runner import SweepProgress, run_sweep
 
+    run_options = RunOptions.of(args)
+    run_options.check(formats.SWEEP)  # before the run, not after it
     last = [""]
 
     def progress(p: SweepProgress) -> None:
         step = f"{p.label}, round {p.round} of {p.rounds}"
-        if step != last[0] and not args.quiet:  # one line per round as it starts
+        if step != last[0] and not run_options.quiet:  # one line per round as it starts
             last[0] = step
             print(f"{100 * p.fraction:3.0f}%  {step}", file=sys.stderr)
 
@@ -145,8 +144,8 @@ def _run(
         print(json.dumps(sweep_document(result), indent=2, ensure_ascii=False))
     else:
         print(format_sweep(result, terminal_width() or 80))
-    store_run(result, enabled=not args.no_history, quiet=args.quiet)
-    write_outputs(result, args.out)
+    run_options.store(result)
+    run_options.write(result)
     unswitched = any("could not switch" in v for v in ladder_verdicts(result))
     return 1 if result.failures or unswitched else 0
 

@@ -21,9 +21,8 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.cli.outputs import check_outputs, write_outputs
-from app.cli.running import add_out_option, stopped, whole_number
-from app.cli.storing import add_quiet_and_history_options, store_run
+from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.running import stopped, whole_number
 from app.core.document.numbers import rate_text
 from app.core.errors import UserError
 from app.core.kinds import formats
@@ -94,42 +93,33 @@ def cmd_transfer(args: argparse.Namespace) -> int:
     )
     options.check()
     inputs = [os.path.expanduser(args.file)] if args.file is not None else []
+    run_options = RunOptions.of(args)
     # Fail before the run, not after it: an export over the input or over another export.
-    check_outputs(TRANSFER, args.out, inputs)
+    run_options.check(TRANSFER, inputs)
     size, label = 0, ""
     if args.file is None:
         size = parse_size(args.size)
         if size <= 0:
             raise UserError("--size must be at least 1 byte")
         label = size_label(args.size)
-        if not args.quiet:
+        if not run_options.quiet:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
     path = inputs[0] if inputs else None
     with transfer_input(path, size_bytes=size, label=f"random {label}") as source:
-        return _run(
-            source,
-            ciphers,
-            options,
-            args.out,
-            quiet=args.quiet,
-            history=not args.no_history,
-        )
+        return _run(source, ciphers, options, run_options)
 
 
 def _run(
     source: InputSpec,
     ciphers: Sequence[str],
     options: TransferOptions,
-    outs: Sequence[str],
-    *,
-    quiet: bool,
-    history: bool = True,
+    run_options: RunOptions,
 ) -> int:
-    """Run the session, print its table, store it, write ``outs``; the exit code."""
+    """Run the session, print its table, store it, write it to each ``--out``; the exit code."""
     from app.core.transfer.session import run_transfers
 
     def on_result(r: TransferResult) -> None:
-        if not quiet:
+        if not run_options.quiet:
             print(
                 f"{r.label}: {rate_text(r.throughput_mb_s)} MB/s "
                 f"({rate_text(r.throughput_mib_s)} MiB/s), verified",
@@ -144,9 +134,8 @@ def _run(
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         return stopped(exc)
     print(format_transfers(run.results, source.label))
-    store_run(run, enabled=history, quiet=quiet)
-    inputs = [] if source.generated else [source.path]
-    write_outputs(run, outs, inputs)
+    run_options.store(run)
+    run_options.write(run, [] if source.generated else [source.path])
     return 1 if run.failures else 0
 
 
