@@ -16,7 +16,7 @@ import shutil
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any, TextIO
+from typing import TextIO
 
 from app.cli.report import aggregate_line, format_results, terminal_width
 from app.cli.run_options import RunOptions, add_no_history_option, add_out_option
@@ -42,19 +42,8 @@ from app.core.units import MIB, parse_size, size_label
 MAX_PROCESSES = 256  # bench --processes
 
 
-def register(sub: Any) -> None:
-    """Add ``bench`` to the command line's subcommands."""
-    _add_bench_command(sub)
-
-
-def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser(
-        "bench",
-        help="benchmark ciphers on a file or generated data",
-        description="Encrypt, decrypt and verify FILE (or generated random data) with each "
-        "chosen cipher, in a fresh worker process per job. Sizes: 10MB = 10^7 bytes, "
-        "10MiB = 10 x 2^20 bytes.",
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """``bench``'s arguments (its name and help: :func:`app.cli.main._commands`)."""
     _add_bench_inputs(p)
     _add_bench_measuring(p)
     add_out_option(p, formats.BENCH)
@@ -78,7 +67,6 @@ def _add_bench_command(sub: argparse._SubParsersAction[argparse.ArgumentParser])
     )
     p.add_argument("--quiet", action="store_true", help="no progress bar")
     add_no_history_option(p)
-    p.set_defaults(handler=cmd_bench)
 
 
 def _add_bench_inputs(p: argparse.ArgumentParser) -> None:

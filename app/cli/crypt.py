@@ -19,7 +19,7 @@ A file whose Argon2id cost is above the reader's policy (:mod:`app.core.files.co
 refused before anyone is asked for a password, with the estimated time and memory, unless
 ``--allow-expensive-kdf``; such a derivation runs in a child process, so Ctrl-C stops it at once.
 
-:func:`register` adds both subcommands; each sets ``handler=fn`` with ``fn(args) -> int``. Every
+:func:`commands` declares both subcommands, each with ``handler=fn``, ``fn(args) -> int``. Every
 bad input raises :class:`UserError` (one sentence) for the caller's ``main`` to print as
 ``cipherbench: error: ...`` with exit status 2; the core's structured errors get their option
 hints there, from :func:`app.cli.messages.cli_message`. A progress bar goes to stderr when it is a
@@ -36,6 +36,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from app.cli.command import Command, add_commands
 from app.cli.running import library_name
 from app.cli.terminal import redraw
 from app.core.ciphers.registry import LIBRARIES, CipherSpec, weakness_labels
@@ -68,17 +69,36 @@ from app.core.units import MB, file_size, parse_size
 _PASSWORD_FILE_MAX_BYTES = 64 * 1024
 
 
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``encrypt`` and ``decrypt`` to the main parser's subcommands."""
-    enc = _add_file_command(
-        subparsers,
-        "encrypt",
-        "encrypt a file to the CipherBench format (or raw, for OpenSSL)",
-        "Encrypt IN into OUT: the CipherBench format (authenticated, chunked; a password or a key "
-        "file), or with --raw the bare ciphertext plus a JSON key file.",
-        reads="file to encrypt (only read)",
-        writes="encrypted file",
+def commands() -> tuple[Command, ...]:
+    """``encrypt`` and ``decrypt``, declared here rather than in :func:`app.cli.main._commands`:
+    this module may be missing from a build."""
+    return (
+        Command(
+            "encrypt",
+            help="encrypt a file to the CipherBench format (or raw, for OpenSSL)",
+            description="Encrypt IN into OUT: the CipherBench format (authenticated, chunked; a "
+            "password or a key file), or with --raw the bare ciphertext plus a JSON key file.",
+            arguments=_encrypt_arguments,
+            handler=run_encrypt,
+        ),
+        Command(
+            "decrypt",
+            help="decrypt a CipherBench file (or a raw export with its key file)",
+            description="Decrypt IN into OUT. OUT appears only once every chunk and the end of "
+            "IN authenticated.",
+            arguments=_decrypt_arguments,
+            handler=run_decrypt,
+        ),
     )
+
+
+def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``encrypt`` and ``decrypt`` to ``subparsers`` (a parser of these two alone)."""
+    add_commands(subparsers, commands())
+
+
+def _encrypt_arguments(enc: argparse.ArgumentParser) -> None:
+    _add_in_out(enc, reads="file to encrypt (only read)", writes="encrypted file")
     enc.add_argument("--cipher", default=DEFAULT_CIPHER, metavar="ID", help="default %(default)s")
     enc.add_argument(
         "--library",
@@ -101,16 +121,10 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     enc.add_argument("--raw", action="store_true", help="bare ciphertext for other tools")
     enc.add_argument("--key-out", metavar="K.json", help="with --raw: where the key goes")
     enc.add_argument("--force", action="store_true", help="overwrite OUT (and K.json)")
-    enc.set_defaults(handler=run_encrypt)
 
-    dec = _add_file_command(
-        subparsers,
-        "decrypt",
-        "decrypt a CipherBench file (or a raw export with its key file)",
-        "Decrypt IN into OUT. OUT appears only once every chunk and the end of IN authenticated.",
-        reads="encrypted file (only read)",
-        writes="decrypted file",
-    )
+
+def _decrypt_arguments(dec: argparse.ArgumentParser) -> None:
+    _add_in_out(dec, reads="encrypted file (only read)", writes="decrypted file")
     _add_secret_options(dec.add_mutually_exclusive_group())
     dec.add_argument(
         "--library",
@@ -126,23 +140,13 @@ def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         help="pay a password derivation above the usual cost (only for a file you trust)",
     )
     dec.add_argument("--force", action="store_true", help="overwrite OUT")
-    dec.set_defaults(handler=run_decrypt)
 
 
-def _add_file_command(
-    subparsers: argparse._SubParsersAction[argparse.ArgumentParser],
-    name: str,
-    summary: str,
-    description: str,
-    *,
-    reads: str,
-    writes: str,
-) -> argparse.ArgumentParser:
-    """A subcommand that reads the file IN and writes the file OUT (``-o``)."""
-    parser = subparsers.add_parser(name, help=summary, description=description)
+def _add_in_out(parser: argparse.ArgumentParser, *, reads: str, writes: str) -> None:
+    """What both commands start with: the file IN they read and the file OUT (``-o``) they
+    write."""
     parser.add_argument("input", metavar="IN", help=reads)
     parser.add_argument("-o", "--output", metavar="OUT", required=True, help=writes)
-    return parser
 
 
 def _add_secret_options(group: argparse._MutuallyExclusiveGroup) -> None:

@@ -38,15 +38,8 @@ PROG = "cipherbench"
 # --- the command ----------------------------------------------------------------------------------
 
 
-def register(sub: Any) -> None:
-    """Add the ``history`` command to the subparsers ``sub`` of the main parser."""
-    p = sub.add_parser(
-        "history",
-        help="the runs stored so far: list, show, compare, trend, export, import, delete",
-        description="Every finished bench, study and transfer is stored in a database in your "
-        "data folder (CIPHERBENCH_HISTORY=FILE uses another). List, show and compare the runs, "
-        "or move them between machines as JSON.",
-    )
+def add_actions(p: argparse.ArgumentParser) -> None:
+    """``history``'s actions, each a command of its own (list, show, compare, ...)."""
     actions = p.add_subparsers(dest="action", metavar="ACTION", parser_class=type(p))
     actions.required = True
     a = actions.add_parser("list", help="one run per line: id, date, machine, input, ciphers")

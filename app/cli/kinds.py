@@ -5,11 +5,13 @@ run stored in the history and written with ``--out`` in any of its formats."""
 from __future__ import annotations
 
 import argparse
+import functools
 import sys
 import threading
 import time
 from typing import Any
 
+from app.cli.command import Command, Handler
 from app.cli.report import terminal_width
 from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
 from app.cli.running import stopped
@@ -20,34 +22,43 @@ from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Finished, Progress
 
 
-def register(sub: Any) -> None:
+def commands() -> tuple[Command, ...]:
     """A command for each kind with a definition."""
-    for kind in table.defined_kinds():
-        definition = kind.defined()
-        assert definition is not None
-        p = sub.add_parser(
-            definition.command, help=definition.summary, description=definition.summary
-        )
-        for option in definition.options:
-            help_text = option.help + _default_text(option.default)
-            if option.positional:
-                p.add_argument(
-                    option.name,
-                    nargs="*" if option.many else "?",
-                    metavar=option.metavar or option.name.upper(),
-                    help=help_text,
-                )
-                continue
+    return tuple(_command(kind) for kind in table.defined_kinds())
+
+
+def _command(kind: Kind) -> Command:
+    definition = kind.defined()
+    assert definition is not None
+    return Command(
+        definition.command,
+        help=definition.summary,
+        description=definition.summary,
+        arguments=functools.partial(_arguments, kind, definition),
+        handler=_handler(kind, definition),
+    )
+
+
+def _arguments(kind: Kind, definition: Definition, p: argparse.ArgumentParser) -> None:
+    for option in definition.options:
+        help_text = option.help + _default_text(option.default)
+        if option.positional:
             p.add_argument(
-                f"--{option.name.replace('_', '-')}",
-                dest=option.name,
-                action="append" if option.many else "store",
-                metavar=option.metavar or None,
+                option.name,
+                nargs="*" if option.many else "?",
+                metavar=option.metavar or option.name.upper(),
                 help=help_text,
             )
-        add_out_option(p, kind.files)
-        add_quiet_and_history_options(p)
-        p.set_defaults(handler=_handler(kind, definition))
+            continue
+        p.add_argument(
+            f"--{option.name.replace('_', '-')}",
+            dest=option.name,
+            action="append" if option.many else "store",
+            metavar=option.metavar or None,
+            help=help_text,
+        )
+    add_out_option(p, kind.files)
+    add_quiet_and_history_options(p)
 
 
 def _default_text(default: Any) -> str:
@@ -57,7 +68,7 @@ def _default_text(default: Any) -> str:
     return f" (default: {shown})"
 
 
-def _handler(kind: Kind, definition: Definition) -> Any:
+def _handler(kind: Kind, definition: Definition) -> Handler:
     def handle(args: argparse.Namespace) -> int:
         values = definition.values(vars(args))
         run_options = RunOptions.of(args)

@@ -26,10 +26,10 @@ import json
 import os
 import sys
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from app import __version__
-from app.cli import history as cli_history
+from app.cli.command import Command, add_commands
 from app.cli.messages import cli_message
 from app.cli.report import terminal_width
 from app.cli.running import stop_reason
@@ -115,51 +115,122 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"CipherBench {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=_Parser)
-    _add_info_commands(sub)
-    from app.cli import bench as cli_bench
-
-    cli_bench.register(cast(Any, sub))
-    try:
-        from app.cli import crypt as cli_crypt
-    except ImportError:  # pragma: no cover - the file-format module is optional at build time
-        cli_crypt = None  # type: ignore[assignment]
-    if cli_crypt is not None:
-        cli_crypt.register(cast(Any, sub))
-    from app.cli import study as cli_study
-
-    cli_study.register(cast(Any, sub))
-    from app.cli import transfer as cli_transfer
-
-    cli_transfer.register(cast(Any, sub))
-    from app.cli import sweep as cli_sweep
-
-    cli_sweep.register(cast(Any, sub))
-    from app.cli import merge as cli_merge
-
-    cli_merge.register(cast(Any, sub))
-    from app.cli import rerun as cli_rerun
-
-    cli_rerun.register(cast(Any, sub))
-    cli_history.register(cast(Any, sub))
-    from app.cli import kinds as cli_kinds
-
-    cli_kinds.register(cast(Any, sub))
+    add_commands(sub, _commands())
     return parser
 
 
-def _add_info_commands(sub: argparse._SubParsersAction[Any]) -> None:
-    """``list``, ``selftest`` and ``sysinfo``: each prints one report, ``--json`` for machines."""
-    p = sub.add_parser("list", help="the cipher registry")
+def _commands() -> list[Command]:
+    """Every command, in the order ``--help`` lists them: its name, the line the list gives
+    it, the paragraph its own ``--help`` starts with, its arguments and its handler."""
+    from app.cli import bench, history, kinds, merge, rerun, study, sweep, transfer
+
+    try:
+        from app.cli import crypt
+    except ImportError:  # pragma: no cover - the file-format module is optional at build time
+        crypt_commands: tuple[Command, ...] = ()
+    else:
+        crypt_commands = crypt.commands()
+    return [
+        Command("list", help="the cipher registry", arguments=_json_option, handler=cmd_list),
+        Command(
+            "selftest",
+            help="test vectors and cross-library agreement",
+            arguments=_bare_json_option,
+            handler=cmd_selftest,
+        ),
+        Command(
+            "sysinfo",
+            help="the machine, its crypto features and libraries",
+            arguments=_bare_json_option,
+            handler=cmd_sysinfo,
+        ),
+        Command(
+            "bench",
+            help="benchmark ciphers on a file or generated data",
+            description="Encrypt, decrypt and verify FILE (or generated random data) with each "
+            "chosen cipher, in a fresh worker process per job. Sizes: 10MB = 10^7 bytes, "
+            "10MiB = 10 x 2^20 bytes.",
+            arguments=bench.add_arguments,
+            handler=bench.cmd_bench,
+        ),
+        *crypt_commands,  # encrypt, decrypt
+        Command(
+            "study",
+            help="run a published comparison (a preset) or a saved grid",
+            description="Run every cipher of a study on every input, interleaved in rounds, and "
+            "report the paper-style table, fits of time against size and pairwise comparisons "
+            "with 95 % confidence intervals.",
+            arguments=study.add_arguments,
+            handler=study.cmd_study,
+        ),
+        Command(
+            "transfer",
+            help="send a file over TCP loopback, sealed in chunks, and measure it",
+            description="Send FILE (or --size of generated random data) from a sender process "
+            "to a receiver process on 127.0.0.1, each chunk sealed with an AEAD (or 'none': "
+            "plaintext), and report total time, throughput, CPU and peak memory of each end.",
+            arguments=transfer.add_arguments,
+            handler=transfer.cmd_transfer,
+        ),
+        Command(
+            "sweep",
+            help="time each cipher on messages from 16 B to 16 MiB, in cycles per byte",
+            description="Time each cipher entry on messages of many lengths (default 16 B to "
+            "16 MiB, with 64, 576, 1350, 1536 and 4096 B), each round in a fresh worker: time "
+            "per call, MB/s, ns and cycles per byte, key setup apart, the fixed cost per call; "
+            "for AEADs also associated data (13, 64, 1024 B) and the time to reject a forgery.",
+            arguments=sweep.add_sweep_arguments,
+            handler=sweep.cmd_sweep,
+        ),
+        Command(
+            "ladder",
+            help="one AES cipher with the CPU's AES instructions, without them, in pure Python",
+            description="Time CIPHER (an AES entry) with the CPU's AES instructions, with them "
+            "switched off in the worker (OpenSSL's capability mask; PyCryptodome's "
+            "use_aesni=False), and in pure Python (pyaes), and the factor between the steps. "
+            "Nothing outside the worker changes.",
+            arguments=sweep.add_ladder_arguments,
+            handler=sweep.cmd_ladder,
+        ),
+        Command(
+            "merge",
+            help="several runs (machines, library versions) side by side in one table",
+            description="Merge exported bench runs or cipher studies (JSON files) and runs from "
+            "the history into one table: one row per entry and input, one column group per run "
+            "with its 95 % interval, a view normalised to a reference entry on each machine, and "
+            "what differs between the machines.",
+            arguments=merge.add_arguments,
+            handler=merge.cmd_merge,
+        ),
+        Command(
+            "rerun",
+            help="run an exported study again here, as defined, beside the original",
+            description="Run the study in an exported JSON file (study --out x.json, or a history "
+            "export) again on this machine with exactly its definition (ciphers, sizes or files, "
+            "rounds, repetitions, data seed), store it, and print it merged with the original.",
+            arguments=rerun.add_arguments,
+            handler=rerun.cmd_rerun,
+        ),
+        Command(
+            "history",
+            help="the runs stored so far: list, show, compare, trend, export, import, delete",
+            description="Every finished bench, study and transfer is stored in a database in "
+            "your data folder (CIPHERBENCH_HISTORY=FILE uses another). List, show and compare "
+            "the runs, or move them between machines as JSON.",
+            arguments=history.add_actions,
+            handler=None,  # each action has its own
+        ),
+        *kinds.commands(),  # one for each kind made from a definition
+    ]
+
+
+def _json_option(p: argparse.ArgumentParser) -> None:
     p.add_argument("--json", action="store_true", help="machine-readable output")
-    p.set_defaults(handler=cmd_list)
 
-    p = sub.add_parser("selftest", help="test vectors and cross-library agreement")
-    p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_selftest)
 
-    p = sub.add_parser("sysinfo", help="the machine, its crypto features and libraries")
+def _bare_json_option(p: argparse.ArgumentParser) -> None:
+    """``--json`` with no help text, as ``selftest --help`` and ``sysinfo --help`` show it."""
     p.add_argument("--json", action="store_true")
-    p.set_defaults(handler=cmd_sysinfo)
 
 
 # --- list, selftest, sysinfo -------------------------------------------------------------------

@@ -24,17 +24,10 @@ from app.core.errors import UserError
 from app.core.kinds import formats
 
 
-def register(sub: Any) -> None:
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """``merge``'s arguments (its name and help: :func:`app.cli.main._commands`)."""
     from app.core.study.figures import UNITS
 
-    p = sub.add_parser(
-        "merge",
-        help="several runs (machines, library versions) side by side in one table",
-        description="Merge exported bench runs or cipher studies (JSON files) and runs from "
-        "the history into one table: one row per entry and input, one column group per run "
-        "with its 95 % interval, a view normalised to a reference entry on each machine, and "
-        "what differs between the machines.",
-    )
     p.add_argument("files", nargs="*", metavar="FILE", help="an exported run (.json)")
     p.add_argument(
         "--run", action="append", type=int, default=[], metavar="ID", help="a history run id"
@@ -55,7 +48,6 @@ def register(sub: Any) -> None:
     p.add_argument("--units", choices=list(UNITS), default="MB/s", help="default MB/s")
     p.add_argument("--direction", choices=["encrypt", "decrypt"], default="encrypt")
     add_out_option(p, formats.MERGED, "the merged table")
-    p.set_defaults(handler=cmd_merge)
 
 
 def cmd_merge(args: argparse.Namespace) -> int:

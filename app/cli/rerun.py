@@ -27,20 +27,13 @@ from app.core.errors import UserError
 from app.core.kinds import formats
 
 
-def register(sub: Any) -> None:
-    p = sub.add_parser(
-        "rerun",
-        help="run an exported study again here, as defined, beside the original",
-        description="Run the study in an exported JSON file (study --out x.json, or a history "
-        "export) again on this machine with exactly its definition (ciphers, sizes or files, "
-        "rounds, repetitions, data seed), store it, and print it merged with the original.",
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """``rerun``'s arguments (its name and help: :func:`app.cli.main._commands`)."""
     p.add_argument("file", metavar="FILE.json", help="an exported study")
     add_out_option(p, formats.MERGED, "the original and the rerun side by side")
     p.add_argument("--save-run", metavar="NEW.json", help="also save the new run (.json, ...)")
     add_quiet_and_history_options(p)
     add_yes_option(p)
-    p.set_defaults(handler=cmd_rerun)
 
 
 def cmd_rerun(args: argparse.Namespace) -> int:

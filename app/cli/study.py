@@ -37,15 +37,8 @@ from app.core.study.transfer_result import TransferStudyResult
 from app.core.text import display_text
 
 
-def register(sub: Any) -> None:
-    """Add the ``study`` command to the subparsers ``sub`` of the main parser."""
-    p = sub.add_parser(
-        "study",
-        help="run a published comparison (a preset) or a saved grid",
-        description="Run every cipher of a study on every input, interleaved in rounds, and "
-        "report the paper-style table, fits of time against size and pairwise comparisons "
-        "with 95 % confidence intervals.",
-    )
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """``study``'s arguments (its name and help: :func:`app.cli.main._commands`)."""
     p.add_argument("study", nargs="?", metavar="PRESET|FILE.toml", help="a preset or a file")
     p.add_argument("--list", action="store_true", help="the shipped presets, one per line")
     p.add_argument("--sizes", metavar="LIST", help="generated sizes instead, e.g. 2KB,4KB,1MiB")
@@ -88,7 +81,6 @@ def register(sub: Any) -> None:
     p.add_argument("--save-definition", metavar="F.toml", help="save the study as run, to rerun")
     add_quiet_and_history_options(p)
     add_yes_option(p)
-    p.set_defaults(handler=cmd_study)
 
 
 def _width() -> int:

@@ -26,18 +26,11 @@ from app.core.errors import UserError
 from app.core.kinds import formats
 
 
-def register(sub: Any) -> None:
+def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
+    """``sweep``'s arguments (its name and help: :func:`app.cli.main._commands`)."""
     from app.core.sweep.plan import DEFAULT_ROUNDS
     from app.core.sweep.runner import MAX_ROUNDS
 
-    p = sub.add_parser(
-        "sweep",
-        help="time each cipher on messages from 16 B to 16 MiB, in cycles per byte",
-        description="Time each cipher entry on messages of many lengths (default 16 B to "
-        "16 MiB, with 64, 576, 1350, 1536 and 4096 B), each round in a fresh worker: time per "
-        "call, MB/s, ns and cycles per byte, key setup apart, the fixed cost per call; for "
-        "AEADs also associated data (13, 64, 1024 B) and the time to reject a forgery.",
-    )
     p.add_argument(
         "--cipher", action="append", default=[], metavar="ID", help="a cipher id (repeatable)"
     )
@@ -58,16 +51,13 @@ def register(sub: Any) -> None:
     )
     p.add_argument("--no-ad", action="store_true", help="skip the associated-data lengths")
     _common(p)
-    p.set_defaults(handler=cmd_sweep)
 
-    p = sub.add_parser(
-        "ladder",
-        help="one AES cipher with the CPU's AES instructions, without them, in pure Python",
-        description="Time CIPHER (an AES entry) with the CPU's AES instructions, with them "
-        "switched off in the worker (OpenSSL's capability mask; PyCryptodome's use_aesni=False), "
-        "and in pure Python (pyaes), and the factor between the steps. Nothing outside the "
-        "worker changes.",
-    )
+
+def add_ladder_arguments(p: argparse.ArgumentParser) -> None:
+    """``ladder``'s arguments (its name and help: :func:`app.cli.main._commands`)."""
+    from app.core.sweep.plan import DEFAULT_ROUNDS
+    from app.core.sweep.runner import MAX_ROUNDS
+
     p.add_argument("cipher", metavar="CIPHER", help="an AES cipher id, e.g. aes-128-gcm")
     p.add_argument(
         "--library",
@@ -81,7 +71,6 @@ def register(sub: Any) -> None:
         help=f"fresh workers per step (default {DEFAULT_ROUNDS})",
     )
     _common(p)
-    p.set_defaults(handler=cmd_ladder)
 
 
 def _common(p: argparse.ArgumentParser) -> None:

@@ -37,17 +37,10 @@ if TYPE_CHECKING:
 DEFAULT_CIPHERS = ("aes-256-gcm",)
 
 
-def register(sub: Any) -> None:
-    """Add the ``transfer`` command to the subparsers ``sub`` of the main parser."""
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    """``transfer``'s arguments (its name and help: :func:`app.cli.main._commands`)."""
     from app.core.transfer.runner import MAX_REPEAT, MAX_WARMUP
 
-    p = sub.add_parser(
-        "transfer",
-        help="send a file over TCP loopback, sealed in chunks, and measure it",
-        description="Send FILE (or --size of generated random data) from a sender process to a "
-        "receiver process on 127.0.0.1, each chunk sealed with an AEAD (or 'none': plaintext), "
-        "and report total time, throughput, CPU and peak memory of each end.",
-    )
     p.add_argument("file", nargs="?", metavar="FILE", help="the file to send (never modified)")
     p.add_argument("--size", help="generate random data of this size instead, e.g. 200MiB")
     p.add_argument(
@@ -65,7 +58,6 @@ def register(sub: Any) -> None:
     )
     add_out_option(p, formats.TRANSFER, "the results")
     add_quiet_and_history_options(p)
-    p.set_defaults(handler=cmd_transfer)
 
 
 def cmd_transfer(args: argparse.Namespace) -> int:
