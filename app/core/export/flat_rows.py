@@ -25,6 +25,19 @@ def flatten(prefix: str, value: Any) -> Iterator[tuple[str, Any]]:
         yield prefix, str(value)
 
 
+def result_rows(result: Any, **facts: Any) -> Iterator[tuple[str, Any]]:
+    """:func:`environment_rows` of a sweep's or a transfer's ``result``: ``facts`` (its kind,
+    say), when it started and finished, whether it was cancelled and the CipherBench that made
+    it; its options and its machine."""
+    facts |= {
+        "started_at": result.started_at,
+        "finished_at": result.finished_at,
+        "cancelled": result.cancelled,
+        "cipherbench": result.cipherbench_version,
+    }
+    return environment_rows(facts, dict(result.options), result.environment.to_dict())
+
+
 def environment_rows(
     run: dict[str, Any], options: dict[str, Any], environment: dict[str, Any]
 ) -> Iterator[tuple[str, Any]]:

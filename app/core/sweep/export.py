@@ -13,7 +13,7 @@ from typing import Any
 from app.core.document.svg_chart import ChartSeries, line_chart, text
 from app.core.export.csv_export import write_rows
 from app.core.export.digest import with_digest
-from app.core.export.flat_rows import environment_rows
+from app.core.export.flat_rows import result_rows
 from app.core.export.xlsx_export import save_workbook, write_table
 from app.core.sweep.jobs import ENCRYPT
 from app.core.sweep.report import (
@@ -110,14 +110,7 @@ def _letter(col: int) -> str:
 
 
 def _environment_rows(result: SweepResult) -> Iterator[tuple[str, Any]]:
-    run = {
-        "kind": result.kind,
-        "started_at": result.started_at,
-        "finished_at": result.finished_at,
-        "cancelled": result.cancelled,
-        "cipherbench": result.cipherbench_version,
-    }
-    return environment_rows(run, dict(result.options), result.environment.to_dict())
+    return result_rows(result, kind=result.kind)
 
 
 # --- HTML ---------------------------------------------------------------------------------------

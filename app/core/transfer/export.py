@@ -22,7 +22,7 @@ from typing import Any
 
 from app.core.columns import headers, values
 from app.core.export.csv_export import write_rows
-from app.core.export.flat_rows import environment_rows
+from app.core.export.flat_rows import result_rows
 from app.core.export.xlsx_export import save_workbook, write_table
 from app.core.runtime.envelope import NamedFailure
 from app.core.transfer.columns import COLUMNS
@@ -92,7 +92,7 @@ def write_xlsx(run: TransferRun, path: Path) -> None:
     write_table(wb.create_sheet("Runs"), runs_headers, list(_run_rows(run)))
     write_table(wb.create_sheet("Load every 50 ms"), list(LOAD), list(_load_rows(run)))
     env = wb.create_sheet("Environment")
-    write_table(env, ["Key", "Value"], [list(kv) for kv in _environment_rows(run)])
+    write_table(env, ["Key", "Value"], [list(kv) for kv in result_rows(run)])
     save_workbook(wb, path)
 
 
@@ -144,13 +144,3 @@ def _load_rows(run: TransferRun) -> Iterator[list[Any]]:
 
 def write_load_csv(run: TransferRun, path: Path) -> None:
     write_rows(path, [list(LOAD), *_load_rows(run)])
-
-
-def _environment_rows(run: TransferRun) -> Iterator[tuple[str, Any]]:
-    facts = {
-        "started_at": run.started_at,
-        "finished_at": run.finished_at,
-        "cancelled": run.cancelled,
-        "cipherbench": run.cipherbench_version,
-    }
-    return environment_rows(facts, dict(run.options), run.environment.to_dict())
