@@ -1,33 +1,92 @@
 """What the Message lengths and hardware and the Transfer windows share beyond every tool
 window's: the left column of :meth:`~app.gui.tool_window.ToolWindow._form_column` (a scrolling
 form, with Run, Cancel and Export…, the progress bar and a status line of three lines kept in
-view below it), fed by a controller that
-reports progress as a fraction and a sentence, and warnings in sentences.
+view below it), whose Run hands the form's request to a controller that reports progress as a
+fraction and a sentence, and warnings in sentences.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from PySide6.QtCore import Slot
 from PySide6.QtWidgets import QMessageBox, QWidget
 
+from app.core.errors import UserError
 from app.core.text import display_text
 from app.gui.describe import sentence
 from app.gui.screen_fit import ScreenFit
+from app.gui.settings import AppSettings
+from app.gui.tool_controller import StatusToolController
 from app.gui.tool_window import ToolWindow
+
+
+class RequestForm(QWidget):
+    """The form of a :class:`FormToolWindow`: what to run, as the controller's request."""
+
+    def request(self) -> Any:
+        """What the form asks to run; ``UserError`` for a choice that cannot run."""
+        raise NotImplementedError
 
 
 class FormToolWindow(ToolWindow):
     """Base of a tool window built on :meth:`_form_column` around its ``form``. A subclass
-    says when there is something to export (:meth:`_has_results_to_export`) and what the
-    status line says while closing waits for the run to stop (``STOPPING``)."""
+    names its controller and form classes (``CONTROLLER``, ``FORM``), the Run button's text
+    and what the status line says before a run (``RUN_TEXT``, ``READY``), the columns' widths
+    (``COLUMN_SIZES``) and what it shows on the right (:meth:`_build_results`); it says when
+    there is something to export (:meth:`_has_results_to_export`) and what the status line
+    says while closing waits for the run to stop (``STOPPING``)."""
 
     SCREEN_FIT = ScreenFit(1440, 900, 0.96, 0.9, 1240, 700)
+    CONTROLLER: ClassVar[type[StatusToolController]]
+    FORM: ClassVar[type[RequestForm]]
+    RUN_TEXT: ClassVar[str]
+    READY: ClassVar[str]
+    COLUMN_SIZES: ClassVar[tuple[int, int]]
     STOPPING: ClassVar[str]
 
-    form: QWidget
+    controller: StatusToolController
+    form: RequestForm
+
+    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
+        """``settings`` (the main window's) gives the folder file dialogs start in."""
+        super().__init__(parent, settings)
+        self._setup(self.CONTROLLER(self))
+
+    # --- building ------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.form = self.FORM()
+        footer = self._form_column(self.RUN_TEXT, self.READY)
+        self._set_columns(self.form, self._build_results(), list(self.COLUMN_SIZES), footer)
+
+    def _build_results(self) -> QWidget:
+        """The right side: what the runs' results are shown in."""
+        raise NotImplementedError
+
+    # --- running -------------------------------------------------------------------------------
+
+    @Slot()
+    def _on_run_action_triggered(self) -> None:
+        """Run the form's request; one the form or the controller refuses is said by
+        :meth:`_not_run`."""
+        if self.controller.running:
+            return
+        try:
+            request = self.form.request()
+            self._starting(request)
+            self.progress.setValue(0)
+            self.controller.start(request)
+        except UserError as exc:
+            self._not_run(exc)
+
+    def _starting(self, request: Any) -> None:
+        """Just before ``request`` starts (a subclass may clear what it shows)."""
+
+    def _not_run(self, exc: UserError) -> None:
+        """``exc`` refused the run: a warning naming what did not run."""
+        self._warn(f"Cannot run the {self.controller.RUNS}", str(exc))
 
     def _has_results_to_export(self) -> bool:
         raise NotImplementedError

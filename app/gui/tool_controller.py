@@ -10,7 +10,7 @@ with one status line (the Message lengths and hardware and the Transfer windows)
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from PySide6.QtCore import QObject, Signal, Slot
 
@@ -78,6 +78,11 @@ class StatusToolController(ToolController):
     failed = Signal(str, str)  # title, text: worth a dialog
 
     RUNS: ClassVar[str]
+
+    def start(self, request: Any) -> None:
+        """Run ``request`` (the window's form's); ``UserError`` (before anything starts) for
+        a request that cannot run."""
+        raise NotImplementedError
 
     def _start_run(self, worker: WorkerBase, text: str) -> None:
         """Show the results as they are now (cleared) and ``text``, and run ``worker``."""

@@ -50,9 +50,10 @@ STATUS_MS = 8000
 class ToolWindow(QMainWindow):
     """Base of a tool window. A subclass calls :meth:`_setup` with its controller, which
     builds it (``_build``, ``_create_actions``, ``_connect``, each the subclass's own); it
-    names what it exports in ``EXPORTED`` ("study", "transfer") and its opening size in
-    ``SCREEN_FIT``."""
+    names its title in ``TITLE``, what it exports in ``EXPORTED`` ("study", "transfer") and
+    its opening size in ``SCREEN_FIT``."""
 
+    TITLE: ClassVar[str]
     EXPORTED: ClassVar[str]
     # (largest width, largest height, share of the screen's width, of its height, and the
     # size when the screen is unknown)
@@ -60,9 +61,9 @@ class ToolWindow(QMainWindow):
 
     controller: ToolController
 
-    def __init__(self, title: str, parent: QWidget | None, settings: AppSettings | None) -> None:
+    def __init__(self, parent: QWidget | None, settings: AppSettings | None) -> None:
         super().__init__(parent)
-        self.setWindowTitle(title)
+        self.setWindowTitle(self.TITLE)
         self.settings = settings or AppSettings()  # its last folder: where dialogs start
         self._close_requested = False
 

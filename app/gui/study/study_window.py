@@ -48,6 +48,7 @@ class StudyWindow(UserClose, ToolWindow):
     """Study mode; ``presets``, ``run_factory`` and ``settings`` (the main window's, for the
     last folder) are replaceable for tests."""
 
+    TITLE = "CipherBench – Study"
     EXPORTED = "study"
     SCREEN_FIT = ScreenFit(1600, 1000, 0.94, 0.92, 1280, 720)
     controller: StudyController
@@ -59,7 +60,7 @@ class StudyWindow(UserClose, ToolWindow):
         parent: QWidget | None = None,
         settings: AppSettings | None = None,
     ) -> None:
-        super().__init__("CipherBench – Study", parent, settings)
+        super().__init__(parent, settings)
         if presets is None:
             from app.core.study.presets import presets as shipped
 

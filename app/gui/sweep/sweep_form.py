@@ -36,6 +36,7 @@ from app.core.sweep.report import length_label
 from app.core.sweep.results import LADDER, SWEEP
 from app.core.sweep.runner import MAX_ROUNDS
 from app.gui.check_list import CheckList
+from app.gui.form_tool_window import RequestForm
 from app.gui.label import Label
 from app.gui.sweep.sweep_worker import SweepRequest
 
@@ -259,7 +260,7 @@ class LadderPage(QWidget):
         )
 
 
-class SweepForm(QWidget):
+class SweepForm(RequestForm):
     """Both tabs; ``mode_changed(kind)`` when the other is shown."""
 
     mode_changed = Signal(str)

@@ -33,34 +33,30 @@ from app.gui.sweep.sweep_controller import SweepController
 from app.gui.sweep.sweep_form import SweepForm
 from app.gui.tool_window import show_owned
 
-READY = "Choose the entries and the message lengths, or a cipher for the ladder, then Run."
-
 
 class SweepWindow(FormToolWindow):
-    """The sweep and the ladder; ``settings`` (the main window's) gives the folder file
-    dialogs start in."""
+    """The sweep and the ladder."""
 
+    TITLE = "CipherBench – Message lengths and hardware"
     EXPORTED = "results"
+    CONTROLLER = SweepController
+    FORM = SweepForm
+    RUN_TEXT = "Run"
+    READY = "Choose the entries and the message lengths, or a cipher for the ladder, then Run."
+    COLUMN_SIZES = (330, 1000)
     STOPPING = "Stopping the run before closing…"
     controller: SweepController
     form: SweepForm
 
-    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
-        super().__init__("CipherBench – Message lengths and hardware", parent, settings)
-        self._setup(SweepController(self))
-
     # --- building ------------------------------------------------------------------------------
 
-    def _build(self) -> None:
-        self.form = SweepForm()
-        footer = self._form_column("Run", READY)
-
+    def _build_results(self) -> QWidget:
         self.sweep_view = SweepResultView()
         self.ladder_view = LadderResultView()
         self.views = QStackedWidget()
         self.views.addWidget(self.sweep_view)
         self.views.addWidget(self.ladder_view)
-        self._set_columns(self.form, self.views, [330, 1000], footer)
+        return self.views
 
     def _create_actions(self) -> None:
         self._run_actions("&Run")
@@ -93,19 +89,9 @@ class SweepWindow(FormToolWindow):
 
     # --- actions -------------------------------------------------------------------------------
 
-    @Slot()
-    def _on_run_action_triggered(self) -> None:
-        if self.controller.running:
-            return
-        try:
-            request = self.form.request()
-            self.progress.setValue(0)
-            self.controller.start(request)
-        except UserError as exc:
-            self.status_label.setText(display_text(f"Not run: {exc}."))
-            self._warn(
-                f"Cannot run the {'ladder' if self.form.mode == LADDER else 'sweep'}", str(exc)
-            )
+    def _not_run(self, exc: UserError) -> None:
+        self.status_label.setText(display_text(f"Not run: {exc}."))
+        self._warn(f"Cannot run the {'ladder' if self.form.mode == LADDER else 'sweep'}", str(exc))
 
     @Slot()
     def _on_export_action_triggered(self) -> None:

@@ -27,6 +27,7 @@ from app.core.transfer.framing import PLAINTEXT
 from app.core.transfer.runner import MAX_REPEAT, MAX_WARMUP, TransferOptions
 from app.core.units import parse_size, size_label
 from app.gui.check_list import CheckList
+from app.gui.form_tool_window import RequestForm
 from app.gui.transfer.transfer_worker import TransferRequest
 
 SIZES = ("10 KB", "1 MB", "10 MB", "100 MB", "200 MB", "500 MB")
@@ -46,7 +47,7 @@ def transfer_ciphers() -> list[str]:
     return ids
 
 
-class TransferForm(QWidget):
+class TransferForm(RequestForm):
     """The choices; ``browse_requested`` asks the window for a file dialog."""
 
     browse_requested = Signal()

@@ -19,7 +19,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from app.core.errors import UserError
 from app.core.kinds.formats import TRANSFER
 from app.gui.form_tool_window import FormToolWindow
 from app.gui.menus import add_menu
@@ -30,30 +29,26 @@ from app.gui.transfer.transfer_chart import TransferChart
 from app.gui.transfer.transfer_controller import TransferController
 from app.gui.transfer.transfer_form import TransferForm
 from app.gui.transfer.transfer_table import TransferTableModel, TransferTableView
+from app.gui.transfer.transfer_worker import TransferRequest
 
 
 class TransferWindow(FormToolWindow):
-    """The loopback transfer benchmark; ``settings`` (the main window's) gives the folder
-    file dialogs start in."""
+    """The loopback transfer benchmark."""
 
+    TITLE = "CipherBench – Loopback transfer"
     EXPORTED = "transfer"
+    CONTROLLER = TransferController
+    FORM = TransferForm
+    RUN_TEXT = "Run transfer"
+    READY = "Choose what to send and the ciphers, then Run. Both ends run on this machine."
+    COLUMN_SIZES = (320, 1000)
     STOPPING = "Stopping the transfer before closing…"
     controller: TransferController
     form: TransferForm
 
-    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
-        super().__init__("CipherBench – Loopback transfer", parent, settings)
-        self._setup(TransferController(self))
-
     # --- building ------------------------------------------------------------------------------
 
-    def _build(self) -> None:
-        self.form = TransferForm()
-        footer = self._form_column(
-            "Run transfer",
-            "Choose what to send and the ciphers, then Run. Both ends run on this machine.",
-        )
-
+    def _build_results(self) -> QWidget:
         self.chart = TransferChart()
         self.load_chart = LoadChart()
         self.charts = QTabWidget()
@@ -67,7 +62,7 @@ class TransferWindow(FormToolWindow):
         right.addWidget(self.charts)
         right.addWidget(self.table)
         right.setSizes([330, 300])
-        self._set_columns(self.form, right, [320, 1000], footer)
+        return right
 
     def _create_actions(self) -> None:
         action = self._action
@@ -98,21 +93,11 @@ class TransferWindow(FormToolWindow):
         if path:
             self.form.set_file(path)
 
-    @Slot()
-    def _on_run_action_triggered(self) -> None:
-        if self.controller.running:
-            return
-        try:
-            request = self.form.request()
-        except UserError as exc:
-            self._warn("Cannot run the transfer", str(exc))
-            return
+    def _starting(self, request: TransferRequest) -> None:
         if request.path is not None:
             self.settings.last_folder = str(Path(request.path).expanduser().parent)
         self.chart.clear()
         self.load_chart.clear()
-        self.progress.setValue(0)
-        self.controller.start(request)
 
     @Slot()
     def _on_export_action_triggered(self) -> None:
