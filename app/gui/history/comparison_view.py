@@ -98,12 +98,8 @@ class ComparisonModel(FlatTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if role == Qt.ItemDataRole.DisplayRole and orientation == Qt.Orientation.Horizontal:
-            return HEADERS[section]
-        return None
+    def header_text(self, section: int) -> str:
+        return HEADERS[section]
 
 
 def summary_lines(c: RunComparison) -> list[str]:

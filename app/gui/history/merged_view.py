@@ -126,16 +126,12 @@ class TextTableModel(FlatTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return self.headers[section]
-        if role == Qt.ItemDataRole.ToolTipRole and section < len(self.header_tips):
-            return self.header_tips[section] or None
-        return None
+    def header_text(self, section: int) -> str:
+        return self.headers[section]
+
+    def header_tip(self, section: int) -> str | None:
+        tips = self.header_tips
+        return (tips[section] or None) if section < len(tips) else None
 
 
 def _table_view(model: TextTableModel) -> QTableView:

@@ -91,15 +91,9 @@ class ColumnTableModel(FlatTableModel):
             return RIGHT if self._columns[index.column()].numeric else LEFT
         return None
 
-    def headerData(
-        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
-    ) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
-            return None
-        column = self._columns[section]
-        if role == Qt.ItemDataRole.DisplayRole:
-            title = column.shown_title(self.units)
-            return title.replace(" (", "\n(") if self._two_lines else title
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return column.tip or None
-        return None
+    def header_text(self, section: int) -> str:
+        title = self._columns[section].shown_title(self.units)
+        return title.replace(" (", "\n(") if self._two_lines else title
+
+    def header_tip(self, section: int) -> str | None:
+        return self._columns[section].tip or None

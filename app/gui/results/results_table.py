@@ -108,13 +108,15 @@ class ResultsTableModel(FlatTableModel):
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
     ) -> Any:
-        if orientation != Qt.Orientation.Horizontal:
+        if orientation == Qt.Orientation.Vertical:  # the rows are numbered
             return str(section + 1) if role == Qt.ItemDataRole.DisplayRole else None
-        if role == Qt.ItemDataRole.DisplayRole:
-            return header_lines(COLUMNS[section].header)
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return COLUMNS[section].tooltip
-        return None
+        return super().headerData(section, orientation, role)
+
+    def header_text(self, section: int) -> str:
+        return header_lines(COLUMNS[section].header)
+
+    def header_tip(self, section: int) -> str | None:
+        return COLUMNS[section].tooltip
 
 
 HEADER_LINE_CHARS = 12  # a header's words wrap past this; its unit keeps a line of its own
