@@ -10,7 +10,7 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -39,14 +39,12 @@ from app.gui.label import Label
 from app.gui.menus import add_close_controls
 from app.gui.screen_fit import ScreenFit, fit_to_screen
 from app.gui.worker import RunWorker, TaskRunner
+from app.gui.worker_base import WorkerSignals
 
 
-class KindWorkerSignals(QObject):
-    started = Signal()
+class KindWorkerSignals(WorkerSignals):
     progressed = Signal(object)  # Progress
     finished_run = Signal(object)  # Finished
-    failed = Signal(str)
-    finished = Signal()
 
 
 class _DefinedRun:

@@ -47,7 +47,7 @@ from app.core.bench.events import (
 )
 from app.core.bench.jobs import Job
 from app.core.errors import Cancelled
-from app.gui.worker_base import WorkerBase, emit_signal
+from app.gui.worker_base import WorkerBase, WorkerSignals, emit_signal
 
 PROGRESS_INTERVAL_S = 0.05
 
@@ -106,7 +106,7 @@ class TaskRunner(QObject):
 
     def start(self, worker: WorkerBase, *, busy: bool = False) -> WorkerBase:
         """Run ``worker`` in the pool (connect its signals first); returns it."""
-        worker.signals.finished.connect(self._on_worker_finished)  # type: ignore[attr-defined]
+        worker.signals.finished.connect(self._on_worker_finished)
         self._running.add(worker)
         if busy:
             was_busy = self.busy
@@ -184,7 +184,7 @@ class EventWorker(WorkerBase):
 
     def __init__(
         self,
-        signals: QObject,
+        signals: WorkerSignals,
         *,
         min_interval_s: float = PROGRESS_INTERVAL_S,
         clock: Callable[[], float] = time.monotonic,
@@ -246,7 +246,7 @@ class RunWorker(EventWorker):
 
     def __init__(
         self,
-        signals: QObject,
+        signals: WorkerSignals,
         make_run: Callable[[], RunLike],
         *,
         min_interval_s: float = PROGRESS_INTERVAL_S,
@@ -284,10 +284,10 @@ class RunWorker(EventWorker):
         pass  # the results went out as events
 
 
-class BenchmarkWorkerSignals(QObject):
-    """Signals of :class:`BenchmarkWorker`; every payload is a frozen engine event."""
+class BenchmarkWorkerSignals(WorkerSignals):
+    """Signals of :class:`BenchmarkWorker`; every payload is a frozen engine event
+    (``failed``: the worker itself broke, the engine raised)."""
 
-    started = Signal()
     run_started = Signal(object)  # RunStarted
     job_started = Signal(object)  # JobStarted
     round_started = Signal(object)  # RoundStarted (a run in rounds)
@@ -296,8 +296,6 @@ class BenchmarkWorkerSignals(QObject):
     resulted = Signal(object)  # JobFinished
     job_failed = Signal(object)  # JobFailed
     run_finished = Signal(object)  # RunFinished
-    failed = Signal(str)  # the worker itself broke (the engine raised)
-    finished = Signal()  # always last
 
 
 class BenchmarkWorker(RunWorker):
@@ -330,13 +328,10 @@ class BenchmarkWorker(RunWorker):
         )
 
 
-class TaskWorkerSignals(QObject):
-    started = Signal()
+class TaskWorkerSignals(WorkerSignals):
     progressed = Signal(object, object)  # done, total (Python ints: files can exceed 2 GiB)
     resulted = Signal(object)
-    failed = Signal(str)
     cancelled = Signal()  # the function raised Cancelled after cancel()
-    finished = Signal()
 
 
 class TaskWorker(WorkerBase):

@@ -1,6 +1,7 @@
 """The one worker pattern (superqt's): :class:`WorkerBase` runs its :meth:`~WorkerBase.work`
 in a pool thread and reports through a plain ``QObject`` of signals (started / resulted /
-failed / finished), catching every exception inside ``run()``; it cancels by a flag.
+failed / finished: :class:`WorkerSignals` and what a worker adds), catching every exception
+inside ``run()``; it cancels by a flag.
 
 :func:`emit_signal` emits on a signals object that may already be gone (the application
 exiting); :func:`describe_exception` is the sentence a failure reports. The workers built on
@@ -13,7 +14,7 @@ import contextlib
 import threading
 from typing import Any
 
-from PySide6.QtCore import QObject
+from PySide6.QtCore import QObject, Signal
 
 from app.core.errors import UserError
 
@@ -32,15 +33,24 @@ def describe_exception(exc: BaseException) -> str:
     return f"{type(exc).__name__}: {exc}"
 
 
+class WorkerSignals(QObject):
+    """The signals every worker has; a worker's own class of signals adds what it reports
+    between ``started`` and ``finished``."""
+
+    started = Signal()
+    failed = Signal(str)  # what went wrong, in a sentence (describe_exception)
+    finished = Signal()  # always last
+
+
 class WorkerBase:
     """Runs :meth:`work` in a pool thread (``app.gui.worker.TaskRunner.start``), reporting
     through ``signals``.
 
-    ``signals`` must have ``started``, ``failed(str)`` and ``finished``; every exception of
-    :meth:`work` is caught and reported (never raised into the thread pool), ``finished`` is
-    always last. :meth:`cancel` (any thread) only sets a flag that :meth:`work` checks."""
+    Every exception of :meth:`work` is caught and reported as ``failed`` (never raised into
+    the thread pool), ``finished`` is always last. :meth:`cancel` (any thread) only sets a
+    flag that :meth:`work` checks."""
 
-    def __init__(self, signals: QObject) -> None:
+    def __init__(self, signals: WorkerSignals) -> None:
         self.signals = signals
         self.done = False  # set (in the pool thread) just before `finished`
         self._cancel = threading.Event()

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import ClassVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from app.core.study.runner import (
     CellFailed,
@@ -22,15 +22,15 @@ from app.core.study.runner import (
     StudyStarted,
 )
 from app.gui.worker import PROGRESS_INTERVAL_S, RunLike, RunWorker
+from app.gui.worker_base import WorkerSignals
 
 # What the worker needs from ``app.core.study.runner.StudyRun``: the same as from a benchmark run.
 StudyRunLike = RunLike
 
 
-class StudyWorkerSignals(QObject):
+class StudyWorkerSignals(WorkerSignals):
     """Signals of :class:`StudyWorker`; every payload is a frozen study event."""
 
-    started = Signal()
     study_started = Signal(object)  # StudyStarted
     step_started = Signal(object)  # StepStarted
     rounds_added = Signal(object)  # RoundsAdded
@@ -38,8 +38,6 @@ class StudyWorkerSignals(QObject):
     cell_finished = Signal(object)  # CellFinished
     cell_failed = Signal(object)  # CellFailed
     study_finished = Signal(object)  # StudyFinished
-    failed = Signal(str)  # the engine raised
-    finished = Signal()  # always last
 
 
 class StudyWorker(RunWorker):

@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.plan import (
@@ -29,6 +29,7 @@ from app.core.sweep.plan import (
 from app.core.sweep.results import LADDER, SWEEP, SweepResult
 from app.core.sweep.runner import SweepProgress, run_sweep
 from app.gui.worker import PROGRESS_INTERVAL_S, EventWorker
+from app.gui.worker_base import WorkerSignals
 
 __all__ = ["SweepPlan", "SweepProgress", "SweepRequest", "SweepWorker", "plan"]
 
@@ -73,12 +74,9 @@ def plan(request: SweepRequest) -> SweepPlan:
     return SweepPlan(SWEEP, tuple(jobs), rounds, options)
 
 
-class SweepWorkerSignals(QObject):
-    started = Signal()
+class SweepWorkerSignals(WorkerSignals):
     progressed = Signal(object)  # SweepProgress (the latest one)
     resulted = Signal(object)  # SweepResult: every entry, also after a cancel
-    failed = Signal(str)  # the engine broke
-    finished = Signal()  # always last
 
 
 class SweepWorker(EventWorker):

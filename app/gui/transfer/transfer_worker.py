@@ -16,7 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from PySide6.QtCore import QObject, Signal
+from PySide6.QtCore import Signal
 
 from app.core.runtime.envelope import NamedFailure
 from app.core.transfer.results import TransferResult, TransferRun
@@ -29,6 +29,7 @@ from app.core.transfer.session import (
     transfer_input,
 )
 from app.gui.worker import PROGRESS_INTERVAL_S, EventWorker
+from app.gui.worker_base import WorkerSignals
 
 __all__ = ["TransferProgress", "TransferRequest", "TransferWorker", "TransferWorkerSignals"]
 
@@ -45,14 +46,13 @@ class TransferRequest:
     size_text: str = ""
 
 
-class TransferWorkerSignals(QObject):
-    started = Signal()
+class TransferWorkerSignals(WorkerSignals):
+    """``failed``: the run could not start (a vanished file) or the engine broke."""
+
     progressed = Signal(object)  # TransferProgress (the latest one)
     cipher_finished = Signal(object)  # TransferResult
     cipher_failed = Signal(object)  # NamedFailure
     resulted = Signal(object)  # TransferRun: every cipher, also after a cancel
-    failed = Signal(str)  # the run could not start (a vanished file) or the engine broke
-    finished = Signal()  # always last
 
 
 class TransferWorker(EventWorker):
