@@ -18,17 +18,8 @@ from typing import Any
 
 from PySide6.QtCore import QElapsedTimer, QObject, QThreadPool, QTimer, Signal, Slot
 
+from app.core.bench import events
 from app.core.bench.accumulated import combine_bench_runs, relabel
-from app.core.bench.events import (
-    JobFailed,
-    JobFinished,
-    JobProgress,
-    JobSample,
-    JobStarted,
-    RoundStarted,
-    RunFinished,
-    RunStarted,
-)
 from app.core.bench.jobs import Job
 from app.core.bench.kept import FinishedJob
 from app.core.bench.results import RunResult
@@ -154,17 +145,17 @@ class RunController(QObject):
     # --- worker slots ---------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_worker_run_started(self, event: RunStarted) -> None:
+    def _on_worker_run_started(self, event: events.RunStarted) -> None:
         self._session.total_jobs = event.total_jobs
         self._publish_progress()
 
     @Slot(object)
-    def _on_worker_round_started(self, event: RoundStarted) -> None:
+    def _on_worker_round_started(self, event: events.RoundStarted) -> None:
         self._session.round_started(len(self._jobs), event.rounds, event.round, len(event.order))
         self.message.emit(f"Round {event.round + 1} of {event.rounds}, in a random order")
 
     @Slot(object)
-    def _on_worker_job_started(self, event: JobStarted) -> None:
+    def _on_worker_job_started(self, event: events.JobStarted) -> None:
         job = event.job
         label = f"{job.label}, {job.key_bits}-bit"
         self._session.job_started(label)
@@ -172,16 +163,16 @@ class RunController(QObject):
         self._publish_progress()
 
     @Slot(object)
-    def _on_worker_progressed(self, event: JobProgress) -> None:
+    def _on_worker_progressed(self, event: events.JobProgress) -> None:
         self._session.job_progressed(event.phase, event.fraction)
         self._publish_progress()
 
     @Slot(object)
-    def _on_worker_sampled(self, events: list[JobSample]) -> None:
-        self.samples_added.emit([e.sample for e in events])
+    def _on_worker_sampled(self, samples: list[events.JobSample]) -> None:
+        self.samples_added.emit([e.sample for e in samples])
 
     @Slot(object)
-    def _on_worker_resulted(self, event: JobFinished) -> None:
+    def _on_worker_resulted(self, event: events.JobFinished) -> None:
         # A cell measured in an earlier run keeps that row: this one is "<input> (run N)".
         (result,) = relabel([event.result], self._run_no, self._taken)
         self.model.add_result(result)
@@ -190,14 +181,14 @@ class RunController(QObject):
         self._publish_progress()
 
     @Slot(object)
-    def _on_worker_job_failed(self, event: JobFailed) -> None:
+    def _on_worker_job_failed(self, event: events.JobFailed) -> None:
         self._session.job_failed(f"{event.job.label}: {event.message}")
         self.failures_changed.emit(self.failures)
         self.message.emit(f"A job failed: {event.job.label}: {event.message}")
         self._publish_progress()
 
     @Slot(object)
-    def _on_worker_run_finished(self, event: RunFinished) -> None:
+    def _on_worker_run_finished(self, event: events.RunFinished) -> None:
         run = event.run
         self._run_ended = True
         self._runs.append(run)

@@ -20,17 +20,9 @@ import app.core.study.export  # noqa: F401
 from app.core.bench.accumulated import relabel
 from app.core.bench.results import JobResult
 from app.core.errors import UserError
+from app.core.study import runner
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
-from app.core.study.runner import (
-    CellFailed,
-    CellFinished,
-    RoundsAdded,
-    StepProgress,
-    StepStarted,
-    StudyFinished,
-    StudyStarted,
-)
 from app.core.study.transfer_result import TransferStudyResult
 from app.gui.recorder import history_recorder
 from app.gui.study.accumulate import combine_runs
@@ -50,9 +42,7 @@ def default_study_run(study: Study) -> StudyRunLike:
         from app.core.study.transfer_runner import TransferStudyRun
 
         return TransferStudyRun(study)
-    from app.core.study.runner import StudyRun
-
-    return StudyRun(study)
+    return runner.StudyRun(study)
 
 
 def _analysed(result: AnyStudyResult) -> AnyStudyResult:
@@ -212,17 +202,17 @@ class StudyController(ToolController):
     # --- the worker's events ----------------------------------------------------------------------
 
     @Slot(object)
-    def _on_worker_study_started(self, ev: StudyStarted) -> None:
+    def _on_worker_study_started(self, ev: runner.StudyStarted) -> None:
         self._total, self._rounds = max(1, ev.total_steps), ev.rounds
         self._report_progress(0.0)
 
     @Slot(object)
-    def _on_worker_rounds_added(self, ev: RoundsAdded) -> None:
+    def _on_worker_rounds_added(self, ev: runner.RoundsAdded) -> None:
         self._total = max(1, ev.total_steps)
         self._report_progress(0.0)
 
     @Slot(object)
-    def _on_worker_step_started(self, ev: StepStarted) -> None:
+    def _on_worker_step_started(self, ev: runner.StepStarted) -> None:
         self._step = ev.step
         cell = ev.cell
         if ev.round >= self._rounds > 1:
@@ -235,7 +225,7 @@ class StudyController(ToolController):
         self._report_progress(0.0)
 
     @Slot(object)
-    def _on_worker_progressed(self, ev: StepProgress) -> None:
+    def _on_worker_progressed(self, ev: runner.StepProgress) -> None:
         self._step = ev.step
         self._report_progress(ev.fraction)
 
@@ -249,16 +239,16 @@ class StudyController(ToolController):
         self.progress_changed.emit(overall, eta)
 
     @Slot(object)
-    def _on_worker_cell_finished(self, ev: CellFinished) -> None:
+    def _on_worker_cell_finished(self, ev: runner.CellFinished) -> None:
         self._live.extend(relabel([ev.result], len(self.runs) + 1, set(self._taken)))
         self.results_changed.emit()
 
     @Slot(object)
-    def _on_worker_cell_failed(self, ev: CellFailed) -> None:
+    def _on_worker_cell_failed(self, ev: runner.CellFailed) -> None:
         self.cell_failed.emit(f"{ev.cell.cipher_label} on {ev.cell.input_label}: {ev.message}")
 
     @Slot(object)
-    def _on_worker_study_finished(self, ev: StudyFinished) -> None:
+    def _on_worker_study_finished(self, ev: runner.StudyFinished) -> None:
         result = ev.result
         self.runs.append(result)
         self._results.extend(relabel(result.results, len(self.runs), self._taken))
