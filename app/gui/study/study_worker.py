@@ -12,15 +12,7 @@ from typing import ClassVar
 
 from PySide6.QtCore import Signal
 
-from app.core.study.runner import (
-    CellFailed,
-    CellFinished,
-    RoundsAdded,
-    StepProgress,
-    StepStarted,
-    StudyFinished,
-    StudyStarted,
-)
+from app.core.study import runner
 from app.gui.worker import PROGRESS_INTERVAL_S, RunLike, RunWorker
 from app.gui.worker_base import WorkerSignals
 
@@ -46,15 +38,15 @@ class StudyWorker(RunWorker):
 
     signals: StudyWorkerSignals
     ROUTES: ClassVar[Mapping[type, str]] = {
-        StudyStarted: "study_started",
-        StepStarted: "step_started",
-        RoundsAdded: "rounds_added",
-        StepProgress: "progressed",
-        CellFinished: "cell_finished",
-        CellFailed: "cell_failed",
-        StudyFinished: "study_finished",
+        runner.StudyStarted: "study_started",
+        runner.StepStarted: "step_started",
+        runner.RoundsAdded: "rounds_added",
+        runner.StepProgress: "progressed",
+        runner.CellFinished: "cell_finished",
+        runner.CellFailed: "cell_failed",
+        runner.StudyFinished: "study_finished",
     }
-    LATEST = (StepProgress,)
+    LATEST = (runner.StepProgress,)
 
     def __init__(self, run: StudyRunLike, *, min_interval_s: float = PROGRESS_INTERVAL_S) -> None:
         super().__init__(StudyWorkerSignals(), lambda: run, min_interval_s=min_interval_s)
