@@ -20,36 +20,38 @@ class RunStarted:
 
 
 @dataclass(frozen=True)
-class JobStarted:
+class JobEvent:
+    """An event of one job; ``index`` is its place in the run's jobs."""
+
     index: int
+
+
+@dataclass(frozen=True)
+class JobStarted(JobEvent):
     job: Job
 
 
 @dataclass(frozen=True)
-class JobProgress:
-    index: int
+class JobProgress(JobEvent):
     phase: str  # "memory pass", "warm-up", "encrypt", "decrypt", "verify"
     fraction: float  # of this job, 0..1
     message: str = ""
 
 
 @dataclass(frozen=True)
-class JobSample:
-    index: int
+class JobSample(JobEvent):
     sample: MonitorSample
 
 
 @dataclass(frozen=True)
-class JobFinished:
-    index: int
+class JobFinished(JobEvent):
     result: JobResult
     # Only when the job kept its ciphertext (GUI "save ciphertext"). Never exported or logged.
     secret: JobSecret | None = None
 
 
 @dataclass(frozen=True)
-class JobFailed:
-    index: int
+class JobFailed(JobEvent):
     job: Job
     message: str
 

@@ -29,12 +29,10 @@ from dataclasses import replace
 
 from app.core.bench.events import (
     Event,
+    JobEvent,
     JobFailed,
     JobFinished,
-    JobProgress,
-    JobSample,
     JobSecret,
-    JobStarted,
     RoundStarted,
     RunFinished,
     RunStarted,
@@ -314,7 +312,7 @@ class RoundsRun(RunDriver):
                 i = order[ev.index]
                 failed.add(i)
                 yield replace(ev, index=i)
-            elif isinstance(ev, JobStarted | JobProgress | JobSample):
+            elif isinstance(ev, JobEvent):  # started, progress, a sample: renumbered
                 yield replace(ev, index=order[ev.index])
         assert result is not None
         return result
