@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import TextIO
 
 from app.cli.report import aggregate_line, format_results, terminal_width
-from app.cli.run_options import RunOptions, add_no_history_option, add_out_option
+from app.cli.run_outputs import RunOutputs, add_no_history_option, add_out_option
 from app.cli.running import library_name, stop_reason, whole_number
 from app.cli.terminal import clear_line, redraw
 from app.core.bench.jobs import (
@@ -202,11 +202,11 @@ def cmd_bench(args: argparse.Namespace) -> int:
     if any(size <= 0 for size in sizes):
         raise UserError("--size must be at least 1 byte")
     files = [inspect_file(f) for f in args.file]
-    run_options = RunOptions.of(args)
+    outputs = RunOutputs.of(args)
     # Fail before a long run, not after it. An export must never replace an input
     # (`bench data.csv --out data.csv`), nor another export; links and hard links to one are
     # caught by the file's identity, not its name.
-    run_options.check(BENCH, [os.path.expanduser(f) for f in args.file])
+    outputs.check(BENCH, [os.path.expanduser(f) for f in args.file])
     # Check the whole plan (options, chunk size) before generating possibly gigabytes.
     for size in sizes:
         make_jobs(specs, InputSpec("", "", size, 0, generated=True), options)
@@ -222,7 +222,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
             generated.append(generated_input(size, label=f"random {label}"))
         jobs = [job for source in files + generated for job in make_jobs(specs, source, options)]
-        return _run_jobs(jobs, run_options, processes=args.processes, rounds=args.rounds)
+        return _run_jobs(jobs, outputs, processes=args.processes, rounds=args.rounds)
     finally:
         for source in generated:
             cleanup_generated(source)
@@ -247,9 +247,7 @@ def _warn_processes(processes: int, err: TextIO) -> None:
         )
 
 
-def _run_jobs(
-    jobs: list[Job], run_options: RunOptions, *, processes: int = 1, rounds: int = 1
-) -> int:
+def _run_jobs(jobs: list[Job], outputs: RunOutputs, *, processes: int = 1, rounds: int = 1) -> int:
     from app.core.bench.events import (
         JobFailed,
         JobFinished,
@@ -261,7 +259,7 @@ def _run_jobs(
     from app.core.bench.rounds import RoundsRun
 
     run = RoundsRun(jobs, rounds=rounds, processes=processes)
-    bar = _ProgressBar(len(jobs) * rounds, enabled=not run_options.quiet and sys.stderr.isatty())
+    bar = _ProgressBar(len(jobs) * rounds, enabled=not outputs.quiet and sys.stderr.isatty())
     final = None
     events = run.events()
     step, where = -1, ""
@@ -298,8 +296,8 @@ def _run_jobs(
     bar.clear()
     assert final is not None
     print(format_results(final))
-    run_options.store(final)
-    run_options.write(final)
+    outputs.store(final)
+    outputs.write(final)
     return 1 if final.failures else 0
 
 

@@ -36,7 +36,7 @@ import sys
 import time
 from collections.abc import Callable
 
-from app.cli.command import Command, add_commands
+from app.cli.command import Command
 from app.cli.running import library_name
 from app.cli.terminal import redraw
 from app.core.ciphers.registry import LIBRARIES, CipherSpec, weakness_labels
@@ -90,11 +90,6 @@ def commands() -> tuple[Command, ...]:
             handler=run_decrypt,
         ),
     )
-
-
-def register(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``encrypt`` and ``decrypt`` to ``subparsers`` (a parser of these two alone)."""
-    add_commands(subparsers, commands())
 
 
 def _encrypt_arguments(enc: argparse.ArgumentParser) -> None:

@@ -13,7 +13,7 @@ from typing import Any
 
 from app.cli.command import Command, Handler
 from app.cli.report import terminal_width
-from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
 from app.cli.running import stopped
 from app.cli.terminal import clear_line, redraw
 from app.core.document.terminal import render
@@ -71,16 +71,16 @@ def _default_text(default: Any) -> str:
 def _handler(kind: Kind, definition: Definition) -> Handler:
     def handle(args: argparse.Namespace) -> int:
         values = definition.values(vars(args))
-        run_options = RunOptions.of(args)
-        run_options.check(kind.files)  # before a long run, not after it
+        outputs = RunOutputs.of(args)
+        outputs.check(kind.files)  # before a long run, not after it
         try:
-            result = execute(definition, values, quiet=run_options.quiet)
+            result = execute(definition, values, quiet=outputs.quiet)
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
             return stopped(exc)
         print(render(kind.document_of(result), terminal_width()))
         if getattr(result, "results", True):  # an empty run is not kept
-            run_options.store(result)
-        run_options.write(result)
+            outputs.store(result)
+        outputs.write(result)
         return 1 if getattr(result, "failures", ()) else 0
 
     return handle

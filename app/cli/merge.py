@@ -18,7 +18,7 @@ from typing import Any
 
 from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
-from app.cli.run_options import add_out_option
+from app.cli.run_outputs import add_out_option
 from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 from app.cli.report import terminal_width
-from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
 from app.cli.running import add_yes_option, confirm, stopped
 from app.core.errors import UserError
 from app.core.kinds import formats
@@ -55,8 +55,8 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     _confirm_what_it_measures(path, study, args.yes)
     run = StudyRun(study)
     inputs = [str(path), *(f.path for f in run.files)]
-    run_options = RunOptions.of(args)  # --out: the merged table; the new run is --save-run
-    run_options.check(formats.MERGED, inputs)
+    outputs = RunOutputs.of(args)  # --out: the merged table; the new run is --save-run
+    outputs.check(formats.MERGED, inputs)
     if args.save_run:
         formats.check_output(formats.STUDY, args.save_run, inputs)
     if meta.get("digest_state") == CHANGED:
@@ -65,14 +65,14 @@ def cmd_rerun(args: argparse.Namespace) -> int:
             "match); rerunning the definition it holds now",
             file=sys.stderr,
         )
-    if not run_options.quiet:
+    if not outputs.quiet:
         print(f"rerunning {study_summary(study)}", file=sys.stderr)
     try:
-        final = execute_study(run, quiet=run_options.quiet)
+        final = execute_study(run, quiet=outputs.quiet)
     except KeyboardInterrupt as exc:
         return stopped(exc)
     assert isinstance(final, StudyResult)
-    run_options.store(final)
+    outputs.store(final)
     if args.save_run:
         print(f"wrote {formats.save(final, args.save_run, inputs=inputs)}", file=sys.stderr)
     host = meta.get("hostname") if isinstance(meta.get("hostname"), str) else None
@@ -81,7 +81,7 @@ def cmd_rerun(args: argparse.Namespace) -> int:
     merged = merge_results(sources, units=original.units)
     print()
     print(format_merged(merged, terminal_width()))
-    run_options.write(merged, inputs)
+    outputs.write(merged, inputs)
     return 1 if final.failures else 0
 
 

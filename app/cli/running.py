@@ -1,7 +1,7 @@
 """What the commands that run something (``bench``, ``study``, ``transfer``) share on the command
 line: the argparse types of their numbers, ``--yes`` and the question it answers, and what they
 say when Ctrl-C or a signal stops a run. Their ``--out``, ``--quiet`` and ``--no-history`` are
-:mod:`app.cli.run_options`."""
+:mod:`app.cli.run_outputs`."""
 
 from __future__ import annotations
 

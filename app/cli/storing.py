@@ -1,5 +1,5 @@
 """Storing a finished run in the history, for the commands that make one (``bench``, ``study``,
-``transfer``): :func:`store_run`, which :class:`app.cli.run_options.RunOptions` calls unless
+``transfer``): :func:`store_run`, which :class:`app.cli.run_outputs.RunOutputs` calls unless
 ``--no-history``. The ``history`` command that reads the runs back is :mod:`app.cli.history`."""
 
 from __future__ import annotations

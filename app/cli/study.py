@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from app.cli.report import terminal_width
-from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
 from app.cli.running import add_yes_option, confirm, non_negative, stopped, whole_number
 from app.cli.terminal import clear_line, redraw
 from app.core.bench.results import JobResult
@@ -119,10 +119,10 @@ def cmd_study(args: argparse.Namespace) -> int:
         precision_percent=args.precision,
         margin_percent=args.margin,
     )
-    return run_study(study, RunOptions.of(args), save=args.save_definition, yes=args.yes)
+    return run_study(study, RunOutputs.of(args), save=args.save_definition, yes=args.yes)
 
 
-def run_study(study: Study, run_options: RunOptions, *, save: str | None, yes: bool) -> int:
+def run_study(study: Study, outputs: RunOutputs, *, save: str | None, yes: bool) -> int:
     from app.core.study.grid_cost import grid_cost
     from app.core.study.presets import save_study
     from app.core.study.runner import StudyRun
@@ -140,16 +140,16 @@ def run_study(study: Study, run_options: RunOptions, *, save: str | None, yes: b
     inputs = [f.path for f in run.files]
     # Fail before a long run, not after it: an export over an input or over another export.
     kind = formats.TRANSFER_STUDY if study.workload == "transfer" else formats.STUDY
-    run_options.check(kind, inputs)
+    outputs.check(kind, inputs)
     if save is not None:  # `--save-definition ""` is refused, not skipped
         saved = save_study(study, save, inputs=inputs)
         print(f"saved the study to {saved}", file=sys.stderr)
     try:
-        final = execute_study(run, quiet=run_options.quiet)
+        final = execute_study(run, quiet=outputs.quiet)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         return stopped(exc)
-    run_options.store(final)
-    run_options.write(final, inputs)
+    outputs.store(final)
+    outputs.write(final, inputs)
     return 1 if final.failures else 0
 
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from app.cli.report import terminal_width
-from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
 from app.cli.running import library_name, stopped, whole_number
 from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
@@ -113,13 +113,13 @@ def _run(
     from app.core.sweep.results import sweep_document
     from app.core.sweep.runner import SweepProgress, run_sweep
 
-    run_options = RunOptions.of(args)
-    run_options.check(formats.SWEEP)  # before the run, not after it
+    outputs = RunOutputs.of(args)
+    outputs.check(formats.SWEEP)  # before the run, not after it
     last = [""]
 
     def progress(p: SweepProgress) -> None:
         step = f"{p.label}, round {p.round} of {p.rounds}"
-        if step != last[0] and not run_options.quiet:  # one line per round as it starts
+        if step != last[0] and not outputs.quiet:  # one line per round as it starts
             last[0] = step
             print(f"{100 * p.fraction:3.0f}%  {step}", file=sys.stderr)
 
@@ -133,8 +133,8 @@ def _run(
         print(json.dumps(sweep_document(result), indent=2, ensure_ascii=False))
     else:
         print(format_sweep(result, terminal_width() or 80))
-    run_options.store(result)
-    run_options.write(result)
+    outputs.store(result)
+    outputs.write(result)
     unswitched = any("could not switch" in v for v in ladder_verdicts(result))
     return 1 if result.failures or unswitched else 0
 

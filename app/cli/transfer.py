@@ -21,7 +21,7 @@ import textwrap
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from app.cli.run_options import RunOptions, add_out_option, add_quiet_and_history_options
+from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
 from app.cli.running import stopped, whole_number
 from app.core.document.numbers import rate_text
 from app.core.errors import UserError
@@ -85,33 +85,33 @@ def cmd_transfer(args: argparse.Namespace) -> int:
     )
     options.check()
     inputs = [os.path.expanduser(args.file)] if args.file is not None else []
-    run_options = RunOptions.of(args)
+    outputs = RunOutputs.of(args)
     # Fail before the run, not after it: an export over the input or over another export.
-    run_options.check(TRANSFER, inputs)
+    outputs.check(TRANSFER, inputs)
     size, label = 0, ""
     if args.file is None:
         size = parse_size(args.size)
         if size <= 0:
             raise UserError("--size must be at least 1 byte")
         label = size_label(args.size)
-        if not run_options.quiet:
+        if not outputs.quiet:
             print(f"generating {label} ({size:,} bytes) of random data...", file=sys.stderr)
     path = inputs[0] if inputs else None
     with transfer_input(path, size_bytes=size, label=f"random {label}") as source:
-        return _run(source, ciphers, options, run_options)
+        return _run(source, ciphers, options, outputs)
 
 
 def _run(
     source: InputSpec,
     ciphers: Sequence[str],
     options: TransferOptions,
-    run_options: RunOptions,
+    outputs: RunOutputs,
 ) -> int:
     """Run the session, print its table, store it, write it to each ``--out``; the exit code."""
     from app.core.transfer.session import run_transfers
 
     def on_result(r: TransferResult) -> None:
-        if not run_options.quiet:
+        if not outputs.quiet:
             print(
                 f"{r.label}: {rate_text(r.throughput_mb_s)} MB/s "
                 f"({rate_text(r.throughput_mib_s)} MiB/s), verified",
@@ -126,8 +126,8 @@ def _run(
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         return stopped(exc)
     print(format_transfers(run.results, source.label))
-    run_options.store(run)
-    run_options.write(run, [] if source.generated else [source.path])
+    outputs.store(run)
+    outputs.write(run, [] if source.generated else [source.path])
     return 1 if run.failures else 0
 
 

@@ -16,18 +16,11 @@ from PySide6.QtWidgets import QMessageBox, QWidget
 from app.core.errors import UserError
 from app.core.text import display_text
 from app.gui.describe import sentence
+from app.gui.request_form import RequestForm
 from app.gui.screen_fit import ScreenFit
 from app.gui.settings import AppSettings
 from app.gui.tool_controller import StatusToolController
 from app.gui.tool_window import ToolWindow
-
-
-class RequestForm(QWidget):
-    """The form of a :class:`FormToolWindow`: what to run, as the controller's request."""
-
-    def request(self) -> Any:
-        """What the form asks to run; ``UserError`` for a choice that cannot run."""
-        raise NotImplementedError
 
 
 class FormToolWindow(ToolWindow):

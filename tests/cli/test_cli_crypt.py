@@ -1,6 +1,6 @@
 """`encrypt` and `decrypt` on the command line: exit codes, messages, files left behind, secrets.
 
-``run`` builds a parser with :func:`register` and does what the main entry point does with a
+``run`` builds a parser of the two commands alone and does what the main entry point does with a
 :class:`UserError` (print ``cipherbench: error: ...`` to stderr, exit 2), so these tests need
 nothing but this module.
 """
@@ -26,6 +26,7 @@ import pytest
 from kdf_files import HOSTILE, PASSWORD, SLOW, write_container
 
 from app.cli import crypt as cli_crypt
+from app.cli.command import add_commands
 from app.cli.messages import cli_message
 from app.core.errors import UserError
 from app.core.files import container, container_keys
@@ -47,8 +48,7 @@ def plain(tmp_path: Path) -> Path:
 
 def run(argv: Sequence[str | Path], capsys: pytest.CaptureFixture[str]) -> tuple[int, str, str]:
     parser = argparse.ArgumentParser(prog="cipherbench")
-    register_into = parser.add_subparsers(dest="command", required=True)
-    cli_crypt.register(register_into)
+    add_commands(parser.add_subparsers(dest="command", required=True), cli_crypt.commands())
     args = parser.parse_args([str(a) for a in argv])
     try:
         code = args.handler(args)
@@ -222,7 +222,7 @@ def test_progress_bar_only_on_a_terminal(
 ) -> None:
     fake = _Tty()
     parser = argparse.ArgumentParser()
-    cli_crypt.register(parser.add_subparsers())
+    add_commands(parser.add_subparsers(), cli_crypt.commands())
     args = parser.parse_args(
         ["encrypt", str(plain), "-o", str(tmp_path / "e"), "--password-env", "CB_PASSWORD"]
     )

@@ -180,7 +180,7 @@ def _texts(result: object, tmp_path: Path, terminal: str) -> dict[str, str]:
             path = tmp_path / f"r{suffix}"
             formats.save(result, path)
             out[suffix] = path.read_text(encoding="utf-8")
-        elif suffix == ".xlsx" and table.kind_of(result).files.writers[suffix].renders:
+        elif suffix == ".xlsx" and table.kind_of(result).files.writers[suffix].how == table.RENDER:
             out[suffix] = _workbook_text(result, tmp_path / "r.xlsx")
     return out
 

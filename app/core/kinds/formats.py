@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 from app.core.export.writers import check_target, check_targets, write_atomically
 from app.core.kinds import table
-from app.core.kinds.table import Format, ResultKind
+from app.core.kinds.table import FIGURE, RENDER, Format, ResultKind
 
 if TYPE_CHECKING:
     from app.core.document.model import Document
@@ -33,13 +33,13 @@ _TRANSFER_REPORT = "app.core.study.transfer_report:"
 _TRANSFER = "app.core.transfer.export:"
 _DOCUMENT = "app.core.document."  # the renderers of any kind's document
 _MARKDOWN = Format(
-    ".md", "Markdown table for a paper, with Methods", _DOCUMENT + "markdown:render", True
+    ".md", "Markdown table for a paper, with Methods", _DOCUMENT + "markdown:render", RENDER
 )
 _LATEX = Format(
-    ".tex", "LaTeX (booktabs) table for a paper, with Methods", _DOCUMENT + "latex:render", True
+    ".tex", "LaTeX (booktabs) table for a paper, with Methods", _DOCUMENT + "latex:render", RENDER
 )
-_HTML = Format(".html", "HTML page of the tables", _DOCUMENT + "html:render", True)
-_CSV = Format(".csv", "CSV, every table at full precision", _DOCUMENT + "csvfile:render", True)
+_HTML = Format(".html", "HTML page of the tables", _DOCUMENT + "html:render", RENDER)
+_CSV = Format(".csv", "CSV, every table at full precision", _DOCUMENT + "csvfile:render", RENDER)
 # The renderers of any kind's document: every kind gets each one whose suffix it has no writer
 # of its own for. A new format is a renderer module in app/core/document and one line here.
 RENDERERS = (
@@ -47,8 +47,8 @@ RENDERERS = (
     _CSV,
     _MARKDOWN,
     _LATEX,
-    Format(".adoc", "AsciiDoc tables, with Methods", _DOCUMENT + "asciidoc:render", True),
-    Format(".xlsx", "Excel workbook, a sheet per table", _DOCUMENT + "xlsxfile:render", True),
+    Format(".adoc", "AsciiDoc tables, with Methods", _DOCUMENT + "asciidoc:render", RENDER),
+    Format(".xlsx", "Excel workbook, a sheet per table", _DOCUMENT + "xlsxfile:render", RENDER),
 )
 
 
@@ -95,7 +95,7 @@ def figure_formats(figure: str) -> tuple[Format, ...]:
     """The print figure that ``figure`` ("module:function", result -> FigureData) makes, as
     SVG and PDF."""
     return tuple(
-        Format(suffix, f"{suffix[1:].upper()} vector figure for a paper", figure, figure=True)
+        Format(suffix, f"{suffix[1:].upper()} vector figure for a paper", figure, FIGURE)
         for suffix in (".svg", ".pdf")
     )
 

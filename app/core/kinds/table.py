@@ -20,7 +20,11 @@ if TYPE_CHECKING:
     from app.core.runtime.definition import Definition
 
 
-# The figure drawer (matplotlib) of every kind's print figure: a format with ``figure`` set.
+# How a format's writer makes its file (:attr:`Format.how`).
+WRITE = "write"  # a kind's own ``write(result, path)``
+RENDER = "render"  # a renderer of any kind's document: ``render(document) -> str | bytes``
+FIGURE = "figure"  # the result's print figure, ``figure(result) -> FigureData``, drawn by DRAW
+# The one drawer (matplotlib) of every kind's print figure, in the suffix's vector format.
 DRAW = "app.core.publish.figure_drawing:draw"
 
 
@@ -29,19 +33,14 @@ class Format:
     suffix: str  # lower case, with its dot: ".xlsx"
     description: str  # what a file dialog lists: "Excel workbook with charts"
     writer: str  # "module:function", imported when used (openpyxl costs 0.2 s to import)
-    # True: ``writer`` is a renderer, ``render(document) -> str | bytes``, of any kind's document
-    # (:meth:`Kind.document_of`); False: a kind's own ``write(result, path)``.
-    renders: bool = False
-    # True: ``writer`` makes the result's print figure, ``figure(result) -> FigureData``, which
-    # the one figure drawer writes in this suffix's vector format (svg, pdf).
-    figure: bool = False
+    how: str = WRITE  # WRITE, RENDER (of :meth:`Kind.document_of`) or FIGURE (svg, pdf)
 
     def write(self, result: Any, path: Path) -> None:
         """Write ``result`` to ``path`` plainly (not atomically: :func:`save` is)."""
         function = resolve(self.writer)
-        if self.figure:
+        if self.how == FIGURE:
             resolve(DRAW)(function(result), Path(path), self.suffix.removeprefix("."))
-        elif self.renders:
+        elif self.how == RENDER:
             document = kind_of(result).document_of(result)
             made = function(document)  # text, or bytes for a binary format (xlsx)
             if isinstance(made, bytes):
@@ -103,13 +102,14 @@ class Kind:
     # Its own files beside every renderer's (with ``formats`` empty): (suffix, what a file
     # dialog lists, "module:function" writing ``(result, path)``).
     own_formats: tuple[tuple[str, str, str], ...] = ()
-    # "module:function": result -> its print figure (FigureData), saved as .svg and .pdf.
+    # With ``formats`` empty: "module:function", result -> its print figure (FigureData),
+    # saved as .svg and .pdf.
     figure: str = ""
 
     @property
     def files(self) -> ResultKind:
-        """The formats it can be saved in (none named: its own files and every renderer of
-        its document)."""
+        """The formats it can be saved in (none named: its own files, its figure and every
+        renderer of its document)."""
         if not self.formats:
             document_formats = resolve("app.core.kinds.formats:document_formats")
             own = tuple(Format(*f) for f in self.own_formats)
@@ -218,9 +218,10 @@ KINDS: tuple[Kind, ...] = (
 
 def declared(row: dict[str, Any]) -> Kind:
     """The kind a package declares as plain data (its ``ROW``: name, noun, result, document,
-    and its own formats if any); what the row leaves out follows the convention: JSON
-    ``cipherbench-NAME`` version 1 through the result's ``to_dict`` and ``from_dict``, the
-    definition ``app.core.NAME.definition:DEFINITION``, every renderer of its document."""
+    and its own formats and its print figure if any); what the row leaves out follows the
+    convention: JSON ``cipherbench-NAME`` version 1 through the result's ``to_dict`` and
+    ``from_dict``, the definition ``app.core.NAME.definition:DEFINITION``, every renderer of
+    its document."""
     name, result = row["name"], row["result"]
     convention: dict[str, Any] = {
         "formats": "",

@@ -1,6 +1,7 @@
-"""The envelope of a kind's result, shared by the kinds declared as data (key setup, profile):
-the fields every such result has (rounds, the machine, the times, cancelled, the tool's
-version, the entries that failed) and their JSON, written and read in one place."""
+"""The envelope of a kind's result, shared by the kinds declared as data (key setup, profile,
+leak test): the fields every such result has (rounds, the machine, the times, cancelled, the
+tool's version, the entries that failed) and their JSON, written and read in one place; and
+the failures every kind reports (:class:`EntryFailure`, :class:`NamedFailure`)."""
 
 from __future__ import annotations
 

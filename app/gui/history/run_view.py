@@ -51,7 +51,7 @@ def failures_text(result: Any) -> str:
         who = (
             getattr(f, "cipher_label", None)
             or getattr(f, "cipher", None)
-            or getattr(f, "label", None)  # a sweep's entry
+            or getattr(f, "label", None)  # a sweep's entry, a transfer's cipher (NamedFailure)
             or "?"
         )
         lines.append(f"Failed: {who}: {f.message}")

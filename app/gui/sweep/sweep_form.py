@@ -36,8 +36,8 @@ from app.core.sweep.report import length_label
 from app.core.sweep.results import LADDER, SWEEP
 from app.core.sweep.runner import MAX_ROUNDS
 from app.gui.check_list import CheckList
-from app.gui.form_tool_window import RequestForm
 from app.gui.label import Label
+from app.gui.request_form import RequestForm
 from app.gui.sweep.sweep_worker import SweepRequest
 
 CHECKED = ("aes-256-gcm", "chacha20-poly1305")  # TLS 1.3's two, on first opening

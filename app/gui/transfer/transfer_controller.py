@@ -35,9 +35,6 @@ class TransferController(StatusToolController):
         """The ciphers of the running (or last) run that finished."""
         return list(self._results)
 
-    def failures(self) -> list[NamedFailure]:
-        return list(self._failures)
-
     @property
     def sent_path(self) -> str | None:
         """The file the last run sent (None: generated data); never to be overwritten."""

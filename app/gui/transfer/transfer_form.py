@@ -27,7 +27,7 @@ from app.core.transfer.framing import PLAINTEXT
 from app.core.transfer.runner import MAX_REPEAT, MAX_WARMUP, TransferOptions
 from app.core.units import parse_size, size_label
 from app.gui.check_list import CheckList
-from app.gui.form_tool_window import RequestForm
+from app.gui.request_form import RequestForm
 from app.gui.transfer.transfer_worker import TransferRequest
 
 SIZES = ("10 KB", "1 MB", "10 MB", "100 MB", "200 MB", "500 MB")

@@ -1,7 +1,7 @@
 """What every command that runs something is told besides what to run, in one place: where to
 write the result (``--out``), whether to show progress (``--quiet``) and whether to store the
 run in the history (``--no-history``). Added to a command's parser here, read back as one
-:class:`RunOptions`, and used by it before and after the run."""
+:class:`RunOutputs`, and used by it before and after the run."""
 
 from __future__ import annotations
 
@@ -44,7 +44,7 @@ def add_quiet_and_history_options(p: argparse.ArgumentParser) -> None:
 
 
 @dataclass(frozen=True)
-class RunOptions:
+class RunOutputs:
     """``--out``, ``--quiet`` and ``--no-history`` as a run uses them."""
 
     outs: Sequence[str] = ()
@@ -52,10 +52,10 @@ class RunOptions:
     history: bool = True
 
     @classmethod
-    def of(cls, args: argparse.Namespace) -> RunOptions:
+    def of(cls, args: argparse.Namespace) -> RunOutputs:
         """The options of a command parsed with :func:`add_out_option` and
         :func:`add_quiet_and_history_options` (or its own ``--quiet``)."""
-        return cls(args.out, quiet=args.quiet, history=not args.no_history)
+        return cls(tuple(args.out), quiet=args.quiet, history=not args.no_history)
 
     def check(self, kind: ResultKind, inputs: Paths = ()) -> None:
         """Before the run: ``UserError`` for the first ``--out`` that will not do (an input
