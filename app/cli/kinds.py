@@ -6,20 +6,17 @@ from __future__ import annotations
 
 import argparse
 import functools
-import sys
 import threading
-import time
 from typing import Any
 
 from app.cli.command import Command, Handler
 from app.cli.report import terminal_width
 from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
-from app.cli.running import stopped
-from app.cli.terminal import clear_line, redraw
+from app.cli.running import follow, stopped
 from app.core.document.terminal import render
 from app.core.kinds import table
 from app.core.kinds.table import Kind, resolve
-from app.core.runtime.definition import Definition, Finished, Progress
+from app.core.runtime.definition import Definition
 
 
 def commands() -> tuple[Command, ...]:
@@ -87,29 +84,7 @@ def _handler(kind: Kind, definition: Definition) -> Handler:
 
 
 def execute(definition: Definition, values: dict[str, Any], *, quiet: bool = False) -> Any:
-    """Run a defined kind to its result, with one self-rewriting progress line on a terminal
-    (at most 10 redraws a second). Ctrl-C stops its workers and raises again."""
+    """Run a defined kind to its result, with its progress line on a terminal (:func:`follow`).
+    Ctrl-C stops its workers and raises again."""
     cancel = threading.Event()
-    events = resolve(definition.run)(values, cancel)
-    tty = sys.stderr.isatty() and not quiet
-    width = max(20, (terminal_width(sys.stderr) or 80) - 1)
-    last = 0.0
-    try:
-        for event in events:
-            if isinstance(event, Finished):
-                _clear(tty, width)
-                return event.result
-            if isinstance(event, Progress) and tty and time.monotonic() - last >= 0.1:
-                last = time.monotonic()
-                redraw(f"{event.fraction * 100:3.0f}% {event.what}", width)
-    except KeyboardInterrupt:
-        cancel.set()
-        events.close()
-        _clear(tty, width)
-        raise
-    raise RuntimeError(f"{definition.command} ended without a result")
-
-
-def _clear(tty: bool, width: int) -> None:
-    if tty:
-        clear_line(width)
+    return follow(resolve(definition.run)(values, cancel), cancel, quiet=quiet)

@@ -1,16 +1,21 @@
 """What the commands that run something (``bench``, ``study``, ``transfer``) share on the command
-line: the argparse types of their numbers, ``--yes`` and the question it answers, and what they
-say when Ctrl-C or a signal stops a run. Their ``--out``, ``--quiet`` and ``--no-history`` are
+line: the argparse types of their numbers, ``--yes`` and the question it answers, the one
+progress line of a run's events (:func:`follow`), and what they say when Ctrl-C or a signal
+stops a run. Their ``--out``, ``--quiet`` and ``--no-history`` are
 :mod:`app.cli.run_outputs`."""
 
 from __future__ import annotations
 
 import argparse
 import sys
-from collections.abc import Callable
+import threading
+import time
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from app.core.ciphers.registry import check_library
 from app.core.errors import UserError
+from app.core.runtime.definition import Finished, Outcome, Progress
 from app.core.runtime.termination import Terminated, exit_code
 
 PROG = "cipherbench"
@@ -95,3 +100,44 @@ def confirm(reason: str, yes: bool) -> None:
         answer = ""
     if answer.strip().lower() not in ("y", "yes"):
         raise UserError("not run: nothing was measured")
+
+
+def follow(
+    events: Iterator[Any],
+    cancel: threading.Event,
+    *,
+    quiet: bool = False,
+    on_outcome: Callable[[Any], None] | None = None,
+) -> Any:
+    """Run an engine's events (:class:`Progress` ..., :class:`Finished`) to their result, with
+    one self-rewriting progress line on a terminal (at most 10 redraws a second; none in a
+    pipe) and each :class:`Outcome` handed to ``on_outcome`` as it comes. Ctrl-C stops the
+    run's workers and raises again."""
+    from app.cli.report import terminal_width
+    from app.cli.terminal import clear_line, redraw
+
+    tty = sys.stderr.isatty() and not quiet
+    width = max(20, (terminal_width(sys.stderr) or 80) - 1)
+    last = 0.0
+    try:
+        for event in events:
+            if isinstance(event, Finished):
+                if tty:
+                    clear_line(width)
+                return event.result
+            if isinstance(event, Outcome) and on_outcome is not None:
+                if tty:
+                    clear_line(width)
+                on_outcome(event.value)
+            elif isinstance(event, Progress) and tty and time.monotonic() - last >= 0.1:
+                last = time.monotonic()
+                redraw(f"{event.fraction * 100:3.0f}% {event.what}", width)
+    except KeyboardInterrupt:
+        cancel.set()
+        close = getattr(events, "close", None)
+        if close is not None:
+            close()  # a generator: stops the running worker
+        if tty:
+            clear_line(width)
+        raise
+    raise RuntimeError("the run ended without a result")

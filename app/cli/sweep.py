@@ -14,13 +14,13 @@ from __future__ import annotations
 import argparse
 import json
 import re
-import sys
+import threading
 from collections.abc import Sequence
 from typing import Any
 
 from app.cli.report import terminal_width
 from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
-from app.cli.running import library_name, stopped, whole_number
+from app.cli.running import follow, library_name, stopped, whole_number
 from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
@@ -111,22 +111,16 @@ def _run(
 ) -> int:
     from app.core.sweep.report import ladder_verdicts
     from app.core.sweep.results import sweep_document
-    from app.core.sweep.runner import SweepProgress, run_sweep
+    from app.core.sweep.runner import run_sweep
 
     outputs = RunOutputs.of(args)
     outputs.check(formats.SWEEP)  # before the run, not after it
-    last = [""]
-
-    def progress(p: SweepProgress) -> None:
-        step = f"{p.label}, round {p.round} of {p.rounds}"
-        if step != last[0] and not outputs.quiet:  # one line per round as it starts
-            last[0] = step
-            print(f"{100 * p.fraction:3.0f}%  {step}", file=sys.stderr)
-
+    cancel = threading.Event()
+    events = run_sweep(
+        jobs, args.rounds, options, kind=kind, title=title, notes=notes, cancel=cancel
+    )
     try:
-        result = run_sweep(
-            jobs, args.rounds, options, kind=kind, title=title, notes=notes, progress=progress
-        )
+        result = follow(events, cancel, quiet=outputs.quiet)
     except KeyboardInterrupt as exc:
         return stopped(exc)
     if args.json:

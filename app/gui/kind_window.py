@@ -5,12 +5,9 @@ the history as every run is."""
 
 from __future__ import annotations
 
-import threading
-from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from PySide6.QtCore import Signal
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
@@ -38,41 +35,16 @@ from app.gui.kind_views import extra_view
 from app.gui.label import Label
 from app.gui.menus import add_close_controls
 from app.gui.screen_fit import ScreenFit, fit_to_screen
-from app.gui.worker import RunWorker, TaskRunner
-from app.gui.worker_base import WorkerSignals
+from app.gui.worker import ProgressWorker, TaskRunner
 
 
-class KindWorkerSignals(WorkerSignals):
-    progressed = Signal(object)  # Progress
-    finished_run = Signal(object)  # Finished
-
-
-class _DefinedRun:
-    """A defined kind's run as the worker's engine run: its events, and a cancel."""
+class KindWorker(ProgressWorker):
+    """Relays a defined kind's run: progress throttled, the result last; cancel stops its
+    running worker process."""
 
     def __init__(self, definition: Definition, values: dict[str, Any]) -> None:
-        self._run = resolve(definition.run)
-        self._values = values
-        self._cancel = threading.Event()
-
-    def events(self) -> Iterator[Any]:
-        events: Iterator[Any] = self._run(self._values, self._cancel)
-        return events
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-
-class KindWorker(RunWorker):
-    """Relays a defined kind's run (the one engine-run relay): progress throttled, the result
-    last; cancel stops its running worker process."""
-
-    ROUTES: ClassVar[dict[type, str]] = {Progress: "progressed", Finished: "finished_run"}
-    LATEST = (Progress,)
-    signals: KindWorkerSignals
-
-    def __init__(self, definition: Definition, values: dict[str, Any]) -> None:
-        super().__init__(KindWorkerSignals(), lambda: _DefinedRun(definition, values))
+        run = resolve(definition.run)
+        super().__init__(lambda cancel: run(values, cancel))
 
 
 class ChoiceField(QComboBox):

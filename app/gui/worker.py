@@ -11,10 +11,11 @@ use it.
 
 :class:`EventWorker` forwards the engine's events as signals, with one throttle: a
 :class:`RunWorker` drives an engine run's blocking ``events()`` generator
-(:class:`BenchmarkWorker` for a benchmark, the Study window's ``StudyWorker`` for a study), the
-Transfer window's ``TransferWorker`` the transfer session's callbacks. :class:`TaskWorker` runs
-one plain function (generate test data, save a file; with ``progress=True`` a file operation
-that reports progress and can be cancelled).
+(:class:`BenchmarkWorker` for a benchmark, the Study window's ``StudyWorker`` for a study); a
+:class:`ProgressWorker` any run that speaks the one vocabulary of
+:mod:`app.core.runtime.definition` (a sweep, a transfer, a kind declared as data).
+:class:`TaskWorker` runs one plain function (generate test data, save a file; with
+``progress=True`` a file operation that reports progress and can be cancelled).
 
 The signals object lives in the GUI thread, so connected slots of GUI objects run there
 (queued connections): the worker thread never touches a widget.
@@ -47,6 +48,7 @@ from app.core.bench.events import (
 )
 from app.core.bench.jobs import Job
 from app.core.errors import Cancelled
+from app.core.runtime.definition import Finished, Outcome, Progress
 from app.gui.worker_base import WorkerBase, WorkerSignals, emit_signal
 
 PROGRESS_INTERVAL_S = 0.05
@@ -282,6 +284,52 @@ class RunWorker(EventWorker):
 
     def report_result(self, value: Any) -> None:
         pass  # the results went out as events
+
+
+class ProgressSignals(WorkerSignals):
+    """Signals of a :class:`ProgressWorker`, one per event of the one vocabulary
+    (:mod:`app.core.runtime.definition`)."""
+
+    progressed = Signal(object)  # Progress (the latest one)
+    outcome = Signal(object)  # Outcome: an entry's result or failure as it comes
+    finished_run = Signal(object)  # Finished: the run's result, also after a cancel
+
+
+class EngineRun:
+    """An engine's run as a worker drives it: ``start(cancel)`` makes its events; ``cancel()``
+    sets the event the engine polls (it then stops its running worker process)."""
+
+    def __init__(self, start: Callable[[threading.Event], Iterator[Any]]) -> None:
+        self._start = start
+        self._cancel = threading.Event()
+
+    def events(self) -> Iterator[Any]:
+        return self._start(self._cancel)
+
+    def cancel(self) -> None:
+        self._cancel.set()
+
+
+class ProgressWorker(RunWorker):
+    """Relays a run of the one vocabulary: :class:`Progress` throttled to the latest,
+    :class:`Outcome` and :class:`Finished` as they come. ``start(cancel)`` makes the run's
+    events in the pool thread."""
+
+    ROUTES: ClassVar[Mapping[type, str]] = {
+        Progress: "progressed",
+        Outcome: "outcome",
+        Finished: "finished_run",
+    }
+    LATEST = (Progress,)
+    signals: ProgressSignals
+
+    def __init__(
+        self,
+        start: Callable[[threading.Event], Iterator[Any]],
+        *,
+        min_interval_s: float = PROGRESS_INTERVAL_S,
+    ) -> None:
+        super().__init__(ProgressSignals(), lambda: EngineRun(start), min_interval_s=min_interval_s)
 
 
 class BenchmarkWorkerSignals(WorkerSignals):

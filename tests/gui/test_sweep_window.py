@@ -100,8 +100,8 @@ def test_a_tiny_sweep_fills_table_chart_summary_and_exports(
     assert w.controller.running and w.cancel_button.isEnabled() and not w.form.isEnabled()
     qtbot.waitUntil(lambda: not w.controller.running, timeout=RUN_TIMEOUT_MS)
     assert dialogs.warnings == []
-    assert "aes-256-gcm [cryptography], round 1 of 1" in steps
-    assert "chacha20-poly1305 [cryptography], round 1 of 1" in steps
+    assert "round 1/1 aes-256-gcm [cryptography]" in steps
+    assert "round 1/1 chacha20-poly1305 [cryptography]" in steps
     assert w.progress.value() == w.progress.maximum()
     assert w.status_label.text().startswith("Done: 2 entries in ")
     assert w.views.currentWidget() is w.sweep_view
@@ -231,7 +231,7 @@ def _start_long_sweep(qtbot: QtBot, w: SweepWindow) -> None:
     w.run_action.trigger()
     assert w.controller.running
     qtbot.waitUntil(lambda: len(spawned_children()) >= 1, timeout=30_000)
-    qtbot.waitUntil(lambda: ", round 1 of 20" in w.status_label.text(), timeout=30_000)
+    qtbot.waitUntil(lambda: "round 1/20 " in w.status_label.text(), timeout=30_000)
 
 
 def test_cancel_mid_run_stops_the_worker_process_promptly(

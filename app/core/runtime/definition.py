@@ -1,6 +1,7 @@
 """What a kind declares so that its command line and its window are made for it: the options a
 user chooses (each with its help, its parser, its default, its choices) and the function that
-runs it, which yields :class:`Progress` events and ends with :class:`Finished`.
+runs it, which yields :class:`Progress` events (and :class:`Outcome`) and ends with
+:class:`Finished`: the one vocabulary of a run (the sweep and the transfer speak it too).
 
 A kind with a :class:`Definition` in its row (:mod:`app.core.kinds.table`) gets a command
 (``python main.py <command> --option ... --out F``), storing in the history, every format of
@@ -10,7 +11,7 @@ its document and ``history show``, without code of its own in the front-ends.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -62,11 +63,32 @@ class Progress:
 
 
 @dataclass(frozen=True)
+class Outcome:
+    """One entry's result, or its failure, as soon as it is known (a transfer's cipher), for a
+    table that fills as the run goes; :class:`Finished` holds it again."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
 class Finished:
     result: Any
 
 
-Run = Callable[[Mapping[str, Any], threading.Event], Iterator[Progress | Finished]]
+Event = Progress | Outcome | Finished
+"""The one vocabulary of a kind's run: any number of :class:`Progress` and :class:`Outcome`,
+then one :class:`Finished` (also after a cancel, its result saying so)."""
+
+Run = Callable[[Mapping[str, Any], threading.Event], Iterator[Event]]
+
+
+def result_of(events: Iterable[Any]) -> Any:
+    """The result a run's events end with (its :class:`Finished`), the others passed over: how
+    a script runs a kind without showing its progress."""
+    for event in events:
+        if isinstance(event, Finished):
+            return event.result
+    raise RuntimeError("the run ended without a result")
 
 
 @dataclass(frozen=True)

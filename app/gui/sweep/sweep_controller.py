@@ -12,15 +12,11 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 
+from app.core.runtime.definition import Finished, Progress
 from app.core.sweep.results import LADDER, SWEEP, SweepResult
 from app.gui.recorder import history_recorder
-from app.gui.sweep.sweep_worker import SweepProgress, SweepRequest, SweepWorker, plan
+from app.gui.sweep.sweep_worker import SweepRequest, SweepWorker, plan
 from app.gui.tool_controller import StatusToolController
-
-
-def progress_text(p: SweepProgress) -> str:
-    """``"aes-256-gcm [cryptography], round 2 of 3"``, as the command line prints it."""
-    return f"{p.label}, round {p.round} of {p.rounds}"
 
 
 def done_text(result: SweepResult) -> str:
@@ -90,11 +86,12 @@ class SweepController(StatusToolController):
     # --- the worker's events -------------------------------------------------------------------
 
     @Slot(object)
-    def _on_worker_progressed(self, p: SweepProgress) -> None:
-        self.progress_changed.emit(p.fraction, progress_text(p))
+    def _on_worker_progressed(self, p: Progress) -> None:
+        self.progress_changed.emit(p.fraction, p.what)
 
     @Slot(object)
-    def _on_worker_resulted(self, result: SweepResult) -> None:
+    def _on_worker_finished_run(self, event: Finished) -> None:
+        result: SweepResult = event.result
         self._last[result.kind] = result
         self.kind = result.kind
         self.progress_changed.emit(0.0 if result.cancelled else 1.0, done_text(result))

@@ -1,22 +1,22 @@
 """The sweep's worker: runs the engine's :func:`~app.core.sweep.runner.run_sweep` (every round
-of every entry in a fresh worker process) in a pool thread and relays its progress callback as
-signals through the app's one event relay (:class:`~app.gui.worker.EventWorker`).
+of every entry in a fresh worker process) in a pool thread and relays its events (the one
+vocabulary: progress, then the result) as signals (:class:`~app.gui.worker.ProgressWorker`).
 
 What to run is a :class:`SweepRequest`, the form's choices as plain data; :func:`plan` turns it
 into the engine's jobs on the GUI thread (registry look-ups, no measuring), so a choice that
 cannot run is a message before anything starts. Cancel sets the event the engine polls every
 100 ms; it kills the running worker process and still returns the result with the rounds that
-finished (``cancelled=True``). Progress (one call per timed point from the engine) is coalesced
-to the latest and goes out at most once per ``min_interval_s``; the start of a round at once.
+finished (``cancelled=True``). Progress (one event per timed point from the engine) is
+coalesced to the latest and goes out at most once per ``min_interval_s``; the start of a round
+at once.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import threading
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import Any, ClassVar
-
-from PySide6.QtCore import Signal
+from typing import Any
 
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.plan import (
@@ -26,12 +26,11 @@ from app.core.sweep.plan import (
     ladder_jobs,
     sweep_jobs,
 )
-from app.core.sweep.results import LADDER, SWEEP, SweepResult
-from app.core.sweep.runner import SweepProgress, run_sweep
-from app.gui.worker import PROGRESS_INTERVAL_S, EventWorker
-from app.gui.worker_base import WorkerSignals
+from app.core.sweep.results import LADDER, SWEEP
+from app.core.sweep.runner import run_sweep
+from app.gui.worker import PROGRESS_INTERVAL_S, ProgressWorker
 
-__all__ = ["SweepPlan", "SweepProgress", "SweepRequest", "SweepWorker", "plan"]
+__all__ = ["SweepPlan", "SweepRequest", "SweepWorker", "plan"]
 
 
 @dataclass(frozen=True)
@@ -74,31 +73,21 @@ def plan(request: SweepRequest) -> SweepPlan:
     return SweepPlan(SWEEP, tuple(jobs), rounds, options)
 
 
-class SweepWorkerSignals(WorkerSignals):
-    progressed = Signal(object)  # SweepProgress (the latest one)
-    resulted = Signal(object)  # SweepResult: every entry, also after a cancel
-
-
-class SweepWorker(EventWorker):
+class SweepWorker(ProgressWorker):
     """Runs a :class:`SweepPlan`. ``cancel()`` from any thread."""
 
-    signals: SweepWorkerSignals
-    ROUTES: ClassVar[Mapping[type, str]] = {SweepProgress: "progressed"}
-    LATEST = (SweepProgress,)
-
     def __init__(self, sweep: SweepPlan, *, min_interval_s: float = PROGRESS_INTERVAL_S) -> None:
-        super().__init__(SweepWorkerSignals(), min_interval_s=min_interval_s)
+        super().__init__(self._events, min_interval_s=min_interval_s)
         self.plan = sweep
-        self._step: tuple[str, int] | None = None
+        self._step = ""
 
     def is_urgent(self, event: Any) -> bool:
         """A round's start goes out at once: the round may take seconds."""
-        step = (event.label, event.round)
-        urgent = step != self._step
-        self._step = step
+        urgent = event.what != self._step
+        self._step = event.what
         return urgent
 
-    def work(self) -> SweepResult:
+    def _events(self, cancel: threading.Event) -> Iterator[Any]:
         p = self.plan
         return run_sweep(
             p.jobs,
@@ -107,6 +96,5 @@ class SweepWorker(EventWorker):
             kind=p.kind,
             title=p.title,
             notes=p.notes,
-            cancel=self._cancel,
-            progress=self.relay,
+            cancel=cancel,
         )

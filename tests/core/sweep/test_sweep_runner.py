@@ -8,7 +8,19 @@ import threading
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.plan import ladder_jobs
 from app.core.sweep.report import ladder_verdicts
-from app.core.sweep.runner import run_jobs, run_sweep
+from app.core.runtime.definition import Finished, Progress
+from app.core.sweep.runner import run_sweep
+from app.core.sweep.results import SweepResult
+
+
+def swept(jobs, rounds: int, options=None, cancel=None, seen=None, **kw) -> SweepResult:
+    """The result of :func:`run_sweep`, each progress event's ``what`` kept in ``seen``."""
+    for event in run_sweep(jobs, rounds, options or {}, cancel=cancel, **kw):
+        if isinstance(event, Progress) and seen is not None:
+            seen.append(event.what)
+        elif isinstance(event, Finished):
+            return event.result
+    raise AssertionError("no Finished event")
 
 
 def small(cipher: str = "aes-128-ctr", **kw) -> SweepJob:
@@ -18,17 +30,16 @@ def small(cipher: str = "aes-128-ctr", **kw) -> SweepJob:
 
 
 def test_rounds_run_in_fresh_workers_interleaved_and_merge_into_one_entry_each() -> None:
-    seen = []
-    result = run_sweep(
-        [small(), small("aes-128-gcm", forgery=False)], 2, {"lengths": [64, 4096]},
-        progress=lambda p: seen.append((p.label, p.round)),
-    )  # fmt: skip
+    seen: list[str] = []
+    jobs = [small(), small("aes-128-gcm", forgery=False)]
+    result = swept(jobs, 2, {"lengths": [64, 4096]}, seen=seen)
     assert not result.failures and not result.cancelled
     starts = list(dict.fromkeys(seen))
-    assert starts == [
-        ("aes-128-ctr [cryptography]", 1), ("aes-128-gcm [cryptography]", 1),
-        ("aes-128-ctr [cryptography]", 2), ("aes-128-gcm [cryptography]", 2),
-    ]  # fmt: skip
+    # round 1 of both entries before round 2 of either, each round in its seeded order
+    assert sorted(starts[:2]) == ["round 1/2 aes-128-ctr [cryptography]",
+                                  "round 1/2 aes-128-gcm [cryptography]"]  # fmt: skip
+    assert sorted(starts[2:]) == ["round 2/2 aes-128-ctr [cryptography]",
+                                  "round 2/2 aes-128-gcm [cryptography]"]  # fmt: skip
     for e in result.entries:
         assert e.rounds == 2
         assert all(len(p.rounds_ns) == 2 and len(p.round_medians_ns) == 2 for p in e.points)
@@ -37,29 +48,29 @@ def test_rounds_run_in_fresh_workers_interleaved_and_merge_into_one_entry_each()
 
 def test_a_failing_entry_is_reported_and_the_others_still_run() -> None:
     bad = small(lengths=(64,), key_bits=100)  # AES has no 100-bit key
-    entries, failures, cancelled = run_jobs([bad, small()], 1)
-    assert [e.cipher for e in entries] == ["aes-128-ctr"] and not cancelled
-    (failure,) = failures
+    result = swept([bad, small()], 1)
+    assert [e.cipher for e in result.entries] == ["aes-128-ctr"] and not result.cancelled
+    (failure,) = result.failures
     assert failure.label == "aes-128-ctr [cryptography]" and failure.message
 
 
 def test_a_cancel_stops_the_worker_and_keeps_the_finished_rounds() -> None:
     cancel = threading.Event()
-
-    def progress(p) -> None:
-        if p.round == 2:
+    events = run_sweep([small()], 3, {}, cancel=cancel)
+    for event in events:
+        if isinstance(event, Progress) and event.what.startswith("round 2/3"):
             cancel.set()
-
-    entries, failures, cancelled = run_jobs([small()], 3, cancel, progress)
-    assert cancelled and not failures
-    assert [e.rounds for e in entries] == [1]
+        if isinstance(event, Finished):
+            result = event.result
+    assert result.cancelled and not result.failures
+    assert [e.rounds for e in result.entries] == [1]
 
 
 def test_the_ladder_switches_the_aes_instructions_off_in_its_worker_only() -> None:
     jobs, notes = ladder_jobs("aes-128-ctr")
     quick = [SweepJob(**{**j.__dict__, "lengths": (64 * 1024,), "point_time_s": 0.02})
              for j in jobs[:2]]  # fmt: skip
-    result = run_sweep(quick, 1, {}, kind="ladder", title="aes-128-ctr", notes=notes[:2])
+    result = swept(quick, 1, kind="ladder", title="aes-128-ctr", notes=notes[:2])
     on, off = (e.curve()[0].ns_per_byte for e in result.entries)
     assert off > 2 * on, (on, off)
     assert result.entries[1].label == "aes-128-ctr [cryptography, AES instructions off]"
