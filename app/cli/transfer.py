@@ -18,19 +18,20 @@ import argparse
 import os
 import sys
 import textwrap
+import threading
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
-from app.cli.running import stopped, whole_number
+from app.cli.running import follow, stopped, whole_number
 from app.core.document.numbers import rate_text
 from app.core.errors import UserError
 from app.core.kinds import formats
+from app.core.runtime.envelope import NamedFailure
 from app.core.units import parse_size, size_label
 
 if TYPE_CHECKING:
     from app.core.bench.jobs import InputSpec
-    from app.core.runtime.envelope import NamedFailure
     from app.core.transfer.results import TransferResult
     from app.core.transfer.runner import TransferOptions
 
@@ -110,19 +111,21 @@ def _run(
     """Run the session, print its table, store it, write it to each ``--out``; the exit code."""
     from app.core.transfer.session import run_transfers
 
-    def on_result(r: TransferResult) -> None:
-        if not outputs.quiet:
+    def said(outcome: TransferResult | NamedFailure) -> None:
+        """Each cipher's rate or failure on stderr as it comes."""
+        if isinstance(outcome, NamedFailure):
+            print(f"FAILED {outcome.label}: {outcome.message}", file=sys.stderr)
+        elif not outputs.quiet:
             print(
-                f"{r.label}: {rate_text(r.throughput_mb_s)} MB/s "
-                f"({rate_text(r.throughput_mib_s)} MiB/s), verified",
+                f"{outcome.label}: {rate_text(outcome.throughput_mb_s)} MB/s "
+                f"({rate_text(outcome.throughput_mib_s)} MiB/s), verified",
                 file=sys.stderr,
             )
 
-    def on_failure(f: NamedFailure) -> None:
-        print(f"FAILED {f.label}: {f.message}", file=sys.stderr)
-
+    cancel = threading.Event()
+    events = run_transfers(source, ciphers, options, cancel=cancel)
     try:
-        run = run_transfers(source, ciphers, options, on_result=on_result, on_failure=on_failure)
+        run = follow(events, cancel, quiet=outputs.quiet, on_outcome=said)
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
         return stopped(exc)
     print(format_transfers(run.results, source.label))

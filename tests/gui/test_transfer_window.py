@@ -211,7 +211,7 @@ def test_a_failed_transfer_is_a_message_box_naming_the_cipher(
             "cannot listen on 127.0.0.1: Address already in use (reported by the receiver)"
         )
 
-    monkeypatch.setattr(runner, "run_transfer", cannot_listen)
+    monkeypatch.setattr(runner, "transfer", cannot_listen)
     w = window
     _small_run(w)
     w.run_action.trigger()

@@ -1,5 +1,5 @@
 """Running a transfer study (``workload = "transfer"``, the loopback study): every cipher on every
-input sent over TCP loopback by :func:`app.core.transfer.runner.run_transfer`, with the cipher
+input sent over TCP loopback by :func:`app.core.transfer.runner.transfer`, with the cipher
 study's events, so the command line and the window follow it the same way:
 
     run = TransferStudyRun(study)
@@ -18,8 +18,6 @@ deleted at the end.
 
 from __future__ import annotations
 
-import queue
-import threading
 import time
 from collections.abc import Generator, Sequence
 from dataclasses import dataclass, field, replace
@@ -47,9 +45,7 @@ from app.core.study.runner import (
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.transfer.framing import PLAINTEXT, transfer_spec
 from app.core.transfer.results import TransferResult
-from app.core.transfer.runner import TransferFailed, TransferOptions, run_transfer
-
-_POLL_S = 0.1
+from app.core.transfer.runner import TransferFailed, TransferOptions, transfer
 
 
 def transfer_label(cipher_id: str) -> str:
@@ -200,54 +196,31 @@ class TransferStudyRun(GridRun[object]):
     def _cell(
         self, cell: Cell, source: InputSpec, cipher_id: str
     ) -> Generator[object, None, TransferResult | str | None]:
-        """Run one cell in a thread, relaying its progress; its result, a failure message, or
-        None when cancelled."""
-        news: queue.Queue[tuple[str, object]] = queue.Queue()
-
-        def work() -> None:
-            try:
-                check_unchanged(source)
-                result = run_transfer(
-                    source.path,
-                    cipher_id,
-                    self.options,
-                    input_label=source.label,
-                    cancel=self.cancel_event,
-                    on_run=lambda done, total: news.put(("progress", done / total)),
-                )
-                news.put(("done", result))
-            except Cancelled:
-                news.put(("cancelled", None))
-            except (TransferFailed, UserError, OSError) as exc:
-                news.put(("failed", getattr(exc, "strerror", None) or str(exc)))
-            except Exception as exc:  # a bug must fail its cell, never leave the study waiting
-                news.put(("failed", f"internal error: {type(exc).__name__}: {exc}"))
-
-        thread = threading.Thread(target=work, name="cipherbench-transfer-cell", daemon=True)
-        thread.start()
-        ended = False
+        """Run one cell, relaying its progress; its result, a failure message, or None when
+        cancelled. Closing it stops the cell's two processes."""
+        runs: Generator[tuple[int, int], None, TransferResult] | None = None
         try:
+            check_unchanged(source)
+            runs = transfer(
+                source.path, cipher_id, self.options, input_label=source.label,
+                cancel=self.cancel_event,
+            )  # fmt: skip
             while True:
                 try:
-                    kind, value = news.get(timeout=_POLL_S)
-                except queue.Empty:
-                    if thread.is_alive() or not news.empty():
-                        continue
-                    ended = True  # it ended without a word: fail the cell, never wait forever
-                    return "the transfer stopped without a result"
-                if kind == "progress":
-                    assert isinstance(value, float)
-                    yield StepProgress(cell.index, "transfer", value)
-                    continue
-                ended = True
-                if kind == "done":
-                    assert isinstance(value, TransferResult)
-                    return value
-                return None if kind == "cancelled" else str(value)
+                    done, total = next(runs)
+                except StopIteration as end:
+                    result: TransferResult = end.value
+                    return result
+                yield StepProgress(cell.index, "transfer", done / total)
+        except Cancelled:
+            return None
+        except (TransferFailed, UserError, OSError) as exc:
+            return getattr(exc, "strerror", None) or str(exc)
+        except Exception as exc:  # a bug must fail its cell, never stop the study
+            return f"internal error: {type(exc).__name__}: {exc}"
         finally:
-            if not ended:  # the generator was closed mid-cell: stop its processes
-                self.cancel()
-            thread.join()
+            if runs is not None:
+                runs.close()
 
 
 def merge_transfers(parts: Sequence[TransferResult]) -> TransferResult:

@@ -15,7 +15,7 @@ import secrets
 import statistics
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from dataclasses import dataclass, replace
 from multiprocessing.connection import wait
 from typing import Any
@@ -140,16 +140,35 @@ def run_transfer(
     *,
     input_label: str | None = None,
     cancel: threading.Event | None = None,
-    on_run: Callable[[int, int], None] | None = None,
     relay: Relay | None = None,
 ) -> TransferResult:
+    """:func:`transfer` run to its result, its progress passed over."""
+    runs = transfer(path, cipher_id, options, input_label=input_label, cancel=cancel, relay=relay)
+    while True:
+        try:
+            next(runs)
+        except StopIteration as done:
+            result: TransferResult = done.value
+            return result
+
+
+def transfer(
+    path: str | os.PathLike[str],
+    cipher_id: str,
+    options: TransferOptions | None = None,
+    *,
+    input_label: str | None = None,
+    cancel: threading.Event | None = None,
+    relay: Relay | None = None,
+) -> Generator[tuple[int, int], None, TransferResult]:
     """Transfer the file at ``path`` over loopback ``options.warmup + options.repeat`` times
     with ``cipher_id`` (an AEAD id, or ``"none"`` for the plaintext baseline), each run under a
-    fresh random key, and return the measurements. ``on_run(done, total)`` after each run.
+    fresh random key: ``(done, total)`` after each run, then (``yield from``'s value) the
+    measurements.
 
     Raises :class:`UserError` for bad options or ciphers, :class:`TransferFailed` when a run
     fails (authentication, a dead or silent peer: the message says which), :class:`Cancelled`
-    when ``cancel`` is set. Both processes are gone when this returns or raises."""
+    when ``cancel`` is set. Both processes are gone when it returns, raises or is closed."""
     options = options or TransferOptions()
     options.check()
     spec = transfer_spec(cipher_id)
@@ -166,8 +185,7 @@ def run_transfer(
         job = (target, path, cipher_id, size)
         for done in range(total):
             samples.append(_one_run(ends, job, options, cancel, done + 1))
-            if on_run is not None:
-                on_run(done + 1, total)
+            yield done + 1, total
     finally:
         for end in ends:
             end.stop()

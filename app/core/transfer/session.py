@@ -1,9 +1,9 @@
 """A transfer session: several ciphers, one after the other, on one input, into one
 :class:`~app.core.transfer.results.TransferRun` (what ``transfer`` and the Transfer window run).
 
-    with transfer_input(path) as source:             # or transfer_input(None, size_bytes=...)
-        run = run_transfers(source, ["aes-256-gcm", "none"], TransferOptions(),
-                            cancel=event, on_progress=..., on_result=..., on_failure=...)
+    for event in transfer_session(["aes-256-gcm", "none"], TransferOptions(), path=path,
+                                  cancel=event):     # Progress, Outcome ..., Finished
+        ...
 
 A cipher whose transfer fails (authentication, a dead or silent peer, an unknown cipher, the
 file gone) becomes a :class:`NamedFailure` and the session goes on with the next one.
@@ -16,7 +16,7 @@ write nothing and exit 130.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
@@ -26,8 +26,9 @@ from app.core.bench.inputs import cleanup_generated, generated_input, inspect_fi
 from app.core.bench.jobs import InputSpec
 from app.core.bench.run_info import Environment
 from app.core.errors import Cancelled, UserError
+from app.core.runtime.definition import Event, Finished, Outcome, Progress
 from app.core.runtime.envelope import NamedFailure
-from app.core.transfer import runner  # looked up per call: tests replace runner.run_transfer
+from app.core.transfer import runner  # looked up per call: tests replace runner.transfer
 from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferFailed, TransferOptions
 
@@ -54,6 +55,19 @@ class TransferProgress:
         part = self.done / self.total if self.total else 0.0
         return min(1.0, (self.index + part) / max(1, self.count))
 
+    @property
+    def text(self) -> str:
+        """``"aes-256-gcm (1 of 3): run 2 of 6"``, or the phase as a sentence."""
+        if self.phase == TRANSFER:
+            return (
+                f"{self.cipher} ({self.index + 1} of {self.count}): run {self.done} of {self.total}"
+            )
+        return self.phase[:1].upper() + self.phase[1:] + "…"
+
+    def event(self) -> Progress:
+        """This place as the run's :class:`Progress` (itself its detail)."""
+        return Progress(self.fraction, self.text, self)
+
 
 def _now() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
@@ -78,59 +92,72 @@ def run_transfers(
     options: TransferOptions,
     *,
     cancel: threading.Event | None = None,
-    on_progress: Callable[[TransferProgress], None] | None = None,
-    on_result: Callable[[TransferResult], None] | None = None,
-    on_failure: Callable[[NamedFailure], None] | None = None,
     environment: bool = True,
-) -> TransferRun:
-    """Transfer ``source`` with each of ``ciphers`` in turn and return the whole run.
-
-    ``on_progress`` gets a :class:`TransferProgress` when a cipher starts (``done == 0``), after
-    each of its runs, and once (phase :data:`READING_MACHINE`) before the environment is read;
-    callers throttle it themselves. ``on_result`` / ``on_failure`` get each cipher's result or
-    failure as it comes. ``environment=False`` skips reading the machine (an empty
-    environment). Raises ``UserError`` for bad options before any transfer starts."""
+) -> Iterator[Event]:
+    """Transfer ``source`` with each of ``ciphers`` in turn: :class:`Progress` when a cipher
+    starts, after each of its runs and once (phase :data:`READING_MACHINE`) before the
+    environment is read, its ``detail`` a :class:`TransferProgress`; an :class:`Outcome` with
+    each cipher's :class:`TransferResult` or :class:`NamedFailure` as it comes; then
+    :class:`Finished` with the whole :class:`TransferRun`. ``environment=False`` skips
+    reading the machine (an empty environment). Raises ``UserError`` for bad options before
+    any transfer starts."""
     options.check()
     started, count, total = _now(), len(ciphers), options.warmup + options.repeat
     results: list[TransferResult] = []
     failures: list[NamedFailure] = []
     cancelled = False
-
-    def progress(p: TransferProgress) -> None:
-        if on_progress is not None:
-            on_progress(p)
-
     for index, cipher in enumerate(ciphers):
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
-        progress(TransferProgress(cipher, index, count, 0, total, TRANSFER))  # may cancel
+        yield TransferProgress(cipher, index, count, 0, total, TRANSFER).event()
         try:
-            outcome = _one_cipher(source, cipher, (index, count), options, cancel, progress)
+            outcome = yield from _one_cipher(source, cipher, (index, count), options, cancel)
         except Cancelled:
             cancelled = True
             break
         if isinstance(outcome, NamedFailure):
             failures.append(outcome)
-            if on_failure is not None:
-                on_failure(outcome)
         else:
             results.append(outcome)
-            if on_result is not None:
-                on_result(outcome)
-    env = _machine(progress) if environment else Environment()
-    return TransferRun(
-        input_label=source.label,
-        input_bytes=source.size_bytes,
-        options=asdict(options),
-        results=tuple(results),
-        failures=tuple(failures),
-        environment=env,
-        started_at=started,
-        finished_at=_now(),
-        cipherbench_version=__version__,
-        cancelled=cancelled,
+        yield Outcome(outcome)
+    env = Environment()
+    if environment:
+        yield TransferProgress("", 1, 1, 1, 1, READING_MACHINE).event()  # reading takes a moment
+        env = _machine()
+    yield Finished(
+        TransferRun(
+            input_label=source.label,
+            input_bytes=source.size_bytes,
+            options=asdict(options),
+            results=tuple(results),
+            failures=tuple(failures),
+            environment=env,
+            started_at=started,
+            finished_at=_now(),
+            cipherbench_version=__version__,
+            cancelled=cancelled,
+        )
     )
+
+
+def transfer_session(
+    ciphers: Sequence[str],
+    options: TransferOptions,
+    *,
+    path: str | None = None,
+    size_bytes: int = 0,
+    label: str | None = None,
+    cancel: threading.Event | None = None,
+) -> Iterator[Event]:
+    """:func:`run_transfers` on the file at ``path`` or, when it is None, on ``size_bytes`` of
+    random data labelled ``label`` (said first: generating takes a moment), deleted at the
+    end. ``UserError`` for a missing, unreadable or empty file."""
+    if path is None:
+        first = ciphers[0] if ciphers else ""
+        yield TransferProgress(first, 0, 1, 0, 1, GENERATING).event()
+    with transfer_input(path, size_bytes=size_bytes, label=label) as source:
+        yield from run_transfers(source, ciphers, options, cancel=cancel)
 
 
 def _one_cipher(
@@ -139,28 +166,32 @@ def _one_cipher(
     place: tuple[int, int],
     options: TransferOptions,
     cancel: threading.Event | None,
-    progress: Callable[[TransferProgress], None],
-) -> TransferResult | NamedFailure:
+) -> Generator[Progress, None, TransferResult | NamedFailure]:
     """Every run of ``cipher`` (the ``place[0]``-th of ``place[1]``), with the progress after
     each; its failure as a :class:`NamedFailure`. Raises :class:`Cancelled`."""
     index, count = place
-
-    def on_run(done: int, runs: int) -> None:
-        progress(TransferProgress(cipher, index, count, done, runs, TRANSFER))
-
+    runs: Generator[tuple[int, int], None, TransferResult] | None = None
     try:
-        return runner.run_transfer(
-            source.path, cipher, options, input_label=source.label, cancel=cancel, on_run=on_run
+        runs = runner.transfer(
+            source.path, cipher, options, input_label=source.label, cancel=cancel
         )
+        while True:
+            try:
+                done, total = next(runs)
+            except StopIteration as end:
+                result: TransferResult = end.value
+                return result
+            yield TransferProgress(cipher, index, count, done, total, TRANSFER).event()
     except (TransferFailed, UserError, OSError) as exc:
         return NamedFailure(cipher, _reason(exc, source))
+    finally:
+        if runs is not None:
+            runs.close()
 
 
-def _machine(progress: Callable[[TransferProgress], None]) -> Environment:
-    """The machine's description, said first (reading it takes a moment)."""
+def _machine() -> Environment:
     from app.core.bench.environment import capture_environment
 
-    progress(TransferProgress("", 1, 1, 1, 1, READING_MACHINE))
     return Environment(capture_environment())
 
 

@@ -11,11 +11,12 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 
+from app.core.runtime.definition import Finished, Outcome, Progress
 from app.core.runtime.envelope import NamedFailure
 from app.core.transfer.results import TransferResult, TransferRun
 from app.gui.recorder import history_recorder
 from app.gui.tool_controller import StatusToolController
-from app.gui.transfer.transfer_worker import TransferProgress, TransferRequest, TransferWorker
+from app.gui.transfer.transfer_worker import TransferRequest, TransferWorker
 
 
 class TransferController(StatusToolController):
@@ -68,24 +69,20 @@ class TransferController(StatusToolController):
     # --- the worker's events -------------------------------------------------------------------
 
     @Slot(object)
-    def _on_worker_progressed(self, p: TransferProgress) -> None:
-        if p.phase == "transfer":
-            text = f"{p.cipher} ({p.index + 1} of {p.count}): run {p.done} of {p.total}"
-        else:
-            text = p.phase[:1].upper() + p.phase[1:] + "…"
-        self.progress_changed.emit(p.fraction, text)
+    def _on_worker_progressed(self, p: Progress) -> None:
+        self.progress_changed.emit(p.fraction, p.what)
 
     @Slot(object)
-    def _on_worker_cipher_finished(self, result: TransferResult) -> None:
-        self._results.append(result)
+    def _on_worker_outcome(self, event: Outcome) -> None:
+        if isinstance(event.value, NamedFailure):
+            self._failures.append(event.value)
+            return
+        self._results.append(event.value)
         self.results_changed.emit()
 
     @Slot(object)
-    def _on_worker_cipher_failed(self, failure: NamedFailure) -> None:
-        self._failures.append(failure)
-
-    @Slot(object)
-    def _on_worker_resulted(self, run: TransferRun) -> None:
+    def _on_worker_finished_run(self, event: Finished) -> None:
+        run: TransferRun = event.result
         self.last_run = run
         n = len(run.results)
         ciphers = f"{n} cipher{'s' if n != 1 else ''}"

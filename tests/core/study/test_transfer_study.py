@@ -173,7 +173,7 @@ def test_an_unexpected_error_fails_the_cell_instead_of_hanging(monkeypatch):
     def broken(*_args: object, **_kwargs: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(transfer_runner, "run_transfer", broken)
+    monkeypatch.setattr(transfer_runner, "transfer", broken)
     events, result = _run(_study(sizes=(SizeInput("10 KB", 10_000),)))
     failed = [e for e in events if isinstance(e, CellFailed)]
     assert len(failed) == 2 and "internal error: RuntimeError: boom" in failed[0].message

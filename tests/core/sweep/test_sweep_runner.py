@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import threading
 
+from app.core.runtime.definition import Finished, Progress
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.plan import ladder_jobs
 from app.core.sweep.report import ladder_verdicts
-from app.core.runtime.definition import Finished, Progress
-from app.core.sweep.runner import run_sweep
 from app.core.sweep.results import SweepResult
+from app.core.sweep.runner import run_sweep
 
 
 def swept(jobs, rounds: int, options=None, cancel=None, seen=None, **kw) -> SweepResult:

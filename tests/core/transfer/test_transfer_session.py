@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +15,7 @@ from leftovers import no_workers_outlive, spawned_children
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import InputSpec
 from app.core.errors import UserError
+from app.core.runtime.definition import Finished, Outcome, Progress
 from app.core.runtime.envelope import NamedFailure
 from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferOptions
@@ -47,24 +48,30 @@ def source(tmp_path: Path) -> InputSpec:
 
 
 class Recorder:
-    def __init__(self) -> None:
+    """Follows ``run_transfers``' events, keeping each kind here; ``each(event)`` sees every
+    event first (a test's action mid-run)."""
+
+    def __init__(self, each: Callable[[Any], None] = lambda _e: None) -> None:
         self.progress: list[TransferProgress] = []
         self.results: list[TransferResult] = []
         self.failures: list[NamedFailure] = []
+        self.each = each
 
     def run(
         self, source: InputSpec, ciphers: list[str], options: TransferOptions, **kwargs: Any
     ) -> TransferRun:
-        """``run_transfers`` with every callback recording here."""
-        return run_transfers(
-            source,
-            ciphers,
-            options,
-            on_progress=self.progress.append,
-            on_result=self.results.append,
-            on_failure=self.failures.append,
-            **kwargs,
-        )
+        for event in run_transfers(source, ciphers, options, **kwargs):
+            self.each(event)
+            if isinstance(event, Progress):
+                assert event.what == event.detail.text and event.fraction == event.detail.fraction
+                self.progress.append(event.detail)
+            elif isinstance(event, Outcome):
+                kept = self.failures if isinstance(event.value, NamedFailure) else self.results
+                kept.append(event.value)
+            else:
+                assert isinstance(event, Finished)
+                return event.result
+        raise AssertionError("no Finished event")
 
 
 def test_two_ciphers_make_one_run_with_options_environment_and_times(
@@ -110,12 +117,11 @@ def test_an_unknown_cipher_is_a_failure_and_the_others_still_run(source: InputSp
 
 
 def test_a_file_gone_before_the_next_cipher_fails_that_cipher_only(source: InputSpec) -> None:
-    def delete_it(_result: TransferResult) -> None:
-        os.unlink(source.path)
+    def delete_it(event: Any) -> None:
+        if isinstance(event, Outcome) and os.path.exists(source.path):
+            os.unlink(source.path)
 
-    run = run_transfers(
-        source, ["none", "aes-256-gcm"], TINY, on_result=delete_it, environment=False
-    )
+    run = Recorder(delete_it).run(source, ["none", "aes-256-gcm"], TINY, environment=False)
     assert [r.cipher_id for r in run.results] == ["none"]
     assert run.failures == (
         NamedFailure("aes-256-gcm", "cannot read payload.bin: No such file or directory"),
@@ -126,24 +132,21 @@ def test_cancel_mid_run_kills_the_transfer_and_returns_a_cancelled_run(
     source: InputSpec,
 ) -> None:
     cancel = threading.Event()
-    seen: list[TransferProgress] = []
 
-    def on_progress(p: TransferProgress) -> None:
-        seen.append(p)
-        if p.index == 1 and p.done == 3:  # the second cipher, mid-transfer
+    def mid_second(event: Any) -> None:
+        p = event.detail if isinstance(event, Progress) else None
+        if p is not None and p.index == 1 and p.done == 3:  # the second cipher, mid-transfer
             assert len(_workers()) >= 2  # both of its ends are up
             cancel.set()
 
-    rec = Recorder()
-    run = run_transfers(
+    rec = Recorder(mid_second)
+    run = rec.run(
         source,
         ["none", "aes-256-gcm", "chacha20-poly1305"],
         TransferOptions(chunk_bytes=16 * 1024, repeat=20, warmup=0, timeout_s=3.0),
         cancel=cancel,
-        on_progress=on_progress,
-        on_result=rec.results.append,
-        on_failure=rec.failures.append,
     )
+    seen = rec.progress
     assert run.cancelled and not run.failures and not rec.failures
     assert [r.cipher_id for r in run.results] == ["none"] == [r.cipher_id for r in rec.results]
     second = [p.done for p in seen if p.phase == TRANSFER and p.index == 1]
@@ -163,14 +166,14 @@ def test_a_cancel_set_before_the_start_runs_nothing(source: InputSpec) -> None:
 
 
 def test_ctrl_c_propagates_and_stops_both_ends(source: InputSpec) -> None:
-    def interrupt(p: TransferProgress) -> None:
-        if p.done == 1:
+    def interrupt(event: Any) -> None:
+        if isinstance(event, Progress) and event.detail.done == 1:
             assert len(_workers()) >= 2
             raise KeyboardInterrupt
 
     slow = TransferOptions(chunk_bytes=16 * 1024, repeat=1000, warmup=0, timeout_s=3.0)
     with pytest.raises(KeyboardInterrupt):
-        run_transfers(source, ["aes-256-gcm"], slow, on_progress=interrupt)
+        Recorder(interrupt).run(source, ["aes-256-gcm"], slow)
     # no_orphans checks that both ends are gone
 
 
