@@ -33,7 +33,7 @@ from bench_claims import start_load  # the one bursty load
 from app.core.leak import run as leak_run
 from app.core.leak.definition import DEFINITION
 from app.core.leak.document import LEAK, NONE, POSSIBLE, verdict
-from app.core.runtime.definition import Finished
+from app.core.runtime.events import Finished
 
 CASES = (
     ("A/A aes-128-ecb [pycryptodome]", "aes-128-ecb", "pycryptodome", "random-random"),

@@ -23,7 +23,7 @@ from app.core.profile.definition import DEFINITION
 from app.core.profile.document import share_estimate, slowdown
 from app.core.profile.rules import COMPILED, INTERPRETED, share_names
 from app.core.profile.run import run
-from app.core.runtime.definition import Finished
+from app.core.runtime.events import Finished
 from app.core.units import MB
 
 ENTRIES = (

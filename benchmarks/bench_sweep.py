@@ -31,8 +31,8 @@ import time
 ROOT = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 sys.path.insert(0, ROOT)
 
-from app.core.runtime.definition import result_of  # noqa: E402
-from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, sweep_jobs  # noqa: E402
+from app.core.runtime.events import result_of  # noqa: E402
+from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_plan, sweep_plan  # noqa: E402
 from app.core.sweep.report import ladder_steps  # noqa: E402
 from app.core.sweep.results import SweepEntry  # noqa: E402
 from app.core.sweep.runner import run_sweep  # noqa: E402
@@ -50,7 +50,7 @@ def check(name: str, ok: bool) -> str:
 def one_round(cipher: str, lengths: tuple[int, ...]) -> tuple[SweepEntry, float]:
     """One round of the entry's sweep (one fresh worker) and how long it took."""
     t0 = time.monotonic()
-    result = result_of(run_sweep(sweep_jobs([cipher], "cryptography", lengths=lengths), 1, {}))
+    result = result_of(run_sweep(sweep_plan([cipher], "cryptography", lengths=lengths, rounds=1)))
     if result.failures:
         raise SystemExit(f"{cipher}: {result.failures[0].message}")
     return result.entries[0], time.monotonic() - t0
@@ -128,8 +128,7 @@ def sweeps(rounds: int, lengths: tuple[int, ...]) -> None:
 
 def ladders(rounds: int) -> None:
     for cipher in ("aes-128-gcm", "aes-128-ctr"):
-        jobs, notes = ladder_jobs(cipher)
-        result = result_of(run_sweep(jobs, rounds, {}, kind="ladder", title=cipher, notes=notes))
+        result = result_of(run_sweep(ladder_plan(cipher, rounds=rounds)))
         steps = ladder_steps(result)
         print(f"== ladder {cipher} ({rounds} rounds) ==")
         for s in steps:

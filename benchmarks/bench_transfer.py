@@ -16,7 +16,7 @@ the machine is shared, so each round sees the same load):
   have one. Python then polls a non-blocking socket, and here that moves the bare pair about
   40 % faster (4,400 MiB/s): a stricter reference, printed beside the other;
 - **none** and **aes-256-gcm** (and any ``--cipher``): the transfer itself, through
-  :func:`app.core.transfer.runner.run_transfer` (the engine ``python main.py transfer`` runs),
+  :func:`app.core.transfer.runner.transfer` (the engine ``python main.py transfer`` runs),
   timed from the first byte sent to the last chunk verified.
 
 Printed: each round's medians, then per arm the median throughput in MiB/s over every timed run,
@@ -50,7 +50,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.runtime.children import Child
-from app.core.transfer.runner import TransferOptions, run_transfer
+from app.core.runtime.events import drained
+from app.core.transfer.runner import TransferOptions, transfer
 from app.core.units import MIB, parse_size
 
 BARE = "bare"  # blocking sockets, as a plain script has them (the issue's pair)
@@ -186,8 +187,8 @@ def _bare_round(size: int, runs: int, warmup: int, *, blocking: bool = False) ->
 
 
 def _transfer_round(path: str, cipher: str, options: TransferOptions) -> list[Sample]:
-    """The timed runs of one transfer (:func:`run_transfer`: two fresh processes)."""
-    r = run_transfer(path, cipher, options)
+    """The timed runs of one transfer (:func:`transfer`: two fresh processes)."""
+    r = drained(transfer(path, cipher, options))
     if not r.verified:
         raise SystemExit(f"{cipher}: a run was not verified")
     return [

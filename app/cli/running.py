@@ -15,7 +15,7 @@ from typing import Any
 
 from app.core.ciphers.registry import check_library
 from app.core.errors import UserError
-from app.core.runtime.definition import Finished, Outcome, Progress
+from app.core.runtime.events import Finished, Outcome, Progress
 from app.core.runtime.termination import Terminated, exit_code
 
 PROG = "cipherbench"

@@ -15,8 +15,7 @@ import argparse
 import json
 import re
 import threading
-from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from app.cli.report import terminal_width
 from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
@@ -24,6 +23,9 @@ from app.cli.running import follow, library_name, stopped, whole_number
 from app.core.document.terminal import fitted_table, wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
+
+if TYPE_CHECKING:
+    from app.core.sweep.jobs import SweepPlan
 
 
 def add_sweep_arguments(p: argparse.ArgumentParser) -> None:
@@ -80,35 +82,27 @@ def _common(p: argparse.ArgumentParser) -> None:
 
 
 def cmd_sweep(args: argparse.Namespace) -> int:
-    from app.core.sweep.plan import DEFAULT_LENGTHS, parse_lengths, sweep_jobs
+    from app.core.sweep.plan import DEFAULT_LENGTHS, parse_lengths, sweep_plan
 
     lengths = parse_lengths(args.lengths) if args.lengths else DEFAULT_LENGTHS
-    jobs = sweep_jobs(args.cipher, args.library, args.key_bits, lengths, ad=not args.no_ad)
-    options = {"lengths": list(lengths), "associated_data": not args.no_ad}
-    return _run(args, jobs, options, kind="sweep", title="", notes=())
+    ad = not args.no_ad
+    return _run(
+        args, sweep_plan(args.cipher, args.library, args.key_bits, lengths, args.rounds, ad)
+    )
 
 
 def cmd_ladder(args: argparse.Namespace) -> int:
-    from app.core.sweep.plan import ladder_jobs
+    from app.core.sweep.plan import ladder_plan
 
     libraries = {None: ["cryptography"], "all": ["cryptography", "pycryptodome"]}.get(
         args.library, [args.library]
     )
     if libraries == ["pyaes"]:
         raise UserError("pyaes is the ladder's pure-Python step; choose a compiled library")
-    jobs, notes = ladder_jobs(args.cipher, libraries)
-    return _run(args, jobs, {}, kind="ladder", title=args.cipher.strip().lower(), notes=notes)
+    return _run(args, ladder_plan(args.cipher, libraries, args.rounds))
 
 
-def _run(
-    args: argparse.Namespace,
-    jobs: Sequence[Any],
-    options: dict[str, Any],
-    *,
-    kind: str,
-    title: str,
-    notes: Sequence[str],
-) -> int:
+def _run(args: argparse.Namespace, plan: SweepPlan) -> int:
     from app.core.sweep.report import ladder_verdicts
     from app.core.sweep.results import sweep_document
     from app.core.sweep.runner import run_sweep
@@ -116,11 +110,8 @@ def _run(
     outputs = RunOutputs.of(args)
     outputs.check(formats.SWEEP)  # before the run, not after it
     cancel = threading.Event()
-    events = run_sweep(
-        jobs, args.rounds, options, kind=kind, title=title, notes=notes, cancel=cancel
-    )
     try:
-        result = follow(events, cancel, quiet=outputs.quiet)
+        result = follow(run_sweep(plan, cancel), cancel, quiet=outputs.quiet)
     except KeyboardInterrupt as exc:
         return stopped(exc)
     if args.json:

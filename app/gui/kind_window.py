@@ -27,7 +27,8 @@ from PySide6.QtWidgets import (
 from app.core.errors import UserError
 from app.core.kinds import formats
 from app.core.kinds.table import Kind, resolve
-from app.core.runtime.definition import Definition, Finished, Option, Progress
+from app.core.runtime.definition import Definition, Option
+from app.core.runtime.events import Finished, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
 from app.gui.file_filters import with_suffix

@@ -48,7 +48,7 @@ from app.core.bench.events import (
 )
 from app.core.bench.jobs import Job
 from app.core.errors import Cancelled
-from app.core.runtime.definition import Finished, Outcome, Progress
+from app.core.runtime.events import Finished, Outcome, Progress
 from app.gui.worker_base import WorkerBase, WorkerSignals, emit_signal
 
 PROGRESS_INTERVAL_S = 0.05

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pytestqt.qtbot import QtBot
 
 from app.core.kinds import table
-from app.core.runtime.definition import Finished
+from app.core.runtime.events import Finished
 from app.gui.kind_window import KindWindow
 from app.gui.profile.flame_view import HIGHLIGHT, FlameView
 from tests.core.profile.test_profile_kind import made

@@ -72,8 +72,8 @@ def test_a_run_that_measured_nothing_is_a_failure_not_kept(
 ) -> None:
     from dataclasses import replace
 
-    from app.core.runtime.definition import Finished
     from app.core.runtime.envelope import EntryFailure
+    from app.core.runtime.events import Finished
     from tests.core.keysetup.test_keysetup import made
 
     failed = replace(made(), results=(), failures=(EntryFailure("x", "y", "it broke"),))
@@ -135,7 +135,7 @@ def test_an_option_with_choices_is_picked_from_a_list(qtbot: QtBot) -> None:
 
 def test_a_run_that_fails_leaves_the_last_runs_tables(qtbot: QtBot, window: KindWindow) -> None:
     """A mistyped cipher wiped the tables of the run before it and disabled Export."""
-    from app.core.runtime.definition import Finished
+    from app.core.runtime.events import Finished
     from tests.core.keysetup.test_keysetup import made
 
     window._on_worker_finished_run(Finished(made()))

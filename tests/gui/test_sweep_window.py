@@ -48,8 +48,8 @@ pytestmark = pytest.mark.slow  # real worker processes
 @pytest.fixture(autouse=True)
 def quick(monkeypatch: pytest.MonkeyPatch) -> None:
     """Short points and a small ladder: a run takes a second or two, not a minute."""
-    quick_jobs = functools.partial(sweep_plan.sweep_jobs, point_time_s=0.02)
-    monkeypatch.setattr(sweep_worker, "sweep_jobs", quick_jobs)
+    quick_plan = functools.partial(sweep_plan.sweep_plan, point_time_s=0.02)
+    monkeypatch.setattr(sweep_worker, "sweep_plan", quick_plan)
     monkeypatch.setattr(sweep_plan, "LADDER_BYTES", 64 * 1024)
     monkeypatch.setattr(sweep_plan, "PURE_PYTHON_BYTES", 1024)
 

@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 from pytestqt.qtbot import QtBot
 
-from app.core.runtime.definition import Finished, Outcome
 from app.core.runtime.envelope import NamedFailure
+from app.core.runtime.events import Finished, Outcome
 from app.core.transfer.runner import TransferOptions
 from app.core.transfer.session import READING_MACHINE, TRANSFER, TransferProgress
 from app.gui.transfer import transfer_worker

@@ -10,8 +10,8 @@ from typing import Any
 from app.core.bench.environment import capture_environment
 from app.core.ciphers.registry import select
 from app.core.keysetup.result import KeySetupEntry, KeySetupResult
-from app.core.runtime.definition import Finished, Progress
 from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.events import Finished, Progress
 from app.core.runtime.rounds import RoundTask, collect_rounds
 
 

@@ -15,8 +15,8 @@ from app.core.document.numbers import count_text, figure
 from app.core.errors import UserError
 from app.core.leak.job import CONTROL_CLASSES, CONTROL_LIBRARY, CONTROLS, LeakJob
 from app.core.leak.result import LeakEntry, LeakResult
-from app.core.runtime.definition import Finished, Progress
 from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.events import Finished, Progress
 from app.core.runtime.rounds import RoundTask, collect_rounds
 
 TASK = "app.core.leak.worker:leak_round"

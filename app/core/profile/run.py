@@ -16,8 +16,8 @@ from app.core.ciphers.registry import CipherSpec, select
 from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
 from app.core.profile.sampler import find_profiler, profiler_version
 from app.core.runtime import scratch
-from app.core.runtime.definition import Finished, Progress
 from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.events import Finished, Progress
 from app.core.runtime.rounds import RoundTask, collect_rounds
 
 MIN_SAMPLES = 100  # samples of timed calls a direction should get in each round

@@ -1,7 +1,7 @@
 """What a kind declares so that its command line and its window are made for it: the options a
 user chooses (each with its help, its parser, its default, its choices) and the function that
-runs it, which yields :class:`Progress` events (and :class:`Outcome`) and ends with
-:class:`Finished`: the one vocabulary of a run (the sweep and the transfer speak it too).
+runs it, whose events are the one vocabulary of a run (:mod:`app.core.runtime.events`:
+progress, then the result).
 
 A kind with a :class:`Definition` in its row (:mod:`app.core.kinds.table`) gets a command
 (``python main.py <command> --option ... --out F``), storing in the history, every format of
@@ -11,11 +11,12 @@ its document and ``history show``, without code of its own in the front-ends.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from app.core.errors import UserError
+from app.core.runtime.events import Event
 
 
 @dataclass(frozen=True)
@@ -55,40 +56,7 @@ class Option:
             raise UserError(f"--{self.name}: {exc}") from None
 
 
-@dataclass(frozen=True)
-class Progress:
-    fraction: float  # of the whole run
-    what: str  # what runs now
-    detail: Any = None  # what the round sent beside its fraction (a leak test: its |t| curve)
-
-
-@dataclass(frozen=True)
-class Outcome:
-    """One entry's result, or its failure, as soon as it is known (a transfer's cipher), for a
-    table that fills as the run goes; :class:`Finished` holds it again."""
-
-    value: Any
-
-
-@dataclass(frozen=True)
-class Finished:
-    result: Any
-
-
-Event = Progress | Outcome | Finished
-"""The one vocabulary of a kind's run: any number of :class:`Progress` and :class:`Outcome`,
-then one :class:`Finished` (also after a cancel, its result saying so)."""
-
 Run = Callable[[Mapping[str, Any], threading.Event], Iterator[Event]]
-
-
-def result_of(events: Iterable[Any]) -> Any:
-    """The result a run's events end with (its :class:`Finished`), the others passed over: how
-    a script runs a kind without showing its progress."""
-    for event in events:
-        if isinstance(event, Finished):
-            return event.result
-    raise RuntimeError("the run ended without a result")
 
 
 @dataclass(frozen=True)

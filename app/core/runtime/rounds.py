@@ -26,7 +26,7 @@ from typing import Any
 
 from app.core.errors import Cancelled, UserError
 from app.core.runtime.children import Child, signal_name
-from app.core.runtime.definition import Progress
+from app.core.runtime.events import Progress
 
 _POLL_S = 0.05
 

@@ -51,7 +51,7 @@ from app.core.leak.run import entry_jobs, leak
 from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
-from app.core.runtime.definition import Progress
+from app.core.runtime.events import Progress
 from app.core.study.cell_pairs import job_claims, unsettled_cells
 from app.core.study.definition import Study
 from app.core.study.grid_run import GridRun, now

@@ -28,6 +28,7 @@ from app.core.bench.rounds import round_order
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
+from app.core.runtime.events import relayed
 from app.core.study.cell_pairs import unsettled_cells
 from app.core.study.claims import Comparison, compare
 from app.core.study.grid_run import GridRun, now
@@ -198,29 +199,23 @@ class TransferStudyRun(GridRun[object]):
     ) -> Generator[object, None, TransferResult | str | None]:
         """Run one cell, relaying its progress; its result, a failure message, or None when
         cancelled. Closing it stops the cell's two processes."""
-        runs: Generator[tuple[int, int], None, TransferResult] | None = None
         try:
             check_unchanged(source)
             runs = transfer(
                 source.path, cipher_id, self.options, input_label=source.label,
                 cancel=self.cancel_event,
             )  # fmt: skip
-            while True:
-                try:
-                    done, total = next(runs)
-                except StopIteration as end:
-                    result: TransferResult = end.value
-                    return result
-                yield StepProgress(cell.index, "transfer", done / total)
+            return (
+                yield from relayed(
+                    runs, lambda p: StepProgress(cell.index, "transfer", p[0] / p[1])
+                )
+            )
         except Cancelled:
             return None
         except (TransferFailed, UserError, OSError) as exc:
             return getattr(exc, "strerror", None) or str(exc)
         except Exception as exc:  # a bug must fail its cell, never stop the study
             return f"internal error: {type(exc).__name__}: {exc}"
-        finally:
-            if runs is not None:
-                runs.close()
 
 
 def merge_transfers(parts: Sequence[TransferResult]) -> TransferResult:

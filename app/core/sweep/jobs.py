@@ -1,8 +1,11 @@
-"""What one sweep round measures (a :class:`SweepJob`), and what it sends back (raw samples)."""
+"""What one sweep round measures (a :class:`SweepJob`), what it sends back (raw samples), and
+what a whole sweep or ladder runs (a :class:`SweepPlan`)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any
 
 ENCRYPT, DECRYPT, FORGERY, KEY_SETUP = "encrypt", "decrypt", "forgery", "key setup"
 OPERATIONS = (ENCRYPT, DECRYPT, FORGERY, KEY_SETUP)
@@ -65,3 +68,17 @@ class RoundSamples:
     counter: bool  # cycles counted by the CPU (else estimated from time)
     clock_mhz: float | None  # the kernel's clock figure, the mean of before and after
     library_version: str
+
+
+@dataclass(frozen=True)
+class SweepPlan:
+    """What a sweep or a ladder runs (``kind``): the jobs, each for ``rounds`` rounds, each
+    one's note (``notes[i]``: job i's), the run's options as its result keeps them, and a
+    ladder's title (its cipher)."""
+
+    kind: str
+    jobs: tuple[SweepJob, ...]
+    rounds: int
+    options: Mapping[str, Any] = field(default_factory=dict)
+    title: str = ""
+    notes: tuple[str, ...] = ()

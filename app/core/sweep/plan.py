@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from app.core.ciphers.registry import CipherSpec, Kind, libraries_for, lookup, select
 from app.core.errors import UserError
-from app.core.sweep.jobs import SweepJob
+from app.core.sweep.jobs import SweepJob, SweepPlan
 from app.core.units import KIB, MIB, format_bytes, parse_size
 
 DEFAULT_LENGTHS = (
@@ -53,21 +53,6 @@ def check_rounds(rounds: int) -> int:
     if not 1 <= rounds <= MAX_ROUNDS:
         raise UserError(f"the rounds must be 1..{MAX_ROUNDS}, not {rounds}")
     return rounds
-
-
-def sweep_jobs(
-    cipher_ids: Sequence[str],
-    library: str | None = None,
-    key_bits: int | None = None,
-    lengths: Sequence[int] = DEFAULT_LENGTHS,
-    point_time_s: float = DEFAULT_POINT_TIME_S,
-    ad: bool = True,
-) -> list[SweepJob]:
-    """One job per entry the choices stand for (``library`` as ``bench --library`` takes it)."""
-    if not cipher_ids:
-        raise UserError("choose at least one cipher, e.g. aes-256-gcm")
-    specs = select(cipher_ids, library, key_bits)
-    return [_job(spec, tuple(lengths), point_time_s, ad) for spec in dict.fromkeys(specs)]
 
 
 def _job(spec: CipherSpec, lengths: tuple[int, ...], point_time_s: float, ad: bool) -> SweepJob:
@@ -142,3 +127,31 @@ def _ladder_job(spec: CipherSpec, length: int, aes_instructions: bool) -> SweepJ
         aes_instructions=aes_instructions,
         point_time_s=0.2,
     )
+
+
+def sweep_plan(
+    cipher_ids: Sequence[str],
+    library: str | None = None,
+    key_bits: int | None = None,
+    lengths: Sequence[int] = DEFAULT_LENGTHS,
+    rounds: int = DEFAULT_ROUNDS,
+    ad: bool = True,
+    point_time_s: float = DEFAULT_POINT_TIME_S,
+) -> SweepPlan:
+    """A sweep over ``lengths`` with one job per entry the choices stand for (``library`` as
+    ``bench --library`` takes it), as the command line and the window run it."""
+    if not cipher_ids:
+        raise UserError("choose at least one cipher, e.g. aes-256-gcm")
+    specs = select(cipher_ids, library, key_bits)
+    jobs = [_job(spec, tuple(lengths), point_time_s, ad) for spec in dict.fromkeys(specs)]
+    options = {"lengths": list(lengths), "associated_data": ad}
+    return SweepPlan("sweep", tuple(jobs), check_rounds(rounds), options)
+
+
+def ladder_plan(
+    cipher_id: str, libraries: Sequence[str] = ("cryptography",), rounds: int = DEFAULT_ROUNDS
+) -> SweepPlan:
+    """The ladder of ``cipher_id`` (:func:`ladder_jobs`), titled with it."""
+    cipher = cipher_id.strip().lower()
+    jobs, notes = ladder_jobs(cipher, libraries)
+    return SweepPlan("ladder", tuple(jobs), check_rounds(rounds), {}, cipher, tuple(notes))

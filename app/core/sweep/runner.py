@@ -2,7 +2,7 @@
 every round of every entry in its own fresh worker, round 1 of every entry before round 2 of any,
 each round's entries in a seeded random order (so a moment of load touches every entry alike).
 
-    for event in run_sweep(jobs, rounds, options, cancel=event):   # Progress ..., Finished
+    for event in run_sweep(SweepPlan(SWEEP, jobs, rounds), cancel):   # Progress ..., Finished
         ...
 
 A worker that fails or dies ends its entry with a message (the rounds it finished are kept); a
@@ -14,15 +14,14 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Generator, Iterator, Sequence
+from collections.abc import Generator, Iterator
 from datetime import UTC, datetime
-from typing import Any
 
 from app.core.bench.run_info import Environment
-from app.core.runtime.definition import Finished, Progress
 from app.core.runtime.envelope import NamedFailure
+from app.core.runtime.events import Event, Finished, Progress
 from app.core.runtime.rounds import RoundTask, collect_rounds
-from app.core.sweep.jobs import SweepJob
+from app.core.sweep.jobs import SweepPlan
 from app.core.sweep.results import SweepResult, merge_rounds
 
 MAX_ROUNDS = 50
@@ -33,33 +32,15 @@ def now_iso() -> str:
     return datetime.now(UTC).isoformat(timespec="seconds")
 
 
-def run_sweep(
-    jobs: Sequence[SweepJob],
-    rounds: int,
-    options: dict[str, Any],
-    *,
-    kind: str = "sweep",
-    title: str = "",
-    notes: Sequence[str] = (),
-    cancel: threading.Event | None = None,
-) -> Iterator[Progress | Finished]:
-    """Run ``jobs`` for ``rounds`` rounds each: :class:`Progress` as it goes, then
-    :class:`Finished` with the :class:`SweepResult` (``notes[i]`` is job i's note)."""
-    result = yield from sweep(
-        jobs, rounds, options, kind=kind, title=title, notes=notes, cancel=cancel
-    )
+def run_sweep(plan: SweepPlan, cancel: threading.Event | None = None) -> Iterator[Event]:
+    """Run ``plan``: :class:`Progress` as it goes, then :class:`Finished` with the
+    :class:`SweepResult`."""
+    result = yield from sweep(plan, cancel)
     yield Finished(result)
 
 
 def sweep(
-    jobs: Sequence[SweepJob],
-    rounds: int,
-    options: dict[str, Any],
-    *,
-    kind: str = "sweep",
-    title: str = "",
-    notes: Sequence[str] = (),
-    cancel: threading.Event | None = None,
+    plan: SweepPlan, cancel: threading.Event | None = None
 ) -> Generator[Progress, None, SweepResult]:
     """:func:`run_sweep`'s progress, then (``yield from``'s value) its result, the machine
     with it."""
@@ -69,20 +50,21 @@ def sweep(
     cancel = cancel or threading.Event()
     started = now_iso()
     t0 = time.monotonic()
+    jobs, notes = plan.jobs, plan.notes
     tasks = [RoundTask(job.label, TASK, job) for job in jobs]
-    collected = yield from collect_rounds(tasks, rounds, cancel)
+    collected = yield from collect_rounds(tasks, plan.rounds, cancel)
     entries = [
         merge_rounds(collected.values[i], notes[i] if i < len(notes) else "")
         for i in range(len(jobs))
         if collected.values[i]
     ]
     return SweepResult(
-        kind=kind,
+        kind=plan.kind,
         entries=tuple(entries),
         failures=tuple(NamedFailure(jobs[i].label, m) for i, m in collected.failed.items()),
         options={
-            **options,
-            "rounds": rounds,
+            **plan.options,
+            "rounds": plan.rounds,
             "passes": max((j.passes for j in jobs), default=1),
             "elapsed_s": round(time.monotonic() - t0, 3),
         },
@@ -91,5 +73,5 @@ def sweep(
         finished_at=now_iso(),
         cipherbench_version=__version__,
         cancelled=cancel.is_set(),
-        title=title,
+        title=plan.title,
     )

@@ -13,6 +13,7 @@ through their multiprocessing pipes, never the socket. The layout of the frames 
 supervising caller in :mod:`app.core.transfer.runner` and the frozen results in
 :mod:`app.core.transfer.results`.
 
-    run_transfer(path, cipher_id, TransferOptions(chunk_bytes, repeat, warmup, timeout_s),
-                 cancel=threading.Event()) -> TransferResult   # raises TransferFailed, Cancelled
+    transfer(path, cipher_id, TransferOptions(chunk_bytes, repeat, warmup, timeout_s),
+             cancel=threading.Event())   # yields (done, total) per run, returns TransferResult;
+                                         # raises TransferFailed, Cancelled
 """

@@ -133,25 +133,6 @@ def _reason(ends: list[_End], replies: dict[str, tuple[Any, ...] | None]) -> str
     return None
 
 
-def run_transfer(
-    path: str | os.PathLike[str],
-    cipher_id: str,
-    options: TransferOptions | None = None,
-    *,
-    input_label: str | None = None,
-    cancel: threading.Event | None = None,
-    relay: Relay | None = None,
-) -> TransferResult:
-    """:func:`transfer` run to its result, its progress passed over."""
-    runs = transfer(path, cipher_id, options, input_label=input_label, cancel=cancel, relay=relay)
-    while True:
-        try:
-            next(runs)
-        except StopIteration as done:
-            result: TransferResult = done.value
-            return result
-
-
 def transfer(
     path: str | os.PathLike[str],
     cipher_id: str,

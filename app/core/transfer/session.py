@@ -26,8 +26,8 @@ from app.core.bench.inputs import cleanup_generated, generated_input, inspect_fi
 from app.core.bench.jobs import InputSpec
 from app.core.bench.run_info import Environment
 from app.core.errors import Cancelled, UserError
-from app.core.runtime.definition import Event, Finished, Outcome, Progress
 from app.core.runtime.envelope import NamedFailure
+from app.core.runtime.events import Event, Finished, Outcome, Progress, relayed
 from app.core.transfer import runner  # looked up per call: tests replace runner.transfer
 from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferFailed, TransferOptions
@@ -170,23 +170,17 @@ def _one_cipher(
     """Every run of ``cipher`` (the ``place[0]``-th of ``place[1]``), with the progress after
     each; its failure as a :class:`NamedFailure`. Raises :class:`Cancelled`."""
     index, count = place
-    runs: Generator[tuple[int, int], None, TransferResult] | None = None
     try:
         runs = runner.transfer(
             source.path, cipher, options, input_label=source.label, cancel=cancel
         )
-        while True:
-            try:
-                done, total = next(runs)
-            except StopIteration as end:
-                result: TransferResult = end.value
-                return result
-            yield TransferProgress(cipher, index, count, done, total, TRANSFER).event()
+        return (
+            yield from relayed(
+                runs, lambda p: TransferProgress(cipher, index, count, *p, TRANSFER).event()
+            )
+        )
     except (TransferFailed, UserError, OSError) as exc:
         return NamedFailure(cipher, _reason(exc, source))
-    finally:
-        if runs is not None:
-            runs.close()
 
 
 def _machine() -> Environment:

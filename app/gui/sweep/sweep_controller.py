@@ -12,7 +12,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 
-from app.core.runtime.definition import Finished, Progress
+from app.core.runtime.events import Finished, Progress
 from app.core.sweep.results import LADDER, SWEEP, SweepResult
 from app.gui.recorder import history_recorder
 from app.gui.sweep.sweep_worker import SweepRequest, SweepWorker, plan

@@ -14,19 +14,13 @@ at once.
 from __future__ import annotations
 
 import threading
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from app.core.sweep.jobs import SweepJob
-from app.core.sweep.plan import (
-    DEFAULT_LENGTHS,
-    DEFAULT_ROUNDS,
-    check_rounds,
-    ladder_jobs,
-    sweep_jobs,
-)
-from app.core.sweep.results import LADDER, SWEEP
+from app.core.sweep.jobs import SweepPlan
+from app.core.sweep.plan import DEFAULT_LENGTHS, DEFAULT_ROUNDS, ladder_plan, sweep_plan
+from app.core.sweep.results import LADDER
 from app.core.sweep.runner import run_sweep
 from app.gui.worker import PROGRESS_INTERVAL_S, ProgressWorker
 
@@ -48,29 +42,15 @@ class SweepRequest:
     libraries: tuple[str, ...] = ("cryptography",)
 
 
-@dataclass(frozen=True)
-class SweepPlan:
-    """What the engine runs for a request: the jobs, each one's note, the run's options."""
-
-    kind: str
-    jobs: tuple[SweepJob, ...]
-    rounds: int
-    options: Mapping[str, Any] = field(default_factory=dict)
-    title: str = ""
-    notes: tuple[str, ...] = ()
-
-
 def plan(request: SweepRequest) -> SweepPlan:
     """The jobs ``request`` stands for, as the command line makes them; ``UserError`` in one
     sentence for a choice that cannot run."""
-    rounds = check_rounds(request.rounds)
     if request.kind == LADDER:
-        cipher = request.cipher_ids[0].strip().lower() if request.cipher_ids else ""
-        jobs, notes = ladder_jobs(cipher, list(request.libraries))
-        return SweepPlan(LADDER, tuple(jobs), rounds, {}, cipher, tuple(notes))
-    jobs = sweep_jobs(request.cipher_ids, request.library, None, request.lengths, ad=request.ad)
-    options = {"lengths": list(request.lengths), "associated_data": request.ad}
-    return SweepPlan(SWEEP, tuple(jobs), rounds, options)
+        cipher = request.cipher_ids[0] if request.cipher_ids else ""
+        return ladder_plan(cipher, request.libraries, request.rounds)
+    return sweep_plan(
+        request.cipher_ids, request.library, None, request.lengths, request.rounds, request.ad
+    )
 
 
 class SweepWorker(ProgressWorker):
@@ -88,13 +68,4 @@ class SweepWorker(ProgressWorker):
         return urgent
 
     def _events(self, cancel: threading.Event) -> Iterator[Any]:
-        p = self.plan
-        return run_sweep(
-            p.jobs,
-            p.rounds,
-            dict(p.options),
-            kind=p.kind,
-            title=p.title,
-            notes=p.notes,
-            cancel=cancel,
-        )
+        return run_sweep(self.plan, cancel)

@@ -11,8 +11,8 @@ from pathlib import Path
 
 from PySide6.QtCore import QObject, Slot
 
-from app.core.runtime.definition import Finished, Outcome, Progress
 from app.core.runtime.envelope import NamedFailure
+from app.core.runtime.events import Finished, Outcome, Progress
 from app.core.transfer.results import TransferResult, TransferRun
 from app.gui.recorder import history_recorder
 from app.gui.tool_controller import StatusToolController

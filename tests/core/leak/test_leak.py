@@ -22,7 +22,7 @@ from app.core.leak.job import LeakJob
 from app.core.leak.measure import KEEP, Reservoir, median_difference, thinned
 from app.core.leak.result import LeakEntry, LeakResult
 from app.core.leak.ttests import ENOUGH, SECOND_ORDER, TTests, calls_needed
-from app.core.runtime.definition import Finished
+from app.core.runtime.events import Finished
 
 
 def _welch(a: np.ndarray, b: np.ndarray) -> float:

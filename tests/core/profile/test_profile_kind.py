@@ -23,7 +23,7 @@ from app.core.profile.exports import collapsed_text, speedscope
 from app.core.profile.flame import flame_svg
 from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
 from app.core.profile.sampler import no_profiler
-from app.core.runtime.definition import Finished
+from app.core.runtime.events import Finished
 from tests.core.history.history_factories import stored_and_shown
 
 HARNESS_FRAME = "MessageCipher.final (app/core/ciphers/message.py)"

@@ -13,7 +13,7 @@ from app.core.sweep import calls, measure
 from app.core.sweep.calls import rejecting
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.measure import run_round
-from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_jobs
+from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_plan
 from app.core.timing.batches import MIN_SAMPLE_NS, time_calls
 
 
@@ -87,8 +87,8 @@ def test_lengths_parse_sorted_distinct_and_bounded() -> None:
     assert {64, 576, 1350, 1536, 4096} <= set(DEFAULT_LENGTHS)
 
 
-def test_sweep_jobs_take_the_compiled_libraries_and_ad_only_for_aeads() -> None:
-    jobs = sweep_jobs(["aes-256-gcm", "aes-256-cbc"])
+def test_a_sweep_plan_takes_the_compiled_libraries_and_ad_only_for_aeads() -> None:
+    jobs = sweep_plan(["aes-256-gcm", "aes-256-cbc"]).jobs
     assert [(j.cipher_id, j.library) for j in jobs] == [
         ("aes-256-gcm", "cryptography"), ("aes-256-gcm", "pycryptodome"),
         ("aes-256-cbc", "cryptography"), ("aes-256-cbc", "pycryptodome"),
@@ -96,7 +96,7 @@ def test_sweep_jobs_take_the_compiled_libraries_and_ad_only_for_aeads() -> None:
     assert jobs[0].ad_lengths == (13, 64, 1024) and jobs[0].forgery
     assert jobs[2].ad_lengths == () and not jobs[2].forgery
     with pytest.raises(UserError, match="at least one cipher"):
-        sweep_jobs([])
+        sweep_plan([])
 
 
 def test_the_ladder_has_on_off_and_pure_python_steps_with_a_stand_in_noted() -> None:

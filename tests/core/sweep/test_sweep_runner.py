@@ -5,17 +5,18 @@ from __future__ import annotations
 
 import threading
 
-from app.core.runtime.definition import Finished, Progress
-from app.core.sweep.jobs import SweepJob
+from app.core.runtime.events import Finished, Progress
+from app.core.sweep.jobs import SweepJob, SweepPlan
 from app.core.sweep.plan import ladder_jobs
 from app.core.sweep.report import ladder_verdicts
 from app.core.sweep.results import SweepResult
 from app.core.sweep.runner import run_sweep
 
 
-def swept(jobs, rounds: int, options=None, cancel=None, seen=None, **kw) -> SweepResult:
+def swept(jobs, rounds: int, options=None, seen=None, kind="sweep", **kw) -> SweepResult:
     """The result of :func:`run_sweep`, each progress event's ``what`` kept in ``seen``."""
-    for event in run_sweep(jobs, rounds, options or {}, cancel=cancel, **kw):
+    plan = SweepPlan(kind, tuple(jobs), rounds, options or {}, **kw)
+    for event in run_sweep(plan):
         if isinstance(event, Progress) and seen is not None:
             seen.append(event.what)
         elif isinstance(event, Finished):
@@ -56,7 +57,7 @@ def test_a_failing_entry_is_reported_and_the_others_still_run() -> None:
 
 def test_a_cancel_stops_the_worker_and_keeps_the_finished_rounds() -> None:
     cancel = threading.Event()
-    events = run_sweep([small()], 3, {}, cancel=cancel)
+    events = run_sweep(SweepPlan("sweep", (small(),), 3), cancel)
     for event in events:
         if isinstance(event, Progress) and event.what.startswith("round 2/3"):
             cancel.set()
@@ -70,7 +71,7 @@ def test_the_ladder_switches_the_aes_instructions_off_in_its_worker_only() -> No
     jobs, notes = ladder_jobs("aes-128-ctr")
     quick = [SweepJob(**{**j.__dict__, "lengths": (64 * 1024,), "point_time_s": 0.02})
              for j in jobs[:2]]  # fmt: skip
-    result = swept(quick, 1, kind="ladder", title="aes-128-ctr", notes=notes[:2])
+    result = swept(quick, 1, kind="ladder", title="aes-128-ctr", notes=tuple(notes[:2]))
     on, off = (e.curve()[0].ns_per_byte for e in result.entries)
     assert off > 2 * on, (on, off)
     assert result.entries[1].label == "aes-128-ctr [cryptography, AES instructions off]"

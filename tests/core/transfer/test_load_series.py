@@ -16,9 +16,10 @@ import psutil
 import pytest
 
 from app.core.kinds.formats import save
+from app.core.runtime.events import drained
 from app.core.transfer.load_series import LoadPoint, LoadSampler
 from app.core.transfer.results import TransferRun
-from app.core.transfer.runner import TransferOptions, run_transfer
+from app.core.transfer.runner import TransferOptions, transfer
 from tests.core.history.history_factories import transfer_run
 
 BUSY = "import time\nend = time.monotonic() + 5\nwhile time.monotonic() < end: pass\n"
@@ -84,7 +85,7 @@ def test_a_real_transfer_samples_both_ends(tmp_path: Path) -> None:
     payload = tmp_path / "p.bin"
     payload.write_bytes(bytes(64 << 20))
     options = TransferOptions(chunk_bytes=16 << 10, repeat=1, warmup=0)  # long enough: 50 ms
-    result = run_transfer(payload, "aes-256-gcm", options)
+    result = drained(transfer(payload, "aes-256-gcm", options))
     (only,) = result.runs
     if only.total_seconds < 0.05:
         pytest.skip("the transfer ended before the first 50 ms point")

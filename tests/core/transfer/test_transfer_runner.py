@@ -16,8 +16,9 @@ import pytest
 from leftovers import no_workers_outlive
 
 from app.core.errors import Cancelled
+from app.core.runtime.events import drained
 from app.core.transfer.framing import PREFIX
-from app.core.transfer.runner import TransferFailed, TransferOptions, run_transfer, transfer
+from app.core.transfer.runner import TransferFailed, TransferOptions, transfer
 
 CHUNK = 64 * 1024
 FAST = TransferOptions(chunk_bytes=CHUNK, repeat=2, warmup=1, timeout_s=3.0)
@@ -38,7 +39,7 @@ def no_orphans() -> Iterator[None]:
 
 @pytest.mark.parametrize("cipher", ["aes-256-gcm", "chacha20-poly1305", "none"])
 def test_round_trip_is_verified_and_measured(payload: Path, cipher: str) -> None:
-    r = run_transfer(payload, cipher, FAST)
+    r = drained(transfer(payload, cipher, FAST))
     assert r.verified and r.cipher_id == cipher and r.input_bytes == 200_000
     assert len(r.runs) == 2 and len(r.warmups) == 1 and r.chunks == 4
     assert r.throughput_mb_s > 0 and r.throughput_mib_s == pytest.approx(
@@ -69,7 +70,7 @@ def test_an_input_that_changes_size_between_runs_fails(payload: Path) -> None:
 def test_an_empty_file_is_one_last_chunk(tmp_path: Path) -> None:
     empty = tmp_path / "empty"
     empty.write_bytes(b"")
-    r = run_transfer(empty, "aes-256-gcm", TransferOptions(chunk_bytes=CHUNK, repeat=1))
+    r = drained(transfer(empty, "aes-256-gcm", TransferOptions(chunk_bytes=CHUNK, repeat=1)))
     assert r.verified and r.input_bytes == 0
 
 
@@ -165,7 +166,7 @@ def _run_through(payload: Path, relay: _Relay, cipher: str = "aes-256-gcm"):
     started = time.monotonic()
     try:
         with pytest.raises(TransferFailed) as failed:
-            run_transfer(payload, cipher, FAST, relay=relay)
+            drained(transfer(payload, cipher, FAST, relay=relay))
     finally:
         relay.close()
     assert time.monotonic() - started < 20, "the failure took too long: something hung"
@@ -175,7 +176,7 @@ def _run_through(payload: Path, relay: _Relay, cipher: str = "aes-256-gcm"):
 def test_an_intact_relay_changes_nothing(payload: Path) -> None:
     relay = _Relay(lambda i, f: [f])
     try:
-        assert run_transfer(payload, "aes-256-gcm", FAST, relay=relay).verified
+        assert drained(transfer(payload, "aes-256-gcm", FAST, relay=relay)).verified
     finally:
         relay.close()
 
@@ -206,7 +207,7 @@ def test_a_plaintext_byte_changed_goes_unnoticed_by_design(payload: Path) -> Non
     # verify the content.
     relay = _Relay(_flip_frame(2))
     try:
-        assert run_transfer(payload, "none", FAST, relay=relay).verified
+        assert drained(transfer(payload, "none", FAST, relay=relay)).verified
     finally:
         relay.close()
 
@@ -244,7 +245,7 @@ def test_cancel_stops_both_processes(tmp_path: Path) -> None:
     started = time.monotonic()
     try:
         with pytest.raises(Cancelled):
-            run_transfer(big, "aes-256-gcm", TransferOptions(repeat=1000), cancel=cancel)
+            drained(transfer(big, "aes-256-gcm", TransferOptions(repeat=1000), cancel=cancel))
     finally:
         timer.cancel()
     assert time.monotonic() - started < 10

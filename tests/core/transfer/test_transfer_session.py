@@ -15,8 +15,8 @@ from leftovers import no_workers_outlive, spawned_children
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import InputSpec
 from app.core.errors import UserError
-from app.core.runtime.definition import Finished, Outcome, Progress
 from app.core.runtime.envelope import NamedFailure
+from app.core.runtime.events import Finished, Outcome, Progress
 from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferOptions
 from app.core.transfer.session import (

@@ -1,0 +1,77 @@
+"""The one vocabulary of a run, whatever its kind (a sweep, a transfer, a leak test, a profile,
+key setup): any number of :class:`Progress` and :class:`Outcome`, then one :class:`Finished`
+(also after a cancel, its result saying so). The front-ends follow it with one progress line
+(``app.cli.running.follow``) and one worker (``app.gui.worker.ProgressWorker``).
+
+An engine's inner steps are generators too: :func:`relayed` turns what one yields into events
+and hands on its return value, :func:`drained` runs one to its return value.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator, Iterable
+from dataclasses import dataclass
+from typing import Any, TypeVar
+
+T = TypeVar("T")
+E = TypeVar("E")
+R = TypeVar("R")
+
+
+@dataclass(frozen=True)
+class Progress:
+    fraction: float  # of the whole run
+    what: str  # what runs now
+    detail: Any = None  # what the run says beside (a leak test's |t| curve, a transfer's place)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """One entry's result, or its failure, as soon as it is known (a transfer's cipher), for a
+    table that fills as the run goes; :class:`Finished` holds it again."""
+
+    value: Any
+
+
+@dataclass(frozen=True)
+class Finished:
+    result: Any
+
+
+Event = Progress | Outcome | Finished
+"""The one vocabulary of a kind's run: any number of :class:`Progress` and :class:`Outcome`,
+then one :class:`Finished` (also after a cancel, its result saying so)."""
+
+
+def result_of(events: Iterable[Any]) -> Any:
+    """The result a run's events end with (its :class:`Finished`), the others passed over: how
+    a script runs a kind without showing its progress."""
+    for event in events:
+        if isinstance(event, Finished):
+            return event.result
+    raise RuntimeError("the run ended without a result")
+
+
+def relayed(steps: Generator[T, Any, R], event: Callable[[T], E]) -> Generator[E, None, R]:
+    """What ``steps`` yields as ``event(value)``, and (``yield from``'s value) what it returns.
+    Closing this closes ``steps`` (its ``finally`` stops what it started)."""
+    try:
+        while True:
+            try:
+                value = next(steps)
+            except StopIteration as end:
+                result: R = end.value
+                return result
+            yield event(value)
+    finally:
+        steps.close()
+
+
+def drained(steps: Generator[Any, Any, R]) -> R:
+    """Run ``steps`` to its end, what it yields passed over; its return value."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as end:
+            result: R = end.value
+            return result
