@@ -16,7 +16,7 @@ from app.core.errors import UserError
 from app.core.leak.job import CONTROL_CLASSES, CONTROL_LIBRARY, CONTROLS, LeakJob
 from app.core.leak.result import LeakEntry, LeakResult
 from app.core.runtime.envelope import EntryFailure
-from app.core.runtime.events import Finished, Progress
+from app.core.runtime.events import Finished, Progress, relayed
 from app.core.runtime.rounds import RoundTask, collect_rounds
 
 TASK = "app.core.leak.worker:leak_round"
@@ -107,18 +107,16 @@ def leak(todo: Sequence[LeakJob], cancel: threading.Event) -> Generator[Progress
     )
 
 
-def _live(events: Iterator[Progress]) -> Generator[Progress, None, Any]:
+def _live(events: Generator[Progress, None, Any]) -> Generator[Progress, None, Any]:
     """The rounds' progress with the running entry's |t| and calls in its words."""
-    while True:
-        try:
-            event = next(events)
-        except StopIteration as done:
-            return done.value
-        detail = event.detail
-        if detail and detail.get("t") is not None:
-            what = (
-                f"{event.what}: |t| = {figure(abs(detail['t']))} after "
-                f"{count_text(detail['calls'])} calls"
-            )
-            event = Progress(event.fraction, what, detail)
-        yield event
+    return (yield from relayed(events, _in_words))
+
+
+def _in_words(event: Progress) -> Progress:
+    detail = event.detail
+    if not detail or detail.get("t") is None:
+        return event
+    what = (
+        f"{event.what}: |t| = {figure(abs(detail['t']))} after {count_text(detail['calls'])} calls"
+    )
+    return Progress(event.fraction, what, detail)

@@ -51,7 +51,7 @@ from app.core.leak.run import entry_jobs, leak
 from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
-from app.core.runtime.events import Progress
+from app.core.runtime.events import Progress, relayed
 from app.core.study.cell_pairs import job_claims, unsettled_cells
 from app.core.study.definition import Study
 from app.core.study.grid_run import GridRun, now
@@ -134,12 +134,9 @@ def _last_step(
     """A kind's run after the study's rounds (its profile, its leak test), its progress
     reported as the last step's ("profile: round 1/6 ..."); its value, the kind's result."""
     step = max(0, state.step - 1)
-    while True:
-        try:
-            event = next(events)
-        except StopIteration as finished:
-            return finished.value
-        yield StepProgress(step, f"{name}: {event.what}", event.fraction)
+    return (
+        yield from relayed(events, lambda e: StepProgress(step, f"{name}: {e.what}", e.fraction))
+    )
 
 
 class StudyRun(GridRun[StudyEvent]):
@@ -252,13 +249,10 @@ class StudyRun(GridRun[StudyEvent]):
             self.study.data_seed,
             lambda: self._runs.cancelled,
         )
-        while True:
-            try:
-                done, total = next(programs)
-            except StopIteration as finished:
-                timings: tuple[ProgramTiming, ...] = finished.value
-                return timings
-            yield StepProgress(step, f"whole programs {done}/{total}", done / total)
+        timings: tuple[ProgramTiming, ...] = yield from relayed(
+            programs, lambda p: StepProgress(step, f"whole programs {p[0]}/{p[1]}", p[0] / p[1])
+        )
+        return timings
 
     def _more_rounds(self, state: _Progress, rounds_run: int, elapsed_s: float) -> set[int]:
         """The cells of the claims not yet settled, when another round of them fits in the
