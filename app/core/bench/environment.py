@@ -16,12 +16,12 @@ import subprocess
 import sys
 import textwrap
 from collections.abc import Callable, Iterable, Mapping
-from datetime import UTC, datetime
 from typing import Any, TypeVar
 
 import app
 from app.core.bench.machine_state import capture_machine_state, machine_warnings
 from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
+from app.core.runtime.envelope import timestamp
 from app.core.units import format_bytes
 
 CPUINFO_PATH = "/proc/cpuinfo"
@@ -110,7 +110,7 @@ def capture_environment() -> dict[str, Any]:
         "openssl_version": _safe(_openssl_version, None),
         "pycryptodome_aes_hw": _safe(lambda: _pycryptodome_aes_hw(features), None),
         "cipherbench_version": getattr(app, "__version__", None),
-        "captured_at": datetime.now(UTC).isoformat(timespec="seconds"),
+        "captured_at": timestamp(),
         "machine_state": _safe(capture_machine_state, no_state),
     }
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Generator
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 import psutil
@@ -36,7 +35,7 @@ from app.core.bench.results import JobResult, RunResult
 from app.core.bench.run_info import Environment, RunOptions, ToolInfo
 from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
-from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.envelope import EntryFailure, timestamp
 from app.core.units import format_bytes
 
 
@@ -53,10 +52,6 @@ def memory_mode_shortfall(job: Job, available: int | None = None) -> str | None:
             "use the stream data mode"
         )
     return None
-
-
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 class BenchmarkRun:
@@ -78,7 +73,7 @@ class BenchmarkRun:
         return self._cancel.is_set()
 
     def events(self) -> Generator[Event, None, None]:
-        started = _now()
+        started = timestamp()
         environment: dict[str, Any] = {}
         if self._want_environment:
             from app.core.bench.environment import capture_environment
@@ -122,7 +117,7 @@ class BenchmarkRun:
                 environment=Environment(environment),
                 options=options,
                 started_at=started,
-                finished_at=_now(),
+                finished_at=timestamp(),
                 cancelled=cancelled,
                 tool=ToolInfo.current(),
             )

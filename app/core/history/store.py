@@ -23,7 +23,6 @@ import sqlite3
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import fields
-from datetime import UTC, datetime
 from os import PathLike
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -38,6 +37,7 @@ from app.core.history.limits import MAX_INTEGER, MIN_INTEGER
 from app.core.history.location import history_path
 from app.core.history.records import SOURCES, RunSummary, StoredRun
 from app.core.history.redact import redacted
+from app.core.runtime.envelope import timestamp
 
 if TYPE_CHECKING:
     from app.core.study.result import StudyResult
@@ -146,7 +146,7 @@ class History:
                     info.title,
                     info.started_at,
                     info.finished_at,
-                    datetime.now(UTC).isoformat(timespec="seconds"),
+                    timestamp(),
                     hostname,
                     info.cpu_model,
                     json.dumps(info.ciphers, ensure_ascii=False),

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterator, Mapping
-from datetime import UTC, datetime
 from typing import Any
 
 from app.core.bench.environment import capture_environment
 from app.core.ciphers.registry import select
 from app.core.keysetup.result import KeySetupEntry, KeySetupResult
-from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.envelope import EntryFailure, timestamp
 from app.core.runtime.events import Finished, Progress
 from app.core.runtime.rounds import RoundTask, collect_rounds
 
@@ -22,7 +21,7 @@ def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress
         RoundTask(f"{c} [{lib}]", "app.core.keysetup.measure:time_round", [(c, lib, bits)])
         for c, lib, bits in entries
     ]
-    started = datetime.now(UTC).isoformat(timespec="seconds")
+    started = timestamp()
     collected = yield from collect_rounds(tasks, values["rounds"], cancel)
     samples = {i: [value[0] for value in got] for i, got in collected.values.items()}
     result = KeySetupResult(
@@ -37,7 +36,7 @@ def run(values: Mapping[str, Any], cancel: threading.Event) -> Iterator[Progress
         rounds=values["rounds"],
         environment=capture_environment(),
         started_at=started,
-        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        finished_at=timestamp(),
         cancelled=cancel.is_set(),
     )
     yield Finished(result)

@@ -6,7 +6,6 @@ import secrets
 import threading
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 from app.core.bench.environment import capture_environment
@@ -15,7 +14,7 @@ from app.core.document.numbers import count_text, figure
 from app.core.errors import UserError
 from app.core.leak.job import CONTROL_CLASSES, CONTROL_LIBRARY, CONTROLS, LeakJob
 from app.core.leak.result import LeakEntry, LeakResult
-from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.envelope import EntryFailure, timestamp
 from app.core.runtime.events import Finished, Progress, relayed
 from app.core.runtime.rounds import RoundTask, collect_rounds
 
@@ -82,7 +81,7 @@ def leak(todo: Sequence[LeakJob], cancel: threading.Event) -> Generator[Progress
     entry's |t|, then (``yield from``'s value) the result. The jobs share their classes,
     length, budget and seed."""
     first = todo[0]
-    started = datetime.now(UTC).isoformat(timespec="seconds")
+    started = timestamp()
     tasks = [RoundTask(j.label, TASK, j) for j in todo]
     collected = yield from _live(collect_rounds(tasks, 1, cancel))
     entries = []
@@ -102,7 +101,7 @@ def leak(todo: Sequence[LeakJob], cancel: threading.Event) -> Generator[Progress
         seed=first.seed,
         environment=capture_environment(),
         started_at=started,
-        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        finished_at=timestamp(),
         cancelled=cancel.is_set(),
     )
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 import threading
 from collections.abc import Generator, Iterator, Mapping, Sequence
 from dataclasses import replace
-from datetime import UTC, datetime
 from typing import Any
 
 from app.core.bench.environment import capture_environment
@@ -16,7 +15,7 @@ from app.core.ciphers.registry import CipherSpec, select
 from app.core.profile.result import ProfileEntry, ProfileResult, ProfileRound
 from app.core.profile.sampler import find_profiler, profiler_version
 from app.core.runtime import scratch
-from app.core.runtime.envelope import EntryFailure
+from app.core.runtime.envelope import EntryFailure, timestamp
 from app.core.runtime.events import Finished, Progress
 from app.core.runtime.rounds import RoundTask, collect_rounds
 
@@ -75,7 +74,7 @@ def profile(
     (``yield from``'s value) the result."""
     found = find_profiler(profiler)
     version = profiler_version(found) if found else ""
-    started = datetime.now(UTC).isoformat(timespec="seconds")
+    started = timestamp()
     jobs = [Job(s.id, s.library, s.key_bits, i, options(rate, base)) for i in inputs for s in specs]
     task = "app.core.profile.sampler:profile_round"
     folder = scratch.make_dir("profile-")  # the rounds' files: here, watched by the janitor
@@ -108,6 +107,6 @@ def profile(
         profiler=version,
         environment=capture_environment(),
         started_at=started,
-        finished_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        finished_at=timestamp(),
         cancelled=cancel.is_set(),
     )

@@ -1,15 +1,23 @@
 """The envelope of a kind's result, shared by the kinds declared as data (key setup, profile,
 leak test): the fields every such result has (rounds, the machine, the times, cancelled, the
 tool's version, the entries that failed) and their JSON, written and read in one place; and
-the failures every kind reports (:class:`EntryFailure`, :class:`NamedFailure`)."""
+the failures every kind reports (:class:`EntryFailure`, :class:`NamedFailure`); the time a
+result says it started and finished (:func:`timestamp`)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from typing import Any
 
 from app import __version__
+
+
+def timestamp() -> str:
+    """The time now as every result's ``started_at`` and ``finished_at`` say it: UTC, to the
+    second, ISO 8601 ("2026-11-29T16:47:03+00:00")."""
+    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 @dataclass(frozen=True)

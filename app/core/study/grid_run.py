@@ -11,7 +11,6 @@ from __future__ import annotations
 import random
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
-from datetime import UTC, datetime
 from typing import Generic, TypeVar
 
 from app.core.bench.inputs import generated_input, inspect_file
@@ -19,6 +18,7 @@ from app.core.bench.jobs import InputSpec
 from app.core.bench.rounds import RunDriver
 from app.core.errors import UserError
 from app.core.runtime import scratch
+from app.core.runtime.envelope import timestamp
 from app.core.study.definition import SizeInput, Study
 from app.core.units import MIB
 
@@ -40,11 +40,6 @@ def seeded_input(size: SizeInput, seed: int, directory: str) -> InputSpec:
     same bytes for the same seed and size."""
     blocks = seeded_bytes(seed, size.size_bytes)
     return generated_input(size.size_bytes, directory, size.label, blocks=blocks)
-
-
-def now() -> str:
-    """The time now, as a study records it (UTC, to the second)."""
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 E = TypeVar("E")
@@ -98,7 +93,7 @@ class GridRun(RunDriver, Generic[E]):
         """What a run starts with: its files and its generated sizes (seeded, in a scratch
         folder removed at the end, none generated once cancelled), the start time and the
         machine (unless made with ``environment=False``)."""
-        started = now()
+        started = timestamp()
         env: dict[str, object] = {}
         if self._want_environment:
             from app.core.bench.environment import capture_environment

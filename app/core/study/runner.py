@@ -51,10 +51,11 @@ from app.core.leak.run import entry_jobs, leak
 from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
+from app.core.runtime.envelope import timestamp
 from app.core.runtime.events import Progress, relayed
 from app.core.study.cell_pairs import job_claims, unsettled_cells
 from app.core.study.definition import Study
-from app.core.study.grid_run import GridRun, now
+from app.core.study.grid_run import GridRun
 from app.core.study.result import StudyFailure, StudyResult
 from app.core.study.whole_program import ProgramTiming, measure_programs
 
@@ -284,7 +285,7 @@ class StudyRun(GridRun[StudyEvent]):
             rounds_completed=state.rounds_completed,
             repeat_per_round=study.repeat_per_round,
             started_at=started,
-            finished_at=now(),
+            finished_at=timestamp(),
             cancelled=self._runs.cancelled,
             tool=ToolInfo.current(),
         )

@@ -28,10 +28,11 @@ from app.core.bench.rounds import round_order
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
+from app.core.runtime.envelope import timestamp
 from app.core.runtime.events import relayed
 from app.core.study.cell_pairs import unsettled_cells
 from app.core.study.claims import Comparison, compare
-from app.core.study.grid_run import GridRun, now
+from app.core.study.grid_run import GridRun
 from app.core.study.result import StudyFailure
 from app.core.study.runner import (
     Cell,
@@ -163,7 +164,7 @@ class TransferStudyRun(GridRun[object]):
             failures=tuple(failures),
             environment=Environment(env),
             started_at=started,
-            finished_at=now(),
+            finished_at=timestamp(),
             cancelled=self.cancelled,
             tool=ToolInfo.current(),
             rounds_completed=rounds_completed,

@@ -15,10 +15,9 @@ from __future__ import annotations
 import threading
 import time
 from collections.abc import Generator, Iterator
-from datetime import UTC, datetime
 
 from app.core.bench.run_info import Environment
-from app.core.runtime.envelope import NamedFailure
+from app.core.runtime.envelope import NamedFailure, timestamp
 from app.core.runtime.events import Event, Finished, Progress
 from app.core.runtime.rounds import RoundTask, collect_rounds
 from app.core.sweep.jobs import SweepPlan
@@ -26,10 +25,6 @@ from app.core.sweep.results import SweepResult, merge_rounds
 
 MAX_ROUNDS = 50
 TASK = "app.core.sweep.worker:run_one_round"
-
-
-def now_iso() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
 
 
 def run_sweep(plan: SweepPlan, cancel: threading.Event | None = None) -> Iterator[Event]:
@@ -48,7 +43,7 @@ def sweep(
     from app.core.bench.environment import capture_environment
 
     cancel = cancel or threading.Event()
-    started = now_iso()
+    started = timestamp()
     t0 = time.monotonic()
     jobs, notes = plan.jobs, plan.notes
     tasks = [RoundTask(job.label, TASK, job) for job in jobs]
@@ -70,7 +65,7 @@ def sweep(
         },
         environment=Environment.from_dict(capture_environment()),
         started_at=started,
-        finished_at=now_iso(),
+        finished_at=timestamp(),
         cipherbench_version=__version__,
         cancelled=cancel.is_set(),
         title=plan.title,

@@ -19,14 +19,13 @@ import threading
 from collections.abc import Generator, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import asdict, dataclass
-from datetime import UTC, datetime
 
 from app import __version__
 from app.core.bench.inputs import cleanup_generated, generated_input, inspect_file
 from app.core.bench.jobs import InputSpec
 from app.core.bench.run_info import Environment
 from app.core.errors import Cancelled, UserError
-from app.core.runtime.envelope import NamedFailure
+from app.core.runtime.envelope import NamedFailure, timestamp
 from app.core.runtime.events import Event, Finished, Outcome, Progress, relayed
 from app.core.transfer import runner  # looked up per call: tests replace runner.transfer
 from app.core.transfer.results import TransferResult, TransferRun
@@ -69,10 +68,6 @@ class TransferProgress:
         return Progress(self.fraction, self.text, self)
 
 
-def _now() -> str:
-    return datetime.now(UTC).isoformat(timespec="seconds")
-
-
 @contextmanager
 def transfer_input(
     path: str | None, *, size_bytes: int = 0, label: str | None = None
@@ -102,7 +97,7 @@ def run_transfers(
     reading the machine (an empty environment). Raises ``UserError`` for bad options before
     any transfer starts."""
     options.check()
-    started, count, total = _now(), len(ciphers), options.warmup + options.repeat
+    started, count, total = timestamp(), len(ciphers), options.warmup + options.repeat
     results: list[TransferResult] = []
     failures: list[NamedFailure] = []
     cancelled = False
@@ -134,7 +129,7 @@ def run_transfers(
             failures=tuple(failures),
             environment=env,
             started_at=started,
-            finished_at=_now(),
+            finished_at=timestamp(),
             cipherbench_version=__version__,
             cancelled=cancelled,
         )
