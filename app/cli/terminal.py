@@ -52,9 +52,11 @@ def _raw(stream: Any) -> Any:
 def redraw(line: str, width: int) -> None:
     """Replace the progress line on standard error with ``line`` (its controls shown), cut
     or padded to ``width`` columns: one column short of the terminal's, since a full line
-    would wrap and every redraw would then start a new line."""
+    would wrap and every redraw would then start a new line. The cursor is left at the
+    line's start, so that the terminal's echo of a Ctrl-C (``^C``) lands inside the line and
+    :func:`clear_line` blanks it, instead of wrapping to a line of its own."""
     stream = _raw(sys.stderr)
-    stream.write("\r" + visible_text(line)[:width].ljust(width))
+    stream.write("\r" + visible_text(line)[:width].ljust(width) + "\r")
     stream.flush()
 
 
