@@ -10,7 +10,7 @@ from :mod:`app.core.sweep.report` (the command line's and the exports' figures).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -213,29 +213,25 @@ def ladder_tip(line: LadderLine) -> str:
     return f"{e.label}, {e.library} {e.library_version}{note}\nCycles: {e.cycles_source}"
 
 
-class CurveTableModel(ColumnTableModel):
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(CURVE_COLUMNS, parent, row_tip=curve_tip)
+class SweepTableModel(ColumnTableModel):
+    """A table of a sweep's or a ladder's result: its rows are ``lines(result)``, shown through
+    ``columns(rows)`` (the associated-data table has a column per length timed)."""
+
+    def __init__(
+        self,
+        lines: Callable[[SweepResult | None], Sequence[Any]],
+        columns: Callable[[Sequence[Any]], Sequence[Column[Any]]],
+        parent: QObject | None = None,
+        *,
+        row_tip: Callable[[Any], str] | None = None,
+    ) -> None:
+        super().__init__(columns(()), parent, row_tip=row_tip)
+        self._lines = lines
+        self._columns_of = columns
 
     def set_result(self, result: SweepResult | None) -> None:
-        self.set_results(curve_lines(result))
-
-
-class AdTableModel(ColumnTableModel):
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(ad_columns(()), parent)
-
-    def set_result(self, result: SweepResult | None) -> None:
-        lines = ad_lines(result)
-        self.set_results(lines, columns=ad_columns(lines))
-
-
-class LadderTableModel(ColumnTableModel):
-    def __init__(self, parent: QObject | None = None) -> None:
-        super().__init__(LADDER_COLUMNS, parent, row_tip=ladder_tip)
-
-    def set_result(self, result: SweepResult | None) -> None:
-        self.set_results(ladder_lines(result))
+        lines = self._lines(result)
+        self.set_results(lines, columns=self._columns_of(lines))
 
 
 class SweepTableView(QTableView):

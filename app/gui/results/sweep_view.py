@@ -16,11 +16,17 @@ from app.core.sweep.report import ladder_steps, ladder_verdicts, method_text, su
 from app.core.sweep.results import LADDER, SweepResult
 from app.gui.results.sweep_chart import LadderChart, SweepChart
 from app.gui.results.sweep_tables import (
+    CURVE_COLUMNS,
     ESTIMATED,
-    AdTableModel,
-    CurveTableModel,
-    LadderTableModel,
+    LADDER_COLUMNS,
+    SweepTableModel,
     SweepTableView,
+    ad_columns,
+    ad_lines,
+    curve_lines,
+    curve_tip,
+    ladder_lines,
+    ladder_tip,
     step_title,
 )
 
@@ -107,12 +113,12 @@ class SweepResultView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chart = SweepChart()
-        self.model = CurveTableModel(self)
+        self.model = SweepTableModel(curve_lines, lambda _: CURVE_COLUMNS, self, row_tip=curve_tip)
         self.table = SweepTableView()
         self.table.setModel(self.model)
         self.summary = _text_box()
         self.summary.setPlainText(SWEEP_PLACEHOLDER)
-        self.ad_model = AdTableModel(self)
+        self.ad_model = SweepTableModel(ad_lines, ad_columns, self)
         self.ad_table = SweepTableView()
         self.ad_table.setModel(self.ad_model)
         self.tabs = QTabWidget()
@@ -140,7 +146,9 @@ class LadderResultView(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.chart = LadderChart()
-        self.model = LadderTableModel(self)
+        self.model = SweepTableModel(
+            ladder_lines, lambda _: LADDER_COLUMNS, self, row_tip=ladder_tip
+        )
         self.table = SweepTableView(stretch_last=True)
         self.table.setModel(self.model)
         self.verdicts = _text_box()
