@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMessageBox,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QVBoxLayout,
@@ -32,10 +31,10 @@ from app.core.errors import UserError
 from app.core.runtime.output_checks import check_output
 from app.core.text import display_text
 from app.gui.file_filters import CHART_FILTERS
+from app.gui.form_column import form_column
 from app.gui.label import Label
 from app.gui.menus import add_action
 from app.gui.panels.progress_panel import LazyProgressBar
-from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.paper_export import ACTION_TEXT, ACTION_TIP, PaperExporter, has_paper_set, written_text
 from app.gui.questions import ask_yes_no
 from app.gui.screen_fit import ScreenFit, fit_to_screen
@@ -156,21 +155,7 @@ class ToolWindow(QMainWindow):
         widget."""
         padded = QWidget()  # the form inside its margins, as the footer below it
         QVBoxLayout(padded).addWidget(left)
-        self.left_scroll = QScrollArea()
-        self.left_scroll.setWidget(padded)
-        self.left_scroll.setWidgetResizable(True)
-        self.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        bar = self.left_scroll.verticalScrollBar().sizeHint().width()
-        self.left_scroll.setMinimumWidth(padded.minimumSizeHint().width() + bar + 4)
-        self._wheel_guard = guard_wheel(padded)
-        side: QWidget = self.left_scroll
-        if footer is not None:
-            side = QWidget()
-            column = QVBoxLayout(side)
-            column.setContentsMargins(0, 0, 0, 0)
-            column.setSpacing(0)
-            column.addWidget(self.left_scroll, 1)
-            column.addWidget(footer)
+        side, self.left_scroll = form_column(padded, footer)
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.addWidget(side)
         self.splitter.addWidget(right)

@@ -7,23 +7,21 @@ from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import (
-    QFrame,
     QHBoxLayout,
     QPushButton,
-    QScrollArea,
     QSizePolicy,
     QSplitter,
     QVBoxLayout,
     QWidget,
 )
 
+from app.gui.form_column import form_column
 from app.gui.label import Label
 from app.gui.panels.environment_panel import EnvironmentPanel
 from app.gui.panels.input_panel import InputPanel
 from app.gui.panels.options_panel import OptionsPanel
 from app.gui.panels.progress_panel import ProgressPanel
 from app.gui.panels.selection_panel import SelectionPanel
-from app.gui.panels.wheel_guard import guard_wheel
 from app.gui.results.chart_tabs import ChartTabs
 from app.gui.results.comparisons_panel import ComparisonsPanel
 from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
@@ -93,24 +91,13 @@ def _build_left_side(window: WindowParts) -> None:
     left_layout.addWidget(window.input_panel)
     left_layout.addWidget(window.selection_panel, 1)
     left_layout.addWidget(window.options_panel)
-    window.left_scroll = QScrollArea()
-    window.left_scroll.setWidgetResizable(True)
-    window.left_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-    window.left_scroll.setFrameShape(QFrame.Shape.NoFrame)
-    window.left_scroll.setWidget(left)
-    window.wheel_guard = guard_wheel(left)
-    # Never narrower than the panels need: no horizontal scrolling, nothing cut off.
+    # Run, Cancel and Reset below the scrolling panels, always in view.
+    footer = QWidget()
+    footer.setLayout(buttons)
+    window.left_side, window.left_scroll = form_column(left, footer, framed=False)
     scrollbar = window.left_scroll.verticalScrollBar().sizeHint().width()
-    window.left_scroll.setMinimumWidth(left.minimumSizeHint().width() + scrollbar + 2)
-    # Run, Cancel and Reset below the scrolling panels, always in view (a 1366 x 768 screen
-    # scrolls the panels, never the buttons out of reach).
-    window.left_side = QWidget()
-    side = QVBoxLayout(window.left_side)
-    side.setContentsMargins(0, 0, 0, 0)
-    side.addWidget(window.left_scroll, 1)
     margins = left_layout.contentsMargins()
     buttons.setContentsMargins(margins.left(), 0, margins.right() + scrollbar, margins.bottom())
-    side.addLayout(buttons)
 
 
 def _build_table_box(window: WindowParts) -> QWidget:

@@ -24,7 +24,6 @@ if TYPE_CHECKING:
     from app.gui.panels.options_panel import OptionsPanel
     from app.gui.panels.progress_panel import ProgressPanel
     from app.gui.panels.selection_panel import SelectionPanel
-    from app.gui.panels.wheel_guard import WheelGuard
     from app.gui.results.chart_tabs import ChartTabs
     from app.gui.results.comparisons_panel import ComparisonsPanel
     from app.gui.results.results_table import ResultsSortProxyModel, ResultsTableView
@@ -46,7 +45,6 @@ class WindowParts(QMainWindow):
     reset_button: QPushButton
     left_scroll: QScrollArea
     left_side: QWidget
-    wheel_guard: WheelGuard
 
     # The right side: progress, the results table and its buttons, the tabs.
     progress_panel: ProgressPanel
