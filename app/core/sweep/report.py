@@ -36,6 +36,7 @@ def ns_text(ns: float | None) -> str:
 class CurveRow:
     """One message length of one entry: encryption, decryption and forgery side by side."""
 
+    entry: SweepEntry
     message_bytes: int
     encrypt: SweepPoint
     decrypt: SweepPoint | None
@@ -45,6 +46,7 @@ class CurveRow:
 def curve_rows(entry: SweepEntry) -> list[CurveRow]:
     return [
         CurveRow(
+            entry,
             p.message_bytes,
             p,
             entry.point(DECRYPT, p.message_bytes),

@@ -36,14 +36,6 @@ NUMERIC = "General"  # the column model right-aligns a column with a number form
 
 
 @dataclass(frozen=True)
-class CurveLine:
-    """One row of the curve table: an entry at one message length."""
-
-    entry: SweepEntry
-    row: CurveRow
-
-
-@dataclass(frozen=True)
 class AdLine:
     """One row of the associated-data table: an entry at one message length, by AD length."""
 
@@ -85,53 +77,53 @@ CYCLES_TIP = (
     f"'{ESTIMATED.strip()}' marks an estimate (time x the clock frequency the kernel reports)"
 )
 
-CURVE_COLUMNS: tuple[Column[CurveLine], ...] = (
+CURVE_COLUMNS: tuple[Column[CurveRow], ...] = (
     _col("entry", "Entry", lambda r, _u: r.entry.label, numeric=False),
-    _col("message", "Message", lambda r, _u: length_label(r.row.message_bytes)),
+    _col("message", "Message", lambda r, _u: length_label(r.message_bytes)),
     _col(
         "encrypt",
         "Encrypt (per call)",
-        lambda r, _u: ns_text(r.row.encrypt.median_ns),
+        lambda r, _u: ns_text(r.encrypt.median_ns),
         "Median time of one encryption call over every sample of every round",
     ),
     _col(
         "iqr",
         "± IQR",
-        lambda r, _u: _iqr(r.row.encrypt),
+        lambda r, _u: _iqr(r.encrypt),
         "Interquartile range of the encryption samples (Q3 - Q1)",
     ),
     _col(
         "mb_s",
         "MB/s",
-        lambda r, _u: number(r.row.encrypt.mb_s),
+        lambda r, _u: number(r.encrypt.mb_s),
         "Encryption: 10^6 message bytes per second",
     ),
-    _col("ns_byte", "ns/byte", lambda r, _u: number(r.row.encrypt.ns_per_byte)),
+    _col("ns_byte", "ns/byte", lambda r, _u: number(r.encrypt.ns_per_byte)),
     _col(
-        "cycles_byte", "Cycles/byte", lambda r, _u: cycles_text(r.entry, r.row.encrypt), CYCLES_TIP
+        "cycles_byte", "Cycles/byte", lambda r, _u: cycles_text(r.entry, r.encrypt), CYCLES_TIP
     ),
     _col(
         "decrypt_mb_s",
         "Decrypt MB/s",
-        lambda r, _u: number(r.row.decrypt.mb_s) if r.row.decrypt else "-",
+        lambda r, _u: number(r.decrypt.mb_s) if r.decrypt else "-",
     ),
     _col(
         "forgery",
         "Forgery",
-        lambda r, _u: ns_text(r.row.forgery.median_ns) if r.row.forgery else "-",
+        lambda r, _u: ns_text(r.forgery.median_ns) if r.forgery else "-",
         "Time to open the message with one bit flipped and reject it (AEADs)",
     ),
 )
 
 
-def curve_lines(result: SweepResult | None) -> list[CurveLine]:
+def curve_lines(result: SweepResult | None) -> list[CurveRow]:
     if result is None:
         return []
-    return [CurveLine(e, row) for e in result.entries for row in curve_rows(e)]
+    return [row for e in result.entries for row in curve_rows(e)]
 
 
-def curve_tip(line: CurveLine) -> str:
-    e, p = line.entry, line.row.encrypt
+def curve_tip(line: CurveRow) -> str:
+    e, p = line.entry, line.encrypt
     medians = ", ".join(ns_text(m) for m in p.round_medians_ns)
     return (
         f"{e.label}, {e.library} {e.library_version}: {length_label(p.message_bytes)} "
