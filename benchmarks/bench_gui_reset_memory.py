@@ -56,7 +56,7 @@ def main() -> int:
         settings = AppSettings(QSettings(os.path.join(tmp, "s.ini"), QSettings.Format.IniFormat))
         window = MainWindow(settings=settings)
         window.show()
-        while not window.charts_ready or window.controller.busy:
+        while not window.tabs.ready or window.controller.busy:
             app.processEvents()
             time.sleep(0.01)
 

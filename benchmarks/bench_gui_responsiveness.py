@@ -239,7 +239,7 @@ class FirstPaint(QObject):
         return False
 
 def check_ready():
-    if window.charts_ready:
+    if window.tabs.ready:
         probe.ready = time.time()
         app.quit()
 
@@ -350,8 +350,8 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
     QTimer.singleShot(int(seconds_limit * 1000), window.controller.cancel)
 
     timer = GapTimer()
-    if window.tabs.currentWidget() is not window.monitor_chart:
-        window.tabs.setCurrentWidget(window.monitor_chart)  # the user's click, not measured
+    if window.tabs.currentWidget() is not window.tabs.monitor_chart:
+        window.tabs.setCurrentWidget(window.tabs.monitor_chart)  # the user's click, not measured
         settle = time.perf_counter() + 0.3
         while time.perf_counter() < settle:
             app.processEvents()
@@ -388,7 +388,7 @@ def measure_run(window, app, spec, options, seconds_limit: float, where: bool = 
         "ok": ok,
         "failures": window.controller.failures,
         **timer.stats(),
-        "redraws": window.monitor_chart.redraw_count,
+        "redraws": window.tabs.monitor_chart.redraw_count,
         "throughput_mb_s": run.results[-1].encrypt.throughput_mb_s if ok else float("nan"),
     }
 
@@ -474,7 +474,7 @@ def main() -> int:
         window = MainWindow(settings=settings)
         window.resize(1500, 950)
         window.show()
-        while not window.charts_ready or window.controller.busy:  # measure a settled window
+        while not window.tabs.ready or window.controller.busy:  # measure a settled window
             app.processEvents()
             time.sleep(0.01)
         if not window.controller.set_input_file(path):

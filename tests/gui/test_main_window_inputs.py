@@ -29,7 +29,7 @@ def window(
     qtbot: QtBot, settings: AppSettings, dialogs: Dialogs, quick_jobs: None
 ) -> Iterator[MainWindow]:
     w = shown_window(qtbot, MainWindow(settings=settings))
-    qtbot.waitUntil(lambda: w.charts_ready, timeout=60_000)
+    qtbot.waitUntil(lambda: w.tabs.ready, timeout=60_000)
     w.options_panel.repeat_spin.setValue(2)
     w.options_panel.warmup_spin.setValue(0)
     w.selection_panel.set_selection(
@@ -242,8 +242,8 @@ def test_the_memory_chart_says_how_to_see_another_job(
     w.controller.add_input_files([str(files[0])])
     _run(qtbot, w)
     w.table.selectRow(0)
-    w.monitor_chart.flush()
-    title = w.monitor_chart.memory_plot.titleLabel.text
+    w.tabs.monitor_chart.flush()
+    title = w.tabs.monitor_chart.memory_plot.titleLabel.text
     assert "select a row of the table to see another job" in title
 
 

@@ -128,9 +128,9 @@ def test_choose_run_export_save_reset(
         assert float(_cell(w, r, "Enc. throughput (MB/s)").replace(",", "")) > 0
     assert _cell(w, 0, "Encrypted size (bytes)") == "64,016"  # ECB pads a whole block
     assert w.progress_panel.bar.value() == w.progress_panel.bar.maximum()
-    w.throughput_chart.flush()
-    assert w.throughput_chart.showing_data
-    assert len(w.throughput_chart.encrypt_bars.opts["width"]) == 2
+    w.tabs.throughput_chart.flush()
+    assert w.tabs.throughput_chart.showing_data
+    assert len(w.tabs.throughput_chart.encrypt_bars.opts["width"]) == 2
     assert "Finished 2 jobs" in w.status_label.text()
     assert "CPU" in w.environment_panel.text.toPlainText()
 
@@ -411,11 +411,11 @@ def test_settings_persist_but_never_keys(
 def test_charts_are_built_after_the_first_paint(qtbot: QtBot, settings: AppSettings) -> None:
     w = MainWindow(settings=settings)
     qtbot.addWidget(w)
-    assert not w.charts_ready  # nothing of pyqtgraph before the window is on screen
+    assert not w.tabs.ready  # nothing of pyqtgraph before the window is on screen
     assert w.tabs.tabText(0) == "Throughput"
     w.show()
-    qtbot.waitUntil(lambda: w.charts_ready, timeout=60_000)
-    assert w.tabs.widget(0) is w.throughput_chart
+    qtbot.waitUntil(lambda: w.tabs.ready, timeout=60_000)
+    assert w.tabs.widget(0) is w.tabs.throughput_chart
     assert [w.tabs.tabText(i) for i in range(6)] == [
         "Throughput",
         "By input",

@@ -8,7 +8,7 @@ The File menu's handlers (saving, Encrypt and Decrypt) are in its base,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from PySide6.QtCore import QTimer, Slot
 from PySide6.QtGui import QCloseEvent, QDragEnterEvent, QDropEvent
@@ -40,9 +40,6 @@ from app.gui.wiring import connect_handlers
 from app.gui.worker import RunFactory, default_run_factory
 
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
-
-if TYPE_CHECKING:
-    from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
 
 
 class MainWindow(UserClose, FileActions):
@@ -113,22 +110,6 @@ class MainWindow(UserClose, FileActions):
         self.paper_exporter.busy_changed.connect(lambda _busy: self._update_actions())
 
     # --- charts, built after the first paint -----------------------------------------------
-
-    @property
-    def throughput_chart(self) -> ThroughputChart:
-        return self.tabs.throughput_chart
-
-    @property
-    def timing_chart(self) -> TimingChart:
-        return self.tabs.timing_chart
-
-    @property
-    def monitor_chart(self) -> MonitorChart:
-        return self.tabs.monitor_chart
-
-    @property
-    def charts_ready(self) -> bool:
-        return self.tabs.ready
 
     def paintEvent(self, event: Any) -> None:
         super().paintEvent(event)
@@ -278,9 +259,9 @@ class MainWindow(UserClose, FileActions):
         self.selection_panel.reset()
         self.options_panel.reset()
         self.progress_panel.reset()
-        for chart in (self.throughput_chart, self.timing_chart, self.tabs.input_chart):
+        for chart in (self.tabs.throughput_chart, self.tabs.timing_chart, self.tabs.input_chart):
             chart.clear()  # the axes switch to log by themselves again
-        self.monitor_chart.clear()
+        self.tabs.monitor_chart.clear()
 
     @Slot()
     def _on_about_action_triggered(self) -> None:
@@ -293,19 +274,19 @@ class MainWindow(UserClose, FileActions):
         self._update_actions()
         if running:
             if self.tabs.currentWidget() is self.environment_panel:
-                self.tabs.setCurrentWidget(self.throughput_chart)  # something that moves
+                self.tabs.setCurrentWidget(self.tabs.throughput_chart)  # something that moves
         else:
-            self.monitor_chart.run_ended()
+            self.tabs.monitor_chart.run_ended()
             if self._close_requested:
                 QTimer.singleShot(0, self, self.close)
 
     @Slot(str, object)
     def _on_controller_job_started(self, label: str, expected_bytes: int | None) -> None:
-        self.monitor_chart.start_job(label, expected_bytes)
+        self.tabs.monitor_chart.start_job(label, expected_bytes)
 
     @Slot(object)
     def _on_controller_samples_added(self, samples: list) -> None:
-        self.monitor_chart.add_samples(samples)
+        self.tabs.monitor_chart.add_samples(samples)
 
     @Slot(object)
     def _on_controller_progress_changed(self, info: ProgressInfo) -> None:
@@ -313,9 +294,9 @@ class MainWindow(UserClose, FileActions):
 
     @Slot(list)
     def _on_controller_results_changed(self, results: list) -> None:
-        self.throughput_chart.set_results(results)
+        self.tabs.throughput_chart.set_results(results)
         self.tabs.input_chart.set_results(results)
-        self.timing_chart.set_results(results)
+        self.tabs.timing_chart.set_results(results)
         n = len(results)
         self.results_caption.setText(
             f"Results ({n} job{'s' if n != 1 else ''})" if n else "Results"
@@ -351,7 +332,7 @@ class MainWindow(UserClose, FileActions):
         if row is not None and not self.controller.running:
             r = self.controller.model.result(row)
             label = f"{r.cipher} [{r.library}], {r.key_bits}-bit"
-            self.monitor_chart.set_samples(label, r.monitor, r.baseline_rss_bytes)
+            self.tabs.monitor_chart.set_samples(label, r.monitor, r.baseline_rss_bytes)
 
     # --- Qt events --------------------------------------------------------------------------
 

@@ -99,9 +99,7 @@ CURVE_COLUMNS: tuple[Column[CurveRow], ...] = (
         "Encryption: 10^6 message bytes per second",
     ),
     _col("ns_byte", "ns/byte", lambda r, _u: number(r.encrypt.ns_per_byte)),
-    _col(
-        "cycles_byte", "Cycles/byte", lambda r, _u: cycles_text(r.entry, r.encrypt), CYCLES_TIP
-    ),
+    _col("cycles_byte", "Cycles/byte", lambda r, _u: cycles_text(r.entry, r.encrypt), CYCLES_TIP),
     _col(
         "decrypt_mb_s",
         "Decrypt MB/s",
