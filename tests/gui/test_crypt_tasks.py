@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from gui_factories import job_result
 
-from app.core.bench.events import JobSecret
+from app.core.bench.kept import JobSecret
 from app.core.bench.jobs import InputSpec
 from app.core.bench.kept import FinishedJob
 from app.core.ciphers.registry import UnknownCipher

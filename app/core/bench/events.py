@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from app.core.bench.jobs import Job
+from app.core.bench.kept import JobSecret
 from app.core.bench.results import JobResult, MonitorSample, RunResult
 
 
@@ -69,18 +70,6 @@ class RoundStarted:
 @dataclass(frozen=True)
 class RunFinished:
     run: RunResult
-
-
-@dataclass(frozen=True)
-class JobSecret:
-    """Key material of a kept ciphertext. repr hides the values so it never reaches a log."""
-
-    ciphertext_path: str
-    key: bytes
-    iv: bytes
-
-    def __repr__(self) -> str:
-        return f"JobSecret(ciphertext_path={self.ciphertext_path!r}, key=<hidden>, iv=<hidden>)"
 
 
 Event = (

@@ -1,4 +1,5 @@
-"""What a finished benchmark job leaves behind for a front-end to save: :class:`FinishedJob`.
+"""What a finished benchmark job leaves behind for a front-end to save: :class:`FinishedJob`,
+the kept ciphertext's key material in a :class:`JobSecret`.
 
 What the engine keeps (``keep_ciphertext_path``) is one message, exactly what
 :func:`app.core.files.rawexport.export_raw` writes, in memory mode, and in stream mode for every
@@ -16,11 +17,22 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 
-from app.core.bench.events import JobSecret
 from app.core.bench.jobs import InputSpec
 from app.core.bench.results import JobResult
 from app.core.ciphers.registry import Kind, lookup
 from app.core.errors import UserError
+
+
+@dataclass(frozen=True)
+class JobSecret:
+    """Key material of a kept ciphertext. repr hides the values so it never reaches a log."""
+
+    ciphertext_path: str
+    key: bytes
+    iv: bytes
+
+    def __repr__(self) -> str:
+        return f"JobSecret(ciphertext_path={self.ciphertext_path!r}, key=<hidden>, iv=<hidden>)"
 
 
 @dataclass(frozen=True)

@@ -28,10 +28,10 @@ import tracemalloc
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from app.core.bench.events import JobSecret
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.job_progress import JobProgressReport, Progress
 from app.core.bench.jobs import LOAD_ALL, Job
+from app.core.bench.kept import JobSecret
 from app.core.bench.load_all import measure_load_all
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.bench.results import DirectionMemory, JobResult, TimedSpan, WorkloadMemory

@@ -32,12 +32,12 @@ from app.core.bench.events import (
     JobEvent,
     JobFailed,
     JobFinished,
-    JobSecret,
     RoundStarted,
     RunFinished,
     RunStarted,
 )
 from app.core.bench.jobs import BenchOptions, Job
+from app.core.bench.kept import JobSecret
 from app.core.bench.results import JobResult, RoundInfo, RunResult
 from app.core.bench.runner import BenchmarkRun
 from app.core.bench.stats import stability_warnings, summarize

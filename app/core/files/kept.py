@@ -4,7 +4,7 @@ plaintext decrypted back from it. Plain Python; the window runs it in a ``TaskWo
 thread. Which kept ciphertexts are one message is explained in :mod:`app.core.bench.kept`.
 
 Keys go only into the key file the user asked for; never into logs, settings, exports or messages
-(:class:`~app.core.bench.events.JobSecret` and :class:`~app.core.files.rawexport_key.RawKey` hide
+(:class:`~app.core.bench.kept.JobSecret` and :class:`~app.core.files.rawexport_key.RawKey` hide
 them in their repr).
 """
 
@@ -13,8 +13,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from app.core.bench.events import JobSecret
-from app.core.bench.kept import FinishedJob
+from app.core.bench.kept import FinishedJob, JobSecret
 from app.core.ciphers.adapters import SLACK, get_adapter
 from app.core.ciphers.message import MessageCipher
 from app.core.ciphers.registry import lookup

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from app.core.bench.events import JobSecret
+from app.core.bench.kept import JobSecret
 from app.core.bench.jobs import InputSpec
 from app.core.bench.kept import FinishedJob, check_input_unchanged
 from app.core.bench.results import JobResult
