@@ -11,7 +11,8 @@ use it.
 
 :class:`EventWorker` forwards the engine's events as signals, with one throttle: a
 :class:`RunWorker` drives an engine run's blocking ``events()`` generator
-(:class:`BenchmarkWorker` for a benchmark, the Study window's ``StudyWorker`` for a study); a
+(``app.gui.main.bench_worker.BenchmarkWorker`` for a benchmark, the Study window's
+``StudyWorker`` for a study); a
 :class:`ProgressWorker` any run that speaks the one vocabulary of
 :mod:`app.core.runtime.definition` (a sweep, a transfer, a kind declared as data).
 :class:`TaskWorker` runs one plain function (generate test data, save a file; with
@@ -36,17 +37,6 @@ from typing import Any, ClassVar, Protocol
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
-from app.core.bench.events import (
-    JobFailed,
-    JobFinished,
-    JobProgress,
-    JobSample,
-    JobStarted,
-    RoundStarted,
-    RunFinished,
-    RunStarted,
-)
-from app.core.bench.jobs import Job
 from app.core.errors import Cancelled
 from app.core.runtime.events import Finished, Outcome, Progress
 from app.gui.worker_base import WorkerBase, WorkerSignals, emit_signal
@@ -61,18 +51,6 @@ class RunLike(Protocol):
     def events(self) -> Iterator[Any]: ...
 
     def cancel(self) -> None: ...
-
-
-RunFactory = Callable[[list[Job]], RunLike]
-
-
-def default_run_factory(jobs: list[Job], processes: int = 1, rounds: int = 1) -> RunLike:
-    """The real engine (imported lazily: the window opens without waiting for it);
-    ``processes`` copies of each job at once above 1 (``bench --processes``), ``rounds`` of
-    every job in fresh workers (``bench --rounds``)."""
-    from app.core.bench.rounds import RoundsRun
-
-    return RoundsRun(jobs, rounds=rounds, processes=processes)
 
 
 class TaskRunner(QObject):
@@ -330,50 +308,6 @@ class ProgressWorker(RunWorker):
         min_interval_s: float = PROGRESS_INTERVAL_S,
     ) -> None:
         super().__init__(ProgressSignals(), lambda: EngineRun(start), min_interval_s=min_interval_s)
-
-
-class BenchmarkWorkerSignals(WorkerSignals):
-    """Signals of :class:`BenchmarkWorker`; every payload is a frozen engine event
-    (``failed``: the worker itself broke, the engine raised)."""
-
-    run_started = Signal(object)  # RunStarted
-    job_started = Signal(object)  # JobStarted
-    round_started = Signal(object)  # RoundStarted (a run in rounds)
-    progressed = Signal(object)  # JobProgress (the latest one)
-    sampled = Signal(object)  # list[JobSample] since the last emit
-    resulted = Signal(object)  # JobFinished
-    job_failed = Signal(object)  # JobFailed
-    run_finished = Signal(object)  # RunFinished
-
-
-class BenchmarkWorker(RunWorker):
-    """Runs a list of jobs through the engine (``run_factory(jobs)``) in a pool thread."""
-
-    signals: BenchmarkWorkerSignals
-    ROUTES: ClassVar[Mapping[type, str]] = {
-        RunStarted: "run_started",
-        JobStarted: "job_started",
-        RoundStarted: "round_started",
-        JobProgress: "progressed",
-        JobSample: "sampled",
-        JobFinished: "resulted",
-        JobFailed: "job_failed",
-        RunFinished: "run_finished",
-    }
-    LATEST = (JobProgress,)
-    BATCHED = (JobSample,)
-
-    def __init__(
-        self,
-        jobs: list[Job],
-        run_factory: RunFactory = default_run_factory,
-        *,
-        min_interval_s: float = PROGRESS_INTERVAL_S,
-    ) -> None:
-        jobs = list(jobs)
-        super().__init__(
-            BenchmarkWorkerSignals(), lambda: run_factory(jobs), min_interval_s=min_interval_s
-        )
 
 
 class TaskWorkerSignals(WorkerSignals):

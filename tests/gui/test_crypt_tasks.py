@@ -7,9 +7,8 @@ from pathlib import Path
 import pytest
 from gui_factories import job_result
 
-from app.core.bench.kept import JobSecret
 from app.core.bench.jobs import InputSpec
-from app.core.bench.kept import FinishedJob
+from app.core.bench.kept import FinishedJob, JobSecret
 from app.core.ciphers.registry import UnknownCipher
 from app.core.errors import UserError
 from app.core.files import container

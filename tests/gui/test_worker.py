@@ -20,7 +20,8 @@ from app.core.bench.events import (
 )
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.results import MonitorSample, RunResult
-from app.gui.worker import BenchmarkWorker, TaskWorker
+from app.gui.main.bench_worker import BenchmarkWorker
+from app.gui.worker import TaskWorker
 
 INPUT = InputSpec("/nonexistent", "x", 10, 0)
 JOBS = [Job("aes-256-ctr", "cryptography", 256, INPUT), Job("rc4", "cryptography", 128, INPUT)]

@@ -21,11 +21,11 @@ from app.core.ciphers.registry import CipherSpec
 from app.core.errors import UserError
 from app.core.units import format_bytes, parse_size, size_label
 from app.gui.describe import sentence
+from app.gui.main.bench_worker import RunFactory, default_run_factory
 from app.gui.main.input_list import InputList
 from app.gui.main.run_controller import RunController
 from app.gui.main.run_outputs import RunOutputs
 from app.gui.settings import AppSettings
-from app.gui.worker import RunFactory, default_run_factory
 
 
 class BenchmarkController(RunController):

@@ -25,11 +25,12 @@ from app.core.bench.kept import FinishedJob
 from app.core.bench.results import RunResult
 from app.core.bench.session import RunSession
 from app.gui.describe import capture_environment_text, sentence
+from app.gui.main.bench_worker import BenchmarkWorker, RunFactory, default_run_factory
 from app.gui.panels.progress_panel import ProgressInfo, format_duration
 from app.gui.results.results_table import ResultsTableModel
 from app.gui.results.run_claims import RunClaims
 from app.gui.wiring import connect_handlers
-from app.gui.worker import BenchmarkWorker, RunFactory, TaskRunner, default_run_factory
+from app.gui.worker import TaskRunner
 
 TICK_MS = 250  # elapsed-time refresh while a run goes on
 

@@ -25,6 +25,7 @@ from app.core.errors import UserError
 from app.gui.describe import sentence
 from app.gui.dialogs.about_dialog import show_about_dialog
 from app.gui.main.actions import ActionHandlers, install_actions
+from app.gui.main.bench_worker import RunFactory, default_run_factory
 from app.gui.main.controller import BenchmarkController
 from app.gui.main.file_actions import FileActions
 from app.gui.main.layout import build_widgets
@@ -37,7 +38,6 @@ from app.gui.selection import Selection
 from app.gui.settings import AppSettings
 from app.gui.user_close import UserClose
 from app.gui.wiring import connect_handlers
-from app.gui.worker import RunFactory, default_run_factory
 
 CLOSE_FALLBACK_MS = 5000  # close anyway if a cancelled run has not ended by then
 

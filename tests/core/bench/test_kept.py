@@ -7,9 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from app.core.bench.kept import JobSecret
 from app.core.bench.jobs import InputSpec
-from app.core.bench.kept import FinishedJob, check_input_unchanged
+from app.core.bench.kept import FinishedJob, JobSecret, check_input_unchanged
 from app.core.bench.results import JobResult
 from app.core.bench.stats import summarize
 from app.core.errors import UserError
