@@ -13,12 +13,8 @@ from pytestqt.qtbot import QtBot
 from app.core.bench.results import MonitorSample
 from app.core.errors import UserError
 from app.gui.results.chart_style import DECRYPT_COLOR, ENCRYPT_COLOR, OKABE_ITO
-from app.gui.results.charts import (
-    MONITOR_EMPTY,
-    MonitorChart,
-    ThroughputChart,
-    TimingChart,
-)
+from app.gui.results.charts import ThroughputChart, TimingChart
+from app.gui.results.monitor_chart import MONITOR_EMPTY, MonitorChart
 from app.gui.results.throttled_chart import REDRAW_INTERVAL_MS
 
 
@@ -195,7 +191,7 @@ def test_a_chart_is_written_whole_or_not_at_all(
 
 
 def test_nice_ceiling_rounds_up_to_readable_limits() -> None:
-    from app.gui.results.charts import nice_ceiling
+    from app.gui.results.chart_math import nice_ceiling
 
     assert [nice_ceiling(v) for v in (0, 1, 1.1, 2.2, 3, 7, 48, 101, 260)] == [
         1,
@@ -383,7 +379,7 @@ def test_log_axis_toggled_on_a_shown_chart_warns_of_nothing(qtbot: QtBot) -> Non
 
 
 def test_log_ticks_thin_out_over_many_decades() -> None:
-    from app.gui.results.charts import log_ticks
+    from app.gui.results.chart_math import log_ticks
 
     major, minor = log_ticks(-9.5, 9.2)
     assert [v for v, _ in major] == [-10, -5, 0, 5, 10]

@@ -20,8 +20,9 @@ from app.gui.later_imports import import_later_modules
 from app.gui.worker import TaskRunner, TaskWorker
 
 if TYPE_CHECKING:
-    from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
+    from app.gui.results.charts import ThroughputChart, TimingChart
     from app.gui.results.input_chart import InputChart
+    from app.gui.results.monitor_chart import MonitorChart
     from app.gui.results.throttled_chart import ThrottledChart
 
 CHART_TABS = (
@@ -112,8 +113,9 @@ class ChartTabs(QTabWidget):
 
     def _build_chart(self, key: str) -> None:
         """Replace the placeholder tab of chart ``key`` by the chart, with the data so far."""
-        from app.gui.results.charts import MonitorChart, ThroughputChart, TimingChart
+        from app.gui.results.charts import ThroughputChart, TimingChart
         from app.gui.results.input_chart import InputChart
+        from app.gui.results.monitor_chart import MonitorChart
 
         chart: ThrottledChart = {
             "throughput": ThroughputChart,
