@@ -22,7 +22,8 @@ def _stop_early(signum: int, _frame: object) -> None:
     line and code (130, 143, 129) instead of a traceback."""
     sigint = signum == signal.SIGINT
     said = "cancelled" if sigint else f"stopped by {signal.Signals(signum).name}"
-    os.write(2, f"cipherbench: {said}\n".encode())
+    start = "\r" if os.isatty(2) else ""  # over the terminal's ^C echo
+    os.write(2, f"{start}cipherbench: {said}\n".encode())
     os._exit(130 if sigint else 128 + signum)
 
 

@@ -33,7 +33,7 @@ from app.cli.command import Command, add_commands
 from app.cli.messages import cli_message
 from app.cli.report import terminal_width
 from app.cli.running import stop_reason
-from app.cli.terminal import visible_streams
+from app.cli.terminal import over_the_echo, visible_streams
 from app.core.ciphers.libraries import ROWS as LIBRARY_ROWS
 from app.core.ciphers.registry import REGISTRY, CipherSpec, describe_sizes
 from app.core.dependencies import missing_dependency
@@ -372,6 +372,7 @@ def _main(argv: Sequence[str] | None) -> int:
         print(_error_lines(f"{PROG}: error: {cli_message(exc)}"), file=sys.stderr)
         return 2
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
+        over_the_echo()
         print(f"{PROG}: {stop_reason(exc)}", file=sys.stderr)
         return exit_code(exc)
     except BrokenPipeError:  # `python main.py list | head`

@@ -13,6 +13,7 @@ import time
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from app.cli.terminal import clear_line, over_the_echo, redraw
 from app.core.ciphers.registry import check_library
 from app.core.errors import UserError
 from app.core.runtime.events import Finished, Outcome, Progress
@@ -75,6 +76,7 @@ def stop_reason(exc: KeyboardInterrupt) -> str:
 
 def stopped(exc: KeyboardInterrupt) -> int:
     """Say on stderr that the run stopped with no results written; the exit code to end with."""
+    over_the_echo()
     print(f"{PROG}: {stop_reason(exc)}; no results written", file=sys.stderr)
     return exit_code(exc)
 
@@ -114,7 +116,6 @@ def follow(
     pipe) and each :class:`Outcome` handed to ``on_outcome`` as it comes. Ctrl-C stops the
     run's workers and raises again."""
     from app.cli.report import terminal_width
-    from app.cli.terminal import clear_line, redraw
 
     tty = sys.stderr.isatty() and not quiet
     width = max(20, (terminal_width(sys.stderr) or 80) - 1)

@@ -6,7 +6,7 @@ that draws over a warning, or a right-to-left override that reverses a verdict. 
 command runs, :func:`visible_streams` puts a filter over ``sys.stdout`` and ``sys.stderr`` that
 shows every such character as ``\\x1b`` or ``\\u202e`` (:func:`app.core.text.visible_text`);
 line breaks and tabs pass. The one thing written past it is the progress line's own carriage
-return: :func:`redraw` and :func:`clear_line`.
+return: :func:`redraw`, :func:`clear_line` and :func:`over_the_echo`.
 """
 
 from __future__ import annotations
@@ -65,3 +65,12 @@ def clear_line(width: int) -> None:
     stream = _raw(sys.stderr)
     stream.write("\r" + " " * width + "\r")
     stream.flush()
+
+
+def over_the_echo() -> None:
+    """On a terminal, put the cursor at the line's start, so that the line said after a
+    Ctrl-C is written over the terminal's ``^C`` echo instead of after it."""
+    if sys.stderr.isatty():
+        stream = _raw(sys.stderr)
+        stream.write("\r")
+        stream.flush()

@@ -137,6 +137,7 @@ class KindWindow(QMainWindow):
         central = QWidget()
         central.setLayout(column)
         self.setCentralWidget(central)
+        self.statusBar()  # made now: its first message ("Saved to history…") moves nothing
         fit_to_screen(self, ScreenFit(1280, 860, 0.9, 0.92, 900, 600))
         self._update_buttons()
 

@@ -88,6 +88,7 @@ class ToolWindow(QMainWindow):
         """After building: drops, size, the actions' state, and waiting for the worker when
         the program quits."""
         self.setAcceptDrops(True)
+        self.statusBar()  # made now: its first message ("Saved to history…") moves nothing
         fit_to_screen(self, self.SCREEN_FIT)
         self._update_actions()
         app = QCoreApplication.instance()

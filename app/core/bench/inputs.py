@@ -7,11 +7,12 @@ import errno
 import os
 import stat
 import tempfile
+import threading
 from collections.abc import Iterable, Iterator
 from pathlib import Path
 
 from app.core.bench.jobs import InputSpec
-from app.core.errors import UserError
+from app.core.errors import Cancelled, UserError
 from app.core.runtime import scratch
 from app.core.text import visible_text
 from app.core.units import MIB, format_bytes, whole_size
@@ -80,12 +81,13 @@ def generated_input(
     directory: str | None = None,
     label: str | None = None,
     blocks: Iterable[bytes] | None = None,
+    cancel: threading.Event | None = None,
 ) -> InputSpec:
     """Random (incompressible) data of ``size_bytes`` in a temporary file, as the AES key-length
     study makes it: from ``os.urandom``, or the ``blocks`` given (a seeded generator, for a
     study someone can rerun). It lives in the caller's scratch folder (see
     :mod:`app.core.runtime.scratch`) unless ``directory`` is given; a partial file is deleted
-    however the writing stops (Ctrl-C included)."""
+    however the writing stops (Ctrl-C included, or ``cancel`` set: ``Cancelled``)."""
     if size_bytes <= 0:
         raise UserError("the generated input must be at least 1 byte")
     folder = directory if directory is not None else str(scratch.root())
@@ -93,6 +95,8 @@ def generated_input(
     try:
         with os.fdopen(fd, "wb") as fh:
             for block in _random_blocks(size_bytes) if blocks is None else blocks:
+                if cancel is not None and cancel.is_set():
+                    raise Cancelled()
                 fh.write(block)
     except BaseException as exc:
         with contextlib.suppress(OSError):

@@ -70,11 +70,19 @@ class TransferProgress:
 
 @contextmanager
 def transfer_input(
-    path: str | None, *, size_bytes: int = 0, label: str | None = None
+    path: str | None,
+    *,
+    size_bytes: int = 0,
+    label: str | None = None,
+    cancel: threading.Event | None = None,
 ) -> Iterator[InputSpec]:
     """The file at ``path`` (``UserError`` if it is missing, a folder, unreadable or empty), or
-    ``size_bytes`` of random data in a scratch file labelled ``label``, deleted on leaving."""
-    source = inspect_file(path) if path is not None else generated_input(size_bytes, label=label)
+    ``size_bytes`` of random data in a scratch file labelled ``label``, deleted on leaving
+    (``Cancelled`` when ``cancel`` is set while it is written)."""
+    if path is not None:
+        source = inspect_file(path)
+    else:
+        source = generated_input(size_bytes, label=label, cancel=cancel)
     try:
         yield source
     finally:
@@ -118,7 +126,8 @@ def run_transfers(
         yield Outcome(outcome)
     env = Environment()
     if environment:
-        yield TransferProgress("", 1, 1, 1, 1, READING_MACHINE).event()  # reading takes a moment
+        if not cancelled:  # reading takes a moment (a cancelled run says only that)
+            yield TransferProgress("", 1, 1, 1, 1, READING_MACHINE).event()
         env = _machine()
     yield Finished(
         TransferRun(
@@ -147,12 +156,17 @@ def transfer_session(
 ) -> Iterator[Event]:
     """:func:`run_transfers` on the file at ``path`` or, when it is None, on ``size_bytes`` of
     random data labelled ``label`` (said first: generating takes a moment), deleted at the
-    end. ``UserError`` for a missing, unreadable or empty file."""
+    end. ``UserError`` for a missing, unreadable or empty file; a cancel while the data is
+    written ends with ``Finished(None)``: nothing ran."""
     if path is None:
         first = ciphers[0] if ciphers else ""
         yield TransferProgress(first, 0, 1, 0, 1, GENERATING).event()
-    with transfer_input(path, size_bytes=size_bytes, label=label) as source:
-        yield from run_transfers(source, ciphers, options, cancel=cancel)
+    try:
+        source_of = transfer_input(path, size_bytes=size_bytes, label=label, cancel=cancel)
+        with source_of as source:
+            yield from run_transfers(source, ciphers, options, cancel=cancel)
+    except Cancelled:  # only the generating raises it: run_transfers ends a cancel itself
+        yield Finished(None)
 
 
 def _one_cipher(

@@ -29,12 +29,11 @@ from app.gui.main.bench_worker import RunFactory, default_run_factory
 from app.gui.main.controller import BenchmarkController
 from app.gui.main.file_actions import FileActions
 from app.gui.main.layout import build_widgets
+from app.gui.main.window_settings import restore_window_settings, save_window_settings
 from app.gui.panels.progress_panel import ProgressInfo
 from app.gui.paper_export import PaperExporter, has_paper_set
 from app.gui.questions import ask_yes_no
 from app.gui.recorder import history_recorder
-from app.gui.screen_fit import keep_on_screen
-from app.gui.selection import Selection
 from app.gui.settings import AppSettings
 from app.gui.user_close import UserClose
 from app.gui.wiring import connect_handlers
@@ -69,7 +68,7 @@ class MainWindow(UserClose, FileActions):
         self.table.columns_changed.connect(self._on_table_columns_changed)
         install_actions(self, self._action_handlers())
         self._connect_controller()
-        self._restore_settings()
+        restore_window_settings(self)
         self._update_actions()
         self.controller.load_environment()
 
@@ -117,37 +116,8 @@ class MainWindow(UserClose, FileActions):
 
     # --- settings ---------------------------------------------------------------------------
 
-    def _restore_settings(self) -> None:
-        s = self.settings
-        geometry = s.bytes_value("window/geometry")
-        if geometry is not None:
-            self.restoreGeometry(geometry)
-            keep_on_screen(self)  # saved on a larger screen, or with no room for the frame
-        for key, splitter in (
-            ("window/main_splitter", self.main_splitter),
-            ("window/right_splitter", self.right_splitter),
-        ):
-            state = s.bytes_value(key)
-            if state is not None:
-                splitter.restoreState(state)
-        if s.selection is not None:
-            self.selection_panel.set_selection(Selection.from_dict(s.selection))
-        if s.options is not None:
-            self.options_panel.from_dict(s.options)
-        if s.generated_size:
-            self.input_panel.set_generated_size_text(s.generated_size)
-        self.input_panel.set_recent_files(s.recent_files)
-        self.table.set_hidden_columns(s.hidden_columns)
-
     def save_settings(self) -> None:
-        s = self.settings
-        s.set_bytes_value("window/geometry", self.saveGeometry())
-        s.set_bytes_value("window/main_splitter", self.main_splitter.saveState())
-        s.set_bytes_value("window/right_splitter", self.right_splitter.saveState())
-        s.selection = self.selection_panel.selection().to_dict()
-        s.options = self.options_panel.to_dict()
-        s.generated_size = self.input_panel.generated_size_text()
-        s.sync()
+        save_window_settings(self)
 
     # --- feedback ---------------------------------------------------------------------------
 

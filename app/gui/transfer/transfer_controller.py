@@ -82,12 +82,19 @@ class TransferController(StatusToolController):
 
     @Slot(object)
     def _on_worker_finished_run(self, event: Finished) -> None:
-        run: TransferRun = event.result
+        run: TransferRun | None = event.result
+        if run is None:  # cancelled while the input was generated: nothing ran
+            self.progress_changed.emit(0.0, "Cancelled while generating the input; nothing ran.")
+            return
         self.last_run = run
         n = len(run.results)
         ciphers = f"{n} cipher{'s' if n != 1 else ''}"
         if run.cancelled:
-            text = f"Cancelled; {ciphers} finished before that."
+            text = (
+                f"Cancelled; {ciphers} finished before that."
+                if n
+                else "Cancelled before any cipher finished."
+            )
         else:
             failed = f", {len(run.failures)} failed" if run.failures else ""
             text = (

@@ -20,11 +20,13 @@ from app.core.runtime.events import Finished, Outcome, Progress
 from app.core.transfer.results import TransferResult, TransferRun
 from app.core.transfer.runner import TransferOptions
 from app.core.transfer.session import (
+    GENERATING,
     READING_MACHINE,
     TRANSFER,
     TransferProgress,
     run_transfers,
     transfer_input,
+    transfer_session,
 )
 
 TINY = TransferOptions(chunk_bytes=16 * 1024, repeat=2, warmup=0, timeout_s=3.0)
@@ -162,7 +164,8 @@ def test_a_cancel_set_before_the_start_runs_nothing(source: InputSpec) -> None:
     rec = Recorder()
     run = rec.run(source, ["none"], TINY, cancel=cancel)
     assert run.cancelled and run.results == () and run.failures == ()
-    assert [p.phase for p in rec.progress] == [READING_MACHINE]
+    assert rec.progress == []  # a cancelled run does not say it reads the machine
+    assert run.environment.logical_cores  # yet it does: the run says on what machine
 
 
 def test_ctrl_c_propagates_and_stops_both_ends(source: InputSpec) -> None:
@@ -200,3 +203,17 @@ def test_transfer_input_deletes_generated_data_and_keeps_a_given_file(
     assert os.path.getsize(source.path) == 64_000
     with pytest.raises(UserError, match="no such file"):
         transfer_input(source.path + ".missing").__enter__()
+
+
+def test_a_cancel_while_the_input_is_generated_ends_with_nothing_run_and_no_file() -> None:
+    from app.core.runtime import scratch
+
+    cancel = threading.Event()
+    session = transfer_session(
+        ["none"], TINY, size_bytes=50_000_000, label="random 50 MB", cancel=cancel
+    )
+    first = next(session)
+    assert isinstance(first, Progress) and first.detail.phase == GENERATING
+    cancel.set()  # the window's Cancel while the data is written
+    assert list(session) == [Finished(None)]
+    assert not list(scratch.root().glob("input-*.bin"))
