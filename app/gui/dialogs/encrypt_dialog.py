@@ -8,9 +8,9 @@ result is unlocked: a password (typed twice, with a strength hint), a new key fi
 file that ``openssl enc -d`` and ``python main.py decrypt --raw`` read.
 
 The work runs in the pool (:class:`~app.gui.dialogs.crypt_widgets.TaskPanel`) with progress and
-Cancel;
-a cancel or an error leaves no output. Existing files are replaced only after a confirmation;
-a key file is never replaced. Password fields are cleared as soon as the work starts.
+Cancel; a cancel or an error leaves no output. Existing files are replaced only after a
+confirmation; a key file is never replaced. Password fields are cleared as soon as the work
+starts.
 """
 
 from __future__ import annotations
@@ -58,6 +58,7 @@ from app.gui.dialogs.encrypt_protection import (
     PROTECTION_TEXT,
     RAW_KEY_WARNING,
     form_page,
+    key_file_problem,
     warning_label,
 )
 from app.gui.label import Label
@@ -300,19 +301,7 @@ class EncryptDialog(CryptDialogBase):
             return self.password_fields.problem()
         key_field = self._key_path_field()
         assert key_field is not None
-        key = key_field.path()
-        if not key:
-            return "Choose the key file."
-        if key == output:
-            return "The key file and the encrypted file need different names."
-        if protection is Protection.NEW_KEY_FILE and os.path.exists(key):
-            return (
-                f"{key} already exists, and a key file is never replaced. Choose another "
-                "name, or “A key file I already have” to encrypt with it."
-            )
-        if protection is Protection.KEY_FILE and not os.path.isfile(key):
-            return f"The key file {key} does not exist."
-        return ""
+        return key_file_problem(protection, key_field.path(), output)
 
     def _outputs(self) -> list[str]:
         outputs = [self.output_field.path()]

@@ -1,8 +1,11 @@
 """The Encrypt dialog's choice of protection: what each choice says (:data:`PROTECTION_TEXT`, in
-the order of the radio buttons), the warnings that go with a key file, and the pieces of the
-form page each choice shows (:func:`form_page`, :func:`warning_label`)."""
+the order of the radio buttons), the warnings that go with a key file, what is wrong with the
+key file chosen (:func:`key_file_problem`), and the pieces of the form page each choice shows
+(:func:`form_page`, :func:`warning_label`)."""
 
 from __future__ import annotations
+
+import os
 
 from PySide6.QtWidgets import QFormLayout, QLabel, QWidget
 
@@ -24,6 +27,23 @@ RAW_KEY_WARNING = (
     "The key file unlocks the ciphertext: anyone who has both can read it. Keep it private and "
     "apart from the ciphertext."
 )
+
+
+def key_file_problem(protection: Protection, key: str, output: str) -> str:
+    """Why the key file ``key`` cannot go with ``protection`` and the encrypted ``output``, in
+    one sentence, or ""."""
+    if not key:
+        return "Choose the key file."
+    if key == output:
+        return "The key file and the encrypted file need different names."
+    if protection is Protection.NEW_KEY_FILE and os.path.exists(key):
+        return (
+            f"{key} already exists, and a key file is never replaced. Choose another "
+            "name, or “A key file I already have” to encrypt with it."
+        )
+    if protection is Protection.KEY_FILE and not os.path.isfile(key):
+        return f"The key file {key} does not exist."
+    return ""
 
 
 def form_page(width: int, *rows: tuple[str, QWidget]) -> QWidget:
