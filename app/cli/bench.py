@@ -20,7 +20,7 @@ from typing import TextIO
 
 from app.cli.report import aggregate_line, format_results, terminal_width
 from app.cli.run_outputs import RunOutputs, add_no_history_option, add_out_option
-from app.cli.running import library_name, stop_reason, whole_number
+from app.cli.running import library_name, stopped, whole_number
 from app.cli.terminal import clear_line, redraw
 from app.core.bench.jobs import (
     DATA_MODES,
@@ -36,7 +36,6 @@ from app.core.document.numbers import rate_text
 from app.core.document.terminal import wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
-from app.core.runtime.termination import exit_code
 from app.core.units import MIB, parse_size, size_label
 
 MAX_PROCESSES = 256  # bench --processes
@@ -291,8 +290,7 @@ def _run_jobs(jobs: list[Job], outputs: RunOutputs, *, processes: int = 1, round
         run.cancel()
         events.close()  # kills the running worker; its temporary folder goes with it
         bar.clear()
-        print(f"{stop_reason(exc)}; no results written", file=sys.stderr)
-        return exit_code(exc)
+        return stopped(exc)
     bar.clear()
     assert final is not None
     print(format_results(final))

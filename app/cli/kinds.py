@@ -70,6 +70,7 @@ def _handler(kind: Kind, definition: Definition) -> Handler:
         values = definition.values(vars(args))
         outputs = RunOutputs.of(args)
         outputs.check(kind.files)  # before a long run, not after it
+        resolve(kind.document)  # its modules now: a missing package is said before it measures
         try:
             result = execute(definition, values, quiet=outputs.quiet)
         except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)

@@ -111,15 +111,15 @@ def follow(
     quiet: bool = False,
     on_outcome: Callable[[Any], None] | None = None,
 ) -> Any:
-    """Run an engine's events (:class:`Progress` ..., :class:`Finished`) to their result, with
-    one self-rewriting progress line on a terminal (at most 10 redraws a second; none in a
-    pipe) and each :class:`Outcome` handed to ``on_outcome`` as it comes. Ctrl-C stops the
-    run's workers and raises again."""
+    """Run an engine's events (:class:`Progress` ..., :class:`Finished`) to their result: on a
+    terminal one self-rewriting progress line (at most 10 redraws a second), in a pipe or a
+    log a line each time a step starts; each :class:`Outcome` handed to ``on_outcome`` as it
+    comes. Ctrl-C stops the run's workers and raises again."""
     from app.cli.report import terminal_width
 
     tty = sys.stderr.isatty() and not quiet
     width = max(20, (terminal_width(sys.stderr) or 80) - 1)
-    last = 0.0
+    last, step = 0.0, ""
     try:
         for event in events:
             if isinstance(event, Finished):
@@ -130,15 +130,20 @@ def follow(
                 if tty:
                     clear_line(width)
                 on_outcome(event.value)
-            elif isinstance(event, Progress) and tty and time.monotonic() - last >= 0.1:
-                last = time.monotonic()
-                redraw(f"{event.fraction * 100:3.0f}% {event.what}", width)
+            elif isinstance(event, Progress) and not quiet:
+                if tty and (event.what != step or time.monotonic() - last >= 0.1):
+                    last = time.monotonic()
+                    redraw(f"{event.fraction * 100:3.0f}% {event.text}", width)
+                elif not tty and event.what != step:
+                    print(f"{event.fraction * 100:3.0f}% {event.what}", file=sys.stderr)
+                step = event.what
     except KeyboardInterrupt:
         cancel.set()
-        close = getattr(events, "close", None)
-        if close is not None:
-            close()  # a generator: stops the running worker
         if tty:
             clear_line(width)
         raise
+    finally:
+        close = getattr(events, "close", None)
+        if close is not None:
+            close()  # a generator: stops the running worker
     raise RuntimeError("the run ended without a result")

@@ -44,8 +44,8 @@ class KindWorker(ProgressWorker):
     running worker process."""
 
     def __init__(self, definition: Definition, values: dict[str, Any]) -> None:
-        run = resolve(definition.run)
-        super().__init__(lambda cancel: run(values, cancel))
+        # The kind's run module is imported in the pool thread, not the window's.
+        super().__init__(lambda cancel: resolve(definition.run)(values, cancel))
 
 
 class ChoiceField(QComboBox):
@@ -216,7 +216,7 @@ class KindWindow(QMainWindow):
 
     def _on_worker_progressed(self, event: Progress) -> None:
         self.progress.setValue(int(event.fraction * 1000))
-        self.status.setText(display_text(event.what))
+        self.status.setText(display_text(event.text))
         if event.detail is not None and (view := self._live_view()) is not None:
             view.show_progress(event.detail)
 

@@ -14,7 +14,7 @@ use it.
 (``app.gui.main.bench_worker.BenchmarkWorker`` for a benchmark, the Study window's
 ``StudyWorker`` for a study); a
 :class:`ProgressWorker` any run that speaks the one vocabulary of
-:mod:`app.core.runtime.definition` (a sweep, a transfer, a kind declared as data).
+:mod:`app.core.runtime.events` (a sweep, a transfer, a kind declared as data).
 :class:`TaskWorker` runs one plain function (generate test data, save a file; with
 ``progress=True`` a file operation that reports progress and can be cancelled).
 
@@ -245,11 +245,15 @@ class RunWorker(EventWorker):
         if run is not None:
             run.cancel()
 
+    RUN_WHEN_CANCELLED = False  # a cancel before the start: run nothing (and say nothing)
+
     def work(self) -> None:
         with self._lock:
-            if self.cancel_requested:
+            if self.cancel_requested and not self.RUN_WHEN_CANCELLED:
                 return
             self._run = self._make_run()
+            if self.cancel_requested:
+                self._run.cancel()  # the engine ends at once, with its cancelled result
         events = self._run.events()
         try:
             for event in events:
@@ -266,7 +270,7 @@ class RunWorker(EventWorker):
 
 class ProgressSignals(WorkerSignals):
     """Signals of a :class:`ProgressWorker`, one per event of the one vocabulary
-    (:mod:`app.core.runtime.definition`)."""
+    (:mod:`app.core.runtime.events`)."""
 
     progressed = Signal(object)  # Progress (the latest one)
     outcome = Signal(object)  # Outcome: an entry's result or failure as it comes
@@ -291,7 +295,10 @@ class EngineRun:
 class ProgressWorker(RunWorker):
     """Relays a run of the one vocabulary: :class:`Progress` throttled to the latest,
     :class:`Outcome` and :class:`Finished` as they come. ``start(cancel)`` makes the run's
-    events in the pool thread."""
+    events in the pool thread; a cancel before it starts still runs it to its (cancelled)
+    result, so the window hears how it ended."""
+
+    RUN_WHEN_CANCELLED = True
 
     ROUTES: ClassVar[Mapping[type, str]] = {
         Progress: "progressed",

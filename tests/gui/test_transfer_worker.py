@@ -49,3 +49,22 @@ def test_progress_is_throttled_a_phase_goes_out_at_once_and_order_is_kept(
     assert got[3][1].detail.phase == READING_MACHINE  # another phase: at once
     assert got[3][1].what == "Reading the machine…"
     assert shown[4:] == [("finished_run", Finished("the run")), ("finished", None)]
+
+
+def test_a_cancel_before_the_start_still_ends_with_the_runs_result(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cancelled_at_start: list[bool] = []
+
+    def session(_ciphers: Any, _options: Any, *, cancel: Any, **_kwargs: Any) -> Iterator[Any]:
+        cancelled_at_start.append(cancel.is_set())
+        yield Finished("a cancelled run")  # as the engine ends a run cancelled before it began
+
+    monkeypatch.setattr(transfer_worker, "transfer_session", session)
+    worker = TransferWorker(TransferRequest(("aes",), TransferOptions(), path="in.bin"))
+    got: list[Any] = []
+    worker.signals.finished_run.connect(got.append)
+    worker.cancel()  # before the pool thread started it
+    with qtbot.waitSignal(worker.signals.finished, timeout=60_000):
+        worker.run()
+    assert cancelled_at_start == [True] and got == [Finished("a cancelled run")]

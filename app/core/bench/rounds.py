@@ -22,7 +22,6 @@ with that round's key.
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Generator, Sequence
 from dataclasses import replace
@@ -41,6 +40,7 @@ from app.core.bench.kept import JobSecret
 from app.core.bench.results import JobResult, RoundInfo, RunResult
 from app.core.bench.runner import BenchmarkRun
 from app.core.bench.stats import stability_warnings, summarize
+from app.core.runtime.rounds import round_order
 
 _STABILITY_PREFIXES = ("encryption:", "decryption:")
 _CONTENDED_PREFIX = "the worker got only "  # app.core.bench.measure's contention warning
@@ -148,13 +148,6 @@ def per_round(options: BenchOptions, rounds: int) -> BenchOptions:
         repeat=repeat_per_round(options.repeat, rounds),
         min_time_s=options.min_time_s / rounds,
     )
-
-
-def round_order(count: int, seed: int, round_no: int) -> list[int]:
-    """The seeded random order of ``count`` jobs in round ``round_no``."""
-    order = list(range(count))
-    random.Random(f"cipherbench-order:{seed}:{round_no}").shuffle(order)
-    return order
 
 
 def merge_rounds(parts: Sequence[JobResult], places: Sequence[tuple[int, int]] = ()) -> JobResult:

@@ -71,10 +71,18 @@ RoundEvent = RoundStarted | RoundProgress | RoundDone | RoundFailed
 
 
 def round_order(count: int, seed: int, round_no: int) -> list[int]:
-    """The seeded random order of ``count`` tasks in round ``round_no``."""
-    order = list(range(count))
-    random.Random(f"cipherbench-rounds:{seed}:{round_no}").shuffle(order)
-    return order
+    """The order of ``count`` tasks in round ``round_no``: the first place taken in turn (a
+    seeded order of the tasks, so that in any ``count`` rounds in a row each task runs first
+    once), the others in a seeded shuffle of the round's own. No task is always first, nor
+    always after the same neighbour; the same seed gives the same orders (a rerun)."""
+    if count <= 0:
+        return []
+    firsts = list(range(count))
+    random.Random(f"cipherbench-order:{seed}").shuffle(firsts)
+    first = firsts[round_no % count]
+    rest = [i for i in range(count) if i != first]
+    random.Random(f"cipherbench-order:{seed}:{round_no}").shuffle(rest)
+    return [first, *rest]
 
 
 def run_rounds(
@@ -124,19 +132,20 @@ class Collected:
 
 
 def collect_rounds(
-    tasks: Sequence[RoundTask], rounds: int, cancel: threading.Event
+    tasks: Sequence[RoundTask], rounds: int, cancel: threading.Event, seed: int = 0
 ) -> Generator[Progress, None, Collected]:
     """:func:`run_rounds` as a kind's run needs it: its progress as :class:`Progress` (what
     runs now: "round 2/6 aes-128-ctr [pyaes]"), then (``yield from``'s value) what it
     gathered. Closing it, or Ctrl-C, stops the running worker."""
     values: dict[int, list[Any]] = {i: [] for i in range(len(tasks))}
     failed: dict[int, str] = {}
-    events = run_rounds(tasks, rounds, cancel=cancel)
+    events = run_rounds(tasks, rounds, seed=seed, cancel=cancel)
     what = ""
     try:
         for event in events:
             if isinstance(event, RoundStarted):
                 what = f"round {event.round + 1}/{event.rounds} {tasks[event.task].label}"
+                yield Progress((event.step - 1) / event.steps, what)  # said at once: it may be long
             elif isinstance(event, RoundProgress):
                 yield Progress(event.fraction, what, event.detail)
             elif isinstance(event, RoundDone):

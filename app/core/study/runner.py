@@ -41,7 +41,7 @@ from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
 from app.core.bench.results import JobResult
-from app.core.bench.rounds import later_round, merge_rounds, round_order
+from app.core.bench.rounds import later_round, merge_rounds
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.runner import BenchmarkRun
 from app.core.errors import UserError
@@ -53,6 +53,7 @@ from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
 from app.core.runtime.envelope import timestamp
 from app.core.runtime.events import Progress, relayed
+from app.core.runtime.rounds import round_order
 from app.core.study.cell_pairs import job_claims, unsettled_cells
 from app.core.study.definition import Study
 from app.core.study.grid_run import GridRun
@@ -136,7 +137,7 @@ def _last_step(
     reported as the last step's ("profile: round 1/6 ..."); its value, the kind's result."""
     step = max(0, state.step - 1)
     return (
-        yield from relayed(events, lambda e: StepProgress(step, f"{name}: {e.what}", e.fraction))
+        yield from relayed(events, lambda e: StepProgress(step, f"{name}: {e.text}", e.fraction))
     )
 
 

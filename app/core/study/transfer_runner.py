@@ -24,12 +24,12 @@ from dataclasses import dataclass, field, replace
 
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import InputSpec
-from app.core.bench.rounds import round_order
 from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
 from app.core.runtime.envelope import timestamp
 from app.core.runtime.events import relayed
+from app.core.runtime.rounds import round_order
 from app.core.study.cell_pairs import unsettled_cells
 from app.core.study.claims import Comparison, compare
 from app.core.study.grid_run import GridRun

@@ -48,6 +48,7 @@ def sweep(
     jobs, notes = plan.jobs, plan.notes
     tasks = [RoundTask(job.label, TASK, job) for job in jobs]
     collected = yield from collect_rounds(tasks, plan.rounds, cancel)
+    cancelled = cancel.is_set()  # before the machine is read: a Cancel then stops nothing
     entries = [
         merge_rounds(collected.values[i], notes[i] if i < len(notes) else "")
         for i in range(len(jobs))
@@ -67,6 +68,6 @@ def sweep(
         started_at=started,
         finished_at=timestamp(),
         cipherbench_version=__version__,
-        cancelled=cancel.is_set(),
+        cancelled=cancelled,
         title=plan.title,
     )

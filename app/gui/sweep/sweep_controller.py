@@ -87,7 +87,7 @@ class SweepController(StatusToolController):
 
     @Slot(object)
     def _on_worker_progressed(self, p: Progress) -> None:
-        self.progress_changed.emit(p.fraction, p.what)
+        self.progress_changed.emit(p.fraction, p.text)
 
     @Slot(object)
     def _on_worker_finished_run(self, event: Finished) -> None:

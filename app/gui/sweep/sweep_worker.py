@@ -5,8 +5,8 @@ vocabulary: progress, then the result) as signals (:class:`~app.gui.worker.Progr
 What to run is a :class:`SweepRequest`, the form's choices as plain data; :func:`plan` turns it
 into the engine's jobs on the GUI thread (registry look-ups, no measuring), so a choice that
 cannot run is a message before anything starts. Cancel sets the event the engine polls every
-100 ms; it kills the running worker process and still returns the result with the rounds that
-finished (``cancelled=True``). Progress (one event per timed point from the engine) is
+50 ms; it kills the running worker process and still ends with the result of the rounds that
+finished (``cancelled=True``). Progress (one event per timed slice from the engine) is
 coalesced to the latest and goes out at most once per ``min_interval_s``; the start of a round
 at once.
 """

@@ -70,7 +70,7 @@ class TransferController(StatusToolController):
 
     @Slot(object)
     def _on_worker_progressed(self, p: Progress) -> None:
-        self.progress_changed.emit(p.fraction, p.what)
+        self.progress_changed.emit(p.fraction, p.text)
 
     @Slot(object)
     def _on_worker_outcome(self, event: Outcome) -> None:

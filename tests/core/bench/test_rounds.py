@@ -17,8 +17,9 @@ from app.core.bench.events import (
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.plan import make_jobs
-from app.core.bench.rounds import RoundsRun, round_order
+from app.core.bench.rounds import RoundsRun
 from app.core.ciphers.registry import select
+from app.core.runtime.rounds import round_order
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
 pytestmark = pytest.mark.usefixtures("in_process_jobs")
