@@ -115,7 +115,5 @@ def _in_words(event: Progress) -> Progress:
     detail = event.detail
     if not detail or detail.get("t") is None:
         return event
-    what = (
-        f"{event.what}: |t| = {figure(abs(detail['t']))} after {count_text(detail['calls'])} calls"
-    )
-    return Progress(event.fraction, what, detail)
+    t, calls = figure(abs(detail["t"])), count_text(detail["calls"])
+    return Progress(event.fraction, event.what, detail, f"|t| = {t} after {calls} calls")

@@ -48,24 +48,28 @@ class TransferProgress:
     done: int
     total: int
     phase: str = ""
+    warmups: int = 0  # of the total, the first runs, not timed
 
     @property
     def fraction(self) -> float:
         part = self.done / self.total if self.total else 0.0
         return min(1.0, (self.index + part) / max(1, self.count))
 
-    @property
-    def text(self) -> str:
-        """``"aes-256-gcm (1 of 3): run 2 of 6"``, or the phase as a sentence."""
-        if self.phase == TRANSFER:
-            return (
-                f"{self.cipher} ({self.index + 1} of {self.count}): run {self.done} of {self.total}"
-            )
-        return self.phase[:1].upper() + self.phase[1:] + "…"
-
     def event(self) -> Progress:
-        """This place as the run's :class:`Progress` (itself its detail)."""
-        return Progress(self.fraction, self.text, self)
+        """This place as the run's :class:`Progress` (itself its detail): the step
+        ``"aes-256-gcm (1 of 3)"`` and the run going on in it (``"warm-up 1 of 1"``, ``"run 2
+        of 5"``), or the phase as a sentence."""
+        if self.phase == TRANSFER:
+            what = f"{self.cipher} ({self.index + 1} of {self.count})"
+            return Progress(self.fraction, what, self, self._run_now())
+        return Progress(self.fraction, self.phase[:1].upper() + self.phase[1:] + "…", self)
+
+    def _run_now(self) -> str:
+        """The run going on (the last one once all are done)."""
+        if self.done < self.warmups:
+            return f"warm-up {self.done + 1} of {self.warmups}"
+        timed = self.total - self.warmups
+        return f"run {min(self.done - self.warmups + 1, timed)} of {timed}"
 
 
 @contextmanager
@@ -113,7 +117,7 @@ def run_transfers(
         if cancel is not None and cancel.is_set():
             cancelled = True
             break
-        yield TransferProgress(cipher, index, count, 0, total, TRANSFER).event()
+        yield TransferProgress(cipher, index, count, 0, total, TRANSFER, options.warmup).event()
         try:
             outcome = yield from _one_cipher(source, cipher, (index, count), options, cancel)
         except Cancelled:
@@ -185,7 +189,10 @@ def _one_cipher(
         )
         return (
             yield from relayed(
-                runs, lambda p: TransferProgress(cipher, index, count, *p, TRANSFER).event()
+                runs,
+                lambda p: TransferProgress(
+                    cipher, index, count, *p, TRANSFER, options.warmup
+                ).event(),
             )
         )
     except (TransferFailed, UserError, OSError) as exc:

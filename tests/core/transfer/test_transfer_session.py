@@ -101,6 +101,8 @@ def test_two_ciphers_make_one_run_with_options_environment_and_times(
         ("none", 1, 2, 2, 2),
     ]
     assert all(p.phase == TRANSFER for p in rec.progress[:-1])
+    notes = [p.event().note for p in rec.progress[:3]]
+    assert notes == ["run 1 of 2", "run 2 of 2", "run 2 of 2"]  # no warm-up here (TINY)
     assert [p.fraction for p in rec.progress[:3]] == [0.0, 0.25, 0.5]
     assert rec.progress[-1].phase == READING_MACHINE and rec.progress[-1].fraction == 1.0
     # The run reads back from its own document, as the history and the exports need.
