@@ -288,3 +288,17 @@ def test_a_warnings_cell_shows_every_warning_in_its_tooltip(window: TransferWind
     assert "timed runs" in other and warnings[0] not in other  # the row's summary
     no_warnings = w.model.data(w.model.index(1, _column("Warnings")), tip)
     assert no_warnings == w.model.data(w.model.index(1, _column("Cipher")), tip)
+
+
+def test_a_cancel_while_the_input_is_generated_stops_it_at_once(
+    qtbot: QtBot, window: TransferWindow
+) -> None:
+    w = window
+    _small_run(w, size="2 GB", repeat=1)  # seconds of writing random data, were it not cancelled
+    w.run_action.trigger()
+    qtbot.waitUntil(lambda: "Generating" in w.status_label.text(), timeout=30_000)
+    qtbot.keyClick(w, Qt.Key.Key_Escape)
+    qtbot.waitUntil(lambda: not w.controller.running, timeout=15_000)
+    assert w.status_label.text() == "Cancelled while generating the input; nothing ran."
+    assert w.controller.last_run is None and w.run_button.isEnabled()
+    assert not w.export_button.isEnabled()

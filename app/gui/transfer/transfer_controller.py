@@ -21,7 +21,8 @@ from app.gui.transfer.transfer_worker import TransferRequest, TransferWorker
 
 class TransferController(StatusToolController):
     """``results_changed``: rows and bars to redraw; ``run_finished`` carries a
-    :class:`TransferRun`."""
+    :class:`TransferRun` (none when a cancel came while the input was generated: nothing
+    ran)."""
 
     RUNS = "transfer"
 
