@@ -211,8 +211,9 @@ def test_a_ladder_shows_its_steps_and_verdicts_and_exports(
     # The other tab shows the other kind (no sweep yet: nothing to export there).
     w.form.set_mode(SWEEP)
     assert w.views.currentWidget() is w.sweep_view and not w.export_button.isEnabled()
+    assert w.status_label.text() == "Not run."  # the sweep's status, not the ladder's
     w.form.set_mode(LADDER)
-    assert w.export_button.isEnabled()
+    assert w.export_button.isEnabled() and w.status_label.text().startswith("Done: 3 steps")
     assert w.export_to(str(tmp_path / "l.json")) is not None
     doc = json.loads((tmp_path / "l.json").read_text(encoding="utf-8"))
     assert doc["kind"] == "ladder" and len(doc["results"]) == 3

@@ -56,6 +56,12 @@ class SweepController(StatusToolController):
         if kind not in (SWEEP, LADDER) or kind == self.kind:
             return
         self.kind = kind
+        if not self.running:  # the status of the run shown, not of the other kind's
+            result = self.result()
+            if result is None:
+                self.progress_changed.emit(0.0, "Not run.")
+            else:
+                self.progress_changed.emit(0.0 if result.cancelled else 1.0, done_text(result))
         self.results_changed.emit()
 
     def start(self, request: SweepRequest) -> None:
