@@ -132,14 +132,14 @@ class Collected:
 
 
 def collect_rounds(
-    tasks: Sequence[RoundTask], rounds: int, cancel: threading.Event, seed: int = 0
+    tasks: Sequence[RoundTask], rounds: int, cancel: threading.Event
 ) -> Generator[Progress, None, Collected]:
     """:func:`run_rounds` as a kind's run needs it: its progress as :class:`Progress` (what
     runs now: "round 2/6 aes-128-ctr [pyaes]"), then (``yield from``'s value) what it
     gathered. Closing it, or Ctrl-C, stops the running worker."""
     values: dict[int, list[Any]] = {i: [] for i in range(len(tasks))}
     failed: dict[int, str] = {}
-    events = run_rounds(tasks, rounds, seed=seed, cancel=cancel)
+    events = run_rounds(tasks, rounds, cancel=cancel)
     what = ""
     try:
         for event in events:

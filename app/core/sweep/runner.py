@@ -1,6 +1,6 @@
 """Running a sweep through the one rounds driver (:func:`~app.core.runtime.rounds.collect_rounds`):
 every round of every entry in its own fresh worker, round 1 of every entry before round 2 of any,
-each round's entries in a seeded random order (so a moment of load touches every entry alike).
+each entry first in turn and the others in a seeded order (a moment of load touches all alike).
 
     for event in run_sweep(SweepPlan(SWEEP, jobs, rounds), cancel):   # Progress ..., Finished
         ...
