@@ -146,7 +146,7 @@ def _entry_lines(entry: Any, width: int) -> list[str]:
 
     cyc = "CYC/B" if entry.counter else "CYC/B~"
     rows: list[tuple[str, ...]] = [
-        ("MESSAGE", "ENCRYPT", "±IQR", "MB/s", "NS/B", cyc, "DEC MB/s", "FORGERY")
+        ("MESSAGE", "ENCRYPT", "±IQR", "WHOLE MSG", "MB/s", "NS/B", cyc, "DEC MB/s", "FORGERY")
     ]
     rows += [tuple(cells) for cells in curve_cells(entry)]
     if all(row[-1] == "-" for row in rows[1:]):

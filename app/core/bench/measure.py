@@ -11,8 +11,10 @@ Order, as benchmark libraries do it:
    millisecond is timed in a batch of calls (each with its context made before the clock
    starts) long enough to time, calibrated after the warm-up as the sweep and pyperf do; a
    sample is then the time per call of its batch (``calls_per_sample``), and a library that
-   works in place gets a second buffer for it. Every repetition is verified. Their
-   span on the machine-wide monotonic clock and the CPU time spent in it are kept
+   works in place gets a second buffer for it. In memory mode the samples of one direction
+   run in slices of about 20 ms in a row, as the sweep times its points; each slice's last
+   decryption is checked against the input (every warm-up's too). Their span on the
+   machine-wide monotonic clock and the CPU time spent in it are kept
    (:class:`~app.core.bench.results.TimedSpan`), for the aggregate of ``--processes``.
 """
 
@@ -26,11 +28,11 @@ import secrets
 import time
 import tracemalloc
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.job_progress import JobProgressReport, Progress
-from app.core.bench.jobs import LOAD_ALL, Job
+from app.core.bench.jobs import LOAD_ALL, BenchOptions, Job
 from app.core.bench.kept import JobSecret
 from app.core.bench.load_all import measure_load_all
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
@@ -51,6 +53,8 @@ from app.core.runtime import scratch
 MIN_SAMPLE_NS = 1_000_000  # a sample spans at least 1 ms of calls (the sweep's target too)
 MAX_CALLS = 100_000
 CALIBRATE_MAX = 16 << 20  # without a warm-up, inputs up to 16 MiB get a calibration trip
+SLICE_NS = 20_000_000  # a run of one direction's samples (the sweep's: 0.1 s over 5 passes)
+MAX_SLICE = 50
 Workload = MemoryWorkload | StreamWorkload
 CONTENDED_CPU_PERCENT = 85.0
 
@@ -192,54 +196,113 @@ def _workload_factory(
 
 
 def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: str) -> _Samples:
-    """Warm-ups, then at least ``repeat`` timed round trips, each verified; tiny inputs go on
-    until each direction has run ``min_time_s`` in total, never beyond ``max_repeat``. Only the
-    workload's own calls are timed; the bookkeeping here happens between them."""
+    """Warm-ups, then at least ``repeat`` timed round trips; tiny inputs go on until each
+    direction has run ``min_time_s`` in total, never beyond ``max_repeat``. Only the
+    workload's own calls are timed; the bookkeeping here happens between them.
+
+    In memory mode the timed samples come in slices, as the sweep times its points: a run of
+    encryptions about :data:`SLICE_NS` long, then as many decryptions, then the check of the
+    last decryption against the input. Alternating single calls would time each call after
+    the other direction's work, at a colder moment than the sweep's (AES-GCM at 16 MiB took
+    2.2x as long after 10 ms of other work on this 2-core VM)."""
     opts = job.options
-    warm_e: list[float] = []
-    warm_d: list[float] = []
-    enc: list[float] = []
-    dec: list[float] = []
-    setup: list[float] = []
-    cpu_ns = wall_ns = enc_cpu = dec_cpu = 0
-    min_ns = int(opts.min_time_s * 1e9)
+    t = _Timings()
     rep = 0
     first = last = (0, 0)  # _clocks() at the first timed repetition's start, the last's end
-    calls = 1
+    calls = run = 1
+    sample_ns = 0
     while True:
         warm = rep < opts.warmup
         prog.step("warm-up" if warm else "encrypt / decrypt")
-        if not warm and not enc:
+        if not warm and not t.enc:
             # A clock given by a test counts steps, not time: nothing to calibrate against.
             real = wl.clock is time.perf_counter_ns
-            if isinstance(wl, MemoryWorkload) and real and _worth_batching(job, warm_e, warm_d):
-                calls = _calibrate(wl, label)
+            if isinstance(wl, MemoryWorkload) and real:
+                if _worth_batching(job, t.warm_e, t.warm_d):
+                    calls = _calibrate(wl, label)
+                sample_ns = _sample_ns(calls, t.warm_e, t.warm_d)
+                run = max(1, min(MAX_SLICE, SLICE_NS // sample_ns)) if sample_ns else 1
+                if run > 1:
+                    wl.batch(calls, apart=True)
             first = _clocks()
-        s_e, t_e, c_e, w_e = wl.encrypt()
-        _, t_d, c_d, w_d = wl.decrypt()
+        run_now = 1 if warm else _run_now(t, run, sample_ns, calls, opts)
+        encs = [wl.encrypt() for _ in range(run_now)]
+        decs = [wl.decrypt() for _ in range(run_now)]
         if not wl.verify():
             raise VerificationError(f"{label}: the decrypted output differs from the input")
         prog.finish_step()
         rep += 1
         if warm:
-            warm_e.append(t_e / 1e9)
-            warm_d.append(t_d / 1e9)
+            t.warm_e.append(encs[0][1] / 1e9)
+            t.warm_d.append(decs[0][1] / 1e9)
             continue
         last = _clocks()
-        enc.append(t_e / 1e9)
-        dec.append(t_d / 1e9)
-        setup.append(s_e / 1e9)
-        cpu_ns += c_e + c_d
-        wall_ns += w_e + w_d
-        enc_cpu += c_e
-        dec_cpu += c_d
-        timed = len(enc)
+        for e, d in zip(encs, decs, strict=True):
+            t.add(e, d)
+        timed = len(t.enc)
         if timed >= opts.max_repeat:
             break
-        if timed >= opts.repeat and min(sum(enc), sum(dec)) * calls * 1e9 >= min_ns:
+        if (
+            timed >= opts.repeat
+            and min(sum(t.enc), sum(t.dec)) * calls * 1e9 >= opts.min_time_s * 1e9
+        ):
             break
-    span = TimedSpan(first[0], last[0], last[1] - first[1], enc_cpu, dec_cpu)
-    return _Samples(warm_e, warm_d, enc, dec, setup, cpu_ns, wall_ns, rep, span, calls)
+    span = TimedSpan(first[0], last[0], last[1] - first[1], t.enc_cpu, t.dec_cpu)
+    return _Samples(
+        t.warm_e,
+        t.warm_d,
+        t.enc,
+        t.dec,
+        t.setup,
+        t.enc_cpu + t.dec_cpu,
+        t.wall_ns,
+        rep,
+        span,
+        calls,
+    )
+
+
+@dataclass
+class _Timings:
+    """The samples gathered so far, in seconds, and the CPU and wall time they took."""
+
+    warm_e: list[float] = field(default_factory=list)
+    warm_d: list[float] = field(default_factory=list)
+    enc: list[float] = field(default_factory=list)
+    dec: list[float] = field(default_factory=list)
+    setup: list[float] = field(default_factory=list)
+    enc_cpu: int = 0
+    dec_cpu: int = 0
+    wall_ns: int = 0
+
+    def add(self, e: tuple[int, int, int, int], d: tuple[int, int, int, int]) -> None:
+        s_e, t_e, c_e, w_e = e
+        _, t_d, c_d, w_d = d
+        self.enc.append(t_e / 1e9)
+        self.dec.append(t_d / 1e9)
+        self.setup.append(s_e / 1e9)
+        self.enc_cpu += c_e
+        self.dec_cpu += c_d
+        self.wall_ns += w_e + w_d
+
+
+def _sample_ns(calls: int, warm_e: list[float], warm_d: list[float]) -> int:
+    """About how long one sample lasts: a batch's :data:`MIN_SAMPLE_NS`, or the last
+    warm-up's; 0 (unknown) without either."""
+    if calls > 1:
+        return MIN_SAMPLE_NS
+    if warm_e and warm_d:
+        return max(1, int(max(warm_e[-1], warm_d[-1]) * 1e9))
+    return 0
+
+
+def _run_now(t: _Timings, run: int, sample_ns: int, calls: int, opts: BenchOptions) -> int:
+    """This slice's samples: a whole slice (``run``) unless fewer reach both ``repeat`` and
+    ``min_time_s`` (so a run asked for one sample times one), never past ``max_repeat``."""
+    done_ns = min(sum(t.enc), sum(t.dec)) * calls * 1e9
+    for_time = -(-max(0.0, opts.min_time_s * 1e9 - done_ns) // sample_ns) if sample_ns else 1
+    needed = max(opts.repeat - len(t.enc), int(for_time), 1)
+    return max(1, min(run, needed, opts.max_repeat - len(t.enc)))
 
 
 def _worth_batching(job: Job, warm_e: list[float], warm_d: list[float]) -> bool:

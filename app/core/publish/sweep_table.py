@@ -18,6 +18,7 @@ from app.core.document.model import Table
 from app.core.document.numbers import figure
 from app.core.publish.methods import interval_sentence, machine_sentence, span_text
 from app.core.publish.table import failure_notes, rate_unit, too_few_note
+from app.core.sweep.jobs import MESSAGE
 from app.core.sweep.report import ladder_steps, ladder_verdicts, length_label
 from app.core.sweep.results import LADDER, SweepEntry, SweepPoint, SweepResult
 from app.core.timing.batches import MAX_SAMPLES, MIN_SAMPLE_NS, MIN_SAMPLES
@@ -33,6 +34,13 @@ def time_estimate(point: SweepPoint) -> Estimate:
 def throughput_estimate(point: SweepPoint) -> Estimate:
     """MB/s: message bytes per microsecond, from :func:`time_estimate` (as ``point.mb_s``)."""
     return time_estimate(point).reciprocal(point.message_bytes * 1e3)
+
+
+def whole_message_estimate(entry: SweepEntry, point: SweepPoint) -> Estimate | str:
+    """A whole message with a cipher object of its own (as bench times it), ns over the rounds'
+    medians; ``"-"`` where not timed."""
+    whole = entry.point(MESSAGE, point.message_bytes)
+    return "-" if whole is None else time_estimate(whole)
 
 
 def cycles_estimate(entry: SweepEntry, point: SweepPoint) -> Estimate | str:
@@ -59,7 +67,14 @@ def _factor(value: float | None) -> str:
 
 
 def _notes(result: SweepResult, rounds: list[int]) -> list[str]:
-    times = "" if result.kind == LADDER else "time per call in ns, "
+    times = (
+        ""
+        if result.kind == LADDER
+        else (
+            "time per call and per whole message (a cipher object of its own, as bench times it) "
+            "in ns, "
+        )
+    )
     notes = [
         f"Figures: {times}throughput in {rate_unit(UNITS)} of message bytes, cycles per "
         "byte: each the median over rounds of each round's median, with its distribution-free "
@@ -97,6 +112,7 @@ def _sweep_table(result: SweepResult) -> Table:
                     e.library,
                     length_label(p.message_bytes),
                     ns,
+                    whole_message_estimate(e, p),
                     throughput_estimate(p),
                     cycles_estimate(e, p),
                     str(ns.rounds),
@@ -109,6 +125,7 @@ def _sweep_table(result: SweepResult) -> Table:
             "Library",
             "Message",
             "Time per call (ns)",
+            "Whole message (ns)",
             f"Throughput ({UNITS})",
             "Cycles per byte",
             "Rounds",

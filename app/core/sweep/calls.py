@@ -9,7 +9,11 @@ separate "key setup" point):
 * AEADs: one seal (encrypt) or one open (decrypt) of the whole message with its tag, the
   library's per-message initialisation included, as a program pays it; "forgery" opens the
   same message with one bit of the ciphertext flipped (the time to reject it, SUPERCOP's
-  ``forgery_decrypt_cycles``).
+  ``forgery_decrypt_cycles``);
+* "message": encrypting the whole message as ``bench`` times it, with a cipher object of its
+  own made before the clock (the first call on a fresh object, the library's PKCS#7 helper
+  padding the last block, the tag): the same timed loop as the bench's
+  (:func:`~app.core.ciphers.message.final_each`), so the two agree at every length.
 
 Each length gets a fresh random key, nonce and message; everything here is made outside the
 timer.
@@ -23,9 +27,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.ciphers.adapters import Adapter, key_setup
+from app.core.ciphers.message import MessageCipher, final_each
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
-from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP, SweepJob
+from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP, MESSAGE, SweepJob
+from app.core.timing.batches import Batch, repeated
 
 KEY_SETUP_BYTES = 0  # the key setup point's message length
 SLACK = 64
@@ -38,12 +44,13 @@ PER_MESSAGE_OBJECTS = {
 
 @dataclass(frozen=True)
 class Call:
-    """One point's call, ready to time: ``(operation, message bytes, ad bytes)`` and ``fn``."""
+    """One point's calls, ready to time: ``(operation, message bytes, ad bytes)`` and the
+    :data:`~app.core.timing.batches.Batch` that times them."""
 
     operation: str
     message_bytes: int
     ad_bytes: int
-    fn: Callable[[], object]
+    batch: Batch
 
     @property
     def key(self) -> tuple[str, int, int]:
@@ -62,7 +69,7 @@ def point_count(job: SweepJob, spec: CipherSpec) -> int:
 def length_point_count(job: SweepJob, spec: CipherSpec, length: int) -> int:
     """How many points one message length has (:func:`length_calls`'s calls)."""
     aead = spec.kind is Kind.AEAD
-    per_length = 1 + job.decrypt + (job.forgery and aead)
+    per_length = 1 + job.decrypt + job.message + (job.forgery and aead)
     return per_length + (len(job.ad_lengths) if aead and length in job.ad_at else 0)
 
 
@@ -73,7 +80,7 @@ def buffer_bytes(spec: CipherSpec, length: int) -> int:
 
 def key_setup_call(spec: CipherSpec, adapter: Adapter) -> Call:
     """Making the cipher object from a fresh key (and IV), the cost paid once per key."""
-    return Call(KEY_SETUP, KEY_SETUP_BYTES, 0, key_setup(spec, adapter))
+    return Call(KEY_SETUP, KEY_SETUP_BYTES, 0, repeated(key_setup(spec, adapter)))
 
 
 def length_calls(job: SweepJob, spec: CipherSpec, adapter: Adapter, length: int) -> list[Call]:
@@ -88,11 +95,29 @@ def length_calls(job: SweepJob, spec: CipherSpec, adapter: Adapter, length: int)
     src = memoryview(bytearray(secrets.token_bytes(size) + bytes(SLACK)))
     dst = memoryview(bytearray(size + SLACK))
     enc = adapter.raw(spec, key, iv, decrypt=False)
-    calls = [Call(ENCRYPT, length, 0, functools.partial(enc.update_into, src[:size], dst))]
+    calls = [
+        Call(ENCRYPT, length, 0, repeated(functools.partial(enc.update_into, src[:size], dst)))
+    ]
     if job.decrypt:
         dec = adapter.raw(spec, key, iv, decrypt=True)
-        calls.append(Call(DECRYPT, length, 0, functools.partial(dec.update_into, dst[:size], src)))
+        fn = functools.partial(dec.update_into, dst[:size], src)
+        calls.append(Call(DECRYPT, length, 0, repeated(fn)))
+    if job.message:
+        calls.append(message_call(spec, adapter, key, iv, src[:length], dst))
     return calls
+
+
+def message_call(
+    spec: CipherSpec, adapter: Adapter, key: bytes, iv: bytes, src: memoryview, dst: memoryview
+) -> Call:
+    """The message ``src`` encrypted whole into ``dst`` with a cipher object of its own per
+    call, the objects made before the clock (the bench's timed loop)."""
+
+    def batch(calls: int) -> Callable[[], object]:
+        contexts = [MessageCipher(spec, adapter, key, iv, False) for _ in range(calls)]
+        return functools.partial(final_each, contexts, src, dst)
+
+    return Call(MESSAGE, len(src), 0, batch)
 
 
 def _aead_calls(
@@ -103,20 +128,23 @@ def _aead_calls(
     sealed = memoryview(bytearray(length + spec.tag_bytes + SLACK))
     out = memoryview(bytearray(length + SLACK))
     seal = functools.partial(aead.seal_into, nonce, message, sealed, b"")
-    calls = [Call(ENCRYPT, length, 0, seal)]
+    calls = [Call(ENCRYPT, length, 0, repeated(seal))]
     ciphertext = sealed[: aead.seal_into(nonce, message, sealed, b"")]
     if job.decrypt:
         fn = functools.partial(aead.open_into, nonce, ciphertext, out, b"")
-        calls.append(Call(DECRYPT, length, 0, fn))
+        calls.append(Call(DECRYPT, length, 0, repeated(fn)))
+    if job.message:
+        calls.append(message_call(spec, adapter, key, nonce, message, sealed))
     if job.forgery:
         forged = bytearray(ciphertext)
         forged[0] ^= 1  # the first byte of the ciphertext, or of the tag for an empty message
-        calls.append(Call(FORGERY, length, 0, rejecting(aead.open_into, nonce, forged, out)))
+        rejected = rejecting(aead.open_into, nonce, forged, out)
+        calls.append(Call(FORGERY, length, 0, repeated(rejected)))
     if length in job.ad_at:
         for ad_bytes in job.ad_lengths:
             ad = secrets.token_bytes(ad_bytes)
             fn = functools.partial(aead.seal_into, nonce, message, sealed, ad)
-            calls.append(Call(ENCRYPT, length, ad_bytes, fn))
+            calls.append(Call(ENCRYPT, length, ad_bytes, repeated(fn)))
     return calls
 
 

@@ -8,7 +8,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 ENCRYPT, DECRYPT, FORGERY, KEY_SETUP = "encrypt", "decrypt", "forgery", "key setup"
-OPERATIONS = (ENCRYPT, DECRYPT, FORGERY, KEY_SETUP)
+MESSAGE = "message"  # encrypting a whole message with a cipher object of its own, as bench does
+OPERATIONS = (ENCRYPT, DECRYPT, FORGERY, KEY_SETUP, MESSAGE)
 
 
 @dataclass(frozen=True)
@@ -28,6 +29,7 @@ class SweepJob:
     forgery: bool = True
     key_setup: bool = True
     decrypt: bool = True
+    message: bool = True
     aes_instructions: bool = True
     point_time_s: float = 0.1  # timed per point and round, after calibration
     passes: int = 5  # slices each point's time is cut into, spread over the round

@@ -66,7 +66,7 @@ class _Point:
         if self.long and due <= 0:
             return
         t = time_calls(
-            call.fn,
+            call.batch,
             budget_s,
             counter,
             min_samples=max(1, due),

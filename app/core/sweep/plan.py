@@ -124,6 +124,7 @@ def _ladder_job(spec: CipherSpec, length: int, aes_instructions: bool) -> SweepJ
         forgery=False,
         key_setup=False,
         decrypt=False,
+        message=False,
         aes_instructions=aes_instructions,
         point_time_s=0.2,
     )

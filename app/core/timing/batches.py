@@ -5,6 +5,10 @@ the number of calls per sample grows until the fastest of three such samples las
 :data:`MIN_SAMPLE_NS`, so the timer's own cost (about 50-100 ns) is under 1 % of every sample;
 then samples until the point's time budget is spent, at least :data:`MIN_SAMPLES` and at most
 :data:`MAX_SAMPLES`.
+
+What is timed is a :data:`Batch`: given a number of calls, it makes what they need outside the
+timer (a fresh cipher context per call, say) and returns the one callable that makes them all,
+which alone is timed. :func:`repeated` is the batch of one function called again and again.
 """
 
 from __future__ import annotations
@@ -20,6 +24,8 @@ MIN_SAMPLES = 5
 MAX_SAMPLES = 200
 MAX_CALLS = 1 << 22
 
+Batch = Callable[[int], Callable[[], object]]
+
 
 @dataclass(frozen=True)
 class Timed:
@@ -28,12 +34,26 @@ class Timed:
     cycles_per_call: tuple[float, ...]
 
 
-def _batch(fn: Callable[[], object], calls: int) -> int:
+def repeated(fn: Callable[[], object]) -> Batch:
+    """The batch of ``calls`` calls of ``fn``, one after another."""
+
+    def make(calls: int) -> Callable[[], object]:
+        loop = range(calls)
+
+        def run() -> None:
+            for _ in loop:
+                fn()
+
+        return run
+
+    return make
+
+
+def _batch(batch: Batch, calls: int) -> int:
     clock = time.perf_counter_ns
-    loop = range(calls)
+    run = batch(calls)
     t0 = clock()
-    for _ in loop:
-        fn()
+    run()
     return clock() - t0
 
 
@@ -45,17 +65,17 @@ class TooSlow(Exception):
         self.ns = ns
 
 
-def calibrate(fn: Callable[[], object], max_call_ns: int | None = None) -> tuple[int, int]:
+def calibrate(batch: Batch, max_call_ns: int | None = None) -> tuple[int, int]:
     """``(calls per sample, ns of the last calibration batch)`` after one warm-up call (timed
     only to raise :class:`TooSlow` when it took over ``max_call_ns``)."""
-    first = _batch(fn, 1)
+    first = _batch(batch, 1)
     if max_call_ns is not None and first > max_call_ns:
         raise TooSlow(first)
     calls = 1
     while True:
         # The fastest of three batches (one while a call alone is the sample): a batch sized
         # at a slow moment of a shared machine would be too short at its fast ones.
-        ns = min(_batch(fn, calls) for _ in range(1 if calls == 1 else 3))
+        ns = min(_batch(batch, calls) for _ in range(1 if calls == 1 else 3))
         if ns >= MIN_SAMPLE_NS or calls >= MAX_CALLS:
             return calls, ns
         # Jump close to the target, at most 100x (a first call can be unusually fast).
@@ -63,14 +83,14 @@ def calibrate(fn: Callable[[], object], max_call_ns: int | None = None) -> tuple
 
 
 def time_calls(
-    fn: Callable[[], object],
+    batch: Batch,
     budget_s: float,
     counter: CycleCounter | None = None,
     min_samples: int = MIN_SAMPLES,
     max_call_ns: int | None = None,
     calls: int | None = None,
 ) -> Timed:
-    """Samples of ``fn``'s time per call (ns), and cycles per call when ``counter`` counts.
+    """Samples of ``batch``'s time per call (ns), and cycles per call when ``counter`` counts.
     A call longer than the whole budget is timed 3 times in all, its calibration call the
     first of them (pure Python at megabytes); :class:`TooSlow` past ``max_call_ns``.
 
@@ -78,24 +98,24 @@ def time_calls(
     caches again instead of a calibration, unless one call is a whole sample."""
     ns_samples: list[float] = []
     if calls is None:
-        calls, last_ns = calibrate(fn, max_call_ns)
+        calls, last_ns = calibrate(batch, max_call_ns)
         if calls == 1 and last_ns >= budget_s * 1e9:
             ns_samples.append(float(last_ns))
             min_samples = min(min_samples, 3)
     elif calls > 1:
-        fn()
+        batch(1)()
     clock = time.perf_counter_ns
-    loop = range(calls)
     cycle_samples: list[float] = []
     deadline = clock() + int(budget_s * 1e9)
     while len(ns_samples) < MAX_SAMPLES:
+        run = batch(calls)
         c0 = counter.read() if counter is not None else 0
         t0 = clock()
-        for _ in loop:
-            fn()
+        run()
         t1 = clock()
         if counter is not None:
             cycle_samples.append((counter.read() - c0) / calls)
+        del run  # its calls' objects go before the next batch makes its own (a warm cache)
         ns_samples.append((t1 - t0) / calls)
         if len(ns_samples) >= min_samples and t1 >= deadline:
             break

@@ -321,3 +321,37 @@ def test_a_long_call_is_timed_alone(tmp_path) -> None:
     assert result.verified and result.encrypt.median_s > 0
     if min(result.encrypt.warmup_s[-1], result.decrypt.warmup_s[-1]) >= 1e-3:
         assert result.calls_per_sample == 1
+
+
+@pytest.mark.parametrize("library", ["cryptography", "pycryptodome"])  # out of place, in place
+def test_memory_mode_times_each_direction_in_slices_and_checks_each_slice(
+    tmp_path, monkeypatch, library
+) -> None:
+    """As the sweep times its points: encryptions in a row, then as many decryptions, then
+    the check, not single calls alternating (a call after the other direction's work is timed
+    at a colder moment)."""
+    from app.core.bench import workloads
+
+    tiny = tmp_path / "tiny.bin"
+    tiny.write_bytes(os.urandom(16))
+    order: list[str] = []
+    for name, letter in (("encrypt", "e"), ("decrypt", "d"), ("verify", "v")):
+        real = getattr(workloads.MemoryWorkload, name)
+
+        def recording(self, _real=real, _letter=letter):
+            order.append(_letter)
+            return _real(self)
+
+        monkeypatch.setattr(workloads.MemoryWorkload, name, recording)
+    import app.core.bench.measure as measure
+
+    # Batches of 50 calls, without the calibration's own untimed round trips.
+    monkeypatch.setattr(measure, "_calibrate", lambda wl, _label: (wl.batch(50), 50)[1])
+    job = _job(tiny, "aes-128-gcm", library, repeat=30, warmup=1, min_time_s=0)
+    result, _ = run_job(job)
+    timed = "".join(order).split("edv", 2)[-1]  # after the memory pass and the warm-up
+    slices = timed.split("v")[:-1]
+    assert len(slices) >= 2 and all(s == "e" * (len(s) // 2) + "d" * (len(s) // 2) for s in slices)
+    assert max(len(s) for s in slices) > 2  # each a run of calls in a row
+    assert len(result.encrypt.samples_s) == 30 == sum(len(s) for s in slices) // 2
+    assert result.verified_round_trips == len(slices) + 1 + 1  # slices, warm-up, memory pass

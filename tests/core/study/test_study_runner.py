@@ -69,7 +69,7 @@ def test_interleaved_rounds_merge_samples(scratch_tmp):
         assert len(r.encrypt.samples_s) == len(r.decrypt.samples_s) == 3 * 2
         assert [x.round for x in r.rounds] == [0, 1, 2]
         assert [len(s) for s in r.round_samples("decrypt")] == [2, 2, 2]
-        assert r.verified_round_trips >= 6
+        assert r.verified_round_trips >= 3  # each round's samples end in a check (a slice)
         assert r.encrypt.median_s > 0
     assert result.interleaved and result.rounds_completed == 3
     assert "interleaved" in result.how_run()
