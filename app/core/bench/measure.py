@@ -12,9 +12,9 @@ Order, as benchmark libraries do it:
    starts) long enough to time, calibrated after the warm-up as the sweep and pyperf do; a
    sample is then the time per call of its batch (``calls_per_sample``), and a library that
    works in place gets a second buffer for it. In memory mode the samples of one direction
-   run in slices of about 20 ms in a row, as the sweep times its points; each slice's last
-   decryption is checked against the input (every warm-up's too). Their span on the
-   machine-wide monotonic clock and the CPU time spent in it are kept
+   run in slices of about 20 ms in a row, each after one untimed call, as the sweep times its
+   points; each slice's last decryption is checked against the input (every warm-up's too).
+   Their span on the machine-wide monotonic clock and the CPU time spent in it are kept
    (:class:`~app.core.bench.results.TimedSpan`), for the aggregate of ``--processes``.
 """
 
@@ -226,7 +226,11 @@ def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: st
                     wl.batch(calls, apart=True)
             first = _clocks()
         run_now = 1 if warm else _run_now(t, run, sample_ns, calls, opts)
+        if run_now > 1:  # a slice: its first call warms up, untimed, as the sweep's slices do
+            wl.encrypt()
         encs = [wl.encrypt() for _ in range(run_now)]
+        if run_now > 1:
+            wl.decrypt()
         decs = [wl.decrypt() for _ in range(run_now)]
         if not wl.verify():
             raise VerificationError(f"{label}: the decrypted output differs from the input")

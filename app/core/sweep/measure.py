@@ -72,6 +72,7 @@ class _Point:
             min_samples=max(1, due),
             max_call_ns=int(MAX_CALL_S * 1e9),
             calls=self.calls,
+            warm_up=not self.long,
         )
         if self.calls is None:
             self.calls = t.calls
