@@ -88,8 +88,11 @@ class Workspace:
     env: dict[str, str]
 
 
-def make_workspace(root: Path, size: int, bench_size: int) -> tuple[Workspace, list[Command]]:
-    """Folders, random sources, a key file and a sealed file; the four commands to kill."""
+def make_workspace(
+    root: Path, size: int, bench_size: int, repeat: int = 5
+) -> tuple[Workspace, list[Command]]:
+    """Folders, random sources, a key file and a sealed file; the four commands to kill (the
+    bench's repetitions ``repeat``, the study's at least 1 and about half as many)."""
     env = {**os.environ, "TMPDIR": str(root / "tmp"), "CIPHERBENCH_HISTORY": str(root / "h.db")}
     env.pop("CIPHERBENCH_DEBUG", None)
     ws = Workspace(root / "in", root / "out", root / "tmp", env)
@@ -111,11 +114,11 @@ def make_workspace(root: Path, size: int, bench_size: int) -> tuple[Workspace, l
         Command("decrypt", ("decrypt", str(sealed), "-o", str(o / "plain.bin"),
                             "--key-file", str(key), "--library", "pycryptodome"),
                 sealed, ("plain.bin",)),
-        Command("bench --out", ("bench", str(small), *cipher, "--repeat", "5", *quiet,
+        Command("bench --out", ("bench", str(small), *cipher, "--repeat", str(repeat), *quiet,
                                 "--out", str(o / "results.xlsx"), "--out", str(o / "results.json")),
                 small, ("results.xlsx", "results.json")),
         Command("study --out", ("study", "aes-key-sizes", "--files", str(small), "--rounds", "1",
-                                "--max-rounds", "1", "--repeat", "3", *quiet,
+                                "--max-rounds", "1", "--repeat", str(max(1, repeat // 2)), *quiet,
                                 "--out", str(o / "study.html"), "--out", str(o / "study.xlsx")),
                 small, ("study.html", "study.xlsx")),
     ]  # fmt: skip

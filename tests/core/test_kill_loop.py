@@ -11,13 +11,15 @@ import pytest
 from benchmarks import kill_loop
 
 pytestmark = [
-    pytest.mark.slow,  # 12 real command-line runs, about 10 s in all
+    pytest.mark.slow,  # 13 real command-line runs, about 6 s in all
     pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc and O_TMPFILE"),
 ]
 
 
 def test_sigkill_at_random_moments_leaves_nothing(tmp_path):
-    ws, commands = kill_loop.make_workspace(tmp_path, size=16_000_000, bench_size=1_000_000)
+    ws, commands = kill_loop.make_workspace(
+        tmp_path, size=8_000_000, bench_size=1_000_000, repeat=2
+    )
     rng = random.Random(17)
     tallies = [kill_loop.kill_loop(ws, command, 2, rng, log=False) for command in commands]
     for tally in tallies:

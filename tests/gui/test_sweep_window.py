@@ -122,6 +122,7 @@ def test_a_tiny_sweep_fills_table_chart_summary_and_exports(
         assert float(cycles.removeprefix("~ ").replace(",", "")) > 0
         assert float(_cell(model, r, "MB/s").replace(",", "")) > 0
         assert _cell(model, r, "Encrypt (per call)").endswith("s")
+        assert _cell(model, r, "Whole message").endswith("s")  # as bench times the message
         assert _cell(model, r, "Forgery").endswith("s")  # AEADs: the time to reject one
         assert float(_cell(model, r, "Decrypt MB/s").replace(",", "")) > 0
     # The 1 KiB message costs less per byte than the 16 B one (the fixed cost per call).

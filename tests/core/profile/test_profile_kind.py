@@ -159,7 +159,7 @@ def test_its_command_profiles_a_real_job(
     out = tmp_path / "p.json"
     code = main(
         ["profile", "aes-128-ctr", "--library", "cryptography", "--size", "256KB", "--rounds",
-         "1", "--rate", "99", "--quiet", "--no-history", "--out", str(out)]
+         "1", "--rate", "400", "--quiet", "--no-history", "--out", str(out)]
     )  # fmt: skip
     assert code == 0
     (entry,) = json.loads(out.read_text())["results"]
@@ -179,7 +179,7 @@ def _is_spy(process: psutil.Process) -> bool:
 
 
 def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
-    values = _values(cipher=("aes-128-ctr",), library=("pyaes",), size="64KB", rounds="3")
+    values = _values(cipher=("aes-128-ctr",), library=("pyaes",), size="16KB", rounds="3")
     cancel = threading.Event()
     seen: list[psutil.Process] = []
 
@@ -216,7 +216,7 @@ def test_a_profile_killed_with_sigkill_leaves_no_process_and_no_folder(tmp_path:
     root = Path(__file__).resolve().parents[3]
     env = dict(os.environ, TMPDIR=str(tmp_path), CIPHERBENCH_NO_HISTORY="1")
     command = [sys.executable, str(root / "main.py"), "profile", "aes-128-ctr", "--library",
-               "pyaes", "--size", "64KB", "--rounds", "3", "--quiet"]  # fmt: skip
+               "pyaes", "--size", "16KB", "--rounds", "3", "--quiet"]  # fmt: skip
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
