@@ -141,13 +141,10 @@ def format_sweep(result: Any, width: int = 80) -> str:
 
 
 def _entry_lines(entry: Any, width: int) -> list[str]:
-    from app.core.sweep.report import ad_rows, curve_cells, length_label, ns_text
+    from app.core.sweep.report import ad_rows, curve_cells, curve_headers, length_label, ns_text
     from app.core.sweep.report import summary_sentences as sentences
 
-    cyc = "CYC/B" if entry.counter else "CYC/B~"
-    rows: list[tuple[str, ...]] = [
-        ("MESSAGE", "ENCRYPT", "±IQR", "WHOLE MSG", "MB/s", "NS/B", cyc, "DEC MB/s", "FORGERY")
-    ]
+    rows: list[tuple[str, ...]] = [tuple(curve_headers(terminal=True, counted=entry.counter))]
     rows += [tuple(cells) for cells in curve_cells(entry)]
     if all(row[-1] == "-" for row in rows[1:]):
         rows = [row[:-1] for row in rows]

@@ -208,7 +208,7 @@ def test_each_kinds_figure_plots_its_tables_medians() -> None:
     ]
     assert study.bars and study.legend and any(error_bar(e) for e in _plotted(study))
     sweep = sweep_figure(kinds["sweep"])
-    table = {(row[0], row[1], row[2]): row[6] for row in sweep_table(kinds["sweep"]).rows}
+    table = {(row[0], row[1], row[2]): row[5] for row in sweep_table(kinds["sweep"]).rows}
     for e, s in zip(kinds["sweep"].entries, sweep.panels[0].series, strict=True):
         assert s.label.startswith(e.label)
         assert s.label.endswith("~ estimated") == (not e.counter)

@@ -23,8 +23,9 @@ class JobProgressReport:
         self.phase = phase
         self._emit(0, force=True)
 
-    def finish_step(self) -> None:
-        self.done += 1
+    def finish_step(self, samples: int = 1) -> None:
+        """A step done: a warm-up, or a slice of ``samples`` timed round trips (a step each)."""
+        self.done += samples
 
     def bytes_done(self, n: int) -> None:
         self._emit(n)

@@ -28,15 +28,16 @@ import secrets
 import time
 import tracemalloc
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.job_progress import JobProgressReport, Progress
-from app.core.bench.jobs import LOAD_ALL, BenchOptions, Job
+from app.core.bench.jobs import LOAD_ALL, Job
 from app.core.bench.kept import JobSecret
 from app.core.bench.load_all import measure_load_all
 from app.core.bench.memory_probe import current_rss_bytes, peak_rss_bytes, reset_peak
 from app.core.bench.results import DirectionMemory, JobResult, TimedSpan, WorkloadMemory
+from app.core.bench.slices import Slices, Timings, in_a_row
 from app.core.bench.stats import TOO_SHORT_S, TimingStats, stability_warnings, summarize
 from app.core.bench.workloads import (
     Clock,
@@ -50,11 +51,6 @@ from app.core.ciphers.registry import CipherSpec, lookup
 from app.core.errors import UserError, VerificationError
 from app.core.runtime import scratch
 
-MIN_SAMPLE_NS = 1_000_000  # a sample spans at least 1 ms of calls (the sweep's target too)
-MAX_CALLS = 100_000
-CALIBRATE_MAX = 16 << 20  # without a warm-up, inputs up to 16 MiB get a calibration trip
-SLICE_NS = 20_000_000  # a run of one direction's samples (the sweep's: 0.1 s over 5 passes)
-MAX_SLICE = 50
 Workload = MemoryWorkload | StreamWorkload
 CONTENDED_CPU_PERCENT = 85.0
 
@@ -113,7 +109,7 @@ class _Samples:
     setup_s: list[float]
     cpu_ns: int
     wall_ns: int
-    round_trips: int  # every repetition ran, warm-ups included (each one verified)
+    round_trips: int  # verified: each warm-up and each slice (its last decryption)
     span: TimedSpan
     calls: int = 1  # calls timed per sample (each sample's time is per call)
 
@@ -200,41 +196,29 @@ def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: st
     direction has run ``min_time_s`` in total, never beyond ``max_repeat``. Only the
     workload's own calls are timed; the bookkeeping here happens between them.
 
-    In memory mode the timed samples come in slices, as the sweep times its points: a run of
-    encryptions about :data:`SLICE_NS` long, then as many decryptions, then the check of the
-    last decryption against the input. Alternating single calls would time each call after
-    the other direction's work, at a colder moment than the sweep's (AES-GCM at 16 MiB took
-    2.2x as long after 10 ms of other work on this 2-core VM)."""
+    In memory mode the samples come in batches and slices (:mod:`app.core.bench.slices`), as
+    the sweep times its points."""
     opts = job.options
-    t = _Timings()
+    t = Timings()
     rep = 0
     first = last = (0, 0)  # _clocks() at the first timed repetition's start, the last's end
-    calls = run = 1
-    sample_ns = 0
+    # A clock given by a test counts steps, not time: nothing to calibrate or slice against.
+    slices = Slices(isinstance(wl, MemoryWorkload) and wl.clock is time.perf_counter_ns)
     while True:
         warm = rep < opts.warmup
         prog.step("warm-up" if warm else "encrypt / decrypt")
         if not warm and not t.enc:
-            # A clock given by a test counts steps, not time: nothing to calibrate against.
-            real = wl.clock is time.perf_counter_ns
-            if isinstance(wl, MemoryWorkload) and real:
-                if _worth_batching(job, t.warm_e, t.warm_d):
-                    calls = _calibrate(wl, label)
-                sample_ns = _sample_ns(calls, t.warm_e, t.warm_d)
-                run = max(1, min(MAX_SLICE, SLICE_NS // sample_ns)) if sample_ns else 1
-                if run > 1:
-                    wl.batch(calls, apart=True)
+            if slices.on:
+                assert isinstance(wl, MemoryWorkload)
+                slices.start(wl, job, t, label)
             first = _clocks()
-        run_now = 1 if warm else _run_now(t, run, sample_ns, calls, opts)
-        if run_now > 1:  # a slice: its first call warms up, untimed, as the sweep's slices do
-            wl.encrypt()
-        encs = [wl.encrypt() for _ in range(run_now)]
-        if run_now > 1:
-            wl.decrypt()
-        decs = [wl.decrypt() for _ in range(run_now)]
+        n = 1 if warm else slices.now(t, opts)
+        warm_up = not warm and slices.warms_up(n)
+        encs = in_a_row(wl.encrypt, n, warm_up)
+        decs = in_a_row(wl.decrypt, n, warm_up)
         if not wl.verify():
             raise VerificationError(f"{label}: the decrypted output differs from the input")
-        prog.finish_step()
+        prog.finish_step(n)
         rep += 1
         if warm:
             t.warm_e.append(encs[0][1] / 1e9)
@@ -243,97 +227,19 @@ def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: st
         last = _clocks()
         for e, d in zip(encs, decs, strict=True):
             t.add(e, d)
-        timed = len(t.enc)
-        if timed >= opts.max_repeat:
-            break
-        if (
-            timed >= opts.repeat
-            and min(sum(t.enc), sum(t.dec)) * calls * 1e9 >= opts.min_time_s * 1e9
+        if slices.on and not slices.sample_ns:  # no warm-up to size the slices by: this one
+            assert isinstance(wl, MemoryWorkload)
+            slices.size(wl, max(encs[0][1], decs[0][1]) * slices.calls)
+        if len(t.enc) >= opts.max_repeat or (
+            len(t.enc) >= opts.repeat
+            and min(sum(t.enc), sum(t.dec)) * slices.calls * 1e9 >= opts.min_time_s * 1e9
         ):
             break
     span = TimedSpan(first[0], last[0], last[1] - first[1], t.enc_cpu, t.dec_cpu)
     return _Samples(
-        t.warm_e,
-        t.warm_d,
-        t.enc,
-        t.dec,
-        t.setup,
-        t.enc_cpu + t.dec_cpu,
-        t.wall_ns,
-        rep,
-        span,
-        calls,
-    )
-
-
-@dataclass
-class _Timings:
-    """The samples gathered so far, in seconds, and the CPU and wall time they took."""
-
-    warm_e: list[float] = field(default_factory=list)
-    warm_d: list[float] = field(default_factory=list)
-    enc: list[float] = field(default_factory=list)
-    dec: list[float] = field(default_factory=list)
-    setup: list[float] = field(default_factory=list)
-    enc_cpu: int = 0
-    dec_cpu: int = 0
-    wall_ns: int = 0
-
-    def add(self, e: tuple[int, int, int, int], d: tuple[int, int, int, int]) -> None:
-        s_e, t_e, c_e, w_e = e
-        _, t_d, c_d, w_d = d
-        self.enc.append(t_e / 1e9)
-        self.dec.append(t_d / 1e9)
-        self.setup.append(s_e / 1e9)
-        self.enc_cpu += c_e
-        self.dec_cpu += c_d
-        self.wall_ns += w_e + w_d
-
-
-def _sample_ns(calls: int, warm_e: list[float], warm_d: list[float]) -> int:
-    """About how long one sample lasts: a batch's :data:`MIN_SAMPLE_NS`, or the last
-    warm-up's; 0 (unknown) without either."""
-    if calls > 1:
-        return MIN_SAMPLE_NS
-    if warm_e and warm_d:
-        return max(1, int(max(warm_e[-1], warm_d[-1]) * 1e9))
-    return 0
-
-
-def _run_now(t: _Timings, run: int, sample_ns: int, calls: int, opts: BenchOptions) -> int:
-    """This slice's samples: a whole slice (``run``) unless fewer reach both ``repeat`` and
-    ``min_time_s`` (so a run asked for one sample times one), never past ``max_repeat``."""
-    done_ns = min(sum(t.enc), sum(t.dec)) * calls * 1e9
-    for_time = -(-max(0.0, opts.min_time_s * 1e9 - done_ns) // sample_ns) if sample_ns else 1
-    needed = max(opts.repeat - len(t.enc), int(for_time), 1)
-    return max(1, min(run, needed, opts.max_repeat - len(t.enc)))
-
-
-def _worth_batching(job: Job, warm_e: list[float], warm_d: list[float]) -> bool:
-    """Whether a call may be shorter than a sample should be: its warm-up was (a warm-up is
-    cold, so slower than the calls after it), or, without a warm-up, the input is small."""
-    if warm_e and warm_d:
-        return min(warm_e[-1], warm_d[-1]) * 1e9 < MIN_SAMPLE_NS
-    return job.input.size_bytes <= CALIBRATE_MAX
-
-
-def _calibrate(wl: MemoryWorkload, label: str) -> int:
-    """Batch the calls of ``wl`` so a sample lasts about :data:`MIN_SAMPLE_NS`, as the sweep and
-    pyperf calibrate theirs: untimed, verified round trips of the batch found so far, until a
-    batch lasts long enough (a few milliseconds in all)."""
-    calls = 1
-    for _ in range(4):
-        wl.batch(calls)
-        _, t_e, _, _ = wl.encrypt()
-        _, t_d, _, _ = wl.decrypt()
-        if not wl.verify():
-            raise VerificationError(f"{label}: the decrypted output differs from the input")
-        per_call = max(1, min(t_e, t_d))
-        if per_call * calls >= MIN_SAMPLE_NS or calls >= MAX_CALLS:
-            break
-        calls = min(MAX_CALLS, -(-MIN_SAMPLE_NS // per_call))
-    wl.batch(calls)
-    return calls
+        t.warm_e, t.warm_d, t.enc, t.dec, t.setup, t.enc_cpu + t.dec_cpu, t.wall_ns, rep, span,
+        slices.calls,
+    )  # fmt: skip
 
 
 def _job_result(

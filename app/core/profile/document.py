@@ -228,7 +228,7 @@ def profile_document(result: ProfileResult) -> Document:
     profiler = result.profiler or "no profiler (none was found)"
     method = (
         "Each entry's job (the bench's: a fresh key and IV or nonce per message, timed "
-        "encryptions and decryptions, each verified, repeated until each direction had about "
+        "encryptions and decryptions in runs, each run verified, until each direction had about "
         f"100 samples; no warm-up) ran in {counted(result.rounds, 'round')}, "
         "each round in a fresh worker process, the entries of a round in a random order. In "
         "each round the worker timed the job itself, and ran it again in a fresh process "

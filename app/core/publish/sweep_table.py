@@ -112,9 +112,9 @@ def _sweep_table(result: SweepResult) -> Table:
                     e.library,
                     length_label(p.message_bytes),
                     ns,
-                    whole_message_estimate(e, p),
                     throughput_estimate(p),
                     cycles_estimate(e, p),
+                    whole_message_estimate(e, p),
                     str(ns.rounds),
                 )
             )
@@ -125,9 +125,9 @@ def _sweep_table(result: SweepResult) -> Table:
             "Library",
             "Message",
             "Time per call (ns)",
-            "Whole message (ns)",
             f"Throughput ({UNITS})",
             "Cycles per byte",
+            "Whole message (ns)",
             "Rounds",
         ),
         rows=tuple(rows),

@@ -20,6 +20,7 @@ from app.core.sweep.report import (
     POINT_COLUMNS,
     ad_rows,
     curve_cells,
+    curve_headers,
     ladder_steps,
     ladder_verdicts,
     length_label,
@@ -198,16 +199,7 @@ def _tick(x: float) -> str:
 
 
 def _curve_html(e: Any) -> str:
-    headers = [
-        "Message",
-        "Encrypt (per call)",
-        "± IQR",
-        "MB/s",
-        "ns/byte",
-        "Cycles/byte",
-        "Decrypt MB/s",
-        "Forgery rejected in",
-    ]
+    headers = curve_headers(terminal=False, counted=e.counter)
     rows = curve_cells(e)
     return _html_table(headers, rows, numeric_from=1)
 

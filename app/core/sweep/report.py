@@ -59,10 +59,35 @@ def curve_rows(entry: SweepEntry) -> list[CurveRow]:
     ]
 
 
+# The headers of :func:`curve_cells`' columns: the terminal's (upper case, short) and the
+# HTML report's; the cycles header says "~" where the figures are estimated.
+CURVE_HEADERS = (
+    ("MESSAGE", "Message"),
+    ("ENCRYPT", "Encrypt (per call)"),
+    ("±IQR", "± IQR"),
+    ("MB/s", "MB/s"),
+    ("NS/B", "ns/byte"),
+    ("CYC/B", "Cycles/byte"),
+    ("WHOLE MSG", "Whole message"),
+    ("DEC MB/s", "Decrypt MB/s"),
+    ("FORGERY", "Forgery rejected in"),
+)
+
+
+def curve_headers(terminal: bool, counted: bool = True) -> list[str]:
+    """:data:`CURVE_HEADERS` for the terminal or the HTML report (``counted``: cycles from the
+    CPU's counter, else ``~`` marks the estimate)."""
+    heads = [short if terminal else long for short, long in CURVE_HEADERS]
+    if not counted:
+        heads[5] += "~" if terminal else " (~ estimated)"
+    return heads
+
+
 def curve_cells(entry: SweepEntry) -> list[list[str]]:
-    """Each length's row as every table prints it: message, encryption's median per call and
-    IQR, a whole message with an object of its own, MB/s, ns/byte, cycles/byte, decryption
-    MB/s and the time to reject a forgery ("-" where not timed)."""
+    """Each length's row as every table prints it (headers: :data:`CURVE_HEADERS`): message,
+    encryption's median per call and IQR, MB/s, ns/byte, cycles/byte, a whole message with an
+    object of its own, decryption MB/s and the time to reject a forgery ("-" where not
+    timed)."""
     cells = []
     for r in curve_rows(entry):
         q1, q3 = r.encrypt.quartiles_ns
@@ -71,10 +96,10 @@ def curve_cells(entry: SweepEntry) -> list[list[str]]:
                 length_label(r.message_bytes),
                 ns_text(r.encrypt.median_ns),
                 ns_text(q3 - q1),
-                ns_text(r.message.median_ns) if r.message else "-",
                 number(r.encrypt.mb_s),
                 number(r.encrypt.ns_per_byte),
                 number(r.encrypt.cycles_per_byte(entry.clock_mhz)),
+                ns_text(r.message.median_ns) if r.message else "-",
                 number(r.decrypt.mb_s) if r.decrypt else "-",
                 ns_text(r.forgery.median_ns) if r.forgery else "-",
             ]

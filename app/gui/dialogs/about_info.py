@@ -22,7 +22,7 @@ from app.core.ciphers.libraries import LIBRARIES
 
 DESCRIPTION = (
     "Benchmarks symmetric ciphers on your own files: time, throughput, memory and CPU, "
-    "every round trip verified by decryption."
+    "every run verified by decryption."
 )
 NO_LICENCE = "no licence file has been chosen yet"
 LICENCE_FILES = ("LICENSE", "LICENSE.txt", "LICENSE.md", "COPYING")

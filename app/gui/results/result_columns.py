@@ -295,7 +295,7 @@ COLUMNS: tuple[Column, ...] = (
     ),
     _field_column(
         "verified",
-        "The decrypted output equals the input, checked after every round trip",
+        "The decrypted output equals the input, checked after every run of decryptions",
         lambda r: "yes" if r.verified else "NO",
         sort_key=lambda r: int(r.verified),
         numeric=False,

@@ -2,8 +2,8 @@
 from :mod:`app.core.sweep.report` (the command line's and the exports' figures).
 
 - :data:`CURVE_COLUMNS`: one row per entry and message length: time per call with its IQR,
-  a whole message with a cipher object of its own (as bench times it), MB/s, ns and cycles
-  per byte (``~`` where the cycles are estimated from time), decryption MB/s, the time to
+  MB/s, ns and cycles per byte (``~`` where the cycles are estimated from time), a whole
+  message with a cipher object of its own (as bench times it), decryption MB/s, the time to
   reject a forgery.
 - :func:`ad_columns`: the encryption time with each length of associated data.
 - :data:`LADDER_COLUMNS`: the ladder's steps and the factor to the first.
@@ -94,13 +94,6 @@ CURVE_COLUMNS: tuple[Column[CurveRow], ...] = (
         "Interquartile range of the encryption samples (Q3 - Q1)",
     ),
     _col(
-        "whole_message",
-        "Whole message",
-        lambda r, _u: ns_text(r.message.median_ns) if r.message else "-",
-        "Encrypting the whole message with a cipher object of its own, made before the clock, "
-        "as bench times it: the first call on a fresh object, the library's padding and tag",
-    ),
-    _col(
         "mb_s",
         "MB/s",
         lambda r, _u: number(r.encrypt.mb_s),
@@ -108,6 +101,13 @@ CURVE_COLUMNS: tuple[Column[CurveRow], ...] = (
     ),
     _col("ns_byte", "ns/byte", lambda r, _u: number(r.encrypt.ns_per_byte)),
     _col("cycles_byte", "Cycles/byte", lambda r, _u: cycles_text(r.entry, r.encrypt), CYCLES_TIP),
+    _col(
+        "whole_message",
+        "Whole message",
+        lambda r, _u: ns_text(r.message.median_ns) if r.message else "-",
+        "Encrypting the whole message with a cipher object of its own, made before the clock, "
+        "as bench times it: the first call on a fresh object, the library's padding and tag",
+    ),
     _col(
         "decrypt_mb_s",
         "Decrypt MB/s",

@@ -343,10 +343,10 @@ def test_memory_mode_times_each_direction_in_slices_and_checks_each_slice(
             return _real(self)
 
         monkeypatch.setattr(workloads.MemoryWorkload, name, recording)
-    import app.core.bench.measure as measure
+    from app.core.bench import slices
 
-    # Batches of 50 calls, without the calibration's own untimed round trips.
-    monkeypatch.setattr(measure, "_calibrate", lambda wl, _label: (wl.batch(50), 50)[1])
+    # Batches of 50 calls of 20 µs, without the calibration's own untimed round trips.
+    monkeypatch.setattr(slices, "calibrate", lambda wl, _label: (wl.batch(50), (50, 20_000))[1])
     job = _job(tiny, "aes-128-gcm", library, repeat=30, warmup=1, min_time_s=0)
     result, _ = run_job(job)
     timed = "".join(order).split("edv", 2)[-1]  # after the memory pass and the warm-up
@@ -356,3 +356,19 @@ def test_memory_mode_times_each_direction_in_slices_and_checks_each_slice(
     # Each slice's first call of each direction warms up, untimed.
     assert len(result.encrypt.samples_s) == 30 == sum(len(s) // 2 - 1 for s in slices)
     assert result.verified_round_trips == len(slices) + 1 + 1  # slices, warm-up, memory pass
+
+
+def test_without_a_warm_up_the_first_sample_sizes_the_slices(tmp_path) -> None:
+    """No warm-up (the profile's jobs) and an input too large to calibrate: the first timed
+    sample alone, then slices sized by it, as with a warm-up."""
+    from app.core.bench import slices
+
+    big = tmp_path / "big.bin"
+    big.write_bytes(os.urandom(slices.CALIBRATE_MAX + 16))
+    job = _job(big, "aes-128-ctr", "cryptography", repeat=12, warmup=0, min_time_s=0)
+    result, _ = run_job(job)
+    first = result.encrypt.samples_s[0]
+    if first >= slices.SLICE_NS / 1e9 / 2:
+        pytest.skip("one call is as long as a slice here: no slices to cut")
+    assert result.calls_per_sample == 1 and len(result.encrypt.samples_s) == 12
+    assert result.verified_round_trips < 12  # fewer checks than samples: slices

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import csv
 import json
+import re
 import sqlite3
 
 import pytest
@@ -84,6 +85,9 @@ def test_every_export_writes_the_figures(tmp_path, suffix) -> None:
         html = path.read_text()
         assert html.count("<svg") == 1 and "Cycles per byte (estimated) (log scale)" in html
         assert "chacha20-poly1305 [cryptography]" in html
+        for table in re.findall(r"<table>(.*?)</table>", html, re.S):  # a header per column
+            head, *rows = re.findall(r"<tr>(.*?)</tr>", table, re.S)
+            assert all(row.count("<td") == head.count("<th>") for row in rows), head
 
 
 def test_sweeps_are_stored_in_the_history_and_read_back(tmp_path) -> None:
