@@ -1,4 +1,4 @@
-"""How memory mode's timed samples are cut, as the sweep cuts its points'.
+"""How memory mode's timed samples are cut, as the sweep cuts its points.
 
 - **Batches**: a call shorter than :data:`MIN_SAMPLE_NS` is timed in a batch of calls, each
   with a cipher context of its own made before the clock, calibrated after the warm-up as the
@@ -81,9 +81,12 @@ class Slices:
             self.size(wl, per_call)
 
     def size(self, wl: MemoryWorkload, sample_ns: int) -> None:
+        """Slices for samples of about ``sample_ns``; a library that works in place gets a
+        second buffer whenever a call is repeated in a row (in a slice, or after its warm-up),
+        as in place it would encrypt its own output."""
         self.sample_ns = max(1, sample_ns)
         self.run = max(1, min(MAX_SLICE, SLICE_NS // self.sample_ns))
-        if self.run > 1:
+        if self.sample_ns < SLICE_NS:
             wl.batch(self.calls, apart=True)
 
     def now(self, t: Timings, opts: BenchOptions) -> int:

@@ -372,3 +372,20 @@ def test_without_a_warm_up_the_first_sample_sizes_the_slices(tmp_path) -> None:
         pytest.skip("one call is as long as a slice here: no slices to cut")
     assert result.calls_per_sample == 1 and len(result.encrypt.samples_s) == 12
     assert result.verified_round_trips < 12  # fewer checks than samples: slices
+
+
+def test_a_call_repeated_in_place_gets_a_second_buffer_even_alone_in_its_slice(
+    tmp_path, monkeypatch
+) -> None:
+    """PyCryptodome works in place: a slice of one call after its untimed warm-up encrypted
+    its own output, and the decryption failed ("bad padding") on 10 MB in CI."""
+    from app.core.bench import slices
+
+    monkeypatch.setattr(slices, "MAX_SLICE", 1)  # a call alone in its slice, warmed up
+    big = tmp_path / "big.bin"
+    big.write_bytes(os.urandom(4 << 20))
+    job = _job(big, "aes-128-cbc", "pycryptodome", repeat=2, warmup=1, min_time_s=0)
+    result, _ = run_job(job)
+    if result.encrypt.warmup_s[-1] * 1e9 >= slices.SLICE_NS:
+        pytest.skip("one call is longer than a slice here: no warm-up call to repeat")
+    assert result.verified and len(result.encrypt.samples_s) == 2
