@@ -13,7 +13,8 @@ separate "key setup" point):
 * "message": encrypting the whole message as ``bench`` times it, with a cipher object of its
   own made before the clock (the first call on a fresh object, the library's PKCS#7 helper
   padding the last block, the tag): the same timed loop as the bench's
-  (:func:`~app.core.ciphers.message.final_each`), so the two agree at every length.
+  (:func:`~app.core.ciphers.message.final_each`), so the two time the same thing at any
+  length (``benchmarks/bench_one_call.py`` prints them side by side).
 
 Each length gets a fresh random key, nonce and message; everything here is made outside the
 timer.
