@@ -26,7 +26,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.ciphers.adapters import SLACK, Adapter
-from app.core.ciphers.message import MessageCipher, final_each, stream_output_bytes
+from app.core.ciphers.message import (
+    MessageCipher,
+    final_each,
+    fresh_contexts,
+    stream_output_bytes,
+)
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import UserError, VerificationError
 from app.core.runtime.safe_files import StagedFile, move_into_place, read_exact, write_all
@@ -91,9 +96,7 @@ class _Workload:
         with each; the setup and work times are per call, CPU and wall time the whole span's."""
         clock = self.clock
         s0 = clock()
-        contexts = [
-            MessageCipher(self.spec, self.adapter, self.key, self.iv, decrypt) for _ in range(calls)
-        ]
+        contexts = fresh_contexts(self.spec, self.adapter, self.key, self.iv, decrypt, calls)
         # CPU time is read inside its own wall-clock bracket (the real clock, even when a fake
         # one times the work), so CPU % compares like with like and stays <= 100 % per thread.
         w0 = time.perf_counter_ns()

@@ -95,6 +95,14 @@ class MessageCipher:
         return self._aead.seal_into(nonce, src, dst, b"")
 
 
+def fresh_contexts(
+    spec: CipherSpec, adapter: Adapter, key: bytes, iv: bytes, decrypt: bool, count: int
+) -> list[MessageCipher]:
+    """``count`` cipher objects, one per message, made before a clock starts (the bench's and
+    the sweep's whole-message point's, for :func:`final_each`)."""
+    return [MessageCipher(spec, adapter, key, iv, decrypt) for _ in range(count)]
+
+
 def final_each(contexts: list[MessageCipher], src: memoryview, dst: memoryview) -> int:
     """One whole message with each of ``contexts`` (each made for it), from ``src`` into
     ``dst``; returns the last one's output bytes. The one timed loop of a message's cost, for

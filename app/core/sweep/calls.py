@@ -28,7 +28,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.ciphers.adapters import Adapter, key_setup
-from app.core.ciphers.message import MessageCipher, final_each
+from app.core.ciphers.message import final_each, fresh_contexts
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
 from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP, MESSAGE, SweepJob
@@ -115,7 +115,7 @@ def message_call(
     call, the objects made before the clock (the bench's timed loop)."""
 
     def batch(calls: int) -> Callable[[], object]:
-        contexts = [MessageCipher(spec, adapter, key, iv, False) for _ in range(calls)]
+        contexts = fresh_contexts(spec, adapter, key, iv, False, calls)
         return functools.partial(final_each, contexts, src, dst)
 
     return Call(MESSAGE, len(src), 0, batch)
