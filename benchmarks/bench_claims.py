@@ -36,10 +36,11 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 
 from bursty_load import burn  # the one bursty load (scripts/bursty_load.py)
 
+from app.core.runtime.events import result_of
 from app.core.study import claims
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.result import PairComparison, StudyResult
-from app.core.study.runner import StudyFinished, StudyRun
+from app.core.study.runner import StudyRun
 
 AA_ENTRIES = (
     CipherChoice("aes-128-ctr", "cryptography"),
@@ -102,10 +103,7 @@ def pooled(p: PairComparison, result: StudyResult) -> str:
 
 
 def run_study(study: Study) -> StudyResult:
-    for ev in StudyRun(study, environment=False).events():
-        if isinstance(ev, StudyFinished):
-            return ev.result  # type: ignore[return-value]
-    raise RuntimeError("the study did not finish")
+    return result_of(StudyRun(study, environment=False).events())  # type: ignore[no-any-return]
 
 
 BEFORE = False  # --before: the studies as they ran with the old method

@@ -25,13 +25,14 @@ import time
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
-from app.core.bench.events import JobFailed, RunFinished
+from app.core.bench.events import JobFailed
 from app.core.bench.inputs import cleanup_generated, generated_input
 from app.core.bench.jobs import BenchOptions
 from app.core.bench.plan import make_jobs
 from app.core.bench.runner import BenchmarkRun
 from app.core.bench.workloads import touch_pages
 from app.core.ciphers.registry import lookup
+from app.core.runtime.events import Finished, Outcome
 from app.core.units import MB, MIB, parse_size
 
 CASES = [
@@ -152,10 +153,10 @@ def engine_runs(
     specs = [lookup(c, lib) for c, lib in cases]
     results = {}
     for ev in BenchmarkRun(make_jobs(specs, path_spec, opts), environment=False).events():
-        if isinstance(ev, JobFailed):
-            print("FAILED", ev.message)
-        if isinstance(ev, RunFinished):
-            for r in ev.run.results:
+        if isinstance(ev, Outcome) and isinstance(ev.value, JobFailed):
+            print("FAILED", ev.value.message)
+        if isinstance(ev, Finished):
+            for r in ev.result.results:
                 results[(r.cipher, r.library)] = r
     return results
 

@@ -25,9 +25,11 @@ from dataclasses import replace
 
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
+from app.core.runtime.events import Finished, Progress
 from app.core.study.presets import find_study
 from app.core.study.result import StudyResult
-from app.core.study.runner import StepStarted, StudyFinished, StudyRun, StudyStarted
+from app.core.study.runner import StudyRun
+from app.core.study.steps import StepStarted, StudyStarted
 
 CASES = (("000", "aes-key-sizes", 30.0), ("001", "classic-ciphers", 60.0))
 
@@ -42,13 +44,14 @@ def run_case(name: str, *, memory: bool) -> tuple[StudyResult, dict[str, float]]
     steps = 0
     result = None
     for ev in StudyRun(study, environment=False).events():
-        if isinstance(ev, StudyStarted):
-            times["steps planned"] = ev.total_steps
-        elif isinstance(ev, StepStarted):
+        detail = ev.detail if isinstance(ev, Progress) else None
+        if isinstance(detail, StudyStarted):
+            times["steps planned"] = detail.total_steps
+        elif isinstance(detail, StepStarted):
             steps += 1
             if first_step is None:
                 first_step = time.perf_counter()
-        elif isinstance(ev, StudyFinished):
+        elif isinstance(ev, Finished):
             result = ev.result
     ran = time.perf_counter()
     assert result is not None

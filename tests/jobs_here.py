@@ -14,7 +14,7 @@ from dataclasses import replace
 import pytest
 
 from app.core.bench import isolation, runner
-from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress
+from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobUpdate
 from app.core.bench.jobs import Job
 from app.core.bench.measure import run_job
 from app.core.errors import Cancelled
@@ -22,7 +22,7 @@ from app.core.errors import Cancelled
 MIN_TIME_S = 0.005
 
 
-def run_here(job: Job, index: int, cancel: threading.Event) -> Iterator[Event]:
+def run_here(job: Job, index: int, cancel: threading.Event) -> Iterator[JobUpdate]:
     """:func:`app.core.bench.isolation.run_isolated`'s events, the job measured here."""
     if cancel.is_set():
         raise Cancelled()

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import shutil
 import sys
 import time
 from collections.abc import Sequence
@@ -20,8 +19,7 @@ from typing import TextIO
 
 from app.cli.report import aggregate_line, format_results, terminal_width
 from app.cli.run_outputs import RunOutputs, add_no_history_option, add_out_option
-from app.cli.running import library_name, stopped, whole_number
-from app.cli.terminal import clear_line, redraw
+from app.cli.running import follow, library_name, stopped, whole_number
 from app.core.bench.jobs import (
     DATA_MODES,
     MAX_CHUNK_BYTES,
@@ -36,6 +34,7 @@ from app.core.document.numbers import rate_text
 from app.core.document.terminal import wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
+from app.core.runtime.events import Progress
 from app.core.units import MIB, parse_size, size_label
 
 MAX_PROCESSES = 256  # bench --processes
@@ -247,56 +246,42 @@ def _warn_processes(processes: int, err: TextIO) -> None:
 
 
 def _run_jobs(jobs: list[Job], outputs: RunOutputs, *, processes: int = 1, rounds: int = 1) -> int:
-    from app.core.bench.events import (
-        JobFailed,
-        JobFinished,
-        JobProgress,
-        JobStarted,
-        RoundStarted,
-        RunFinished,
-    )
     from app.core.bench.rounds import RoundsRun
 
     run = RoundsRun(jobs, rounds=rounds, processes=processes)
-    bar = _ProgressBar(len(jobs) * rounds, enabled=not outputs.quiet and sys.stderr.isatty())
-    final = None
-    events = run.events()
-    step, where = -1, ""
-    try:
-        for ev in events:
-            if isinstance(ev, RoundStarted):
-                where = f"round {ev.round + 1}/{ev.rounds}: "
-            elif isinstance(ev, JobStarted):
-                step += 1
-                bar.job(step, where + ev.job.label)
-            elif isinstance(ev, JobProgress):
-                bar.update(ev.phase, ev.fraction)
-            elif isinstance(ev, JobFinished):
-                bar.clear()
-                r = ev.result
-                _say(
-                    f"[{ev.index + 1}/{len(jobs)}] {r.label}: encrypt "
-                    f"{rate_text(r.encrypt.throughput_mb_s)} MB/s, decrypt "
-                    f"{rate_text(r.decrypt.throughput_mb_s)} MB/s, verified"
-                )
-                if r.aggregate is not None:
-                    _say(f"  {aggregate_line(r)}")
-            elif isinstance(ev, JobFailed):
-                bar.clear()
-                _say(f"[{ev.index + 1}/{len(jobs)}] FAILED {ev.job.label}: {ev.message}")
-            elif isinstance(ev, RunFinished):
-                final = ev.run
+    start = time.monotonic()
+    try:  # a line per job as it ends; the bar on a terminal only
+        final = follow(
+            run.events(),
+            run.cancel_event,
+            quiet=outputs.quiet,
+            on_outcome=lambda outcome: _say_job(outcome, len(jobs)),
+            line=lambda p: _bar_line(p, start),
+            log_steps=False,
+        )
     except KeyboardInterrupt as exc:  # Ctrl-C, or SIGTERM/SIGHUP (see termination.py)
-        run.cancel()
-        events.close()  # kills the running worker; its temporary folder goes with it
-        bar.clear()
-        return stopped(exc)
-    bar.clear()
-    assert final is not None
+        return stopped(exc)  # follow killed the running worker; its folder went with it
     print(format_results(final))
     outputs.store(final)
     outputs.write(final)
     return 1 if final.failures else 0
+
+
+def _say_job(outcome: object, jobs: int) -> None:
+    """A job's line as it ends: its throughputs (and its copies' aggregate), or its failure."""
+    from app.core.bench.events import JobFailed, JobFinished
+
+    if isinstance(outcome, JobFinished):
+        r = outcome.result
+        _say(
+            f"[{outcome.index + 1}/{jobs}] {r.label}: encrypt "
+            f"{rate_text(r.encrypt.throughput_mb_s)} MB/s, decrypt "
+            f"{rate_text(r.decrypt.throughput_mb_s)} MB/s, verified"
+        )
+        if r.aggregate is not None:
+            _say(f"  {aggregate_line(r)}")
+    elif isinstance(outcome, JobFailed):
+        _say(f"[{outcome.index + 1}/{jobs}] FAILED {outcome.job.label}: {outcome.message}")
 
 
 def _say(text: str) -> None:
@@ -304,42 +289,12 @@ def _say(text: str) -> None:
     print("\n".join(wrapped(text, terminal_width(sys.stderr), "    ")), file=sys.stderr)
 
 
-class _ProgressBar:
-    """One self-rewriting line on stderr, redrawn at most 10 times a second."""
-
-    def __init__(self, total: int, enabled: bool) -> None:
-        self.total = total
-        self.enabled = enabled
-        self.index = 0
-        self.label = ""
-        self.start = time.monotonic()
-        self._last = 0.0
-        self._shown = False
-        self._width = 0
-
-    def job(self, index: int, label: str) -> None:
-        self.index, self.label = index, label
-        self.update("starting", 0.0, force=True)
-
-    def update(self, phase: str, fraction: float, force: bool = False) -> None:
-        now = time.monotonic()
-        if not self.enabled or (not force and now - self._last < 0.1):
-            return
-        self._last = now
-        overall = (self.index + fraction) / max(1, self.total)
-        width = 24
-        filled = int(width * overall)
-        line = (
-            f"[{'#' * filled}{'.' * (width - filled)}] {overall * 100:3.0f}%  "
-            f"job {self.index + 1}/{self.total} {self.label}: {phase}  "
-            f"{now - self.start:5.0f} s"
-        )
-        width = max(20, shutil.get_terminal_size((80, 24)).columns - 1)
-        redraw(line, width)
-        self._width = width
-        self._shown = True
-
-    def clear(self) -> None:
-        if self._shown:
-            clear_line(self._width)
-            self._shown = False
+def _bar_line(progress: Progress, start: float) -> str:
+    """The terminal's progress bar: "[######..........]  45%  job 2/6 round 1/3: aes-128-ctr
+    [pyaes]: encrypt     12 s"."""
+    width = 24
+    filled = int(width * progress.fraction)
+    return (
+        f"[{'#' * filled}{'.' * (width - filled)}] {progress.fraction * 100:3.0f}%  "
+        f"{progress.text}  {time.monotonic() - start:5.0f} s"
+    )

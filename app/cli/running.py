@@ -110,15 +110,22 @@ def follow(
     *,
     quiet: bool = False,
     on_outcome: Callable[[Any], None] | None = None,
+    on_kept: Callable[[Progress], None] | None = None,
+    line: Callable[[Progress], str] | None = None,
+    log_steps: bool = True,
 ) -> Any:
     """Run an engine's events (:class:`Progress` ..., :class:`Finished`) to their result: on a
-    terminal one self-rewriting progress line (at most 10 redraws a second), in a pipe or a
-    log a line each time a step starts; each :class:`Outcome` handed to ``on_outcome`` as it
-    comes. Ctrl-C stops the run's workers and raises again."""
+    terminal one self-rewriting progress line (at most 10 redraws a second; ``line`` makes it,
+    else "45% what: note"), in a pipe or a log a line each time a step starts (unless
+    ``log_steps`` is false: a command that prints its own lines per entry); each
+    :class:`Outcome`'s value handed to ``on_outcome`` as it comes, each progress marked
+    ``keep`` to ``on_kept`` (both may print: the progress line is cleared first). Ctrl-C stops
+    the run's workers and raises again."""
     from app.cli.report import terminal_width
 
     tty = sys.stderr.isatty() and not quiet
     width = max(20, (terminal_width(sys.stderr) or 80) - 1)
+    shown = line or (lambda p: f"{p.fraction * 100:3.0f}% {p.text}")
     last, step = 0.0, ""
     try:
         for event in events:
@@ -130,11 +137,17 @@ def follow(
                 if tty:
                     clear_line(width)
                 on_outcome(event.value)
-            elif isinstance(event, Progress) and not quiet:
+            elif isinstance(event, Progress):
+                if event.keep and on_kept is not None:
+                    if tty:
+                        clear_line(width)
+                    on_kept(event)
+                if quiet:
+                    continue
                 if tty and (event.what != step or time.monotonic() - last >= 0.1):
                     last = time.monotonic()
-                    redraw(f"{event.fraction * 100:3.0f}% {event.text}", width)
-                elif not tty and event.what != step:
+                    redraw(shown(event), width)
+                elif not tty and log_steps and event.what != step:
                     print(f"{event.fraction * 100:3.0f}% {event.what}", file=sys.stderr)
                 step = event.what
     except KeyboardInterrupt:

@@ -23,14 +23,14 @@ from typing import Any
 
 from app.cli.report import terminal_width
 from app.cli.run_outputs import RunOutputs, add_out_option, add_quiet_and_history_options
-from app.cli.running import add_yes_option, confirm, non_negative, stopped, whole_number
-from app.cli.terminal import clear_line, redraw
+from app.cli.running import add_yes_option, confirm, follow, non_negative, stopped, whole_number
 from app.core.bench.results import JobResult
 from app.core.document.numbers import mib_text, rate_text
 from app.core.document.numbers import seconds_text as _time
 from app.core.document.terminal import wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
+from app.core.runtime.events import Progress
 from app.core.study.definition import UNITS, Study, parse_sizes, study_with
 from app.core.study.result import StudyResult, memory_mib, rate
 from app.core.study.transfer_result import TransferStudyResult
@@ -173,19 +173,17 @@ def execute_study(run: Any, *, quiet: bool) -> StudyResult | TransferStudyResult
     # is said now, not after the run (a plain ``study --list`` or ``encrypt`` loads none).
     from app.core.study import report_text  # noqa: F401
 
-    progress = _Progress(enabled=not quiet)
-    final: StudyResult | TransferStudyResult | None = None
-    events = run.events()
-    try:
-        for ev in events:
-            final = progress.show(ev) or final
-    except KeyboardInterrupt:
-        run.cancel()
-        events.close()  # kills the running worker; generated inputs are removed
-        progress.clear()
-        raise
-    progress.clear()
-    assert final is not None
+    lines = _StudyLines(enabled=not quiet)
+    start = time.monotonic()
+    final: StudyResult | TransferStudyResult = follow(
+        run.events(),
+        run.cancel_event,
+        quiet=quiet,
+        on_outcome=lines.outcome,
+        on_kept=lines.kept,
+        line=lambda p: f"{p.fraction * 100:3.0f}% {time.monotonic() - start:4.0f}s {p.text}",
+        log_steps=False,
+    )
     if isinstance(final, TransferStudyResult):
         from app.cli.study_transfer import format_transfer_study  # openpyxl: only when shown
 
@@ -195,72 +193,32 @@ def execute_study(run: Any, *, quiet: bool) -> StudyResult | TransferStudyResult
     return final
 
 
-class _Progress:
-    """One self-rewriting line on a terminal (at most 10 redraws a second); a line per
-    finished cell otherwise."""
+class _StudyLines:
+    """The lines a study prints on stderr beside its progress line: the rounds added, each
+    failed cell, and in a pipe or a log each finished cell."""
 
     def __init__(self, enabled: bool) -> None:
         self.enabled = enabled
         self.tty = sys.stderr.isatty()
-        self.total = 1
-        self.rounds = 1
-        self.step = 0
-        self.what = ""
-        self.start = time.monotonic()
-        self._last = 0.0
-        self._shown = False
 
-    def show(self, ev: object) -> StudyResult | TransferStudyResult | None:
-        from app.core.study import runner as r
+    def kept(self, progress: Progress) -> None:
+        from app.core.study.steps import RoundsAdded
 
-        if isinstance(ev, r.StudyStarted):
-            self.total, self.rounds = ev.total_steps, ev.rounds
-        elif isinstance(ev, r.RoundsAdded):
-            self.total = ev.total_steps
-            self._line(
-                f"round {ev.round + 1}: {len(ev.cells)} cell(s) again, for the claims not yet "
-                "precise"
-            )
-        elif isinstance(ev, r.StepStarted):
-            self.step = ev.step
-            if ev.round >= self.rounds:
-                rnd = f"extra round {ev.round + 1} "
-            else:
-                rnd = f"round {ev.round + 1}/{self.rounds} " if self.rounds > 1 else ""
-            self.what = f"{rnd}{ev.cell.cipher_label} on {ev.cell.input_label}"
-            self._draw("starting", 0.0, force=True)
-        elif isinstance(ev, r.StepProgress):
-            self._draw(ev.phase, ev.fraction)
-        elif isinstance(ev, r.CellFailed):
-            self._line(f"FAILED {ev.cell.cipher_label} on {ev.cell.input_label}: {ev.message}")
-        elif isinstance(ev, r.CellFinished) and not self.tty:
-            self._line(f"done {ev.cell.cipher_label} on {ev.cell.input_label}")
-        elif isinstance(ev, r.StudyFinished):
-            return ev.result
-        return None
+        if isinstance(progress.detail, RoundsAdded):
+            self._line(progress.what)
+
+    def outcome(self, outcome: object) -> None:
+        from app.core.study.steps import CellFailed, CellFinished
+
+        if isinstance(outcome, CellFailed):
+            cell = outcome.cell
+            self._line(f"FAILED {cell.cipher_label} on {cell.input_label}: {outcome.message}")
+        elif isinstance(outcome, CellFinished) and not self.tty:
+            self._line(f"done {outcome.cell.cipher_label} on {outcome.cell.input_label}")
 
     def _line(self, text: str) -> None:
         if self.enabled:
-            self.clear()
             print(display_text(text), file=sys.stderr)
-
-    def _draw(self, phase: str, fraction: float, force: bool = False) -> None:
-        now = time.monotonic()
-        if not (self.enabled and self.tty) or (not force and now - self._last < 0.1):
-            return
-        self._last = now
-        overall = (self.step + fraction) / max(1, self.total)
-        line = (
-            f"{overall * 100:3.0f}% {now - self.start:4.0f}s "
-            f"[{self.step + 1}/{self.total}] {self.what}: {phase}"
-        )
-        redraw(line, _width() - 1)
-        self._shown = True
-
-    def clear(self) -> None:
-        if self._shown:
-            clear_line(_width() - 1)
-            self._shown = False
 
 
 # --- the report ---------------------------------------------------------------------------------

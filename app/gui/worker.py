@@ -9,12 +9,10 @@ worker referenced until a moment after its ``finished``, so the last reference, 
 object, go in the GUI thread. The controller, the dialogs' task panel and the chart loader all
 use it.
 
-:class:`EventWorker` forwards the engine's events as signals, with one throttle: a
-:class:`RunWorker` drives an engine run's blocking ``events()`` generator
-(``app.gui.main.bench_worker.BenchmarkWorker`` for a benchmark, the Study window's
-``StudyWorker`` for a study); a
-:class:`ProgressWorker` any run that speaks the one vocabulary of
-:mod:`app.core.runtime.events` (a sweep, a transfer, a kind declared as data).
+:class:`ProgressWorker` is the one relay of a run's events to signals, with one throttle: it
+drives the blocking events of any run in the one vocabulary of :mod:`app.core.runtime.events`
+(a benchmark: ``app.gui.main.bench_worker.BenchmarkWorker``; a study: the Study window's
+``StudyWorker``; a sweep, a transfer, a kind declared as data).
 :class:`TaskWorker` runs one plain function (generate test data, save a file; with
 ``progress=True`` a file operation that reports progress and can be cancelled).
 
@@ -23,17 +21,18 @@ The signals object lives in the GUI thread, so connected slots of GUI objects ru
 
 Throttling: the engine reports progress and a monitor sample every 50 ms per job, but a signal
 per event can still flood the event loop (PLATFORM.md: one per 1 MiB chunk froze a window for
-seconds). Progress is therefore coalesced to the latest value and samples batched, emitted at
-most once per ``min_interval_s``; results, failures and job starts are emitted as they come,
-after flushing what was pending so the order is kept.
+seconds). Progress is therefore coalesced to the latest, and the progress marked ``keep`` (a
+job's start, a monitor sample: each one matters) batched into a list, both emitted at most once
+per ``min_interval_s``; outcomes and the result are emitted as they come, after flushing what
+was pending so the order is kept.
 """
 
 from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Callable, Iterator, Mapping
-from typing import Any, ClassVar, Protocol
+from collections.abc import Callable, Iterator
+from typing import Any
 
 from PySide6.QtCore import QObject, QThreadPool, QTimer, Signal, Slot
 
@@ -42,15 +41,6 @@ from app.core.runtime.events import Finished, Outcome, Progress
 from app.gui.worker_base import WorkerBase, WorkerSignals, emit_signal
 
 PROGRESS_INTERVAL_S = 0.05
-
-
-class RunLike(Protocol):
-    """What a worker needs from an engine run: ``app.core.bench.runner.BenchmarkRun`` or
-    ``app.core.study.runner.StudyRun``."""
-
-    def events(self) -> Iterator[Any]: ...
-
-    def cancel(self) -> None: ...
 
 
 class TaskRunner(QObject):
@@ -148,32 +138,49 @@ class TaskRunner(QObject):
                 self.busy_changed.emit(False)
 
 
-class EventWorker(WorkerBase):
-    """The one relay from the engine's events to Qt signals (a benchmark, a study, a transfer).
+class ProgressSignals(WorkerSignals):
+    """Signals of a :class:`ProgressWorker`, one per event of the one vocabulary
+    (:mod:`app.core.runtime.events`)."""
 
-    :meth:`work` (in a pool thread) hands each event to :meth:`relay`, which emits it on the
-    signal :attr:`ROUTES` names for its type. One throttle, as superqt's ``_throttler`` does it:
-    an event type in :attr:`LATEST` (progress) is kept as the newest only, one in
-    :attr:`BATCHED` (monitor samples) is gathered into a list, and both go out at most once per
-    ``min_interval_s`` (or at once when :meth:`is_urgent`); any other event flushes them first,
-    so the order is kept."""
+    progressed = Signal(object)  # Progress (the latest one)
+    kept = Signal(object)  # list[Progress] marked keep since the last emit, none left out
+    outcome = Signal(object)  # Outcome: an entry's result or failure as it comes
+    finished_run = Signal(object)  # Finished: the run's result, also after a cancel
 
-    ROUTES: ClassVar[Mapping[type, str]] = {}
-    LATEST: ClassVar[tuple[type, ...]] = ()
-    BATCHED: ClassVar[tuple[type, ...]] = ()
+
+class ProgressWorker(WorkerBase):
+    """Relays a run of the one vocabulary from a pool thread: :class:`Progress` throttled to
+    the latest, the progress marked ``keep`` batched (every one delivered, in order),
+    :class:`Outcome` and :class:`Finished` as they come, as superqt's ``GeneratorWorker`` and
+    ``_throttler`` do it. A kept progress of a new step drops the pending reading of the step
+    before; a step's start goes out at once (:meth:`is_urgent`).
+
+    ``start(cancel)`` makes the run's events in the pool thread; the engine polls ``cancel``
+    (the worker's own flag, or the run's event given as ``cancel``), so :meth:`cancel` from any
+    thread stops it and it still ends with its (cancelled) result. A cancel before the start
+    still runs it to that result, so the window hears how it ended, unless
+    :attr:`RUN_WHEN_CANCELLED` is false (then nothing runs, nothing is said)."""
+
+    RUN_WHEN_CANCELLED = True
+    signals: ProgressSignals
 
     def __init__(
         self,
-        signals: WorkerSignals,
+        start: Callable[[threading.Event], Iterator[Any]],
         *,
+        cancel: threading.Event | None = None,
         min_interval_s: float = PROGRESS_INTERVAL_S,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        super().__init__(signals)
+        super().__init__(ProgressSignals())
+        if cancel is not None:
+            self._cancel = cancel  # the run's own: setting it is cancelling the run
+        self._start = start
         self._interval = min_interval_s
         self._clock = clock
-        self._latest: dict[type, Any] = {}
-        self._batched: dict[type, list[Any]] = {}
+        self._latest: Progress | None = None
+        self._kept: list[Progress] = []
+        self._step = ""  # the what of the last progress
         self._last_emit = float("-inf")
         self.progress_emits = 0  # how many throttled emits went out (tests read it)
 
@@ -181,80 +188,10 @@ class EventWorker(WorkerBase):
     def cancelled(self) -> bool:
         return self.cancel_requested
 
-    def report_failure(self, exc: BaseException) -> None:
-        self._flush()
-        super().report_failure(exc)
-
-    def report_result(self, value: Any) -> None:
-        self._flush()  # the newest progress before the whole result
-        super().report_result(value)
-
-    def is_urgent(self, event: Any) -> bool:
-        """Whether a throttled ``event`` goes out at once: nothing flushes it before the next
-        event, which may come seconds later (a subclass says which)."""
-        return False
-
-    def relay(self, event: Any) -> None:
-        """Emit ``event`` on its signal, throttled (in the pool thread)."""
-        kind = type(event)
-        if kind in self.LATEST:
-            self._latest[kind] = event
-        elif kind in self.BATCHED:
-            self._batched.setdefault(kind, []).append(event)
-        else:
-            self._flush()
-            name = self.ROUTES.get(kind)
-            if name is not None:
-                emit_signal(self.signals, name, event)
-            return
-        if self.is_urgent(event) or self._clock() - self._last_emit >= self._interval:
-            self._flush()
-
-    def _flush(self) -> None:
-        pending = [*self._batched.items(), *self._latest.items()]  # samples before progress
-        self._batched, self._latest = {}, {}
-        for kind, value in pending:
-            self.progress_emits += 1
-            emit_signal(self.signals, self.ROUTES[kind], value)
-        self._last_emit = self._clock()
-
-
-class RunWorker(EventWorker):
-    """Relays an engine run's event stream: drives ``make_run().events()`` in a pool thread.
-    ``cancel()`` from any thread asks the engine to stop; it still ends its stream with its
-    final event."""
-
-    def __init__(
-        self,
-        signals: WorkerSignals,
-        make_run: Callable[[], RunLike],
-        *,
-        min_interval_s: float = PROGRESS_INTERVAL_S,
-        clock: Callable[[], float] = time.monotonic,
-    ) -> None:
-        super().__init__(signals, min_interval_s=min_interval_s, clock=clock)
-        self._make_run = make_run
-        self._lock = threading.Lock()
-        self._run: RunLike | None = None
-
-    def cancel(self) -> None:
-        """Ask the engine to stop; it kills the running job's process and ends its stream."""
-        with self._lock:
-            super().cancel()
-            run = self._run
-        if run is not None:
-            run.cancel()
-
-    RUN_WHEN_CANCELLED = False  # a cancel before the start: run nothing (and say nothing)
-
     def work(self) -> None:
-        with self._lock:
-            if self.cancel_requested and not self.RUN_WHEN_CANCELLED:
-                return
-            self._run = self._make_run()
-            if self.cancel_requested:
-                self._run.cancel()  # the engine ends at once, with its cancelled result
-        events = self._run.events()
+        if self.cancel_requested and not self.RUN_WHEN_CANCELLED:
+            return
+        events = self._start(self._cancel)
         try:
             for event in events:
                 self.relay(event)
@@ -267,54 +204,47 @@ class RunWorker(EventWorker):
     def report_result(self, value: Any) -> None:
         pass  # the results went out as events
 
+    def report_failure(self, exc: BaseException) -> None:
+        self._flush()
+        super().report_failure(exc)
 
-class ProgressSignals(WorkerSignals):
-    """Signals of a :class:`ProgressWorker`, one per event of the one vocabulary
-    (:mod:`app.core.runtime.events`)."""
+    def is_urgent(self, event: Progress) -> bool:
+        """Whether ``event`` goes out at once: nothing flushes it before the next event, which
+        may come seconds later. Here the start of a step (a new ``what``: a job, a round, a
+        study's step); a subclass may say otherwise."""
+        urgent = event.what != self._step
+        self._step = event.what
+        return urgent
 
-    progressed = Signal(object)  # Progress (the latest one)
-    outcome = Signal(object)  # Outcome: an entry's result or failure as it comes
-    finished_run = Signal(object)  # Finished: the run's result, also after a cancel
+    def relay(self, event: Any) -> None:
+        """Emit ``event`` on its signal, throttled (in the pool thread)."""
+        if isinstance(event, Progress):
+            if event.keep:
+                self._kept.append(event)
+                if self._latest is not None and self._latest.what != event.what:
+                    self._latest = None  # a reading of the step before this one
 
+            else:
+                self._latest = event
+            if self.is_urgent(event) or self._clock() - self._last_emit >= self._interval:
+                self._flush()
+            return
+        self._flush()
+        if isinstance(event, Outcome):
+            emit_signal(self.signals, "outcome", event)
+        elif isinstance(event, Finished):
+            emit_signal(self.signals, "finished_run", event)
 
-class EngineRun:
-    """An engine's run as a worker drives it: ``start(cancel)`` makes its events; ``cancel()``
-    sets the event the engine polls (it then stops its running worker process)."""
-
-    def __init__(self, start: Callable[[threading.Event], Iterator[Any]]) -> None:
-        self._start = start
-        self._cancel = threading.Event()
-
-    def events(self) -> Iterator[Any]:
-        return self._start(self._cancel)
-
-    def cancel(self) -> None:
-        self._cancel.set()
-
-
-class ProgressWorker(RunWorker):
-    """Relays a run of the one vocabulary: :class:`Progress` throttled to the latest,
-    :class:`Outcome` and :class:`Finished` as they come. ``start(cancel)`` makes the run's
-    events in the pool thread; a cancel before it starts still runs it to its (cancelled)
-    result, so the window hears how it ended."""
-
-    RUN_WHEN_CANCELLED = True
-
-    ROUTES: ClassVar[Mapping[type, str]] = {
-        Progress: "progressed",
-        Outcome: "outcome",
-        Finished: "finished_run",
-    }
-    LATEST = (Progress,)
-    signals: ProgressSignals
-
-    def __init__(
-        self,
-        start: Callable[[threading.Event], Iterator[Any]],
-        *,
-        min_interval_s: float = PROGRESS_INTERVAL_S,
-    ) -> None:
-        super().__init__(ProgressSignals(), lambda: EngineRun(start), min_interval_s=min_interval_s)
+    def _flush(self) -> None:
+        kept, latest = self._kept, self._latest
+        self._kept, self._latest = [], None
+        if kept:  # before the latest: it came after them
+            self.progress_emits += 1
+            emit_signal(self.signals, "kept", kept)
+        if latest is not None:
+            self.progress_emits += 1
+            emit_signal(self.signals, "progressed", latest)
+        self._last_emit = self._clock()
 
 
 class TaskWorkerSignals(WorkerSignals):

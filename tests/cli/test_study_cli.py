@@ -7,9 +7,10 @@ import pytest
 
 from app.cli import main as cli
 from app.cli.study import format_study
+from app.core.runtime.events import Finished
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.export import FORMAT
-from app.core.study.runner import StudyFinished, StudyRun
+from app.core.study.runner import StudyRun
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
 pytestmark = pytest.mark.usefixtures("in_process_jobs")
@@ -93,7 +94,7 @@ def test_report_fits_80_columns_with_long_names(scratch_tmp):
         time_budget_s=5.0,
     )
     events = list(StudyRun(study, environment=False).events())
-    assert isinstance(events[-1], StudyFinished)
+    assert isinstance(events[-1], Finished)
     text = format_study(events[-1].result, 80)
     assert [line for line in text.splitlines() if len(line) > 80] == []
     assert "des-ede3-cbc" in text and "chacha20-poly1305" in text

@@ -16,13 +16,14 @@ from PySide6.QtGui import QDropEvent
 from PySide6.QtWidgets import QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.bench.events import JobFinished, JobSecret, RunFinished, RunStarted
+from app.core.bench.events import JobFinished, JobSecret
 from app.core.bench.jobs import Job
 from app.core.bench.measure import random_key_iv
 from app.core.bench.results import JobResult, MonitorSample, RunResult
 from app.core.ciphers.adapters import get_adapter
 from app.core.ciphers.message import encrypt_bytes
 from app.core.ciphers.registry import lookup
+from app.core.runtime.events import Finished, Outcome
 
 if TYPE_CHECKING:
     from app.gui.study.study_window import StudyWindow
@@ -119,16 +120,18 @@ class KeepingRun:
     (one message, as memory mode keeps it): what "Save encrypted…" needs, in milliseconds.
     ``data_mode`` overrides what the results say (the kept file stays one message)."""
 
-    def __init__(self, jobs: list[Job], data_mode: str | None = None) -> None:
+    def __init__(
+        self, jobs: list[Job], cancel: threading.Event | None = None, data_mode: str | None = None
+    ) -> None:
         self.jobs = jobs
         self.data_mode = data_mode
-        self.cancelled = threading.Event()
+        self.cancelled = cancel or threading.Event()
 
-    def cancel(self) -> None:
-        self.cancelled.set()
+    def __iter__(self) -> Iterator[Any]:
+        """A run factory's value: its events (``run_factory=KeepingRun``)."""
+        return self.events()
 
     def events(self) -> Iterator[Any]:
-        yield RunStarted(len(self.jobs))
         results = []
         for i, job in enumerate(self.jobs):
             spec = lookup(job.cipher_id, job.library, job.key_bits)
@@ -153,5 +156,5 @@ class KeepingRun:
                 chunk_bytes=job.options.chunk_bytes if self.data_mode == "stream" else None,
             )
             results.append(result)
-            yield JobFinished(i, result, secret)
-        yield RunFinished(RunResult(tuple(results), (), {}, {}, "t0", "t1"))
+            yield Outcome(JobFinished(i, result, secret))
+        yield Finished(RunResult(tuple(results), (), {}, {}, "t0", "t1"))

@@ -312,7 +312,9 @@ def test_raw_export_of_a_stream_mode_aead_job_encrypts_the_input_again(
     text_file: Path,
     tmp_path: Path,
 ) -> None:
-    w = MainWindow(settings=settings, run_factory=lambda jobs: KeepingRun(jobs, "stream"))
+    w = MainWindow(
+        settings=settings, run_factory=lambda jobs, cancel: KeepingRun(jobs, cancel, "stream")
+    )
     qtbot.addWidget(w)
     _finish_a_job(qtbot, w, text_file, mode="GCM")
     job = w.controller.finished_job(0)

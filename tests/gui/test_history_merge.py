@@ -23,9 +23,10 @@ from trend_factories import sweep
 
 from app.core.history.store import History
 from app.core.kinds import formats
+from app.core.runtime.events import Finished, Progress
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
-from app.core.study.runner import StudyFinished, StudyStarted
+from app.core.study.steps import StudyStarted
 from app.gui.history import history_tasks, rerun_here
 from app.gui.history.history_window import HistoryWindow
 from app.gui.history.merged_view import MergedWindow
@@ -275,11 +276,11 @@ class FakeStudyRun:
     def __init__(self, study: Study) -> None:
         self.study = study
         self.files: tuple[Any, ...] = ()
-        self._cancelled = threading.Event()
+        self._cancelled = self.cancel_event = threading.Event()
 
     def events(self) -> Iterator[Any]:
         type(self).running.set()
-        yield StudyStarted(cells=(), rounds=self.study.rounds, total_steps=1)
+        yield Progress(0.0, "starting", StudyStarted((), self.study.rounds, 1), keep=True)
         if self.hold:
             self._cancelled.wait(TIMEOUT_MS / 1000)
         result = replace(
@@ -287,7 +288,7 @@ class FakeStudyRun:
             study=self.study,
             cancelled=self._cancelled.is_set(),
         )
-        yield StudyFinished(result)
+        yield Finished(result)
 
     def cancel(self) -> None:
         self._cancelled.set()

@@ -18,10 +18,10 @@ from PySide6.QtGui import QKeySequence
 from PySide6.QtWidgets import QApplication, QDialogButtonBox, QFileDialog, QWidget
 from pytestqt.qtbot import QtBot
 
-from app.core.bench.events import RunFinished
 from app.core.bench.results import RunResult
 from app.core.history.compare import IMPROVEMENT, NO_INTERVAL, REGRESSION
 from app.core.history.store import History
+from app.core.runtime.events import Finished
 from app.gui.history.comparison_view import ComparisonWindow
 from app.gui.history.history_window import HistoryWindow, open_history_window
 from app.gui.history.run_view import StoredRunWindow
@@ -41,10 +41,10 @@ class StampedRun(KeepingRun):
 
     def events(self) -> Iterator[Any]:
         for event in super().events():
-            if isinstance(event, RunFinished):
+            if isinstance(event, Finished):
                 StampedRun.runs += 1
                 when = f"2026-11-{StampedRun.runs:02d}T10:00:00+00:00"
-                event = RunFinished(dataclasses.replace(event.run, started_at=when))
+                event = Finished(dataclasses.replace(event.result, started_at=when))
             yield event
 
 

@@ -12,7 +12,6 @@ from conftest import Dialogs
 from PySide6.QtWidgets import QMessageBox
 from pytestqt.qtbot import QtBot
 
-from app.core.bench.events import RunStarted
 from app.core.bench.jobs import Job
 from app.gui.main.window import MainWindow
 from app.gui.panels.progress_panel import ProgressInfo
@@ -23,15 +22,15 @@ from app.gui.settings import AppSettings
 class _StalledRun:
     """A run that starts and then waits until cancelled (nothing is measured)."""
 
-    def __init__(self, jobs: list[Job]) -> None:
+    def __init__(self, jobs: list[Job], cancel: threading.Event) -> None:
         self.jobs = jobs
-        self._stop = threading.Event()
+        self._stop = cancel
 
-    def cancel(self) -> None:
-        self._stop.set()
+    def __iter__(self) -> Iterator[Any]:
+        return self.events()
 
     def events(self) -> Iterator[Any]:
-        yield RunStarted(total_jobs=len(self.jobs))
+        yield from ()
         self._stop.wait(10)
 
 

@@ -23,17 +23,11 @@ from pytestqt.qtbot import QtBot
 
 from app.core.bench.results import RoundInfo
 from app.core.bench.run_info import Environment
+from app.core.runtime.events import Finished, Outcome
 from app.core.study.definition import Study, parse_sizes, study_with
 from app.core.study.presets import find_study, presets, save_study
 from app.core.study.result import StudyResult
-from app.core.study.runner import (
-    Cell,
-    CellFinished,
-    StepProgress,
-    StepStarted,
-    StudyFinished,
-    StudyStarted,
-)
+from app.core.study.steps import Cell, CellFinished, StepStarted, StudyStarted, StudySteps
 from app.gui.study.study_controller import format_eta
 from app.gui.study.study_window import StudyWindow
 from app.gui.study.study_worker import StudyWorker
@@ -50,7 +44,7 @@ class FakeStudyRun:
         self.block = block
         self.progress = progress
         self.files: list[Any] = []
-        self.cancelled = threading.Event()
+        self.cancel_event = self.cancelled = threading.Event()
 
     def cancel(self) -> None:
         self.cancelled.set()
@@ -65,21 +59,22 @@ class FakeStudyRun:
                 (spec, inp) for inp in inputs for spec in study.specs()
             )
         )
-        yield StudyStarted(cells, study.rounds, len(cells) * study.rounds)
+        steps = StudySteps()
+        yield steps.started(StudyStarted(cells, study.rounds, len(cells) * study.rounds))
         results = []
         for step, cell in enumerate(cells):
-            yield StepStarted(step, 0, cell)
+            yield steps.step_started(StepStarted(step, 0, cell))
             for k in range(self.progress):
-                yield StepProgress(step, "encrypt", k / self.progress)
+                yield steps.progress(step, "encrypt", k / self.progress)
             while self.block and not self.cancelled.is_set():
-                yield StepProgress(step, "encrypt", 0.5)
+                yield steps.progress(step, "encrypt", 0.5)
                 time.sleep(0.001)
             if self.cancelled.is_set():
                 break
             result = _result(cell, speed=1e8 * (1 + cell.index % len(study.specs())))
             results.append(result)
-            yield CellFinished(cell, result)
-        yield StudyFinished(_study_result(study, results, self.cancelled.is_set()))
+            yield Outcome(CellFinished(cell, result))
+        yield Finished(_study_result(study, results, self.cancelled.is_set()))
 
 
 def _result(cell: Cell, speed: float) -> Any:
@@ -385,7 +380,7 @@ def test_the_worker_throttles_progress(qtbot: QtBot) -> None:
     study = find_study("aes-key-sizes")
     worker = StudyWorker(FakeStudyRun(study, progress=20_000), min_interval_s=0.05)
     got: list[Any] = []
-    worker.signals.cell_finished.connect(got.append)
+    worker.signals.outcome.connect(got.append)
     with qtbot.waitSignal(worker.signals.finished, timeout=TIMEOUT_MS):
         worker.run()
     assert len(got) == 9

@@ -10,16 +10,10 @@ from gui_factories import job_result
 from PySide6.QtCore import QThreadPool
 from pytestqt.qtbot import QtBot
 
-from app.core.bench.events import (
-    JobFinished,
-    JobProgress,
-    JobSample,
-    JobStarted,
-    RunFinished,
-    RunStarted,
-)
+from app.core.bench.events import JobFinished, JobProgress, JobSample, JobStarted, RunSteps
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.results import MonitorSample, RunResult
+from app.core.runtime.events import Finished
 from app.gui.main.bench_worker import BenchmarkWorker
 from app.gui.worker import TaskWorker
 
@@ -34,29 +28,32 @@ def _run_result(cancelled: bool = False) -> RunResult:
 class FakeRun:
     """Yields a burst of events as fast as it can, like a chatty engine would."""
 
-    def __init__(self, jobs: list[Job], progress_per_job: int = 5000, fail: bool = False) -> None:
+    def __init__(
+        self,
+        jobs: list[Job],
+        cancel: threading.Event,
+        progress_per_job: int = 5000,
+        fail: bool = False,
+    ) -> None:
         self.jobs = jobs
         self.n = progress_per_job
         self.fail = fail
-        self.cancelled = threading.Event()
+        self.cancelled = cancel
 
-    def cancel(self) -> None:
-        self.cancelled.set()
-
-    def events(self) -> Iterator[Any]:
-        yield RunStarted(len(self.jobs))
+    def __iter__(self) -> Iterator[Any]:
+        steps = RunSteps(len(self.jobs))
         for i, job in enumerate(self.jobs):
-            yield JobStarted(i, job)
+            yield steps.event(JobStarted(i, job))
             for k in range(self.n):
                 if self.cancelled.is_set():
-                    yield RunFinished(_run_result(cancelled=True))
+                    yield Finished(_run_result(cancelled=True))
                     return
-                yield JobProgress(i, "encrypt", k / self.n)
-                yield JobSample(i, MonitorSample(k * 0.05, 100.0, 1000))
+                yield steps.event(JobProgress(i, "encrypt", k / self.n))
+                yield steps.event(JobSample(i, MonitorSample(k * 0.05, 100.0, 1000)))
             if self.fail:
                 raise RuntimeError("engine exploded")
-            yield JobFinished(i, job_result(job.cipher_id))
-        yield RunFinished(_run_result())
+            yield steps.event(JobFinished(i, job_result(job.cipher_id)))
+        yield Finished(_run_result())
 
 
 class Recorder:
@@ -65,13 +62,10 @@ class Recorder:
         s = worker.signals
         for name in (
             "started",
-            "run_started",
-            "job_started",
+            "kept",
             "progressed",
-            "sampled",
-            "resulted",
-            "job_failed",
-            "run_finished",
+            "outcome",
+            "finished_run",
             "failed",
             "finished",
         ):
@@ -90,24 +84,30 @@ def _run(qtbot: QtBot, worker: BenchmarkWorker) -> Recorder:
 
 
 def test_events_are_forwarded_in_order_and_progress_coalesced(qtbot: QtBot) -> None:
-    worker = BenchmarkWorker(JOBS, lambda jobs: FakeRun(jobs))
+    worker = BenchmarkWorker(JOBS, FakeRun)
     rec = _run(qtbot, worker)
     names = rec.names()
     assert names[0] == "started" and names[-1] == "finished"
-    assert names.index("run_started") < names.index("job_started") < names.index("resulted")
-    assert names.count("resulted") == 2 and names.count("run_finished") == 1
-    assert names.index("run_finished") == len(names) - 2
+    assert names[1] == "kept" and names.index("kept") < names.index("outcome")
+    assert names.count("outcome") == 2 and names.count("finished_run") == 1
+    assert names.index("finished_run") == len(names) - 2
     # 10,000 progress events arrived within a fraction of a second: few signals went out
     assert 1 <= names.count("progressed") <= 20
-    samples = [e for n, args in rec.events if n == "sampled" for e in args[0]]
+    kept = [p.detail for n, args in rec.events if n == "kept" for p in args[0]]
+    starts = [d for d in kept if isinstance(d, JobStarted)]
+    assert [d.index for d in starts] == [0, 1]  # each job's start, none coalesced away
+    samples = [d for d in kept if isinstance(d, JobSample)]
     assert len(samples) == 10_000  # samples are batched, none dropped
+    assert [s.sample.t_s for s in samples[:3]] == [0.0, 0.05, 0.1]  # in order
     # the latest progress of a job is flushed before its result
-    before_result = names[: names.index("resulted")]
+    before_result = names[: names.index("outcome")]
     assert before_result[-1] == "progressed"
+    last = rec.events[names.index("outcome") - 1][1][0]  # of the whole run, job 1 of 2
+    assert last.what == "job 1/2 aes-256-ctr [cryptography]" and 0.49 < last.fraction < 0.5
 
 
 def test_engine_exception_is_reported_not_raised(qtbot: QtBot) -> None:
-    worker = BenchmarkWorker(JOBS, lambda jobs: FakeRun(jobs, 10, fail=True))
+    worker = BenchmarkWorker(JOBS, lambda jobs, cancel: FakeRun(jobs, cancel, 10, fail=True))
     rec = _run(qtbot, worker)
     failed = [args for n, args in rec.events if n == "failed"]
     assert failed == [("RuntimeError: engine exploded",)]
@@ -117,8 +117,8 @@ def test_engine_exception_is_reported_not_raised(qtbot: QtBot) -> None:
 def test_cancel_reaches_the_engine(qtbot: QtBot) -> None:
     runs: list[FakeRun] = []
 
-    def factory(jobs: list[Job]) -> FakeRun:
-        runs.append(FakeRun(jobs, progress_per_job=10**9))
+    def factory(jobs: list[Job], cancel: threading.Event) -> FakeRun:
+        runs.append(FakeRun(jobs, cancel, progress_per_job=10**9))
         return runs[-1]
 
     worker = BenchmarkWorker(JOBS, factory)
@@ -128,13 +128,13 @@ def test_cancel_reaches_the_engine(qtbot: QtBot) -> None:
     with qtbot.waitSignal(worker.signals.finished, timeout=60_000):
         worker.cancel()
     assert runs[0].cancelled.is_set() and worker.cancelled
-    finished = [args[0] for n, args in rec.events if n == "run_finished"]
-    assert finished and finished[0].run.cancelled
+    finished = [args[0] for n, args in rec.events if n == "finished_run"]
+    assert finished and finished[0].result.cancelled
 
 
 def test_cancel_before_start_runs_nothing(qtbot: QtBot) -> None:
     made: list[object] = []
-    worker = BenchmarkWorker(JOBS, lambda jobs: made.append(jobs) or FakeRun(jobs))
+    worker = BenchmarkWorker(JOBS, lambda jobs, cancel: made.append(jobs) or FakeRun(jobs, cancel))
     worker.cancel()
     rec = _run(qtbot, worker)
     assert made == [] and rec.names() == ["started", "finished"]

@@ -1,9 +1,22 @@
-"""Events the engine yields while a run goes on. Frozen: safe to hand to another thread.
+"""What a benchmark run says, in the one vocabulary of a run (:mod:`app.core.runtime.events`).
+Frozen: safe to hand to another thread.
 
-Order for a run: ``RunStarted``, then per job ``JobStarted``, any number of ``JobProgress`` and
-``MonitorSample``, then ``JobFinished`` or ``JobFailed``; finally ``RunFinished`` (also after a
-cancel, with ``cancelled=True``). A run in rounds adds ``RoundStarted`` before each round and
-sends each job's ``JobFinished`` (merged) after the last round.
+Order for a run (``BenchmarkRun.events()``, ``RoundsRun.events()``): per job a
+:class:`~app.core.runtime.events.Progress` whose ``detail`` is its :class:`JobStarted`, then
+any number with a :class:`JobProgress` (a reading: only the latest matters) or a
+:class:`JobSample` (the live memory and CPU charts: every one matters), then an
+:class:`~app.core.runtime.events.Outcome` of its :class:`JobFinished` or :class:`JobFailed`;
+finally a :class:`~app.core.runtime.events.Finished` of the :class:`RunResult` (also after a
+cancel, ``run.cancelled``). A run in rounds adds a Progress with a :class:`RoundStarted` before
+each round, says a :class:`JobFailed` at once and each job's :class:`JobFinished` (merged) after
+the last round. The progress that marks something (a job's or a round's start, a sample) is
+``keep=True``: a front-end that coalesces progress delivers every one of those
+(``app.gui.worker.ProgressWorker``'s ``kept`` signal).
+
+Inside the engine a run of jobs (``BenchmarkRun.job_events()``, the isolated worker, the copies)
+yields the typed records themselves (:data:`JobUpdate`); :class:`RunSteps` says them in the one
+vocabulary, with the fraction of the whole run and what runs now ("job 2/6 round 1/3:
+aes-128-ctr [pyaes]").
 """
 
 from __future__ import annotations
@@ -12,12 +25,8 @@ from dataclasses import dataclass
 
 from app.core.bench.jobs import Job
 from app.core.bench.kept import JobSecret
-from app.core.bench.results import JobResult, MonitorSample, RunResult
-
-
-@dataclass(frozen=True)
-class RunStarted:
-    total_jobs: int
+from app.core.bench.results import JobResult, MonitorSample
+from app.core.runtime.events import Outcome, Progress
 
 
 @dataclass(frozen=True)
@@ -67,18 +76,38 @@ class RoundStarted:
     order: tuple[int, ...]  # job indices
 
 
-@dataclass(frozen=True)
-class RunFinished:
-    run: RunResult
+JobUpdate = JobStarted | JobProgress | JobSample | JobFinished | JobFailed
+"""What a run of jobs yields inside the engine (its worker processes' reports)."""
 
 
-Event = (
-    RunStarted
-    | RoundStarted
-    | JobStarted
-    | JobProgress
-    | JobSample
-    | JobFinished
-    | JobFailed
-    | RunFinished
-)
+class RunSteps:
+    """Says a run's job events in the one vocabulary: each job one step of ``steps`` (jobs x
+    rounds), ``what`` the job that runs now as the command line's progress bar shows it
+    ("job 2/6 round 1/3: aes-128-ctr [pyaes]"), ``note`` its phase, ``fraction`` of the whole
+    run."""
+
+    def __init__(self, steps: int) -> None:
+        self.steps = max(1, steps)
+        self.step = -1  # the running job's step, 0-based
+        self.where = ""  # "round 1/3: " in a run in rounds
+        self.what = ""
+        self.note = ""  # the running job's phase
+        self.fraction = 0.0
+
+    def round(self, event: RoundStarted) -> Progress:
+        self.where = f"round {event.round + 1}/{event.rounds}: "
+        return Progress(self.fraction, self.where.rstrip(": "), event, keep=True)
+
+    def event(self, event: JobUpdate) -> Progress | Outcome:
+        if isinstance(event, JobFinished | JobFailed):
+            self.fraction = min(1.0, (self.step + 1) / self.steps)
+            return Outcome(event)
+        if isinstance(event, JobStarted):
+            self.step += 1
+            self.what = f"job {self.step + 1}/{self.steps} {self.where}{event.job.label}"
+            self.fraction, self.note = self.step / self.steps, "starting"
+            return Progress(self.fraction, self.what, event, self.note, keep=True)
+        if isinstance(event, JobProgress):
+            self.fraction, self.note = (self.step + event.fraction) / self.steps, event.phase
+            return Progress(self.fraction, self.what, event, self.note)
+        return Progress(self.fraction, self.what, event, self.note, keep=True)  # a sample

@@ -20,7 +20,7 @@ from dataclasses import replace
 from multiprocessing.connection import Connection
 from typing import TYPE_CHECKING, Any
 
-from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress, JobSample
+from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobSample, JobUpdate
 from app.core.bench.jobs import Job
 from app.core.bench.results import MonitorSample
 from app.core.errors import Cancelled, UserError, VerificationError
@@ -87,7 +87,7 @@ def _unexpected_exit(code: int | None, samples: list[MonitorSample]) -> str:
     return f"the worker process stopped unexpectedly (exit code {code})"
 
 
-def run_isolated(job: Job, index: int, cancel: threading.Event) -> Iterator[Event]:
+def run_isolated(job: Job, index: int, cancel: threading.Event) -> Iterator[JobUpdate]:
     """Run ``job`` in a new process; yields ``JobProgress`` and ``JobSample`` events, then one
     ``JobFinished`` or ``JobFailed``. Raises ``Cancelled`` (worker killed) once ``cancel`` is
     set. Closing the generator early also kills the worker. The job's temporary files live in a
@@ -116,7 +116,7 @@ def _supervise(
     index: int,
     cancel: threading.Event,
     samples: list[MonitorSample],
-) -> Generator[Event, None, tuple[Any, ...] | None]:
+) -> Generator[JobUpdate, None, tuple[Any, ...] | None]:
     """Relay the worker's progress and sample its CPU and memory until it reports its outcome
     (returned) or ends without one (None)."""
     # Imported here, by the supervisor: the worker imports this module too (``_child_main``),

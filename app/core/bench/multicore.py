@@ -37,7 +37,7 @@ import threading
 from collections.abc import Generator
 from dataclasses import replace
 
-from app.core.bench.events import Event, JobFailed, JobFinished, JobProgress
+from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobUpdate
 from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
 from app.core.bench.results import Aggregate, JobResult, TimedSpan
@@ -111,7 +111,7 @@ class _Copy(threading.Thread):
 
 def run_copies(
     job: Job, index: int, processes: int, cancel: threading.Event
-) -> Generator[Event, None, tuple[Aggregate, float] | str]:
+) -> Generator[JobUpdate, None, tuple[Aggregate, float] | str]:
     """Run ``processes`` copies of ``job`` at once; yields ``JobProgress`` events (phase
     ``"N processes"``, fraction 0.5 to 1: the second half of the job) and returns the
     :class:`Aggregate` with the :func:`overlap` of the copies' timed spans, or a failure

@@ -4,11 +4,11 @@ A round is the unit of evidence of every claim (:mod:`app.core.study.claims`): w
 between workers and moments shows between rounds, never between the repetitions of one worker.
 
     run = RoundsRun(jobs, rounds=6)        # rounds=1: exactly a BenchmarkRun
-    for event in run.events():
-        ...                                # RunStarted(jobs), then per round RoundStarted and
-                                           # the engine's JobStarted/JobProgress/JobSample
-                                           # (index: the job's), JobFailed at once; JobFinished
-                                           # per job, merged, after the last round; RunFinished
+    for event in run.events():             # the one vocabulary (app.core.bench.events): per
+        ...                                # round a Progress of its RoundStarted, of each job's
+                                           # JobStarted/JobProgress/JobSample (index: the job's),
+                                           # an Outcome of a JobFailed at once, of each job's
+                                           # JobFinished (merged) after the last round; Finished
     run.cancel()
 
 The order of each round is ``random.Random(f"cipherbench-order:{seed}:{round}")``'s shuffle,
@@ -27,19 +27,19 @@ from collections.abc import Generator, Sequence
 from dataclasses import replace
 
 from app.core.bench.events import (
-    Event,
     JobEvent,
     JobFailed,
     JobFinished,
+    JobUpdate,
     RoundStarted,
-    RunFinished,
-    RunStarted,
+    RunSteps,
 )
 from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.kept import JobSecret
 from app.core.bench.results import JobResult, RoundInfo, RunResult
 from app.core.bench.runner import BenchmarkRun
 from app.core.bench.stats import stability_warnings, summarize
+from app.core.runtime.events import Event, Finished, Outcome, drained, relayed
 from app.core.runtime.rounds import round_order
 
 _STABILITY_PREFIXES = ("encryption:", "decryption:")
@@ -61,67 +61,26 @@ def _contention(parts: Sequence[JobResult]) -> str:
     )
 
 
-class CurrentRun:
-    """The cancel of a driver that runs engine runs one after another (the rounds of a
-    benchmark, of a study): it stops the run going on and every later one, from any thread."""
+class RunDriver:
+    """A driver of engine runs one after another (the rounds of a benchmark, a study): its
+    ``cancel()``, from any thread, stops the run going on and every later one. Every engine run
+    it makes shares its :attr:`cancel_event` (``BenchmarkRun(..., cancel=self.cancel_event)``),
+    so setting that event, as a worker of the window does, is the same as :meth:`cancel`."""
 
-    def __init__(self) -> None:
-        self._cancel = threading.Event()
-        self._lock = threading.Lock()
-        self._current: BenchmarkRun | None = None
+    def __init__(self, cancel: threading.Event | None = None) -> None:
+        self._cancel = cancel if cancel is not None else threading.Event()
+
+    @property
+    def cancel_event(self) -> threading.Event:
+        """Set by :meth:`cancel`; every engine run of the driver polls it."""
+        return self._cancel
 
     def cancel(self) -> None:
-        with self._lock:
-            self._cancel.set()
-            if self._current is not None:
-                self._current.cancel()
+        self._cancel.set()
 
     @property
     def cancelled(self) -> bool:
         return self._cancel.is_set()
-
-    @property
-    def cancel_event(self) -> threading.Event:
-        """Set by :meth:`cancel`: for work that polls an event rather than running engine runs
-        (a loopback transfer)."""
-        return self._cancel
-
-    def events(self, run: BenchmarkRun) -> Generator[Event, None, None]:
-        """``run``'s events, cancelled at once when the driver already was; closing this
-        generator closes the run's (its running worker is killed)."""
-        with self._lock:
-            self._current = run
-            if self._cancel.is_set():
-                run.cancel()
-        stream = run.events()
-        try:
-            yield from stream
-        finally:
-            stream.close()
-            with self._lock:
-                self._current = None
-
-
-class RunDriver:
-    """A driver of engine runs one after another (the rounds of a benchmark, a study): its
-    ``cancel()``, from any thread, stops the run going on and every later one. A subclass runs
-    each engine run through ``self._runs.events(run)``, or hands a run of its own
-    :attr:`cancel_event`."""
-
-    def __init__(self) -> None:
-        self._runs = CurrentRun()
-
-    @property
-    def cancel_event(self) -> threading.Event:
-        """Set by :meth:`cancel`: for a run that takes an event rather than a stream."""
-        return self._runs.cancel_event
-
-    def cancel(self) -> None:
-        self._runs.cancel()
-
-    @property
-    def cancelled(self) -> bool:
-        return self._runs.cancelled
 
 
 def later_round(job: Job) -> Job:
@@ -224,10 +183,11 @@ class RoundsRun(RunDriver):
         seed: int = 0,
         environment: bool = True,
         processes: int = 1,
+        cancel: threading.Event | None = None,
     ) -> None:
         if rounds < 1:
             raise ValueError("rounds must be at least 1")
-        super().__init__()
+        super().__init__(cancel)
         self.jobs = [replace(j, options=per_round(j.options, rounds)) for j in jobs]
         self.rounds = rounds
         self.seed = seed
@@ -236,43 +196,49 @@ class RoundsRun(RunDriver):
         self._secrets: dict[int, JobSecret] = {}  # a kept ciphertext: the first round's
 
     def events(self) -> Generator[Event, None, None]:
+        """The run in the one vocabulary (module doc)."""
         if self.rounds == 1:
-            run = BenchmarkRun(self.jobs, environment=self._environment, processes=self.processes)
-            yield from self._runs.events(run)
+            run = BenchmarkRun(
+                self.jobs,
+                environment=self._environment,
+                processes=self.processes,
+                cancel=self.cancel_event,
+            )
+            yield from run.events()
             return
-        yield RunStarted(len(self.jobs))
+        steps = RunSteps(len(self.jobs) * self.rounds)
         parts: dict[int, list[JobResult]] = {}
         places: dict[int, list[tuple[int, int]]] = {}
         failed: set[int] = set()
         runs: list[RunResult] = []
         for round_no in range(self.rounds):
-            if self._runs.cancelled:
+            if self.cancelled:
                 break
             order = [i for i in round_order(len(self.jobs), self.seed, round_no) if i not in failed]
             if not order:
                 break
-            yield RoundStarted(round_no, self.rounds, tuple(order))
-            runs.append((yield from self._round(round_no, order, parts, places, failed)))
+            yield steps.round(RoundStarted(round_no, self.rounds, tuple(order)))
+            one = self._round(round_no, order, parts, places, failed)
+            runs.append((yield from relayed(one, steps.event)))
             if runs[-1].cancelled:
                 break
         done = [i for i in sorted(parts) if i not in failed]
         merged = {i: merge_rounds(parts[i], places[i]) for i in done}
         for i in done:  # after a cancel too: merged over the rounds each one completed
-            yield JobFinished(i, merged[i], self._secrets.get(i))
-        yield RunFinished(self._finished(runs, [merged[i] for i in done]))
+            yield Outcome(JobFinished(i, merged[i], self._secrets.get(i)))
+        yield Finished(self._finished(runs, [merged[i] for i in done]))
 
     def _finished(self, runs: list[RunResult], results: list[JobResult]) -> RunResult:
         """The whole run: the first round's machine and start, the last round's end, every
         round's failures, the merged results."""
         if not runs:  # cancelled before the first round
-            empty = BenchmarkRun([], environment=False)
-            runs = [next(e.run for e in empty.events() if isinstance(e, RunFinished))]
+            runs = [drained(BenchmarkRun([], environment=False).job_events())]
         return replace(
             runs[0],
             results=tuple(results),
             failures=tuple(f for r in runs for f in r.failures),
             finished_at=runs[-1].finished_at,
-            cancelled=self._runs.cancelled or any(r.cancelled for r in runs),
+            cancelled=self.cancelled or any(r.cancelled for r in runs),
         )
 
     def _round(
@@ -282,7 +248,9 @@ class RoundsRun(RunDriver):
         parts: dict[int, list[JobResult]],
         places: dict[int, list[tuple[int, int]]],
         failed: set[int],
-    ) -> Generator[Event, None, RunResult]:
+    ) -> Generator[JobUpdate, None, RunResult]:
+        """One round's job events, renumbered as the run's jobs (a job's finish kept for the
+        merge, not said); (``yield from``'s value) the round's run."""
         jobs = [self.jobs[i] for i in order]
         if round_no > 0:  # memory, the copies' aggregate, a kept ciphertext: the first round's
             jobs = [later_round(j) for j in jobs]
@@ -290,22 +258,27 @@ class RoundsRun(RunDriver):
             jobs,
             environment=self._environment and round_no == 0,
             processes=self.processes if round_no == 0 else 1,
+            cancel=self.cancel_event,
         )
-        result: RunResult | None = None
-        for ev in self._runs.events(run):
-            if isinstance(ev, RunFinished):
-                result = ev.run
-            elif isinstance(ev, JobFinished):
-                i = order[ev.index]
-                parts.setdefault(i, []).append(ev.result)
-                if ev.secret is not None:
-                    self._secrets[i] = ev.secret
-                places.setdefault(i, []).append((round_no, ev.index))
-            elif isinstance(ev, JobFailed):
-                i = order[ev.index]
-                failed.add(i)
-                yield replace(ev, index=i)
-            elif isinstance(ev, JobEvent):  # started, progress, a sample: renumbered
-                yield replace(ev, index=order[ev.index])
-        assert result is not None
-        return result
+        events = run.job_events()
+        try:
+            while True:
+                try:
+                    ev = next(events)
+                except StopIteration as end:
+                    result: RunResult = end.value
+                    return result
+                if isinstance(ev, JobFinished):
+                    i = order[ev.index]
+                    parts.setdefault(i, []).append(ev.result)
+                    if ev.secret is not None:
+                        self._secrets[i] = ev.secret
+                    places.setdefault(i, []).append((round_no, ev.index))
+                elif isinstance(ev, JobFailed):
+                    i = order[ev.index]
+                    failed.add(i)
+                    yield replace(ev, index=i)
+                elif isinstance(ev, JobEvent):  # started, progress, a sample: renumbered
+                    yield replace(ev, index=order[ev.index])
+        finally:
+            events.close()  # closed early: the running worker is killed

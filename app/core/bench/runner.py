@@ -2,11 +2,13 @@
 
     run = BenchmarkRun(jobs)
     for event in run.events():   # blocking; the CLI, the tests and the GUI worker all do this
-        ...
+        ...                      # Progress, Outcome (app.core.bench.events), then Finished
     run.cancel()                 # from any thread; the generator ends within about a second
 
-The last event is always ``RunFinished`` (``run.cancelled`` tells whether it was cut short),
-unless the consumer stops iterating, in which case the running worker is killed.
+The last event is always ``Finished`` with the :class:`RunResult` (``run.cancelled`` tells
+whether it was cut short), unless the consumer stops iterating, in which case the running
+worker is killed. :meth:`BenchmarkRun.job_events` is the same run as the engine's typed job
+events, the result its return value: what a run in rounds and a study build on.
 """
 
 from __future__ import annotations
@@ -19,13 +21,12 @@ from typing import Any
 import psutil
 
 from app.core.bench.events import (
-    Event,
     JobFailed,
     JobFinished,
     JobProgress,
     JobStarted,
-    RunFinished,
-    RunStarted,
+    JobUpdate,
+    RunSteps,
 )
 from app.core.bench.isolation import run_isolated
 from app.core.bench.jobs import Job
@@ -36,6 +37,7 @@ from app.core.bench.run_info import Environment, RunOptions, ToolInfo
 from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
 from app.core.runtime.envelope import EntryFailure, timestamp
+from app.core.runtime.events import Event, Finished, relayed
 from app.core.units import format_bytes
 
 
@@ -55,14 +57,22 @@ def memory_mode_shortfall(job: Job, available: int | None = None) -> str | None:
 
 
 class BenchmarkRun:
-    def __init__(self, jobs: list[Job], *, environment: bool = True, processes: int = 1) -> None:
+    def __init__(
+        self,
+        jobs: list[Job],
+        *,
+        environment: bool = True,
+        processes: int = 1,
+        cancel: threading.Event | None = None,
+    ) -> None:
         """``processes`` above 1: after each job, run that many copies of it at once and attach
-        their :class:`~app.core.bench.results.Aggregate` to its result (see multicore)."""
+        their :class:`~app.core.bench.results.Aggregate` to its result (see multicore).
+        ``cancel``: an event to share with a driver of several runs (setting it cancels)."""
         if processes < 1:
             raise ValueError("processes must be at least 1")
         self.jobs = list(jobs)
         self.processes = processes
-        self._cancel = threading.Event()
+        self._cancel = cancel if cancel is not None else threading.Event()
         self._want_environment = environment
 
     def cancel(self) -> None:
@@ -73,6 +83,12 @@ class BenchmarkRun:
         return self._cancel.is_set()
 
     def events(self) -> Generator[Event, None, None]:
+        """The run in the one vocabulary (module doc)."""
+        run = yield from relayed(self.job_events(), RunSteps(len(self.jobs)).event)
+        yield Finished(run)
+
+    def job_events(self) -> Generator[JobUpdate, None, RunResult]:
+        """The run as the engine's job events; (``yield from``'s value) its result."""
         started = timestamp()
         environment: dict[str, Any] = {}
         if self._want_environment:
@@ -81,7 +97,6 @@ class BenchmarkRun:
             environment = capture_environment()
         results: list[JobResult] = []
         failures: list[EntryFailure] = []
-        yield RunStarted(len(self.jobs))
         cancelled = False
         try:
             for index, job in enumerate(self.jobs):
@@ -110,22 +125,20 @@ class BenchmarkRun:
             if self.jobs
             else RunOptions()
         )
-        yield RunFinished(
-            RunResult(
-                results=tuple(results),
-                failures=tuple(failures),
-                environment=Environment(environment),
-                options=options,
-                started_at=started,
-                finished_at=timestamp(),
-                cancelled=cancelled,
-                tool=ToolInfo.current(),
-            )
+        return RunResult(
+            results=tuple(results),
+            failures=tuple(failures),
+            environment=Environment(environment),
+            options=options,
+            started_at=started,
+            finished_at=timestamp(),
+            cancelled=cancelled,
+            tool=ToolInfo.current(),
         )
 
     def _with_aggregate(
         self, job: Job, finished: JobFinished
-    ) -> Generator[Event, None, JobFinished | JobFailed]:
+    ) -> Generator[JobUpdate, None, JobFinished | JobFailed]:
         """Run the copies of a finished job; its event with the aggregate, or a failure."""
         outcome = yield from run_copies(job, finished.index, self.processes, self._cancel)
         if isinstance(outcome, str):

@@ -1,7 +1,12 @@
-"""The one vocabulary of a run, whatever its kind (a sweep, a transfer, a leak test, a profile,
-key setup): any number of :class:`Progress` and :class:`Outcome`, then one :class:`Finished`
-(also after a cancel, its result saying so). The front-ends follow it with one progress line
-(``app.cli.running.follow``) and one worker (``app.gui.worker.ProgressWorker``).
+"""The one vocabulary of a run, whatever its kind (a benchmark, a study, a sweep, a transfer, a
+leak test, a profile, key setup): any number of :class:`Progress` and :class:`Outcome`, then one
+:class:`Finished` (also after a cancel, its result saying so). The front-ends follow it with one
+progress line (``app.cli.running.follow``) and one worker (``app.gui.worker.ProgressWorker``).
+
+A kind's own records ride inside: a :class:`Progress`'s ``detail`` (a bench job's start, a
+monitor sample, a study's step), an :class:`Outcome`'s ``value`` (a job's or a cell's result or
+failure). Progress is a reading, of which a front-end may show only the latest; one marked
+``keep`` (a step's start, a monitor sample for a live chart) is never coalesced away.
 
 An engine's inner steps are generators too: :func:`relayed` turns what one yields into events
 and hands on its return value, :func:`drained` runs one to its return value.
@@ -27,6 +32,9 @@ class Progress:
     what: str  # the step that runs now: "round 2/6 aes-128-ctr [pyaes]"
     detail: Any = None  # data beside it: a leak test's |t| curve, a transfer's place
     note: str = ""  # a reading within the step: "|t| = 2.1 after 10,000 calls", "run 3 of 12"
+    # Whether every one of these matters (a bench job's start, a monitor sample): a front-end
+    # that shows only the latest progress still hands each of them on; else the latest wins.
+    keep: bool = False
 
     @property
     def text(self) -> str:

@@ -1,6 +1,7 @@
 """What every kind of study run shares: :class:`GridRun` (which a cipher study's ``StudyRun``
 and a transfer study's ``TransferStudyRun`` extend) checks the study, reads its files, makes
-its sizes and gives ``events()`` and ``cancel()``.
+its sizes and gives ``events()`` (the one vocabulary, :mod:`app.core.study.steps`) and
+``cancel()``.
 
 Generated inputs are pseudo-random from ``random.Random(seed)``: the same study makes the same
 bytes on any machine. They live in the process's scratch folder and are deleted at the end.
@@ -19,7 +20,9 @@ from app.core.bench.rounds import RunDriver
 from app.core.errors import UserError
 from app.core.runtime import scratch
 from app.core.runtime.envelope import timestamp
+from app.core.runtime.events import Event, Finished
 from app.core.study.definition import SizeInput, Study
+from app.core.study.steps import StudySteps
 from app.core.units import MIB
 
 
@@ -42,14 +45,14 @@ def seeded_input(size: SizeInput, seed: int, directory: str) -> InputSpec:
     return generated_input(size.size_bytes, directory, size.label, blocks=blocks)
 
 
-E = TypeVar("E")
+R = TypeVar("R")
 
 
-class GridRun(RunDriver, Generic[E]):
+class GridRun(RunDriver, Generic[R]):
     """What both kinds of study run share (``runner.StudyRun``; a transfer study's
     ``TransferStudyRun``): the study, its input files (read now) and generated sizes, and
     ``events()``, which makes the sizes and runs the subclass's ``_run``, and ``cancel()`` from
-    any thread (``events()`` still ends with ``StudyFinished``). ``files`` and ``sizes`` replace
+    any thread (``events()`` still ends with its ``Finished``). ``files`` and ``sizes`` replace
     the study's own when given. Raises ``UserError`` at once for a study that cannot run, a
     file that cannot be read or a study with no input."""
 
@@ -72,20 +75,26 @@ class GridRun(RunDriver, Generic[E]):
             raise UserError(f"the study {study.name} needs input files{slots} or sizes")
         self.files = [inspect_file(p) for p in paths]
         self._want_environment = environment
+        self.steps = StudySteps()  # the running study's, made anew by each events()
         super().__init__()
         self._prepare()
 
     def _prepare(self) -> None:
         """Check and set up what the subclass runs, before any input is generated."""
 
-    def events(self) -> Generator[E, None, None]:
+    def events(self) -> Generator[Event, None, None]:
+        """The study's run: progress and outcomes, then its result (module doc of
+        :mod:`app.core.study.steps`); the generated inputs are gone before the result."""
+        self.steps = StudySteps()
         with self._inputs() as (inputs, started, env):
-            yield from self._run(inputs, started, env)
+            result = yield from self._run(inputs, started, env)
+        yield Finished(result)
 
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]
-    ) -> Generator[E, None, None]:
-        """The study's events, from its ``inputs``, the start time and the machine."""
+    ) -> Generator[Event, None, R]:
+        """The study's progress and outcomes, from its ``inputs``, the start time and the
+        machine; (``yield from``'s value) its result."""
         raise NotImplementedError
 
     @contextmanager

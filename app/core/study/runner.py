@@ -1,14 +1,13 @@
 """Running a study: every cipher entry on every input, through the benchmark's isolated workers.
 
     run = StudyRun(study, files=[...], sizes=[...])   # None: the study's own
-    for event in run.events():    # blocking, like BenchmarkRun.events()
-        ...
+    for event in run.events():    # blocking, like BenchmarkRun.events(): Progress, Outcome
+        ...                       # (app.core.study.steps), then Finished(StudyResult)
     run.cancel()                  # from any thread
 
-Order: ``StudyStarted``; per worker ``StepStarted`` and ``StepProgress``; ``RoundsAdded`` when
-claims not yet precise get more rounds; ``CellFinished`` when a cell (cipher entry x input) has
-run all its rounds, or ``CellFailed``; finally ``StudyFinished`` with the :class:`StudyResult`,
-also after a cancel (partial results kept, ``cancelled=True``).
+Its events are a study's (:mod:`app.core.study.steps`): the steps as progress, each cell's
+``CellFinished`` or ``CellFailed`` as an outcome, finally the :class:`StudyResult`, also after a
+cancel (partial results kept, ``cancelled=True``).
 
 A round runs every cell once, each job in a fresh worker with its warm-up and ``repeat /
 rounds`` repetitions, in a random order of its own (seeded by the study's ``data_seed`` and the
@@ -27,16 +26,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Generator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import Any
 
-from app.core.bench.events import (
-    JobFailed,
-    JobFinished,
-    JobProgress,
-    JobStarted,
-    RunFinished,
-)
+from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobStarted, JobUpdate
 from app.core.bench.inputs import check_unchanged
 from app.core.bench.jobs import InputSpec, Job
 from app.core.bench.plan import make_jobs
@@ -52,96 +45,36 @@ from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
 from app.core.runtime.envelope import timestamp
-from app.core.runtime.events import Progress, relayed
+from app.core.runtime.events import Event, Outcome, Progress, relayed
 from app.core.runtime.rounds import round_order
 from app.core.study.cell_pairs import job_claims, unsettled_cells
 from app.core.study.definition import Study
 from app.core.study.grid_run import GridRun
 from app.core.study.result import StudyFailure, StudyResult
-from app.core.study.whole_program import ProgramTiming, measure_programs
-
-
-@dataclass(frozen=True)
-class Cell:
-    """One cipher entry on one input: a row of the study's table."""
-
-    index: int
-    cipher_label: str  # "aes-128-cbc [pycryptodome]"
-    input_label: str
-    input_bytes: int
-
-
-@dataclass(frozen=True)
-class StudyStarted:
-    cells: tuple[Cell, ...]
-    rounds: int
-    total_steps: int  # workers to run: cells x rounds
-
-
-@dataclass(frozen=True)
-class StepStarted:
-    step: int  # 0 .. total_steps - 1
-    round: int  # 0-based
-    cell: Cell
-
-
-@dataclass(frozen=True)
-class StepProgress:
-    step: int
-    phase: str
-    fraction: float  # of this step
-
-
-@dataclass(frozen=True)
-class RoundsAdded:
-    """The claims not yet precise get another round: ``cells`` run again in round ``round``;
-    ``total_steps`` is the workers of the whole run as now planned."""
-
-    round: int  # 0-based
-    cells: tuple[Cell, ...]
-    total_steps: int
-
-
-@dataclass(frozen=True)
-class CellFinished:
-    cell: Cell
-    result: JobResult  # merged over the rounds
-
-
-@dataclass(frozen=True)
-class CellFailed:
-    cell: Cell
-    message: str
-
-
-@dataclass(frozen=True)
-class StudyFinished:
-    result: StudyResult
-
-
-StudyEvent = (
-    StudyStarted
-    | StepStarted
-    | StepProgress
-    | RoundsAdded
-    | CellFinished
-    | CellFailed
-    | StudyFinished
+from app.core.study.steps import (
+    Cell,
+    CellFailed,
+    CellFinished,
+    RoundsAdded,
+    StepStarted,
+    StudyStarted,
+    StudySteps,
 )
+from app.core.study.whole_program import ProgramTiming, measure_programs
 
 
 def _last_step(
     events: Generator[Progress, None, Any], state: _Progress, name: str
-) -> Generator[StudyEvent, None, Any]:
+) -> Generator[Event, None, Any]:
     """A kind's run after the study's rounds (its profile, its leak test), its progress
     reported as the last step's ("profile: round 1/6 ..."); its value, the kind's result."""
-    step = max(0, state.step - 1)
+    step, steps = max(0, state.step - 1), state.steps
     return (
-        yield from relayed(events, lambda e: StepProgress(step, f"{name}: {e.text}", e.fraction))
+        yield from relayed(events, lambda e: steps.progress(step, f"{name}: {e.text}", e.fraction))
     )
 
 
-class StudyRun(GridRun[StudyEvent]):
+class StudyRun(GridRun[StudyResult]):
     """One run of ``study``, every cipher entry on every input (module doc); made as
     :class:`GridRun`."""
 
@@ -172,22 +105,22 @@ class StudyRun(GridRun[StudyEvent]):
 
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]
-    ) -> Generator[StudyEvent, None, None]:
+    ) -> Generator[Event, None, StudyResult]:
         study = self.study
         jobs, cells, copies = self._jobs(inputs)
-        yield StudyStarted(cells, study.rounds, len(cells) * study.rounds)
-        state = _Progress(jobs, cells, copies, study)
+        state = _Progress(jobs, cells, copies, study, self.steps)
+        yield self.steps.started(StudyStarted(cells, study.rounds, len(cells) * study.rounds))
         t0 = time.monotonic()
         wanted: set[int] | None = None  # None: every cell
         round_no = 0
-        while not self._runs.cancelled:
+        while not self.cancelled:
             todo = yield from state.still_runnable(wanted)
             if not todo:
                 break
             rank = {i: k for k, i in enumerate(round_order(len(jobs), study.data_seed, round_no))}
             todo.sort(key=rank.__getitem__)
             cancelled = yield from self._run_round(state, round_no, todo)
-            if cancelled or self._runs.cancelled:
+            if cancelled or self.cancelled:
                 break
             round_no += 1
             state.rounds_completed = round_no
@@ -198,24 +131,24 @@ class StudyRun(GridRun[StudyEvent]):
             if not wanted:
                 break
             again = tuple(cells[i] for i in sorted(wanted))
-            yield RoundsAdded(round_no, again, state.step + len(again))
+            yield self.steps.added(RoundsAdded(round_no, again, state.step + len(again)))
         result = self._result(state, started, env)
-        if study.whole_program and not self._runs.cancelled:
+        if study.whole_program and not self.cancelled:
             try:
                 programs = yield from self._whole_programs(state, inputs)
                 result = replace(result, programs=programs)
             except UserError as exc:
                 failed = StudyFailure("whole programs", "", str(exc))
                 result = replace(result, failures=(*result.failures, failed))
-        if study.profile and not self._runs.cancelled:
+        if study.profile and not self.cancelled:
             profiled = yield from self._profile(state, inputs)
-            result = replace(result, profile=profiled, cancelled=self._runs.cancelled)
-        if study.leak and not self._runs.cancelled:
+            result = replace(result, profile=profiled, cancelled=self.cancelled)
+        if study.leak and not self.cancelled:
             leaked = yield from self._leak(state)
-            result = replace(result, leak=leaked, cancelled=self._runs.cancelled)
-        yield StudyFinished(result)
+            result = replace(result, leak=leaked, cancelled=self.cancelled)
+        return result
 
-    def _leak(self, state: _Progress) -> Generator[StudyEvent, None, LeakResult]:
+    def _leak(self, state: _Progress) -> Generator[Event, None, LeakResult]:
         """Whether each entry's time depends on its message (:mod:`app.core.leak`, its
         defaults: fixed vs random 16-byte messages)."""
         specs = [s for s, copy in self.entries if copy == 1]
@@ -227,7 +160,7 @@ class StudyRun(GridRun[StudyEvent]):
 
     def _profile(
         self, state: _Progress, inputs: list[InputSpec]
-    ) -> Generator[StudyEvent, None, ProfileResult]:
+    ) -> Generator[Event, None, ProfileResult]:
         """Where each entry's time goes on each input (:mod:`app.core.profile`), in the
         study's rounds."""
         specs = [s for s, copy in self.entries if copy == 1]
@@ -239,7 +172,7 @@ class StudyRun(GridRun[StudyEvent]):
 
     def _whole_programs(
         self, state: _Progress, inputs: list[InputSpec]
-    ) -> Generator[StudyEvent, None, tuple[ProgramTiming, ...]]:
+    ) -> Generator[Event, None, tuple[ProgramTiming, ...]]:
         """Each entry as a whole program on each input (:mod:`.whole_program`), reported as
         the last step's progress; ``UserError`` when a program fails."""
         entries = [(f"{s.id} [{s.library}]", s) for s, copy in self.entries if copy == 1]
@@ -249,10 +182,11 @@ class StudyRun(GridRun[StudyEvent]):
             [(i.label, i.path) for i in inputs],
             self.study.repeat,
             self.study.data_seed,
-            lambda: self._runs.cancelled,
+            lambda: self.cancelled,
         )
         timings: tuple[ProgramTiming, ...] = yield from relayed(
-            programs, lambda p: StepProgress(step, f"whole programs {p[0]}/{p[1]}", p[0] / p[1])
+            programs,
+            lambda p: self.steps.progress(step, f"whole programs {p[0]}/{p[1]}", p[0] / p[1]),
         )
         return timings
 
@@ -287,25 +221,30 @@ class StudyRun(GridRun[StudyEvent]):
             repeat_per_round=study.repeat_per_round,
             started_at=started,
             finished_at=timestamp(),
-            cancelled=self._runs.cancelled,
+            cancelled=self.cancelled,
             tool=ToolInfo.current(),
         )
 
     def _run_round(
         self, state: _Progress, round_no: int, todo: list[int]
-    ) -> Generator[StudyEvent, None, bool]:
+    ) -> Generator[Event, None, bool]:
         """One round: the cells ``todo`` once, in that order, through the engine's isolated
         workers. Returns whether the round was cancelled."""
         round_jobs = [state.jobs[i] for i in todo]
         if round_no > 0:  # the memory pass runs in the first round only
             round_jobs = [later_round(job) for job in round_jobs]
-        cancelled = False
-        # Closing this generator (the consumer stopped) kills the running worker.
-        for ev in self._runs.events(BenchmarkRun(round_jobs, environment=False)):
-            if isinstance(ev, RunFinished):
-                cancelled = ev.run.cancelled
-            else:
+        run = BenchmarkRun(round_jobs, environment=False, cancel=self.cancel_event)
+        events = run.job_events()
+        try:  # closing this generator (the consumer stopped) kills the running worker
+            while True:
+                try:
+                    ev = next(events)
+                except StopIteration as end:
+                    cancelled: bool = end.value.cancelled
+                    break
                 yield from state.on_event(ev, round_no, todo)
+        finally:
+            events.close()
         state.step += len(todo)
         return cancelled
 
@@ -315,9 +254,15 @@ class _Progress:
     each ran), failed cells, finished cells, steps, each cell's last duration."""
 
     def __init__(
-        self, jobs: list[Job], cells: tuple[Cell, ...], copies: list[int], study: Study
+        self,
+        jobs: list[Job],
+        cells: tuple[Cell, ...],
+        copies: list[int],
+        study: Study,
+        steps: StudySteps,
     ) -> None:
         self.jobs = jobs
+        self.steps = steps
         self.cells = cells
         self.copies = copies
         self.study = study
@@ -330,7 +275,7 @@ class _Progress:
         self.started_at: dict[int, float] = {}
         self.last_duration_s: dict[int, float] = {}
 
-    def still_runnable(self, wanted: set[int] | None) -> Generator[StudyEvent, None, list[int]]:
+    def still_runnable(self, wanted: set[int] | None) -> Generator[Event, None, list[int]]:
         """The cells to run this round (of ``wanted``; None: all); a file that vanished or
         changed fails its cells."""
         todo: list[int] = []
@@ -342,7 +287,7 @@ class _Progress:
                     check_unchanged(job.input)
                 except UserError as exc:
                     self.failed[i] = str(exc)
-                    yield CellFailed(self.cells[i], str(exc))
+                    yield Outcome(CellFailed(self.cells[i], str(exc)))
                     continue
             todo.append(i)
         return todo
@@ -359,23 +304,24 @@ class _Progress:
         """Every cell that has results and has not failed, merged over its rounds so far."""
         return {i: self.result(i) for i in self.parts if i not in self.failed}
 
-    def finish(self, going_on: set[int]) -> Generator[StudyEvent, None, None]:
+    def finish(self, going_on: set[int]) -> Generator[Event, None, None]:
         """``CellFinished`` for every cell with results that runs no further round."""
         for i in sorted(self.parts):
             if i in self.failed or i in self.merged or i in going_on:
                 continue
             self.merged[i] = self.result(i)
-            yield CellFinished(self.cells[i], self.merged[i])
+            yield Outcome(CellFinished(self.cells[i], self.merged[i]))
 
     def on_event(
-        self, ev: object, round_no: int, todo: list[int]
-    ) -> Generator[StudyEvent, None, None]:
+        self, ev: JobUpdate, round_no: int, todo: list[int]
+    ) -> Generator[Event, None, None]:
         """Translate one engine event of this round into study events."""
         if isinstance(ev, JobStarted):
             self.started_at[todo[ev.index]] = time.monotonic()
-            yield StepStarted(self.step + ev.index, round_no, self.cells[todo[ev.index]])
+            cell = self.cells[todo[ev.index]]
+            yield self.steps.step_started(StepStarted(self.step + ev.index, round_no, cell))
         elif isinstance(ev, JobProgress):
-            yield StepProgress(self.step + ev.index, ev.phase, ev.fraction)
+            yield self.steps.progress(self.step + ev.index, ev.phase, ev.fraction)
         elif isinstance(ev, JobFinished):
             i = todo[ev.index]
             self.parts.setdefault(i, []).append(ev.result)
@@ -388,4 +334,4 @@ class _Progress:
             self.failed[i] = ev.message
             self.parts.pop(i, None)
             self.places.pop(i, None)
-            yield CellFailed(self.cells[i], ev.message)
+            yield Outcome(CellFailed(self.cells[i], ev.message))

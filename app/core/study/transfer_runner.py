@@ -1,10 +1,11 @@
 """Running a transfer study (``workload = "transfer"``, the loopback study): every cipher on every
 input sent over TCP loopback by :func:`app.core.transfer.runner.transfer`, with the cipher
-study's events, so the command line and the window follow it the same way:
+study's events (:mod:`app.core.study.steps`), so the command line and the window follow it the
+same way:
 
     run = TransferStudyRun(study)
-    for event in run.events():   # StudyStarted, StepStarted, StepProgress, CellFinished
-        ...                      # (result: TransferResult), CellFailed, StudyFinished
+    for event in run.events():   # Progress (StudyStarted, StepStarted ...), Outcome (CellFinished
+        ...                      # with a TransferResult, CellFailed), Finished(TransferStudyResult)
     run.cancel()                 # from any thread
 
 Like a cipher study, it runs in rounds (``study.rounds``, each in a seeded random order of its
@@ -28,20 +29,18 @@ from app.core.bench.run_info import Environment, ToolInfo
 from app.core.bench.stats import stability_warnings, summarize
 from app.core.errors import Cancelled, UserError
 from app.core.runtime.envelope import timestamp
-from app.core.runtime.events import relayed
+from app.core.runtime.events import Event, Outcome, relayed
 from app.core.runtime.rounds import round_order
 from app.core.study.cell_pairs import unsettled_cells
 from app.core.study.claims import Comparison, compare
 from app.core.study.grid_run import GridRun
 from app.core.study.result import StudyFailure
-from app.core.study.runner import (
+from app.core.study.steps import (
     Cell,
     CellFailed,
     CellFinished,
     RoundsAdded,
-    StepProgress,
     StepStarted,
-    StudyFinished,
     StudyStarted,
 )
 from app.core.study.transfer_result import TransferStudyResult
@@ -70,7 +69,7 @@ class _Grid:
     step: int = 0
 
 
-class TransferStudyRun(GridRun[object]):
+class TransferStudyRun(GridRun[TransferStudyResult]):
     """One run of a transfer study (module doc); made as
     :class:`~app.core.study.grid_run.GridRun`."""
 
@@ -84,7 +83,7 @@ class TransferStudyRun(GridRun[object]):
         )
         self.options.check()
 
-    def events(self) -> Generator[object, None, None]:
+    def events(self) -> Generator[Event, None, None]:
         try:
             yield from super().events()
         finally:
@@ -92,14 +91,14 @@ class TransferStudyRun(GridRun[object]):
 
     def _run(
         self, inputs: list[InputSpec], started: str, env: dict[str, object]
-    ) -> Generator[object, None, None]:
+    ) -> Generator[Event, None, TransferStudyResult]:
         study = self.study
         pairs = [(source, c) for source in inputs for c in self.ciphers]
         cells = tuple(
             Cell(i, transfer_label(c), source.label, source.size_bytes)
             for i, (source, c) in enumerate(pairs)
         )
-        yield StudyStarted(cells, study.rounds, len(cells) * study.rounds)
+        yield self.steps.started(StudyStarted(cells, study.rounds, len(cells) * study.rounds))
         grid = _Grid(cells, pairs)
         t0, round_no = time.monotonic(), 0
         todo = list(range(len(cells)))
@@ -114,15 +113,15 @@ class TransferStudyRun(GridRun[object]):
                 todo = [i for i in range(len(cells)) if i not in grid.failed]
                 continue
             todo = yield from self._settle(grid, round_no, t0)
-        yield StudyFinished(self._result(grid, started, env, round_no))  # type: ignore[arg-type]
+        return self._result(grid, started, env, round_no)
 
-    def _round(self, grid: _Grid, todo: list[int], round_no: int) -> Generator[object, None, None]:
+    def _round(self, grid: _Grid, todo: list[int], round_no: int) -> Generator[Event, None, None]:
         """One round: the cells ``todo`` once, in that order (stopping at a cancel)."""
         for i in todo:
             if self.cancelled:
                 break
             cell = grid.cells[i]
-            yield StepStarted(grid.step, round_no, cell)
+            yield self.steps.step_started(StepStarted(grid.step, round_no, cell))
             began = time.monotonic()
             outcome = yield from self._cell(replace(cell, index=grid.step), *grid.pairs[i])
             grid.last_s[i] = time.monotonic() - began
@@ -132,9 +131,9 @@ class TransferStudyRun(GridRun[object]):
             elif outcome is not None:
                 grid.failed[i] = outcome
                 grid.parts.pop(i, None)
-                yield CellFailed(cell, outcome)
+                yield Outcome(CellFailed(cell, outcome))
 
-    def _settle(self, grid: _Grid, round_no: int, t0: float) -> Generator[object, None, list[int]]:
+    def _settle(self, grid: _Grid, round_no: int, t0: float) -> Generator[Event, None, list[int]]:
         """After the study's rounds: each cell's rounds merged, ``CellFinished`` for the cells
         that run no further round; the cells that do (``RoundsAdded``), if any."""
         merged = {i: merge_transfers(p) for i, p in grid.parts.items() if i not in grid.failed}
@@ -142,10 +141,10 @@ class TransferStudyRun(GridRun[object]):
         for i in sorted(merged):
             if i not in todo and i not in grid.done:
                 grid.done[i] = merged[i]
-                yield CellFinished(grid.cells[i], grid.done[i])  # type: ignore[arg-type]
+                yield Outcome(CellFinished(grid.cells[i], grid.done[i]))
         if todo:
             again = tuple(grid.cells[i] for i in todo)
-            yield RoundsAdded(round_no, again, grid.step + len(again))
+            yield self.steps.added(RoundsAdded(round_no, again, grid.step + len(again)))
         return todo
 
     def _result(
@@ -197,7 +196,7 @@ class TransferStudyRun(GridRun[object]):
 
     def _cell(
         self, cell: Cell, source: InputSpec, cipher_id: str
-    ) -> Generator[object, None, TransferResult | str | None]:
+    ) -> Generator[Event, None, TransferResult | str | None]:
         """Run one cell, relaying its progress; its result, a failure message, or None when
         cancelled. Closing it stops the cell's two processes."""
         try:
@@ -208,7 +207,7 @@ class TransferStudyRun(GridRun[object]):
             )  # fmt: skip
             return (
                 yield from relayed(
-                    runs, lambda p: StepProgress(cell.index, "transfer", p[0] / p[1])
+                    runs, lambda p: self.steps.progress(cell.index, "transfer", p[0] / p[1])
                 )
             )
         except Cancelled:

@@ -24,6 +24,7 @@ from app.core.bench.jobs import Job
 from app.core.bench.kept import FinishedJob
 from app.core.bench.results import RunResult
 from app.core.bench.session import RunSession
+from app.core.runtime.events import Finished, Outcome, Progress
 from app.gui.describe import capture_environment_text, sentence
 from app.gui.main.bench_worker import BenchmarkWorker, RunFactory, default_run_factory
 from app.gui.panels.progress_panel import ProgressInfo, format_duration
@@ -146,17 +147,30 @@ class RunController(QObject):
     # --- worker slots ---------------------------------------------------------------------------
 
     @Slot(object)
-    def _on_worker_run_started(self, event: events.RunStarted) -> None:
-        self._session.total_jobs = event.total_jobs
-        self._publish_progress()
+    def _on_worker_kept(self, kept: list[Progress]) -> None:
+        """The progress every one of which matters: a round's or a job's start, the monitor
+        samples (gathered for the chart)."""
+        samples = []
+        for progress in kept:
+            detail = progress.detail
+            if isinstance(detail, events.JobSample):
+                samples.append(detail.sample)
+                continue
+            if samples:  # a job's samples before the next one starts
+                self.samples_added.emit(samples)
+                samples = []
+            if isinstance(detail, events.RoundStarted):
+                self._round_started(detail)
+            elif isinstance(detail, events.JobStarted):
+                self._job_started(detail)
+        if samples:
+            self.samples_added.emit(samples)
 
-    @Slot(object)
-    def _on_worker_round_started(self, event: events.RoundStarted) -> None:
+    def _round_started(self, event: events.RoundStarted) -> None:
         self._session.round_started(len(self._jobs), event.rounds, event.round, len(event.order))
         self.message.emit(f"Round {event.round + 1} of {event.rounds}, in a random order")
 
-    @Slot(object)
-    def _on_worker_job_started(self, event: events.JobStarted) -> None:
+    def _job_started(self, event: events.JobStarted) -> None:
         job = event.job
         label = f"{job.label}, {job.key_bits}-bit"
         self._session.job_started(label)
@@ -164,16 +178,19 @@ class RunController(QObject):
         self._publish_progress()
 
     @Slot(object)
-    def _on_worker_progressed(self, event: events.JobProgress) -> None:
-        self._session.job_progressed(event.phase, event.fraction)
-        self._publish_progress()
+    def _on_worker_progressed(self, progress: Progress) -> None:
+        if isinstance(progress.detail, events.JobProgress):
+            self._session.job_progressed(progress.detail.phase, progress.detail.fraction)
+            self._publish_progress()
 
     @Slot(object)
-    def _on_worker_sampled(self, samples: list[events.JobSample]) -> None:
-        self.samples_added.emit([e.sample for e in samples])
+    def _on_worker_outcome(self, outcome: Outcome) -> None:
+        if isinstance(outcome.value, events.JobFinished):
+            self._job_finished(outcome.value)
+        elif isinstance(outcome.value, events.JobFailed):
+            self._job_failed(outcome.value)
 
-    @Slot(object)
-    def _on_worker_resulted(self, event: events.JobFinished) -> None:
+    def _job_finished(self, event: events.JobFinished) -> None:
         # A cell measured in an earlier run keeps that row: this one is "<input> (run N)".
         (result,) = relabel([event.result], self._run_no, self._taken)
         self.model.add_result(result)
@@ -181,16 +198,15 @@ class RunController(QObject):
         self.results_changed.emit(self.model.results())
         self._publish_progress()
 
-    @Slot(object)
-    def _on_worker_job_failed(self, event: events.JobFailed) -> None:
+    def _job_failed(self, event: events.JobFailed) -> None:
         self._session.job_failed(f"{event.job.label}: {event.message}")
         self.failures_changed.emit(self.failures)
         self.message.emit(f"A job failed: {event.job.label}: {event.message}")
         self._publish_progress()
 
     @Slot(object)
-    def _on_worker_run_finished(self, event: events.RunFinished) -> None:
-        run = event.run
+    def _on_worker_finished_run(self, finished: Finished) -> None:
+        run: RunResult = finished.result
         self._run_ended = True
         self._runs.append(run)
         self._last_run = combine_bench_runs(self._runs, self.model.results())

@@ -20,7 +20,8 @@ import app.core.study.export  # noqa: F401
 from app.core.bench.accumulated import relabel
 from app.core.bench.results import JobResult
 from app.core.errors import UserError
-from app.core.study import runner
+from app.core.runtime.events import Finished, Outcome, Progress
+from app.core.study import runner, steps
 from app.core.study.definition import Study
 from app.core.study.result import StudyResult
 from app.core.study.transfer_result import TransferStudyResult
@@ -104,7 +105,6 @@ class StudyController(ToolController):
         self._inputs: list[str] = []  # files read, never to be overwritten by an export
         self._rounds = 1
         self._total = 1
-        self._step = 0
         self._started = 0.0
         self.exported = True  # nothing to lose yet
         self.analysis: StudyResult | None = None  # the last combined result analysed
@@ -149,7 +149,7 @@ class StudyController(ToolController):
         self._inputs.extend(f.path for f in getattr(run, "files", ()))
         self.units = study.units
         self._live = []
-        self._step, self._total, self._rounds = 0, 1, study.rounds
+        self._total, self._rounds = 1, study.rounds
         self._started = self._clock()
         worker = StudyWorker(run)
         worker.signals.failed.connect(self.failed)
@@ -202,18 +202,20 @@ class StudyController(ToolController):
     # --- the worker's events ----------------------------------------------------------------------
 
     @Slot(object)
-    def _on_worker_study_started(self, ev: runner.StudyStarted) -> None:
-        self._total, self._rounds = max(1, ev.total_steps), ev.rounds
-        self._report_progress(0.0)
+    def _on_worker_kept(self, kept: list[Progress]) -> None:
+        """The study's start, each step's start, the rounds added: said in order."""
+        for progress in kept:
+            detail = progress.detail
+            if isinstance(detail, steps.StudyStarted):
+                self._total, self._rounds = max(1, detail.total_steps), detail.rounds
+            elif isinstance(detail, steps.RoundsAdded):
+                self._total = max(1, detail.total_steps)
+            elif isinstance(detail, steps.StepStarted):
+                self._step_started(detail)
+        if kept:
+            self._report_progress(kept[-1].fraction)
 
-    @Slot(object)
-    def _on_worker_rounds_added(self, ev: runner.RoundsAdded) -> None:
-        self._total = max(1, ev.total_steps)
-        self._report_progress(0.0)
-
-    @Slot(object)
-    def _on_worker_step_started(self, ev: runner.StepStarted) -> None:
-        self._step = ev.step
+    def _step_started(self, ev: steps.StepStarted) -> None:
         cell = ev.cell
         if ev.round >= self._rounds > 1:
             where = f"extra round {ev.round + 1}, for claims not yet precise"
@@ -222,15 +224,14 @@ class StudyController(ToolController):
         else:
             where = f"step {ev.step + 1} of {self._total}"
         self.step_changed.emit(f"{where}: {cell.cipher_label} on {cell.input_label}")
-        self._report_progress(0.0)
 
     @Slot(object)
-    def _on_worker_progressed(self, ev: runner.StepProgress) -> None:
-        self._step = ev.step
-        self._report_progress(ev.fraction)
+    def _on_worker_progressed(self, progress: Progress) -> None:
+        self._report_progress(progress.fraction)
 
-    def _report_progress(self, fraction: float) -> None:
-        overall = min(1.0, (self._step + max(0.0, min(1.0, fraction))) / self._total)
+    def _report_progress(self, overall: float) -> None:
+        """``overall``: the fraction of the whole study done, as the engine reckons it."""
+        overall = max(0.0, min(1.0, overall))
         elapsed = self._clock() - self._started
         if overall <= 0 or elapsed < ETA_AFTER_S:
             eta = "estimating the time left…"
@@ -239,17 +240,18 @@ class StudyController(ToolController):
         self.progress_changed.emit(overall, eta)
 
     @Slot(object)
-    def _on_worker_cell_finished(self, ev: runner.CellFinished) -> None:
-        self._live.extend(relabel([ev.result], len(self.runs) + 1, set(self._taken)))
-        self.results_changed.emit()
+    def _on_worker_outcome(self, outcome: Outcome) -> None:
+        ev = outcome.value
+        if isinstance(ev, steps.CellFinished):
+            self._live.extend(relabel([ev.result], len(self.runs) + 1, set(self._taken)))
+            self.results_changed.emit()
+        elif isinstance(ev, steps.CellFailed):
+            cell = ev.cell
+            self.cell_failed.emit(f"{cell.cipher_label} on {cell.input_label}: {ev.message}")
 
     @Slot(object)
-    def _on_worker_cell_failed(self, ev: runner.CellFailed) -> None:
-        self.cell_failed.emit(f"{ev.cell.cipher_label} on {ev.cell.input_label}: {ev.message}")
-
-    @Slot(object)
-    def _on_worker_study_finished(self, ev: runner.StudyFinished) -> None:
-        result = ev.result
+    def _on_worker_finished_run(self, finished: Finished) -> None:
+        result = finished.result
         self.runs.append(result)
         self._results.extend(relabel(result.results, len(self.runs), self._taken))
         self._live = []

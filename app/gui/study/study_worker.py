@@ -1,52 +1,37 @@
-"""The study's worker: the app's one event relay, driving a run's stream
-(:class:`~app.gui.worker.RunWorker`) over ``StudyRun.events()``, with its signals and which
-event goes to which. Progress (``StepProgress``, up to 20 per second per worker from the
-engine) is coalesced to the latest value and emitted at most once per ``min_interval_s``, as a
-benchmark's is.
+"""The study's worker: the app's one event relay (:class:`~app.gui.worker.ProgressWorker`)
+over a study run's events (the one vocabulary, :mod:`app.core.study.steps`). Readings (up to 20
+per second per worker from the engine) are coalesced to the latest and emitted at most once per
+``min_interval_s``, as a benchmark's are; the study's start, each step and the rounds added are
+kept, the cells' outcomes and the result go out as they come.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import ClassVar
+import threading
+from collections.abc import Iterator
+from typing import Any, Protocol
 
-from PySide6.QtCore import Signal
-
-from app.core.study import runner
-from app.gui.worker import PROGRESS_INTERVAL_S, RunLike, RunWorker
-from app.gui.worker_base import WorkerSignals
-
-# What the worker needs from ``app.core.study.runner.StudyRun``: the same as from a benchmark run.
-StudyRunLike = RunLike
+from app.gui.worker import PROGRESS_INTERVAL_S, ProgressWorker
 
 
-class StudyWorkerSignals(WorkerSignals):
-    """Signals of :class:`StudyWorker`; every payload is a frozen study event."""
+class StudyRunLike(Protocol):
+    """What the worker needs from ``app.core.study.runner.StudyRun`` (or a transfer study's
+    run): its events, and the event that cancels it."""
 
-    study_started = Signal(object)  # StudyStarted
-    step_started = Signal(object)  # StepStarted
-    rounds_added = Signal(object)  # RoundsAdded
-    progressed = Signal(object)  # StepProgress (the latest one)
-    cell_finished = Signal(object)  # CellFinished
-    cell_failed = Signal(object)  # CellFailed
-    study_finished = Signal(object)  # StudyFinished
+    @property
+    def cancel_event(self) -> threading.Event: ...
+
+    def events(self) -> Iterator[Any]: ...
 
 
-class StudyWorker(RunWorker):
-    """Runs one study in a pool thread. ``cancel()`` from any thread: the engine kills the
-    running job's process and still ends with ``StudyFinished`` (partial results kept)."""
+class StudyWorker(ProgressWorker):
+    """Runs one study in a pool thread. ``cancel()`` from any thread sets the run's own cancel
+    event: the engine kills the running job's process and still ends with its result (partial
+    results kept). A cancel before it starts runs nothing."""
 
-    signals: StudyWorkerSignals
-    ROUTES: ClassVar[Mapping[type, str]] = {
-        runner.StudyStarted: "study_started",
-        runner.StepStarted: "step_started",
-        runner.RoundsAdded: "rounds_added",
-        runner.StepProgress: "progressed",
-        runner.CellFinished: "cell_finished",
-        runner.CellFailed: "cell_failed",
-        runner.StudyFinished: "study_finished",
-    }
-    LATEST = (runner.StepProgress,)
+    RUN_WHEN_CANCELLED = False
 
     def __init__(self, run: StudyRunLike, *, min_interval_s: float = PROGRESS_INTERVAL_S) -> None:
-        super().__init__(StudyWorkerSignals(), lambda: run, min_interval_s=min_interval_s)
+        super().__init__(
+            lambda _cancel: run.events(), cancel=run.cancel_event, min_interval_s=min_interval_s
+        )

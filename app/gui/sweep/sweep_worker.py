@@ -59,13 +59,6 @@ class SweepWorker(ProgressWorker):
     def __init__(self, sweep: SweepPlan, *, min_interval_s: float = PROGRESS_INTERVAL_S) -> None:
         super().__init__(self._events, min_interval_s=min_interval_s)
         self.plan = sweep
-        self._step = ""
-
-    def is_urgent(self, event: Any) -> bool:
-        """A round's start goes out at once: the round may take seconds."""
-        urgent = event.what != self._step
-        self._step = event.what
-        return urgent
 
     def _events(self, cancel: threading.Event) -> Iterator[Any]:
         return run_sweep(self.plan, cancel)

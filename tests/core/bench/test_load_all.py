@@ -20,10 +20,11 @@ from app.core.bench.workloads import Material
 from app.core.ciphers.adapters import get_adapter
 from app.core.ciphers.registry import lookup
 from app.core.errors import UserError, VerificationError
+from app.core.runtime.events import result_of
 from app.core.study.definition import study_with
 from app.core.study.paper import match_published
 from app.core.study.presets import find_study
-from app.core.study.runner import StudyFinished, StudyRun
+from app.core.study.runner import StudyRun
 
 MB = 1_000_000
 
@@ -110,8 +111,7 @@ def test_the_key_length_studys_memory_meets_the_papers_three_copies() -> None:
     1 MB, for every key length."""
     preset = find_study("aes-key-sizes")
     study = study_with(preset, sizes=preset.sizes[:1], repeat=1, rounds=1, time_budget_s=0.0)
-    (finished,) = [e for e in StudyRun(study).events() if isinstance(e, StudyFinished)]
-    matches = match_published(finished.result)
+    matches = match_published(result_of(StudyRun(study).events()))
     memory = [m for m in matches if m.figure.quantity == "memory" and m.input_label]
     assert len(memory) == 3 and all(m.input_label == "1 MB" for m in memory)
     for m in memory:

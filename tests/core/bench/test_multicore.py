@@ -12,7 +12,7 @@ from factories import job_result
 from leftovers import spawned_children
 
 from app.core.bench import multicore
-from app.core.bench.events import JobFailed, JobFinished, JobProgress, RunFinished
+from app.core.bench.events import JobFailed, JobFinished, JobProgress
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import BenchOptions
 from app.core.bench.measure import run_job
@@ -21,6 +21,7 @@ from app.core.bench.plan import make_jobs
 from app.core.bench.results import Aggregate, JobResult, TimedSpan
 from app.core.bench.runner import BenchmarkRun
 from app.core.ciphers.registry import select
+from app.core.runtime.events import result_of
 
 FAST = BenchOptions(repeat=2, warmup=0, min_time_s=0, measure_memory=False)
 
@@ -95,9 +96,8 @@ def test_a_failed_or_unverified_copy_fails_the_whole(job, monkeypatch):
 
 def test_runner_attaches_aggregate_only_with_processes(job):
     for processes, expect in ((1, False), (2, True)):
-        events = list(BenchmarkRun([job], environment=False, processes=processes).events())
-        run = events[-1].run
-        assert isinstance(events[-1], RunFinished) and not run.failures
+        run = result_of(BenchmarkRun([job], environment=False, processes=processes).events())
+        assert not run.failures
         (result,) = run.results
         assert (result.aggregate is not None) is expect
         d = result.to_dict()
@@ -116,8 +116,8 @@ def test_runner_attaches_aggregate_only_with_processes(job):
 def test_a_jobs_progress_never_goes_back_with_copies(job):
     """The single-process run fills the first half of the job's progress, the copies the
     second: a progress bar does not jump back when the copies start."""
-    events = list(BenchmarkRun([job], environment=False, processes=2).events())
-    progress = [e for e in events if isinstance(e, JobProgress)]
+    events = BenchmarkRun([job], environment=False, processes=2).job_events()
+    progress = [e for e in _drain(events)[0] if isinstance(e, JobProgress)]
     single = [e.fraction for e in progress if e.phase != "2 processes"]
     copies = [e.fraction for e in progress if e.phase == "2 processes"]
     assert single and copies

@@ -5,15 +5,9 @@ import os
 
 import pytest
 from leftovers import spawned_children
+from vocabulary import records, result
 
-from app.core.bench.events import (
-    JobFailed,
-    JobFinished,
-    JobStarted,
-    RoundStarted,
-    RunFinished,
-    RunStarted,
-)
+from app.core.bench.events import JobFailed, JobFinished, JobStarted, RoundStarted
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.plan import make_jobs
@@ -39,8 +33,12 @@ def _jobs(input_spec):
 
 
 def test_rounds_run_every_job_once_per_round_in_a_seeded_order(input_spec):
-    events = list(RoundsRun(_jobs(input_spec), rounds=4, seed=7, environment=False).events())
-    assert isinstance(events[0], RunStarted) and events[0].total_jobs == 3
+    vocabulary = list(RoundsRun(_jobs(input_spec), rounds=4, seed=7, environment=False).events())
+    assert vocabulary[0].what == "round 1/4" and isinstance(vocabulary[0].detail, RoundStarted)
+    steps = [e.what for e in vocabulary if isinstance(getattr(e, "detail", None), JobStarted)]
+    assert len(steps) == 12 and steps[4].startswith("job 5/12 round 2/4: ")
+    run = result(vocabulary)
+    events = records(vocabulary)
     rounds = [e for e in events if isinstance(e, RoundStarted)]
     assert [r.round for r in rounds] == [0, 1, 2, 3]
     assert [list(r.order) for r in rounds] == [round_order(3, 7, k) for k in range(4)]
@@ -50,8 +48,7 @@ def test_rounds_run_every_job_once_per_round_in_a_seeded_order(input_spec):
     finished = [e for e in events if isinstance(e, JobFinished)]
     assert [e.index for e in finished] == [0, 1, 2]  # once each, after the last round
     assert events.index(finished[0]) > events.index(rounds[-1])
-    run = events[-1].run
-    assert isinstance(events[-1], RunFinished) and not run.cancelled
+    assert not run.cancelled
     for r in run.results:
         assert [x.round for x in r.rounds] == [0, 1, 2, 3]
         # The engine splits the run's 2 repetitions over its 4 rounds: at least 1 a round.
@@ -61,10 +58,11 @@ def test_rounds_run_every_job_once_per_round_in_a_seeded_order(input_spec):
 
 
 def test_one_round_is_exactly_a_benchmark_run(input_spec):
-    events = list(RoundsRun(_jobs(input_spec), rounds=1, environment=False).events())
+    vocabulary = list(RoundsRun(_jobs(input_spec), rounds=1, environment=False).events())
+    events = records(vocabulary)
     assert not any(isinstance(e, RoundStarted) for e in events)
     assert [e.index for e in events if isinstance(e, JobFinished)] == [0, 1, 2]
-    assert all(r.rounds == () for r in events[-1].run.results)
+    assert all(r.rounds == () for r in result(vocabulary).results)
 
 
 def test_a_job_that_fails_runs_no_further_round(input_spec, tmp_path):
@@ -73,21 +71,23 @@ def test_a_job_that_fails_runs_no_further_round(input_spec, tmp_path):
     stale = Job("rc4", "cryptography", 128, inspect_file(other), FAST)
     other.write_bytes(b"y" * 200)  # changed after planning: fails
     jobs = [stale, *_jobs(input_spec)[:1]]
-    events = list(RoundsRun(jobs, rounds=3, environment=False).events())
+    vocabulary = list(RoundsRun(jobs, rounds=3, environment=False).events())
+    events = records(vocabulary)
     assert len([e for e in events if isinstance(e, JobFailed)]) == 1
     assert [e.index for e in events if isinstance(e, JobStarted)].count(0) == 1
-    run = events[-1].run
+    run = result(vocabulary)
     assert len(run.results) == 1 and len(run.failures) == 1
 
 
 def test_cancel_keeps_the_rounds_completed_and_leaves_no_process(input_spec):
     run = RoundsRun(_jobs(input_spec), rounds=5, environment=False)
-    events = []
+    vocabulary = []
     for e in run.events():
-        events.append(e)
-        if isinstance(e, RoundStarted) and e.round == 2:
+        vocabulary.append(e)
+        if isinstance(getattr(e, "detail", None), RoundStarted) and e.detail.round == 2:
             run.cancel()
-    final = events[-1].run
+    final = result(vocabulary)
+    events = records(vocabulary)
     assert final.cancelled and all(len(r.rounds) in (2, 3) for r in final.results)
     # The jobs merged over the rounds they completed are still reported, for the window's table.
     assert [e.index for e in events if isinstance(e, JobFinished)] == [0, 1, 2]

@@ -6,15 +6,9 @@ import time
 
 import pytest
 from leftovers import spawned_children
+from vocabulary import records, result
 
-from app.core.bench.events import (
-    JobFailed,
-    JobFinished,
-    JobProgress,
-    JobStarted,
-    RunFinished,
-    RunStarted,
-)
+from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobStarted
 from app.core.bench.inputs import inspect_file
 from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.plan import make_jobs
@@ -38,12 +32,14 @@ def _workers():
 def test_run_yields_events_in_order(input_spec):
     jobs = make_jobs(select(["aes-128-gcm", "chacha20"], "cryptography"), input_spec, FAST)
     events = list(BenchmarkRun(jobs, environment=False).events())
-    assert isinstance(events[0], RunStarted) and events[0].total_jobs == 2
-    assert isinstance(events[-1], RunFinished)
-    kinds = [type(e) for e in events]
+    run = result(events)
+    assert isinstance(events[0].detail, JobStarted) and events[0].keep
+    assert events[0].what == "job 1/2 aes-128-gcm [cryptography]" and events[0].fraction == 0
+    kinds = [type(e) for e in records(events)]
     assert kinds.count(JobStarted) == 2 and kinds.count(JobFinished) == 2
     assert JobProgress in kinds
-    run = events[-1].run
+    fractions = [e.fraction for e in events if hasattr(e, "fraction")]
+    assert fractions == sorted(fractions) and 0.5 <= fractions[-1] <= 1  # of the whole run
     assert [r.cipher for r in run.results] == ["aes-128-gcm", "chacha20"]
     assert all(r.verified and r.peak_rss_bytes for r in run.results)
     assert not run.failures and not run.cancelled
@@ -56,9 +52,9 @@ def test_a_failing_job_does_not_stop_the_run(input_spec, tmp_path):
     stale = Job("rc4", "cryptography", 128, inspect_file(other), FAST)
     other.write_bytes(b"y" * 200)  # changed after planning
     events = list(BenchmarkRun([stale, good], environment=False).events())
-    failed = [e for e in events if isinstance(e, JobFailed)]
+    failed = [e for e in records(events) if isinstance(e, JobFailed)]
     assert len(failed) == 1 and "changed during the run" in failed[0].message
-    run = events[-1].run
+    run = result(events)
     assert len(run.results) == 1 and len(run.failures) == 1
 
 
@@ -78,9 +74,9 @@ def test_cancel_stops_within_a_second_and_leaves_no_process(input_spec):
 
     threading.Thread(target=cancel_soon, daemon=True).start()
     for ev in run.events():
-        if isinstance(ev, JobProgress):
+        if isinstance(getattr(ev, "detail", None), JobProgress):
             seen_start.set()
-    assert isinstance(ev, RunFinished) and ev.run.cancelled
+    assert result([ev]).cancelled
     assert time.monotonic() - t_cancel[0] < 1.0
     assert _workers() == []
 
@@ -89,7 +85,7 @@ def test_closing_the_event_stream_kills_the_worker(input_spec):
     slow = make_jobs(select(["aes-128-cbc"], "pyaes"), input_spec, BenchOptions(repeat=50))
     events = BenchmarkRun(slow, environment=False).events()
     for ev in events:
-        if isinstance(ev, JobProgress):
+        if isinstance(getattr(ev, "detail", None), JobProgress):
             break
     events.close()
     assert _workers() == []

@@ -110,13 +110,14 @@ def test_a_share_claim_needs_the_profile(tmp_path: Path) -> None:
 
 @pytest.mark.usefixtures("in_process_jobs")  # the study's jobs here; its profile for real
 def test_a_study_runs_its_profile_and_reports_it(tmp_path: Path) -> None:
+    from app.core.runtime.events import Finished
     from app.core.study.report_text import claims as claim_lines
     from app.core.study.result import StudyResult
-    from app.core.study.runner import StudyFinished, StudyRun
+    from app.core.study.runner import StudyRun
 
     study = _study(STUDY, tmp_path)
     *_, finished = StudyRun(study, environment=False).events()
-    assert isinstance(finished, StudyFinished)
+    assert isinstance(finished, Finished)
     result = finished.result
     assert result.profile is not None
     (entry,) = result.profile.results

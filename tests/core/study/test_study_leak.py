@@ -45,15 +45,16 @@ def test_a_study_runs_its_leak_test_and_reports_it(
 ) -> None:
     from app.core.leak import job
     from app.core.publish.documents import study_document
+    from app.core.runtime.events import Finished
     from app.core.study.report_html import study_html
     from app.core.study.report_text import claims as claim_lines
     from app.core.study.result import StudyResult
-    from app.core.study.runner import StudyFinished, StudyRun
+    from app.core.study.runner import StudyRun
 
     monkeypatch.setattr("app.core.study.runner.STUDY_BUDGET_S", 2.0)
     study = _study(STUDY, tmp_path)
     *_, finished = StudyRun(study, environment=False).events()
-    assert isinstance(finished, StudyFinished)
+    assert isinstance(finished, Finished)
     result = finished.result
     assert result.leak is not None and result.leak.length == STUDY_LENGTH == job.STUDY_LENGTH
     (entry,) = result.leak.results

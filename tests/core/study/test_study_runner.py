@@ -6,18 +6,13 @@ from pathlib import Path
 
 import pytest
 from leftovers import leftovers
+from vocabulary import records
+from vocabulary import result as run_result
 
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.grid_run import seeded_bytes, seeded_input
-from app.core.study.runner import (
-    CellFailed,
-    CellFinished,
-    StepStarted,
-    StudyFinished,
-    StudyRun,
-    StudyStarted,
-    merge_rounds,
-)
+from app.core.study.runner import StudyRun, merge_rounds
+from app.core.study.steps import CellFailed, CellFinished, StepStarted, StudyStarted
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
 pytestmark = pytest.mark.usefixtures("in_process_jobs")
@@ -41,19 +36,26 @@ def _study(**changes):
     return Study(**values)
 
 
-def _run(run, on_event=None):
-    events = []
+def _run(run, on_event=None, vocabulary=None):
+    """The records of ``run``'s events (each handed to ``on_event`` as it comes) and its
+    result; the events themselves appended to ``vocabulary``."""
+    events = [] if vocabulary is None else vocabulary
     for ev in run.events():
         events.append(ev)
         if on_event:
-            on_event(ev)
-    assert isinstance(events[-1], StudyFinished)
-    return events, events[-1].result
+            for record in records([ev]):
+                on_event(record)
+    return records(events), run_result(events)
 
 
 def test_interleaved_rounds_merge_samples(scratch_tmp):
     study = _study(repeat=6, rounds=3)
-    events, result = _run(StudyRun(study, environment=False))
+    vocabulary: list = []
+    events, result = _run(StudyRun(study, environment=False), vocabulary=vocabulary)
+    fractions = [e.fraction for e in vocabulary[:-1] if hasattr(e, "fraction")]
+    assert fractions == sorted(fractions) and fractions[-1] >= 11 / 12  # of the whole study
+    whats = {e.what for e in vocabulary[:-1] if isinstance(getattr(e, "detail", None), StepStarted)}
+    assert len(whats) == 12 and any(w.startswith("[5/12] round 2/3 ") for w in whats)
     started = events[0]
     assert isinstance(started, StudyStarted) and started.total_steps == 4 * 3
     steps = [ev for ev in events if isinstance(ev, StepStarted)]
@@ -86,8 +88,8 @@ def test_interleaved_rounds_merge_samples(scratch_tmp):
 
 
 def test_merge_recomputes_statistics(scratch_tmp):
-    _, result = _run(StudyRun(_study(sizes=(SizeInput("2 KB", 2000),)), environment=False))
-    one = result.results[0]
+    _, done = _run(StudyRun(_study(sizes=(SizeInput("2 KB", 2000),)), environment=False))
+    one = done.results[0]
     merged = merge_rounds([one, one])
     assert len(merged.encrypt.samples_s) == 2 * len(one.encrypt.samples_s)
     assert merged.encrypt.median_s == one.encrypt.median_s
@@ -157,7 +159,7 @@ def test_no_input_is_refused():
 def test_claims_not_yet_precise_get_more_rounds_until_the_limit(scratch_tmp):
     """Tiny inputs vary far more than ±0.1 %: every claim stays unsettled, so the study runs
     up to max_rounds, announces each extra round, and keeps each round's share."""
-    from app.core.study.runner import RoundsAdded
+    from app.core.study.steps import RoundsAdded
 
     study = _study(
         sizes=(SizeInput("2 KB", 2000),),

@@ -12,18 +12,15 @@ from pathlib import Path
 
 import pytest
 from leftovers import spawned_children
+from vocabulary import records
+from vocabulary import result as run_result
 
 from app.core.errors import UserError
 from app.core.kinds.formats import save
+from app.core.runtime.events import Progress, result_of
 from app.core.study.definition import CipherChoice, SizeInput, Study, parse_sizes, study_with
 from app.core.study.presets import find_study
-from app.core.study.runner import (
-    CellFailed,
-    CellFinished,
-    StepProgress,
-    StepStarted,
-    StudyFinished,
-)
+from app.core.study.steps import CellFailed, CellFinished, StepStarted
 from app.core.study.transfer_result import TransferStudyResult
 from app.core.study.transfer_runner import TransferStudyRun
 
@@ -48,10 +45,11 @@ def _children() -> list[int]:
 
 
 def _run(study: Study, **kwargs: object) -> tuple[list[object], TransferStudyResult]:
-    events = list(TransferStudyRun(study, environment=False, **kwargs).events())  # type: ignore[arg-type]
-    final = events[-1]
-    assert isinstance(final, StudyFinished) and isinstance(final.result, TransferStudyResult)
-    return events, final.result
+    vocabulary = list(TransferStudyRun(study, environment=False, **kwargs).events())  # type: ignore[arg-type]
+    final = run_result(vocabulary)
+    assert isinstance(final, TransferStudyResult)
+    readings = [e for e in vocabulary if isinstance(e, Progress) and e.note == "transfer"]
+    return [*records(vocabulary), *readings], final
 
 
 @pytest.fixture(scope="module")
@@ -70,7 +68,7 @@ def test_every_cipher_on_every_input_with_the_study_events(ran):
         ("aes-256-gcm (cryptography)", "64 KiB"),
         ("none", "64 KiB"),
     ]
-    assert any(isinstance(e, StepProgress) for e in events)
+    assert any(isinstance(e, Progress) and 0 < e.fraction < 1 for e in events)
     assert len(result.results) == 4 and not result.failures and not result.cancelled
     # Two rounds, each cell's a fresh sender and receiver with one timed run.
     assert all(r.verified and r.round_sizes == (1, 1) for r in result.results)
@@ -125,9 +123,9 @@ def test_a_vanished_file_fails_its_cells_and_the_rest_goes_on(tmp_path: Path):
     run = TransferStudyRun(_study(sizes=(SizeInput("10 KB", 10_000),)), files=[str(path)])
     path.unlink()
     events = list(run.events())
-    failed = [e for e in events if isinstance(e, CellFailed)]
+    failed = [e for e in records(events) if isinstance(e, CellFailed)]
     assert len(failed) == 2 and "vanished" in failed[0].message
-    result = events[-1].result  # type: ignore[attr-defined]
+    result = run_result(events)
     assert len(result.results) == 2 and len(result.failures) == 2
 
 
@@ -136,9 +134,10 @@ def test_cancel_keeps_what_finished_and_leaves_no_process():
     seen: list[object] = []
     for event in run.events():
         seen.append(event)
-        if isinstance(event, StepStarted) and event.round == 1:
+        step = getattr(event, "detail", None)
+        if isinstance(step, StepStarted) and step.round == 1:
             run.cancel()  # the second round has begun
-    result = seen[-1].result  # type: ignore[attr-defined]
+    result = run_result(seen)
     assert result.cancelled and result.rounds_completed == 1
     assert len(result.results) == 4 and all(len(r.round_sizes) <= 2 for r in result.results)
     assert not _children()
@@ -148,7 +147,7 @@ def test_closing_the_events_mid_cell_stops_its_processes():
     study = _study(sizes=(SizeInput("8 MB", 8_000_000),), repeat=50)
     events = TransferStudyRun(study, environment=False).events()
     for event in events:
-        if isinstance(event, StepProgress):
+        if isinstance(event, Progress) and event.note == "transfer":
             break
     events.close()
     assert not _children()
@@ -215,7 +214,7 @@ def test_a_senders_time_stops_at_its_last_byte_and_meets_the_papers_total_time()
         ),
         claims=(),
     )
-    (result,) = [e.result for e in TransferStudyRun(study).events() if isinstance(e, StudyFinished)]
+    result = result_of(TransferStudyRun(study).events())
     assert isinstance(result, TransferStudyResult)
     gcm = next(r for r in result.results if r.cipher_id == "aes-256-gcm")
     assert all(0 < run.sent_seconds <= run.total_seconds for run in gcm.runs)

@@ -9,13 +9,14 @@ import pytest
 
 from app.core.ciphers.registry import lookup
 from app.core.errors import UserError
+from app.core.runtime.events import result_of
 from app.core.study.definition import CipherChoice, SizeInput, Study
 from app.core.study.export import study_document
 from app.core.study.paper import match_published
 from app.core.study.published import PublishedFigure
 from app.core.study.report_text import whole_programs
 from app.core.study.result import StudyResult
-from app.core.study.runner import StudyFinished, StudyRun
+from app.core.study.runner import StudyRun
 from app.core.study.whole_program import STARTUP, check_entries, measure_programs
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
@@ -83,7 +84,7 @@ def test_a_study_with_whole_programs_reports_both_factors_and_meets_the_paper():
             PublishedFigure("cryptography", "2 KB", "program_speedup", 6.09, "x"),
         ),
     ).validate()
-    (result,) = [e.result for e in StudyRun(study).events() if isinstance(e, StudyFinished)]
+    result = result_of(StudyRun(study).events())
     assert len(result.programs) == 3 and result.startup_s > 0
     # On 2 KB either may be slower: cryptography's import alone can cost more than pyaes's
     # whole work. The slowest program is the baseline; the other's factor lies in its interval.
