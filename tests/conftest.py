@@ -104,7 +104,7 @@ def spawn() -> Iterator[Callable[..., subprocess.Popen[str]]]:
 
 @pytest.fixture
 def in_process_jobs() -> Iterator[None]:
-    """Bench and study jobs in this process (tests/jobs_here.py). Not for the window's tests: a
-    job's memory pass collects garbage, and only the GUI thread may (app/gui/gui_gc.py)."""
+    """Bench and study jobs in this process (tests/jobs_here.py), the window's tests too (a job
+    there runs in a pool thread, where its memory pass does not collect garbage)."""
     with jobs_here():
         yield

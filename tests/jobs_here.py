@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.core.bench import isolation, runner
+from app.core.bench import isolation, measure, runner
 from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobUpdate
 from app.core.bench.jobs import Job
 from app.core.bench.measure import run_job
@@ -53,4 +53,17 @@ def jobs_here() -> Iterator[None]:
     gc.freeze()
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(runner, "run_isolated", run_here)
+        # In the window's tests a job runs in a pool thread, and only the GUI thread may
+        # collect garbage (app/gui/gui_gc.py): a worker's collections are its own business.
+        patch.setattr(measure, "gc", _MainThreadCollector())
         yield
+
+
+class _MainThreadCollector:
+    """``gc`` for the measurement in this process: collects in the main thread only."""
+
+    @staticmethod
+    def collect(generation: int = 2) -> int:
+        if threading.current_thread() is threading.main_thread():
+            return gc.collect(generation)
+        return 0

@@ -220,6 +220,7 @@ def test_runs_that_cannot_be_merged_are_explained(
     assert not window.rerunning
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 @pytest.mark.slow
 def test_run_this_on_my_machine_runs_the_study_here_and_shows_both(
     qtbot: QtBot, window: HistoryWindow, history_db: Path, dialogs: Dialogs

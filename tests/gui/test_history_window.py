@@ -102,6 +102,7 @@ def _run(enc_s: tuple[float, ...], dec_s: tuple[float, ...], started: str) -> Ru
     return RunResult((job,), (), {}, {}, started, started)
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 def test_two_runs_in_the_window_are_listed_and_compared(
     qtbot: QtBot, window: MainWindow, data: Path, history_db: Path, settings: AppSettings
 ) -> None:
@@ -223,6 +224,7 @@ def test_environment_variable_stores_nothing(
     assert not history_db.exists() or _stored_ids(history_db) == []
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 def test_history_survives_a_restart(
     qtbot: QtBot, window: MainWindow, data: Path, history_db: Path, settings: AppSettings
 ) -> None:

@@ -74,6 +74,7 @@ def _inputs_in_table(w: MainWindow) -> list[str]:
     return [model.data(model.index(r, col)) for r in range(model.rowCount())]
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 def test_three_files_at_once_then_a_fourth_accumulate_in_one_table_chart_and_export(
     qtbot: QtBot,
     window: MainWindow,
@@ -247,6 +248,7 @@ def test_the_memory_chart_says_how_to_see_another_job(
     assert "select a row of the table to see another job" in title
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 def test_kept_ciphertexts_of_every_input_and_run_stay_apart(
     qtbot: QtBot, window: MainWindow, files: list[Path], tmp_path: Path
 ) -> None:

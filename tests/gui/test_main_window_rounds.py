@@ -47,6 +47,7 @@ def _run(qtbot: QtBot, w: MainWindow, folder: Path, rounds: int) -> None:
     assert w.controller.model.rowCount() == 2, w.controller.failures
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 def test_rounds_give_the_comparisons_their_intervals(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:
@@ -67,6 +68,7 @@ def test_rounds_give_the_comparisons_their_intervals(
     assert window.options_panel.to_dict()["rounds"] == 4
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 def test_one_round_says_why_no_claim_is_made(
     qtbot: QtBot, window: MainWindow, tmp_path: Path
 ) -> None:

@@ -572,6 +572,7 @@ def test_seed_004_runs_real_transfers_into_the_table_charts_and_claims(
     w.close()
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 def test_the_papers_values_are_drawn_on_the_charts_where_the_study_ran_them(
     qtbot: QtBot, dialogs: Dialogs, tmp_path: Path
 ) -> None:

@@ -263,6 +263,7 @@ def test_closing_during_a_run_cancels_it(
     w.deleteLater()
 
 
+@pytest.mark.usefixtures("in_process_jobs")
 @pytest.mark.parametrize(
     ("algorithm", "bits", "mode", "library", "data_mode"),
     [
