@@ -14,7 +14,7 @@ from app.core.sweep.calls import rejecting
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.measure import run_round
 from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_plan
-from app.core.timing.batches import MIN_SAMPLE_NS, repeated, time_calls
+from app.core.timing.batches import MIN_SAMPLE_NS, repeated, time_calls, warm_slice
 
 
 def job(cipher: str, library: str = "cryptography", **kw) -> SweepJob:
@@ -75,6 +75,33 @@ def test_timing_batches_calls_until_a_sample_lasts_a_millisecond() -> None:
     t = time_calls(repeated(lambda: calls.append(1)), 0.01)
     assert t.calls > 100 and len(t.ns_per_call) >= 5 and not t.cycles_per_call
     assert all(0 < x < 10_000 for x in t.ns_per_call)
+
+
+def test_a_later_slice_warms_up_with_the_whole_batch_it_will_time() -> None:
+    made: list[int] = []
+
+    def batch(calls: int):
+        made.append(calls)
+        return lambda: None
+
+    t = time_calls(batch, 0.0, min_samples=2, calls=50)
+    assert made == [50, 50, 50] and len(t.ns_per_call) == 2  # warm-up, then two samples
+
+
+def test_a_call_that_is_its_own_sample_is_warmed_for_the_time_asked() -> None:
+    made: list[int] = []
+
+    def batch(calls: int):
+        made.append(calls)
+        return lambda: None
+
+    warm_slice(batch, 1, 0)
+    assert made == [1]  # at least one call
+    warm_slice(batch, 1, 20_000_000)
+    assert len(made) > 2  # calls go on until 20 ms have passed
+    made.clear()
+    warm_slice(batch, 8, 20_000_000)
+    assert made == [8]  # a batch of several calls is warmed once, whatever the time
 
 
 def test_lengths_parse_sorted_distinct_and_bounded() -> None:
