@@ -70,7 +70,9 @@ class TooSlow(Exception):
         self.ns = ns
 
 
-def calibrate(batch: Batch, max_call_ns: int | None = None) -> tuple[int, int]:
+def calibrate(
+    batch: Batch, max_call_ns: int | None = None, max_calls: int = MAX_CALLS
+) -> tuple[int, int]:
     """``(calls per sample, ns of the last calibration batch)`` after one warm-up call (timed
     only to raise :class:`TooSlow` when it took over ``max_call_ns``)."""
     first = _batch(batch, 1)
@@ -81,10 +83,10 @@ def calibrate(batch: Batch, max_call_ns: int | None = None) -> tuple[int, int]:
         # The fastest of three batches (one while a call alone is the sample): a batch sized
         # at a slow moment of a shared machine would be too short at its fast ones.
         ns = min(_batch(batch, calls) for _ in range(1 if calls == 1 else 3))
-        if ns >= MIN_SAMPLE_NS or calls >= MAX_CALLS:
+        if ns >= MIN_SAMPLE_NS or calls >= max_calls:
             return calls, ns
         # Jump close to the target, at most 100x (a first call can be unusually fast).
-        calls = min(MAX_CALLS, calls * max(2, min(100, MIN_SAMPLE_NS // max(ns, 1) + 1)))
+        calls = min(max_calls, calls * max(2, min(100, MIN_SAMPLE_NS // max(ns, 1) + 1)))
 
 
 def warm_slice(batch: Batch, calls: int, min_ns: int) -> None:
@@ -107,6 +109,7 @@ def time_calls(
     max_call_ns: int | None = None,
     calls: int | None = None,
     warm_up: bool = False,
+    max_calls: int = MAX_CALLS,
 ) -> Timed:
     """Samples of ``batch``'s time per call (ns), and cycles per call when ``counter`` counts.
     A call longer than the whole budget is timed 3 times in all, its calibration call the
@@ -121,7 +124,7 @@ def time_calls(
     ns_samples: list[float] = []
     warm_ns = min(WARM_UP_NS, int(budget_s * 1e9) // 2)
     if calls is None:
-        calls, last_ns = calibrate(batch, max_call_ns)
+        calls, last_ns = calibrate(batch, max_call_ns, max_calls)
         if calls == 1 and last_ns >= budget_s * 1e9:
             ns_samples.append(float(last_ns))
             min_samples = min(min_samples, 3)

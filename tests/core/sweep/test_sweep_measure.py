@@ -104,6 +104,27 @@ def test_a_call_that_is_its_own_sample_is_warmed_for_the_time_asked() -> None:
     assert made == [8]  # a batch of several calls is warmed once, whatever the time
 
 
+def test_a_batch_of_whole_messages_holds_at_most_max_contexts_cipher_objects() -> None:
+    from app.core.bench import slices
+    from app.core.ciphers.adapters import get_adapter
+    from app.core.ciphers.message import MAX_CONTEXTS
+    from app.core.ciphers.registry import lookup
+    from app.core.sweep.calls import message_call
+
+    made: list[int] = []
+
+    def batch(calls: int):
+        made.append(calls)
+        return lambda: None  # far too quick: calibration would grow the batch to millions
+
+    t = time_calls(batch, 0.0, min_samples=1, max_calls=MAX_CONTEXTS)
+    assert t.calls <= MAX_CONTEXTS and max(made) <= MAX_CONTEXTS
+    spec = lookup("aes-128-ctr", "cryptography", 128)
+    src = memoryview(bytearray(16))
+    call = message_call(spec, get_adapter("cryptography"), bytes(16), bytes(16), src, src)
+    assert call.max_calls == MAX_CONTEXTS == slices.MAX_CALLS  # the sweep's and the bench's
+
+
 def test_lengths_parse_sorted_distinct_and_bounded() -> None:
     assert parse_lengths("4KiB, 16,1350,16") == (16, 1350, 4096)
     for bad, words in [("", "at least one"), ("0", "at least 1 byte"), ("1GiB", "go up to"),
@@ -194,7 +215,14 @@ def test_a_round_times_its_points_in_passes_so_an_episode_moves_no_median(monkey
     total = [0]
 
     def fake(
-        fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None, warm_up=False
+        fn,
+        budget_s,
+        counter=None,
+        min_samples=5,
+        max_call_ns=None,
+        calls=None,
+        warm_up=False,
+        max_calls=None,
     ):
         order.append(budget_s)
         slow = total[0] / 5 <= len(order) - 1 < 2 * total[0] / 5  # the round's second fifth
@@ -262,7 +290,14 @@ def test_progress_reaches_one_when_lengths_are_skipped(monkeypatch) -> None:
     from app.core.timing.batches import Timed, TooSlow
 
     def fake(
-        fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None, warm_up=False
+        fn,
+        budget_s,
+        counter=None,
+        min_samples=5,
+        max_call_ns=None,
+        calls=None,
+        warm_up=False,
+        max_calls=None,
     ):
         if calls is None and getattr(fn, "length", 0) == 4096:
             raise TooSlow(3 * 10**9)
@@ -284,7 +319,14 @@ def test_a_call_longer_than_the_whole_point_time_is_timed_three_times_below_a_me
     from app.core.timing.batches import Timed
 
     def fake(
-        fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None, warm_up=False
+        fn,
+        budget_s,
+        counter=None,
+        min_samples=5,
+        max_call_ns=None,
+        calls=None,
+        warm_up=False,
+        max_calls=None,
     ):
         ns = 10 * budget_s * 5 * 1e9  # ten times the point's whole time
         return Timed(1, (ns,) * (2 if calls is None else min_samples), ())
