@@ -17,10 +17,11 @@ from dataclasses import dataclass, field
 
 from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.workloads import MemoryWorkload, Timing
+from app.core.ciphers.message import MAX_CONTEXTS
 from app.core.errors import VerificationError
 
 MIN_SAMPLE_NS = 1_000_000  # a sample spans at least 1 ms of calls (the sweep's target too)
-MAX_CALLS = 100_000
+MAX_CALLS = MAX_CONTEXTS  # a batch makes a cipher object per call
 CALIBRATE_MAX = 16 << 20  # without a warm-up, inputs up to 16 MiB get a calibration trip
 SLICE_NS = 20_000_000  # a run of one direction's samples (the sweep's: 0.1 s over 5 passes)
 MAX_SLICE = 50

@@ -28,11 +28,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from app.core.ciphers.adapters import Adapter, key_setup
-from app.core.ciphers.message import final_each, fresh_contexts
+from app.core.ciphers.message import MAX_CONTEXTS, final_each, fresh_contexts
 from app.core.ciphers.registry import CipherSpec, Kind
 from app.core.errors import AuthenticationError
 from app.core.sweep.jobs import DECRYPT, ENCRYPT, FORGERY, KEY_SETUP, MESSAGE, SweepJob
-from app.core.timing.batches import Batch, repeated
+from app.core.timing.batches import MAX_CALLS, Batch, repeated
 
 KEY_SETUP_BYTES = 0  # the key setup point's message length
 SLACK = 64
@@ -52,6 +52,7 @@ class Call:
     message_bytes: int
     ad_bytes: int
     batch: Batch
+    max_calls: int = MAX_CALLS  # per sample: fewer for a batch that makes an object per call
 
     @property
     def key(self) -> tuple[str, int, int]:
@@ -118,7 +119,7 @@ def message_call(
         contexts = fresh_contexts(spec, adapter, key, iv, False, calls)
         return functools.partial(final_each, contexts, src, dst)
 
-    return Call(MESSAGE, len(src), 0, batch)
+    return Call(MESSAGE, len(src), 0, batch, MAX_CONTEXTS)
 
 
 def _aead_calls(

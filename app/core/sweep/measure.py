@@ -73,6 +73,7 @@ class _Point:
             max_call_ns=int(MAX_CALL_S * 1e9),
             calls=self.calls,
             warm_up=not self.long,
+            max_calls=call.max_calls,
         )
         if self.calls is None:
             self.calls = t.calls

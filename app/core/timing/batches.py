@@ -4,7 +4,9 @@ As pyperf and SUPERCOP do: one untimed call first (warm-up: caches, lazy initial
 the number of calls per sample grows until the fastest of three such samples lasts
 :data:`MIN_SAMPLE_NS`, so the timer's own cost (about 50-100 ns) is under 1 % of every sample;
 then samples until the point's time budget is spent, at least :data:`MIN_SAMPLES` and at most
-:data:`MAX_SAMPLES`.
+:data:`MAX_SAMPLES`. A later slice of a point begins with an untimed warm-up
+(:func:`warm_slice`): a whole batch, and for a call that is a sample of its own, calls until
+:data:`WARM_UP_NS` has passed.
 
 What is timed is a :data:`Batch`: given a number of calls, it makes what they need outside the
 timer (a fresh cipher context per call, say) and returns the one callable that makes them all,
@@ -23,6 +25,9 @@ MIN_SAMPLE_NS = 1_000_000  # 1 ms
 MIN_SAMPLES = 5
 MAX_SAMPLES = 200
 MAX_CALLS = 1 << 22
+# How long a call that fills a sample alone is warmed before a slice's samples (at most half
+# the slice): at 16 MiB the first two calls after the other points' work read 5-15 % slow.
+WARM_UP_NS = 10_000_000
 
 Batch = Callable[[int], Callable[[], object]]
 
@@ -65,7 +70,9 @@ class TooSlow(Exception):
         self.ns = ns
 
 
-def calibrate(batch: Batch, max_call_ns: int | None = None) -> tuple[int, int]:
+def calibrate(
+    batch: Batch, max_call_ns: int | None = None, max_calls: int = MAX_CALLS
+) -> tuple[int, int]:
     """``(calls per sample, ns of the last calibration batch)`` after one warm-up call (timed
     only to raise :class:`TooSlow` when it took over ``max_call_ns``)."""
     first = _batch(batch, 1)
@@ -76,10 +83,22 @@ def calibrate(batch: Batch, max_call_ns: int | None = None) -> tuple[int, int]:
         # The fastest of three batches (one while a call alone is the sample): a batch sized
         # at a slow moment of a shared machine would be too short at its fast ones.
         ns = min(_batch(batch, calls) for _ in range(1 if calls == 1 else 3))
-        if ns >= MIN_SAMPLE_NS or calls >= MAX_CALLS:
+        if ns >= MIN_SAMPLE_NS or calls >= max_calls:
             return calls, ns
         # Jump close to the target, at most 100x (a first call can be unusually fast).
-        calls = min(MAX_CALLS, calls * max(2, min(100, MIN_SAMPLE_NS // max(ns, 1) + 1)))
+        calls = min(max_calls, calls * max(2, min(100, MIN_SAMPLE_NS // max(ns, 1) + 1)))
+
+
+def warm_slice(batch: Batch, calls: int, min_ns: int) -> None:
+    """Untimed: one batch of ``calls`` calls (the whole batch a sample will time: at 16 B the
+    first sample of thousands of fresh cipher objects read 10-15 % slow after one call), then,
+    when one call is a sample (``calls`` is 1), more calls until ``min_ns`` has passed (long
+    messages: the other points' buffers leave the cache over a few calls, not one)."""
+    clock = time.perf_counter_ns
+    start = clock()
+    batch(calls)()
+    while calls == 1 and clock() - start < min_ns:
+        batch(1)()
 
 
 def time_calls(
@@ -90,24 +109,29 @@ def time_calls(
     max_call_ns: int | None = None,
     calls: int | None = None,
     warm_up: bool = False,
+    max_calls: int = MAX_CALLS,
 ) -> Timed:
     """Samples of ``batch``'s time per call (ns), and cycles per call when ``counter`` counts.
     A call longer than the whole budget is timed 3 times in all, its calibration call the
     first of them (pure Python at megabytes); :class:`TooSlow` past ``max_call_ns``.
 
-    Given ``calls`` (a later slice of a point already calibrated), one untimed call warms the
-    caches again instead of a calibration, unless one call is a whole sample and ``warm_up``
-    is not asked for (a call shorter than its slice: without it the slice's first sample is
-    timed after the other points' work, and at 16 MiB that made a point read 10-16 % slower
-    by its place in the pass)."""
+    Given ``calls`` (a later slice of a point already calibrated), :func:`warm_slice` warms the
+    caches again instead of a calibration (for at most half the budget past its first batch),
+    unless one call is a whole sample and ``warm_up`` is not asked for (a call shorter than
+    its slice: without it the slice's first sample is timed after the other points' work, and
+    at 16 MiB that made a point read 10-16 % slower by its place in the pass). A calibration
+    that ends on single calls is followed by the same warm-up, so every slice starts alike."""
     ns_samples: list[float] = []
+    warm_ns = min(WARM_UP_NS, int(budget_s * 1e9) // 2)
     if calls is None:
-        calls, last_ns = calibrate(batch, max_call_ns)
+        calls, last_ns = calibrate(batch, max_call_ns, max_calls)
         if calls == 1 and last_ns >= budget_s * 1e9:
             ns_samples.append(float(last_ns))
             min_samples = min(min_samples, 3)
+        elif calls == 1:
+            warm_slice(batch, 1, warm_ns)
     elif calls > 1 or warm_up:
-        batch(1)()
+        warm_slice(batch, calls, warm_ns)
     clock = time.perf_counter_ns
     cycle_samples: list[float] = []
     deadline = clock() + int(budget_s * 1e9)

@@ -14,7 +14,7 @@ from app.core.sweep.calls import rejecting
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.measure import run_round
 from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_plan
-from app.core.timing.batches import MIN_SAMPLE_NS, repeated, time_calls
+from app.core.timing.batches import MIN_SAMPLE_NS, repeated, time_calls, warm_slice
 
 
 def job(cipher: str, library: str = "cryptography", **kw) -> SweepJob:
@@ -75,6 +75,54 @@ def test_timing_batches_calls_until_a_sample_lasts_a_millisecond() -> None:
     t = time_calls(repeated(lambda: calls.append(1)), 0.01)
     assert t.calls > 100 and len(t.ns_per_call) >= 5 and not t.cycles_per_call
     assert all(0 < x < 10_000 for x in t.ns_per_call)
+
+
+def test_a_later_slice_warms_up_with_the_whole_batch_it_will_time() -> None:
+    made: list[int] = []
+
+    def batch(calls: int):
+        made.append(calls)
+        return lambda: None
+
+    t = time_calls(batch, 0.0, min_samples=2, calls=50)
+    assert made == [50, 50, 50] and len(t.ns_per_call) == 2  # warm-up, then two samples
+
+
+def test_a_call_that_is_its_own_sample_is_warmed_for_the_time_asked() -> None:
+    made: list[int] = []
+
+    def batch(calls: int):
+        made.append(calls)
+        return lambda: None
+
+    warm_slice(batch, 1, 0)
+    assert made == [1]  # at least one call
+    warm_slice(batch, 1, 20_000_000)
+    assert len(made) > 2  # calls go on until 20 ms have passed
+    made.clear()
+    warm_slice(batch, 8, 20_000_000)
+    assert made == [8]  # a batch of several calls is warmed once, whatever the time
+
+
+def test_a_batch_of_whole_messages_holds_at_most_max_contexts_cipher_objects() -> None:
+    from app.core.bench import slices
+    from app.core.ciphers.adapters import get_adapter
+    from app.core.ciphers.message import MAX_CONTEXTS
+    from app.core.ciphers.registry import lookup
+    from app.core.sweep.calls import message_call
+
+    made: list[int] = []
+
+    def batch(calls: int):
+        made.append(calls)
+        return lambda: None  # far too quick: calibration would grow the batch to millions
+
+    t = time_calls(batch, 0.0, min_samples=1, max_calls=MAX_CONTEXTS)
+    assert t.calls <= MAX_CONTEXTS and max(made) <= MAX_CONTEXTS
+    spec = lookup("aes-128-ctr", "cryptography", 128)
+    src = memoryview(bytearray(16))
+    call = message_call(spec, get_adapter("cryptography"), bytes(16), bytes(16), src, src)
+    assert call.max_calls == MAX_CONTEXTS == slices.MAX_CALLS  # the sweep's and the bench's
 
 
 def test_lengths_parse_sorted_distinct_and_bounded() -> None:
@@ -167,7 +215,14 @@ def test_a_round_times_its_points_in_passes_so_an_episode_moves_no_median(monkey
     total = [0]
 
     def fake(
-        fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None, warm_up=False
+        fn,
+        budget_s,
+        counter=None,
+        min_samples=5,
+        max_call_ns=None,
+        calls=None,
+        warm_up=False,
+        max_calls=None,
     ):
         order.append(budget_s)
         slow = total[0] / 5 <= len(order) - 1 < 2 * total[0] / 5  # the round's second fifth
@@ -235,7 +290,14 @@ def test_progress_reaches_one_when_lengths_are_skipped(monkeypatch) -> None:
     from app.core.timing.batches import Timed, TooSlow
 
     def fake(
-        fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None, warm_up=False
+        fn,
+        budget_s,
+        counter=None,
+        min_samples=5,
+        max_call_ns=None,
+        calls=None,
+        warm_up=False,
+        max_calls=None,
     ):
         if calls is None and getattr(fn, "length", 0) == 4096:
             raise TooSlow(3 * 10**9)
@@ -257,7 +319,14 @@ def test_a_call_longer_than_the_whole_point_time_is_timed_three_times_below_a_me
     from app.core.timing.batches import Timed
 
     def fake(
-        fn, budget_s, counter=None, min_samples=5, max_call_ns=None, calls=None, warm_up=False
+        fn,
+        budget_s,
+        counter=None,
+        min_samples=5,
+        max_call_ns=None,
+        calls=None,
+        warm_up=False,
+        max_calls=None,
     ):
         ns = 10 * budget_s * 5 * 1e9  # ten times the point's whole time
         return Timed(1, (ns,) * (2 if calls is None else min_samples), ())
