@@ -21,8 +21,11 @@ def pytest_collection_finish(session: pytest.Session) -> None:
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """The ``docs`` tier (every command of the docs, for real: minutes) runs only when ``-m``
-    names it (``-m docs``); any other selection, ``-m 'not slow'`` too, leaves it out."""
+    """The tests marked ``long`` (seconds each, on their own) go first, so that two workers end
+    together instead of one waiting for the other's last long test. The ``docs`` tier (every
+    command of the docs, for real: minutes) runs only when ``-m`` names it (``-m docs``); any
+    other selection, ``-m 'not slow'`` too, leaves it out."""
+    items.sort(key=lambda item: item.get_closest_marker("long") is None)  # stable: else as found
     if "docs" in (config.getoption("markexpr") or ""):
         return
     docs = [item for item in items if item.get_closest_marker("docs") is not None]

@@ -264,6 +264,7 @@ def test_key_bits_with_a_preset_is_applied_or_refused(capsys, tmp_path):
     assert blowfish and all(r["key_bits"] == 256 for r in blowfish)
 
 
+@pytest.mark.long
 def test_bench_processes_aggregate_in_json(capsys, data, tmp_path, monkeypatch):
     from app.core.bench import multicore
 
@@ -289,6 +290,7 @@ def test_bench_processes_aggregate_in_json(capsys, data, tmp_path, monkeypatch):
     assert "warning" not in err or "share them" not in err  # 2 never exceeds the cores here
 
 
+@pytest.mark.long
 def test_bench_more_processes_than_cores_warns(capsys, data, monkeypatch):
     from app.core.bench import multicore
 

@@ -16,6 +16,7 @@ pytestmark = [
 ]
 
 
+@pytest.mark.long
 def test_sigkill_at_random_moments_leaves_nothing(tmp_path):
     ws, commands = kill_loop.make_workspace(
         tmp_path, size=8_000_000, bench_size=1_000_000, repeat=2

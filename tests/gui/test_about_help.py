@@ -80,6 +80,9 @@ def test_about_shows_the_version_and_the_licence_state(about: AboutDialog) -> No
 def test_copy_puts_the_version_information_on_the_clipboard_and_no_secrets(
     about: AboutDialog, monkeypatch: pytest.MonkeyPatch, qtbot: QtBot
 ) -> None:
+    from app.gui.dialogs import about_dialog
+
+    monkeypatch.setattr(about_dialog, "COPIED_FEEDBACK_MS", 50)  # "Copied" for 2 s: not waited
     secret = "s3cr3t-token-that-must-not-leak"
     monkeypatch.setenv("CIPHERBENCH_TEST_SECRET", secret)
     QApplication.clipboard().clear()

@@ -192,6 +192,7 @@ def test_both_steps_of_the_ladder_are_asked_only_where_they_change_something() -
     assert all(isinstance(j, LeakJob) and j.seed == 1 for j in jobs)
 
 
+@pytest.mark.long
 def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest(tmp_path: Path) -> None:
     values = _values(cipher=("tag-compare-eq", "tag-compare-digest"), budget="3", seed="11")
     events = list(leak_run.run(values, threading.Event()))
@@ -209,6 +210,7 @@ def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest(tmp_p
     assert all(e.note.startswith("|t| = ") and e.detail["curve"] for e in live)
 
 
+@pytest.mark.long
 @pytest.mark.parametrize(
     ("cipher", "library", "classes"),
     [("aes-128-ecb", "pycryptodome", "key"), ("aes-128-gcm", "cryptography", "fixed-fixed")],

@@ -178,6 +178,7 @@ def _is_spy(process: psutil.Process) -> bool:
         return False
 
 
+@pytest.mark.long
 def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
     values = _values(cipher=("aes-128-ctr",), library=("pyaes",), size="16KB", rounds="3")
     cancel = threading.Event()
@@ -207,6 +208,7 @@ def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
     assert not alive, alive
 
 
+@pytest.mark.long
 def test_a_profile_killed_with_sigkill_leaves_no_process_and_no_folder(tmp_path: Path) -> None:
     import os
     import signal

@@ -94,6 +94,7 @@ def test_perf_frames_land_in_their_classes() -> None:
     assert short_frame(generic) == "impl_::trampoline::f (a.so)"
 
 
+@pytest.mark.long
 def test_a_pyaes_job_under_perf_runs_in_the_interpreter_s_eval_loop(tmp_path: Path) -> None:
     if find_profiler("perf") is None:
         pytest.skip("perf is not installed here")

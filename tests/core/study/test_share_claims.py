@@ -108,6 +108,7 @@ def test_a_share_claim_needs_the_profile(tmp_path: Path) -> None:
         _study(STUDY.replace("profile = true", "profile = false"), tmp_path)
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("in_process_jobs")  # the study's jobs here; its profile for real
 def test_a_study_runs_its_profile_and_reports_it(tmp_path: Path) -> None:
     from app.core.runtime.events import Finished

@@ -39,6 +39,7 @@ def test_a_study_of_transfers_cannot_ask_for_a_leak_test(tmp_path: Path) -> None
         _study(text.replace('id = "bf-ecb"', 'id = "aes-256-gcm"'), tmp_path)
 
 
+@pytest.mark.long
 @pytest.mark.usefixtures("in_process_jobs")  # the study's jobs here; its leak test for real
 def test_a_study_runs_its_leak_test_and_reports_it(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
