@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from jobs_here import jobs_here
+from transfers_here import transfers_here
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -103,6 +104,13 @@ def spawn() -> Iterator[Callable[..., subprocess.Popen[str]]]:
         if proc.poll() is None:
             proc.kill()
         proc.communicate()  # reaps it and closes its pipes
+
+
+@pytest.fixture
+def in_process_transfers() -> Iterator[None]:
+    """A transfer's two ends as threads of this process (tests/transfers_here.py)."""
+    with transfers_here():
+        yield
 
 
 @pytest.fixture

@@ -99,6 +99,7 @@ def test_no_history_stores_nothing(capsys, monkeypatch, history_db: Path) -> Non
     assert not history_db.exists()
 
 
+@pytest.mark.usefixtures("in_process_transfers")
 def test_studies_and_transfers_are_stored_too(capsys, history_db: Path, tmp_path: Path) -> None:
     study = ["study", "aes-key-sizes", "--sizes", "2KB", "--repeat", "1", "--rounds", "1"]
     code, _, err = run(capsys, *study, "--quiet")
@@ -125,6 +126,7 @@ def test_studies_and_transfers_are_stored_too(capsys, history_db: Path, tmp_path
     assert "Table 2 as the paper printed it" in (tmp_path / "kit/aes-key-sizes.md").read_text()
 
 
+@pytest.mark.usefixtures("in_process_transfers")
 def test_a_study_of_transfers_is_stored_and_shown(capsys) -> None:
     code, _, err = run(
         capsys, "study", "gcm-vs-chacha", "--sizes", "10KB", "--repeat", "3", "--rounds", "3",

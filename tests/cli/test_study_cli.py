@@ -150,6 +150,7 @@ def test_an_unknown_suffix_is_refused_before_the_run(capsys, tmp_path):
     assert "'.docx' is not supported; use .html, .xlsx, .csv, .json, .md, .tex, .svg, .pdf" in err
 
 
+@pytest.mark.usefixtures("in_process_transfers")
 def test_seed_004_runs_transfers_and_its_report_fits_80_columns(capsys, tmp_path, monkeypatch):
     monkeypatch.setenv("COLUMNS", "80")
     out_html = tmp_path / "t.html"

@@ -26,6 +26,7 @@ def run(capsys, *argv):
     return code, out, err
 
 
+@pytest.mark.usefixtures("in_process_transfers")
 def test_json_has_every_key_per_result(capsys, tmp_path: Path) -> None:
     out = tmp_path / "t.json"
     code, stdout, err = run(

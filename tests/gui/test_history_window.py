@@ -364,6 +364,7 @@ def test_a_study_finished_in_the_study_window_is_stored(
     w.close()
 
 
+@pytest.mark.usefixtures("in_process_transfers")
 def test_a_transfer_is_stored_and_opens_as_a_table(
     qtbot: QtBot, settings: AppSettings, history_db: Path, dialogs: Dialogs
 ) -> None:

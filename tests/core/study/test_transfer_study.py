@@ -55,8 +55,11 @@ def _run(study: Study, **kwargs: object) -> tuple[list[object], TransferStudyRes
 @pytest.fixture(scope="module")
 def ran() -> tuple[list[object], TransferStudyResult]:
     """One run of the small study, read by the tests that only read it (real transfers take
-    about 2 s a run)."""
-    return _run(_study())
+    about 2 s a run), its ends threads of this process (tests/transfers_here.py)."""
+    from transfers_here import transfers_here
+
+    with transfers_here():
+        return _run(_study())
 
 
 def test_every_cipher_on_every_input_with_the_study_events(ran):
