@@ -13,7 +13,7 @@ from dataclasses import replace
 
 import pytest
 
-from app.core.bench import isolation, measure, runner
+from app.core.bench import isolation, load_all, measure, runner
 from app.core.bench.events import JobFailed, JobFinished, JobProgress, JobUpdate
 from app.core.bench.jobs import Job
 from app.core.bench.measure import run_job
@@ -56,6 +56,7 @@ def jobs_here() -> Iterator[None]:
         # In the window's tests a job runs in a pool thread, and only the GUI thread may
         # collect garbage (app/gui/gui_gc.py): a worker's collections are its own business.
         patch.setattr(measure, "gc", _MainThreadCollector())
+        patch.setattr(load_all, "gc", _MainThreadCollector())
         yield
 
 

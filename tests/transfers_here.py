@@ -15,7 +15,7 @@ from multiprocessing.connection import Connection
 
 import pytest
 
-from app.core.transfer import runner
+from app.core.transfer import endpoints, runner
 
 
 class _Thread:
@@ -45,8 +45,8 @@ class ThreadEnd:
         return f"the {self.role} thread ended without a reply"
 
     def stop(self) -> None:
-        """Ask the end to stop once its run is over, then close the pipes (closed while it
-        still replied, an end would end the process: it takes the supervisor for gone)."""
+        """Ask the end to stop once its run is over, then close the pipes (an end that still
+        replies then ends its thread: :func:`_reply`)."""
         with contextlib.suppress(OSError):
             self.conn.send(("stop",))
         self._thread.join(60)
@@ -54,9 +54,18 @@ class ThreadEnd:
         self._theirs.close()
 
 
+def _reply(conn: Connection, message: tuple[object, ...]) -> None:
+    """An end's reply; with nobody to read it, the end's thread ends (a process would exit)."""
+    try:
+        conn.send(message)
+    except OSError:
+        raise SystemExit(1) from None
+
+
 @contextlib.contextmanager
 def transfers_here() -> Iterator[None]:
     """While open, every transfer's two ends run as threads of this process."""
     with pytest.MonkeyPatch.context() as patch:
         patch.setattr(runner, "_End", ThreadEnd)
+        patch.setattr(endpoints, "_reply", _reply)
         yield

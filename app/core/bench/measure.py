@@ -12,7 +12,7 @@ Order, as benchmark libraries do it:
    starts) long enough to time, calibrated after the warm-up as the sweep and pyperf do; a
    sample is then the time per call of its batch (``calls_per_sample``), and a library that
    works in place gets a second buffer for it. In memory mode the samples of one direction
-   run in slices of about 20 ms in a row, each after one untimed call, as the sweep times its
+   run in slices of about 20 ms in a row, each after one untimed batch, as the sweep times its
    points; each slice's last decryption is checked against the input (every warm-up's too).
    Their span on the machine-wide monotonic clock and the CPU time spent in it are kept
    (:class:`~app.core.bench.results.TimedSpan`), for the aggregate of ``--processes``.

@@ -20,7 +20,7 @@ from app.core.bench.workloads import MemoryWorkload, Timing
 from app.core.ciphers.message import MAX_CONTEXTS
 from app.core.errors import VerificationError
 
-MIN_SAMPLE_NS = 1_000_000  # a sample spans at least 1 ms of calls (the sweep's target too)
+MIN_SAMPLE_NS = 1_000_000  # a sample spans 1 ms of calls, or MAX_CALLS (the sweep's target too)
 MAX_CALLS = MAX_CONTEXTS  # a batch makes a cipher object per call
 CALIBRATE_MAX = 16 << 20  # without a warm-up, inputs up to 16 MiB get a calibration trip
 SLICE_NS = 20_000_000  # a run of one direction's samples (the sweep's: 0.1 s over 5 passes)
@@ -114,7 +114,8 @@ def worth_batching(job: Job, warm_e: list[float], warm_d: list[float]) -> bool:
 
 
 def calibrate(wl: MemoryWorkload, label: str) -> tuple[int, int]:
-    """Batch the calls of ``wl`` so a sample lasts about :data:`MIN_SAMPLE_NS`, as the sweep and
+    """Batch the calls of ``wl`` so a sample lasts about :data:`MIN_SAMPLE_NS` (at most
+    :data:`MAX_CALLS` calls, each with a cipher object of its own), as the sweep and
     pyperf calibrate theirs: untimed, verified round trips of the batch found so far, until a
     batch lasts long enough (a few milliseconds in all). Returns the calls per sample and
     the last time per call measured (ns)."""

@@ -12,6 +12,7 @@ step above and than the first.
 
 from __future__ import annotations
 
+from app.core.ciphers.message import MAX_CONTEXTS
 from app.core.document.estimate import Estimate, estimate
 from app.core.document.intervals import median
 from app.core.document.model import Table
@@ -193,8 +194,9 @@ def sweep_methods(result: SweepResult) -> str:
         machine_sentence(result.environment),
         f"Each {what} ({libraries}) ran {rounds} rounds, each in a fresh worker process, the "
         f"rounds interleaved across {whats}.",
-        "At each message length a fresh key, nonce and random message; one untimed call, then "
-        f"calls batched so that each timer read spans at least {MIN_SAMPLE_NS / 1e6:g} ms, "
+        "At each message length a fresh key, nonce and random message; calls batched so that "
+        f"each timer read spans at least {MIN_SAMPLE_NS / 1e6:g} ms (a whole message: at most "
+        f"{MAX_CONTEXTS:,} cipher objects a batch), each slice after an untimed batch, "
         f"{MIN_SAMPLES}-{MAX_SAMPLES} such samples per round (a monotonic nanosecond clock). "
         "One call is what a program pays per message once it holds a cipher object (making "
         "that object is not in it): one update of the message (block modes: of the PKCS#7-padded "

@@ -88,7 +88,8 @@ class StudySteps:
             f"round {event.round + 1}: {len(event.cells)} cell(s) again, for the claims not "
             "yet precise"
         )
-        return Progress(self._overall(0.0), what, event, keep=True)
+        done = event.total_steps - len(event.cells)  # the new round's cells are still to come
+        return Progress(done / self.total, what, event, keep=True)
 
     def step_started(self, event: StepStarted) -> Progress:
         self.step = event.step

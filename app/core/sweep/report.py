@@ -305,8 +305,9 @@ def method_text(result: SweepResult) -> str:
     return (
         f"Each entry ran {rounds} round(s), each in a fresh worker process; rounds were "
         "interleaved across entries. At each message length a fresh key, nonce and random "
-        "message; one untimed call, then calls batched so each timer read spans at least "
-        f"1 ms; {_slices(result)}the figure is the median of the rounds' medians (each round "
+        "message; calls batched so each timer read spans at least 1 ms (a whole message: at "
+        "most 1,024 cipher objects a batch), each slice after an untimed batch; "
+        f"{_slices(result)}the figure is the median of the rounds' medians (each round "
         "counts once), the "
         "quartiles are over every sample of every round. One call: one update of the "
         "message (block modes: the PKCS#7-padded message), "

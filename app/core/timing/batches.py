@@ -2,7 +2,8 @@
 
 As pyperf and SUPERCOP do: one untimed call first (warm-up: caches, lazy initialisation); then
 the number of calls per sample grows until the fastest of three such samples lasts
-:data:`MIN_SAMPLE_NS`, so the timer's own cost (about 50-100 ns) is under 1 % of every sample;
+:data:`MIN_SAMPLE_NS` (or the calls reach ``max_calls``: 1,024 for a batch that makes a cipher
+object per call), so the timer's own cost (about 50-100 ns) is under 1 % of every sample;
 then samples until the point's time budget is spent, at least :data:`MIN_SAMPLES` and at most
 :data:`MAX_SAMPLES`. A later slice of a point begins with an untimed warm-up
 (:func:`warm_slice`): a whole batch, and for a call that is a sample of its own, calls until

@@ -202,3 +202,17 @@ def test_the_same_entry_twice_is_an_a_a_control_labelled_2(scratch_tmp):
 
     back = JobResult.from_dict(result.results[1].to_dict())
     assert back.label.endswith(" #2") and back.rounds == result.results[1].rounds
+
+
+def test_a_round_added_says_the_steps_done_so_far_not_the_last_one_started() -> None:
+    """After 2 rounds of 3 cells, a third round of all 3: 6 of 9 steps done (it read 5 of 9,
+    the index of the last step started, and the bar stepped back at every round added)."""
+    from app.core.study.steps import Cell, RoundsAdded, StepStarted, StudyStarted, StudySteps
+
+    steps = StudySteps()
+    cells = tuple(Cell(i, f"c{i} [lib]", "1 KB", 1000) for i in range(3))
+    steps.started(StudyStarted(cells=cells, rounds=2, total_steps=6))
+    for step in range(6):
+        steps.step_started(StepStarted(step=step, round=step // 3, cell=cells[step % 3]))
+    added = steps.added(RoundsAdded(round=2, cells=cells, total_steps=9))
+    assert added.fraction == pytest.approx(6 / 9) and added.keep
