@@ -23,7 +23,7 @@ with that round's key.
 from __future__ import annotations
 
 import threading
-from collections.abc import Generator, Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import replace
 
 from app.core.bench.events import (
@@ -39,7 +39,7 @@ from app.core.bench.kept import JobSecret
 from app.core.bench.results import JobResult, RoundInfo, RunResult
 from app.core.bench.runner import BenchmarkRun
 from app.core.bench.stats import stability_warnings, summarize
-from app.core.runtime.events import Event, Finished, Outcome, drained, relayed
+from app.core.runtime.events import Event, Finished, Outcome, drained, expanded, relayed
 from app.core.runtime.rounds import round_order
 
 _STABILITY_PREFIXES = ("encryption:", "decryption:")
@@ -260,25 +260,20 @@ class RoundsRun(RunDriver):
             processes=self.processes if round_no == 0 else 1,
             cancel=self.cancel_event,
         )
-        events = run.job_events()
-        try:
-            while True:
-                try:
-                    ev = next(events)
-                except StopIteration as end:
-                    result: RunResult = end.value
-                    return result
-                if isinstance(ev, JobFinished):
-                    i = order[ev.index]
-                    parts.setdefault(i, []).append(ev.result)
-                    if ev.secret is not None:
-                        self._secrets[i] = ev.secret
-                    places.setdefault(i, []).append((round_no, ev.index))
-                elif isinstance(ev, JobFailed):
-                    i = order[ev.index]
-                    failed.add(i)
-                    yield replace(ev, index=i)
-                elif isinstance(ev, JobEvent):  # started, progress, a sample: renumbered
-                    yield replace(ev, index=order[ev.index])
-        finally:
-            events.close()  # closed early: the running worker is killed
+
+        def renumbered(ev: JobUpdate) -> Iterator[JobUpdate]:
+            if isinstance(ev, JobFinished):
+                i = order[ev.index]
+                parts.setdefault(i, []).append(ev.result)
+                if ev.secret is not None:
+                    self._secrets[i] = ev.secret
+                places.setdefault(i, []).append((round_no, ev.index))
+            elif isinstance(ev, JobFailed):
+                failed.add(order[ev.index])
+                yield replace(ev, index=order[ev.index])
+            elif isinstance(ev, JobEvent):  # started, progress, a sample: renumbered
+                yield replace(ev, index=order[ev.index])
+
+        # Closed early (the consumer stopped), the running worker is killed.
+        result: RunResult = yield from expanded(run.job_events(), renumbered)
+        return result

@@ -9,7 +9,8 @@ failure). Progress is a reading, of which a front-end may show only the latest; 
 ``keep`` (a step's start, a monitor sample for a live chart) is never coalesced away.
 
 An engine's inner steps are generators too: :func:`relayed` turns what one yields into events
-and hands on its return value, :func:`drained` runs one to its return value.
+(:func:`expanded`: into any number of events) and hands on its return value, :func:`drained`
+runs one to its return value.
 """
 
 from __future__ import annotations
@@ -77,6 +78,14 @@ def result_of(events: Iterable[Any]) -> Any:
 def relayed(steps: Generator[T, Any, R], event: Callable[[T], E]) -> Generator[E, None, R]:
     """What ``steps`` yields as ``event(value)``, and (``yield from``'s value) what it returns.
     Closing this closes ``steps`` (its ``finally`` stops what it started)."""
+    return (yield from expanded(steps, lambda value: (event(value),)))
+
+
+def expanded(
+    steps: Generator[T, Any, R], handle: Callable[[T], Iterable[E]]
+) -> Generator[E, None, R]:
+    """What ``handle`` makes of each value ``steps`` yields (any number of events, none too),
+    and (``yield from``'s value) what ``steps`` returns. Closing this closes ``steps``."""
     try:
         while True:
             try:
@@ -84,7 +93,7 @@ def relayed(steps: Generator[T, Any, R], event: Callable[[T], E]) -> Generator[E
             except StopIteration as end:
                 result: R = end.value
                 return result
-            yield event(value)
+            yield from handle(value)
     finally:
         steps.close()
 

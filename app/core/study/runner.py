@@ -45,7 +45,7 @@ from app.core.profile.definition import DEFAULT_RATE
 from app.core.profile.result import ProfileResult
 from app.core.profile.run import profile
 from app.core.runtime.envelope import timestamp
-from app.core.runtime.events import Event, Outcome, Progress, relayed
+from app.core.runtime.events import Event, Outcome, Progress, expanded, relayed
 from app.core.runtime.rounds import round_order
 from app.core.study.cell_pairs import job_claims, unsettled_cells
 from app.core.study.definition import Study
@@ -234,19 +234,10 @@ class StudyRun(GridRun[StudyResult]):
         if round_no > 0:  # the memory pass runs in the first round only
             round_jobs = [later_round(job) for job in round_jobs]
         run = BenchmarkRun(round_jobs, environment=False, cancel=self.cancel_event)
-        events = run.job_events()
-        try:  # closing this generator (the consumer stopped) kills the running worker
-            while True:
-                try:
-                    ev = next(events)
-                except StopIteration as end:
-                    cancelled: bool = end.value.cancelled
-                    break
-                yield from state.on_event(ev, round_no, todo)
-        finally:
-            events.close()
+        # Closing this generator (the consumer stopped) kills the running worker.
+        ran = yield from expanded(run.job_events(), lambda ev: state.on_event(ev, round_no, todo))
         state.step += len(todo)
-        return cancelled
+        return ran.cancelled
 
 
 class _Progress:
