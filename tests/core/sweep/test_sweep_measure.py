@@ -214,16 +214,7 @@ def test_a_round_times_its_points_in_passes_so_an_episode_moves_no_median(monkey
     order: list[float] = []
     total = [0]
 
-    def fake(
-        fn,
-        budget_s,
-        counter=None,
-        min_samples=5,
-        max_call_ns=None,
-        calls=None,
-        warm_up=False,
-        max_calls=None,
-    ):
+    def fake(fn, budget_s, counter=None, min_samples=5, calls=None, **_options):
         order.append(budget_s)
         slow = total[0] / 5 <= len(order) - 1 < 2 * total[0] / 5  # the round's second fifth
         return Timed(10, (2000.0 if slow else 1000.0,) * max(min_samples, 3), ())
@@ -289,16 +280,7 @@ def _fake_lengths(monkeypatch, made: list) -> None:
 def test_progress_reaches_one_when_lengths_are_skipped(monkeypatch) -> None:
     from app.core.timing.batches import Timed, TooSlow
 
-    def fake(
-        fn,
-        budget_s,
-        counter=None,
-        min_samples=5,
-        max_call_ns=None,
-        calls=None,
-        warm_up=False,
-        max_calls=None,
-    ):
+    def fake(fn, budget_s, counter=None, min_samples=5, calls=None, **_options):
         if calls is None and getattr(fn, "length", 0) == 4096:
             raise TooSlow(3 * 10**9)
         return Timed(10, (1000.0,) * max(min_samples, 3), ())
@@ -318,16 +300,7 @@ def test_a_call_longer_than_the_whole_point_time_is_timed_three_times_below_a_me
 ) -> None:
     from app.core.timing.batches import Timed
 
-    def fake(
-        fn,
-        budget_s,
-        counter=None,
-        min_samples=5,
-        max_call_ns=None,
-        calls=None,
-        warm_up=False,
-        max_calls=None,
-    ):
+    def fake(fn, budget_s, counter=None, min_samples=5, calls=None, **_options):
         ns = 10 * budget_s * 5 * 1e9  # ten times the point's whole time
         return Timed(1, (ns,) * (2 if calls is None else min_samples), ())
 
