@@ -150,7 +150,7 @@ def _measure(
                 memory.workload = measure_load_all(material, tmp)
             prog.finish_step()
 
-        wl = make()
+        wl = make(False)
         try:
             samples = _time_repetitions(wl, job, prog, spec.label)
             check_unchanged(job.input)
@@ -172,11 +172,12 @@ def _workload_factory(
     clock: Clock,
     prog: JobProgressReport,
     digest: bytes | None,
-) -> Callable[[], Workload]:
-    """Makes the job's workloads: one for the memory pass, one for the timed runs."""
+) -> Callable[[bool], Workload]:
+    """Makes the job's workloads: one for the memory pass (``in_place`` where the library
+    allows), one for the timed runs (the ciphertext apart)."""
     opts = job.options
 
-    def make() -> Workload:
+    def make(in_place: bool) -> Workload:
         if opts.data_mode == "stream":
             return StreamWorkload(
                 material,
@@ -186,7 +187,7 @@ def _workload_factory(
                 on_bytes=prog.bytes_done,
                 digest=digest,
             )
-        return MemoryWorkload(material, clock=clock)
+        return MemoryWorkload(material, clock=clock, in_place=in_place)
 
     return make
 
@@ -317,7 +318,7 @@ def _warnings(
     return warnings
 
 
-def _memory_pass(make: Callable[[], Workload]) -> _Memory:
+def _memory_pass(make: Callable[[bool], Workload]) -> _Memory:
     """One untimed round trip with its own peak: RSS high-water mark and tracemalloc, each
     direction's apart where the high-water mark can be reset (both hold the buffers)."""
     gc.collect()
@@ -326,7 +327,7 @@ def _memory_pass(make: Callable[[], Workload]) -> _Memory:
     tracemalloc.start()
     wl: Workload | None = None
     try:
-        wl = make()  # may fail (MemoryError allocating the buffers): nothing to close then
+        wl = make(True)  # may fail (MemoryError allocating the buffers): nothing to close then
         try:
             wl.encrypt()
             enc = peak_rss_bytes(), tracemalloc.get_traced_memory()[1]

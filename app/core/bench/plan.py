@@ -102,17 +102,15 @@ def stream_chunk_ok(spec: CipherSpec, chunk_bytes: int) -> bool:
 WORKER_OVERHEAD_BYTES = 96 * MIB
 
 
-def expected_worker_bytes(spec: CipherSpec, job: Job) -> int:
-    """About the most memory the worker of ``job`` holds: in memory mode the input, and a
-    second buffer for the output unless ``spec``'s library works in place; in stream mode a
+def expected_worker_bytes(job: Job) -> int:
+    """About the most memory the worker of ``job`` holds: in memory mode the input and a
+    second buffer for the output (the timed runs keep it apart for every library; the memory
+    pass, in place where the library allows, reports less); in stream mode a
     chunk in and a chunk out; the papers' load-all program, when measured, three copies of the
     input (:mod:`app.core.bench.load_all`); the interpreter and its libraries besides."""
     options = job.options
     size = job.input.size_bytes
-    if options.data_mode == "memory":
-        buffers = size * (1 if spec.in_place else 2)
-    else:
-        buffers = 2 * options.chunk_bytes
+    buffers = 2 * (size if options.data_mode == "memory" else options.chunk_bytes)
     if options.measure_memory and options.memory_workload == LOAD_ALL:
         buffers = max(buffers, 3 * size)
     return buffers + WORKER_OVERHEAD_BYTES

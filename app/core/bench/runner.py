@@ -34,7 +34,6 @@ from app.core.bench.multicore import MIN_OVERLAP, run_copies
 from app.core.bench.plan import expected_worker_bytes
 from app.core.bench.results import JobResult, RunResult
 from app.core.bench.run_info import Environment, RunOptions, ToolInfo
-from app.core.ciphers.registry import lookup
 from app.core.errors import Cancelled
 from app.core.runtime.envelope import EntryFailure, timestamp
 from app.core.runtime.events import Event, Finished, relayed
@@ -45,7 +44,7 @@ def memory_mode_shortfall(job: Job, available: int | None = None) -> str | None:
     """A message when a memory-mode job cannot fit in free RAM; None when it can."""
     if job.options.data_mode != "memory":
         return None
-    need = expected_worker_bytes(lookup(job.cipher_id, job.library, job.key_bits), job)
+    need = expected_worker_bytes(job)
     free = psutil.virtual_memory().available if available is None else available
     if need > free:
         return (

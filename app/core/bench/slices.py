@@ -82,13 +82,9 @@ class Slices:
             self.size(wl, per_call)
 
     def size(self, wl: MemoryWorkload, sample_ns: int) -> None:
-        """Slices for samples of about ``sample_ns``; a library that works in place gets a
-        second buffer whenever a call is repeated in a row (in a slice, or after its warm-up),
-        as in place it would encrypt its own output."""
+        """Slices for samples of about ``sample_ns``."""
         self.sample_ns = max(1, sample_ns)
         self.run = max(1, min(MAX_SLICE, SLICE_NS // self.sample_ns))
-        if self.sample_ns < SLICE_NS:
-            wl.batch(self.calls, apart=True)
 
     def now(self, t: Timings, opts: BenchOptions) -> int:
         """This slice's samples: a whole slice unless fewer reach both ``repeat`` and

@@ -34,7 +34,7 @@ from app.core.sweep.calls import (
     point_count,
 )
 from app.core.sweep.jobs import ENCRYPT, PointSamples, RoundSamples, SkippedPoint, SweepJob
-from app.core.timing.batches import TooSlow, time_calls
+from app.core.timing.batches import MAX_WARM_UP_SLICES, TooSlow, time_calls
 from app.core.timing.cycles import CycleCounter, clock_mhz, open_counter
 from app.core.units import MIB
 
@@ -54,7 +54,8 @@ class _Point:
         # A call longer than its slice gets only its share of these (pure Python at 1 MiB).
         self.min_samples = 3 if key[1] >= MIB else 5
         self.calls: int | None = None
-        self.long = False
+        self.long = False  # one call fills the slice: its share of samples, not a slice's
+        self.warm = True  # warmed before each slice: all but a call longer than the warm-up
         self.ns: list[float] = []
         self.cycles: list[float] = []
 
@@ -72,12 +73,13 @@ class _Point:
             min_samples=max(1, due),
             max_call_ns=int(MAX_CALL_S * 1e9),
             calls=self.calls,
-            warm_up=not self.long,
+            warm_up=self.warm,
             max_calls=call.max_calls,
         )
         if self.calls is None:
             self.calls = t.calls
             self.long = t.calls == 1 and max(t.ns_per_call) >= budget_s * 1e9
+            self.warm = min(t.ns_per_call) < MAX_WARM_UP_SLICES * budget_s * 1e9
             if self.long and max(t.ns_per_call) >= budget_s * passes * 1e9:
                 # Longer than the point's whole time: 3 in all, as when timed in one go.
                 self.min_samples = min(self.min_samples, 3)

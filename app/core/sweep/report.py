@@ -314,7 +314,8 @@ def method_text(result: SweepResult) -> str:
         "or one AEAD seal/open with its tag, on a cipher object held across calls; whole "
         "message: encrypting it as bench does, with an object of its own made before the "
         "clock (its first call, the library's padding, the tag); forgery: opening the message "
-        "with one bit flipped. MB/s = 10^6 message bytes per second. Cycles per byte from "
+        "under a nonce one bit off (refused at the tag check, after the same work). "
+        "MB/s = 10^6 message bytes per second. Cycles per byte from "
         "the CPU's cycle counter where the system gives one, otherwise estimated as time x "
         "the clock frequency the kernel reports."
     )

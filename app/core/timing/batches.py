@@ -7,7 +7,7 @@ object per call), so the timer's own cost (about 50-100 ns) is under 1 % of ever
 then samples until the point's time budget is spent, at least :data:`MIN_SAMPLES` and at most
 :data:`MAX_SAMPLES`. A later slice of a point begins with an untimed warm-up
 (:func:`warm_slice`): a whole batch, and for a call that is a sample of its own, calls until
-:data:`WARM_UP_NS` has passed.
+:data:`WARM_UP_NS` has passed and they stop getting faster.
 
 What is timed is a :data:`Batch`: given a number of calls, it makes what they need outside the
 timer (a fresh cipher context per call, say) and returns the one callable that makes them all,
@@ -29,6 +29,8 @@ MAX_CALLS = 1 << 22
 # How long a call that fills a sample alone is warmed before a slice's samples (at most half
 # the slice): at 16 MiB the first two calls after the other points' work read 5-15 % slow.
 WARM_UP_NS = 10_000_000
+SPEEDING_UP = 0.97  # a warm-up call this much faster than the one before: keep warming
+MAX_WARM_UP_SLICES = 2  # a slice's warm-up lasts at most twice the slice's own time
 
 Batch = Callable[[int], Callable[[], object]]
 
@@ -90,16 +92,27 @@ def calibrate(
         calls = min(max_calls, calls * max(2, min(100, MIN_SAMPLE_NS // max(ns, 1) + 1)))
 
 
-def warm_slice(batch: Batch, calls: int, min_ns: int) -> None:
+def warm_slice(batch: Batch, calls: int, min_ns: int, max_ns: int | None = None) -> None:
     """Untimed: one batch of ``calls`` calls (the whole batch a sample will time: at 16 B the
     first sample of thousands of fresh cipher objects read 10-15 % slow after one call), then,
-    when one call is a sample (``calls`` is 1), more calls until ``min_ns`` has passed (long
-    messages: the other points' buffers leave the cache over a few calls, not one)."""
+    when one call is a sample (``calls`` is 1), more calls until ``min_ns`` has passed and
+    the calls stop getting faster (one no more than 3 % faster than the one before), for at
+    most ``max_ns`` in all. Long messages left idle for the rest of a pass come back slowly:
+    AES-GCM's first call at 16 MiB took 2-3x the time of the fourth on the project's VMs."""
     clock = time.perf_counter_ns
     start = clock()
     batch(calls)()
-    while calls == 1 and clock() - start < min_ns:
+    if calls > 1:
+        return
+    last = clock() - start
+    limit = max(min_ns, max_ns or 0)
+    while (elapsed := clock() - start) < limit:
+        t0 = clock()
         batch(1)()
+        ns = clock() - t0
+        if elapsed + ns >= min_ns and ns >= SPEEDING_UP * last:
+            return
+        last = ns
 
 
 def time_calls(
@@ -113,26 +126,28 @@ def time_calls(
     max_calls: int = MAX_CALLS,
 ) -> Timed:
     """Samples of ``batch``'s time per call (ns), and cycles per call when ``counter`` counts.
-    A call longer than the whole budget is timed 3 times in all, its calibration call the
-    first of them (pure Python at megabytes); :class:`TooSlow` past ``max_call_ns``.
+    A call longer than twice the budget (too long to warm) is timed 3 times in all, its
+    calibration call the first of them (pure Python at megabytes); :class:`TooSlow` past
+    ``max_call_ns``.
 
-    Given ``calls`` (a later slice of a point already calibrated), :func:`warm_slice` warms the
-    caches again instead of a calibration (for at most half the budget past its first batch),
-    unless one call is a whole sample and ``warm_up`` is not asked for (a call shorter than
-    its slice: without it the slice's first sample is timed after the other points' work, and
-    at 16 MiB that made a point read 10-16 % slower by its place in the pass). A calibration
-    that ends on single calls is followed by the same warm-up, so every slice starts alike."""
+    A calibration that ends on single calls, and a later slice of a point already calibrated
+    (``calls`` given) when it is a batch or ``warm_up`` is asked for, are warmed first by
+    :func:`warm_slice`: at least half the budget or 10 ms, and on while single calls still
+    speed up, for at most twice the budget. Without it a slice's first sample is timed after
+    the other points' work, and at 16 MiB that made a point read 10-16 % slower by its place
+    in the pass."""
     ns_samples: list[float] = []
     warm_ns = min(WARM_UP_NS, int(budget_s * 1e9) // 2)
+    max_warm_ns = int(budget_s * 1e9 * MAX_WARM_UP_SLICES)
     if calls is None:
         calls, last_ns = calibrate(batch, max_call_ns, max_calls)
-        if calls == 1 and last_ns >= budget_s * 1e9:
+        if calls == 1 and last_ns >= max(max_warm_ns, budget_s * 1e9):  # too long to warm
             ns_samples.append(float(last_ns))
             min_samples = min(min_samples, 3)
         elif calls == 1:
-            warm_slice(batch, 1, warm_ns)
+            warm_slice(batch, 1, warm_ns, max_warm_ns)
     elif calls > 1 or warm_up:
-        warm_slice(batch, calls, warm_ns)
+        warm_slice(batch, calls, warm_ns, max_warm_ns)
     clock = time.perf_counter_ns
     cycle_samples: list[float] = []
     deadline = clock() + int(budget_s * 1e9)

@@ -307,12 +307,11 @@ def _expected_bytes(job: Job) -> int | None:
     refuses it at once) or that the registry does not know."""
     from app.core.bench.plan import expected_worker_bytes
     from app.core.bench.runner import memory_mode_shortfall
-    from app.core.ciphers.registry import lookup
     from app.core.errors import UserError
 
     try:
         if memory_mode_shortfall(job):
             return None
-        return expected_worker_bytes(lookup(job.cipher_id, job.library, job.key_bits), job)
+        return expected_worker_bytes(job)
     except UserError:
         return None

@@ -117,7 +117,7 @@ CURVE_COLUMNS: tuple[Column[CurveRow], ...] = (
         "forgery",
         "Forgery",
         lambda r, _u: ns_text(r.forgery.median_ns) if r.forgery else "-",
-        "Time to open the message with one bit flipped and reject it (AEADs)",
+        "Time to open the message under a nonce one bit off and reject it (AEADs)",
     ),
 )
 

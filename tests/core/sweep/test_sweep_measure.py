@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import statistics
+import time
 from dataclasses import replace
 
 import pytest
 
+from app.core.ciphers.adapters import get_adapter
 from app.core.ciphers.hardware import TooLate, switch_off
+from app.core.ciphers.registry import REGISTRY, Kind
 from app.core.errors import UserError
 from app.core.sweep import calls, measure
 from app.core.sweep.calls import rejecting
@@ -62,12 +65,30 @@ def test_pure_python_skips_lengths_a_call_of_which_would_take_too_long(monkeypat
     assert skip.message_bytes == 1 << 20 and "one call would take about" in skip.reason
 
 
+@pytest.mark.parametrize(
+    "spec", [s for s in REGISTRY if s.kind is Kind.AEAD], ids=lambda s: s.label
+)
+def test_an_aead_length_runs_on_two_buffers_and_stays_authentic_pass_after_pass(spec) -> None:
+    """A length's points in their order, then associated data's, twice over: the forgery (the
+    sealed message under a nonce one bit off) is refused by every AEAD, and the decryption
+    (back over the message) authenticates after every other point's writes."""
+    j = job(spec.id, spec.library, key_bits=spec.key_bits, ad_lengths=(13,), ad_at=(64,))
+    made = calls.length_calls(j, spec, get_adapter(spec.library), 64)
+    assert [c.key for c in made] == [
+        ("forgery", 64, 0), ("decrypt", 64, 0), ("message", 64, 0), ("encrypt", 64, 0),
+        ("encrypt", 64, 13),
+    ]  # fmt: skip
+    for _ in range(2):
+        for call in made:
+            call.batch(2)()  # a refused forgery returns; an accepted one or a failed open raises
+
+
 def test_a_forgery_that_is_accepted_stops_the_round() -> None:
     def accepting(nonce, src, dst, aad) -> int:
         return len(src)
 
     with pytest.raises(AssertionError, match="forged message was accepted"):
-        rejecting(accepting, b"n" * 12, bytearray(32), memoryview(bytearray(32)))()
+        rejecting(accepting, b"n" * 12, memoryview(bytearray(32)), memoryview(bytearray(32)))()
 
 
 def test_timing_batches_calls_until_a_sample_lasts_a_millisecond() -> None:
@@ -102,6 +123,26 @@ def test_a_call_that_is_its_own_sample_is_warmed_for_the_time_asked() -> None:
     made.clear()
     warm_slice(batch, 8, 20_000_000)
     assert made == [8]  # a batch of several calls is warmed once, whatever the time
+
+
+def _calls_lasting(ms: list[float]):
+    """A batch of one call whose n-th call sleeps ``ms[n]`` milliseconds (then the last)."""
+    made: list[int] = []
+
+    def batch(calls: int):
+        made.append(calls)
+        return lambda: time.sleep(ms[min(len(made), len(ms)) - 1] / 1e3)
+
+    return batch, made
+
+
+def test_a_single_call_is_warmed_while_it_still_speeds_up_for_at_most_the_limit() -> None:
+    batch, made = _calls_lasting([16, 8, 4, 2, 2])
+    warm_slice(batch, 1, 1_000_000, 500_000_000)
+    assert 5 <= len(made) <= 7  # on until a call is no faster than the one before
+    batch, made = _calls_lasting([12, 10, 8, 6, 4, 2, 1])
+    warm_slice(batch, 1, 1_000_000, 15_000_000)
+    assert len(made) == 2  # past the limit after two calls, however fast they were falling
 
 
 def test_a_batch_of_whole_messages_holds_at_most_max_contexts_cipher_objects() -> None:
