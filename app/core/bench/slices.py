@@ -3,8 +3,9 @@
 - **Batches**: a call shorter than :data:`MIN_SAMPLE_NS` is timed in a batch of calls, each
   with a cipher context of its own made before the clock, calibrated after the warm-up as the
   sweep and pyperf do (:func:`calibrate`); a sample is then the batch's time per call.
-- **Slices**: one direction's samples run in a row for about :data:`SLICE_NS` after one
-  untimed call, then the other direction's, then the check of the last decryption
+- **Slices**: one direction's samples run in a row for about :data:`SLICE_NS` after an
+  untimed warm-up (a batch; a single message warmed as the sweep warms it), then the other
+  direction's, then the check of the last decryption
   (:class:`Slices`). Alternating single calls would time each call after the other
   direction's work, at a colder moment than the sweep's: AES-GCM at 16 MiB took 2.2x as long
   after 10 ms of other work on this 2-core VM.
@@ -19,6 +20,7 @@ from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.workloads import MemoryWorkload, Timing
 from app.core.ciphers.message import MAX_CONTEXTS
 from app.core.errors import VerificationError
+from app.core.timing.batches import MAX_WARM_UP_SLICES, WARM_UP_NS, warm_single
 
 MIN_SAMPLE_NS = 1_000_000  # a sample spans 1 ms of calls, or MAX_CALLS (the sweep's target too)
 MAX_CALLS = MAX_CONTEXTS  # a batch makes a cipher object per call
@@ -27,9 +29,13 @@ SLICE_NS = 20_000_000  # a run of one direction's samples (the sweep's: 0.1 s ov
 MAX_SLICE = 50
 
 
-def in_a_row(call: Callable[[], Timing], n: int, warm_up: bool) -> list[Timing]:
-    """``n`` timed calls in a row, after an untimed one when ``warm_up``."""
-    if warm_up:
+def in_a_row(call: Callable[[], Timing], n: int, warm_up: bool, single: bool) -> list[Timing]:
+    """``n`` timed calls in a row, after an untimed one when ``warm_up``, or when each call is
+    a single message (``single``), the sweep's warm-up (:func:`warm_single`: 10 ms, and on
+    while the calls still get faster, for at most two slices)."""
+    if warm_up and single:
+        warm_single(lambda: call()[1], WARM_UP_NS, MAX_WARM_UP_SLICES * SLICE_NS)
+    elif warm_up:
         call()
     return [call() for _ in range(n)]
 
@@ -96,9 +102,9 @@ class Slices:
         return max(1, min(self.run, needed, opts.max_repeat - len(t.enc)))
 
     def warms_up(self, n: int) -> bool:
-        """Whether a slice of ``n`` begins with an untimed call: in a row, or shorter than a
-        slice (the sweep warms up every point shorter than its slice)."""
-        return self.on and (n > 1 or 0 < self.sample_ns < SLICE_NS)
+        """Whether a slice of ``n`` begins with an untimed warm-up: in a row, or a sample
+        shorter than two slices (the sweep warms up every point that short)."""
+        return self.on and (n > 1 or 0 < self.sample_ns < MAX_WARM_UP_SLICES * SLICE_NS)
 
 
 def worth_batching(job: Job, warm_e: list[float], warm_d: list[float]) -> bool:

@@ -94,23 +94,26 @@ def calibrate(
 
 def warm_slice(batch: Batch, calls: int, min_ns: int, max_ns: int | None = None) -> None:
     """Untimed: one batch of ``calls`` calls (the whole batch a sample will time: at 16 B the
-    first sample of thousands of fresh cipher objects read 10-15 % slow after one call), then,
-    when one call is a sample (``calls`` is 1), more calls until ``min_ns`` has passed and
-    the calls stop getting faster (one no more than 3 % faster than the one before), for at
-    most ``max_ns`` in all. Long messages left idle for the rest of a pass come back slowly:
-    AES-GCM's first call at 16 MiB took 2-3x the time of the fourth on the project's VMs."""
+    first sample of thousands of fresh cipher objects read 10-15 % slow after one call), or,
+    when one call is a sample (``calls`` is 1), :func:`warm_single`."""
+    if calls > 1:
+        batch(calls)()
+    else:
+        warm_single(lambda: _batch(batch, 1), min_ns, max_ns or min_ns)
+
+
+def warm_single(call_ns: Callable[[], int], min_ns: int, max_ns: int) -> None:
+    """Untimed calls of a call that is a sample on its own (``call_ns`` makes one and returns
+    its ns), the bench's and the sweep's alike: until ``min_ns`` has passed and the calls stop
+    getting faster (one no more than 3 % faster than the one before), for at most ``max_ns``
+    in all. A long message left idle comes back slowly: AES-GCM's first call at 16 MiB took
+    2-3x the time of the fourth on the project's VMs, after other points' work or a check."""
     clock = time.perf_counter_ns
     start = clock()
-    batch(calls)()
-    if calls > 1:
-        return
-    last = clock() - start
-    limit = max(min_ns, max_ns or 0)
-    while (elapsed := clock() - start) < limit:
-        t0 = clock()
-        batch(1)()
-        ns = clock() - t0
-        if elapsed + ns >= min_ns and ns >= SPEEDING_UP * last:
+    last = call_ns()
+    while clock() - start < max(min_ns, max_ns):
+        ns = call_ns()
+        if clock() - start >= min_ns and ns >= SPEEDING_UP * last:
             return
         last = ns
 
