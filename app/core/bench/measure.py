@@ -10,10 +10,10 @@ Order, as benchmark libraries do it:
    ``min_time_s`` in total (at most ``max_repeat``). In memory mode a call shorter than a
    millisecond is timed in a batch of calls (each with its context made before the clock
    starts) long enough to time, calibrated after the warm-up as the sweep and pyperf do; a
-   sample is then the time per call of its batch (``calls_per_sample``), and a library that
-   works in place gets a second buffer for it. In memory mode the samples of one direction
-   run in slices of about 20 ms in a row, each after one untimed batch, as the sweep times its
-   points; each slice's last decryption is checked against the input (every warm-up's too).
+   sample is then the time per call of its batch (``calls_per_sample``). In memory mode the
+   samples of one direction run in slices of about 20 ms in a row, each after an untimed
+   warm-up, as the sweep times its points; each slice's last decryption is checked against the
+   input (every warm-up's too), after the next slice's encryptions.
    Their span on the machine-wide monotonic clock and the CPU time spent in it are kept
    (:class:`~app.core.bench.results.TimedSpan`), for the aggregate of ``--processes``.
 """

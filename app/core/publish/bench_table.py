@@ -136,7 +136,7 @@ def bench_methods(run: RunResult) -> str:
         f"Within a worker, {opts.warmup if opts.warmup is not None else '?'} warm-up call(s) "
         f"were discarded and {reps} timed repetitions of encryption and of decryption "
         f"taken{bounds} {TIMED_REGION}, each direction's in runs of about 20 ms after an "
-        f"untimed call; the last decryption of each run was compared with the input "
+        f"untimed warm-up; the last decryption of each run was compared with the input "
         f"({checked:,} round trips checked)."
     )
     if per_round:

@@ -196,7 +196,8 @@ def sweep_methods(result: SweepResult) -> str:
         f"rounds interleaved across {whats}.",
         "At each message length a fresh key, nonce and random message; calls batched so that "
         f"each timer read spans at least {MIN_SAMPLE_NS / 1e6:g} ms (a whole message: at most "
-        f"{MAX_CONTEXTS:,} cipher objects a batch), each slice after an untimed batch, "
+        f"{MAX_CONTEXTS:,} cipher objects a batch), each slice after an "
+        f"untimed warm-up (a batch, or single calls until they stop getting faster), "
         f"{MIN_SAMPLES}-{MAX_SAMPLES} such samples per round (a monotonic nanosecond clock). "
         "One call is what a program pays per message once it holds a cipher object (making "
         "that object is not in it): one update of the message (block modes: of the PKCS#7-padded "
