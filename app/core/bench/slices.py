@@ -5,10 +5,10 @@
   sweep and pyperf do (:func:`calibrate`); a sample is then the batch's time per call.
 - **Slices**: one direction's samples run in a row for about :data:`SLICE_NS` after an
   untimed warm-up (a batch; a single message warmed as the sweep warms it), then the other
-  direction's, then the check of the last decryption
-  (:class:`Slices`). Alternating single calls would time each call after the other
-  direction's work, at a colder moment than the sweep's: AES-GCM at 16 MiB took 2.2x as long
-  after 10 ms of other work on this 2-core VM.
+  direction's (:class:`Slices`); a run of decryptions is checked after the next run of
+  encryptions, which only reads the plaintext. Alternating single calls would time each call
+  after the other direction's work, at a colder moment than the sweep's: AES-GCM at 16 MiB
+  took 2.2x as long after 10 ms of other work on this 2-core VM.
 """
 
 from __future__ import annotations

@@ -29,7 +29,7 @@ MAX_CALLS = 1 << 22
 # How long a call that fills a sample alone is warmed before a slice's samples (at most half
 # the slice): at 16 MiB the first two calls after the other points' work read 5-15 % slow.
 WARM_UP_NS = 10_000_000
-SPEEDING_UP = 0.97  # a warm-up call this much faster than the one before: keep warming
+SPEEDING_UP = 0.97  # a warm-up call under this share of the one before: still speeding up
 MAX_WARM_UP_SLICES = 2  # a slice's warm-up lasts at most twice the slice's own time
 
 Batch = Callable[[int], Callable[[], object]]
