@@ -183,9 +183,11 @@ def test_a_sigkilled_owner_s_scratch_folder_is_deleted(scratch_tmp: Path) -> Non
     finally:
         proc.kill()
         proc.communicate()
-    assert _gone_within(folder, 3.0)
+    # Deadlines for conditions, polled: met in well under a second on a quiet machine, and
+    # 3 s was once not enough with the whole suite and a bursty load on the two cores.
+    assert _gone_within(folder, 15.0)
     assert len(janitors) == 1
-    assert _ended_within(janitors[0], 3.0)  # and the janitor itself is gone
+    assert _ended_within(janitors[0], 15.0)  # and the janitor itself is gone
 
 
 def test_a_normal_exit_removes_the_folder_and_the_janitor(scratch_tmp: Path) -> None:
