@@ -1,7 +1,7 @@
 """Issue 31's line "a 16-byte bench and a 16 MiB bench both time within 5 % of the sweep's
 figure at the same length", side by side in one run.
 
-    PYTHONPATH=. python benchmarks/bench_one_call.py [--rounds 5]
+    PYTHONPATH=. python benchmarks/bench_one_call.py [--rounds 11]
 
 For each entry (cryptography and pycryptodome; a block, a stream and an AEAD mode), rounds of
 ``bench --size 16 --size 16MiB`` and a sweep round at 16 B and 16 MiB run interleaved (bench,
@@ -71,7 +71,7 @@ def sweep_round(cipher: str, library: str) -> tuple[dict[int, float], dict[int, 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("--rounds", type=int, default=5)
+    parser.add_argument("--rounds", type=int, default=11)
     parser.add_argument("--only", help="one cipher id (all its entries here)")
     args = parser.parse_args()
     print(f"== bench against the sweep's whole message, {args.rounds} interleaved rounds ==")

@@ -203,10 +203,12 @@ def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: st
     workload's own calls are timed; the bookkeeping here happens between them.
 
     In memory mode the samples come in batches and slices (:mod:`app.core.bench.slices`), as
-    the sweep times its points. Each run of decryptions is checked against the input once,
-    after the next run of encryptions (which only reads the plaintext), not between the
-    decryptions and the encryptions: hashing 16 MiB there left the encryption's output buffer
-    idle for 10-20 ms and its next calls read 10 % slower (pycryptodome's AES-GCM)."""
+    the sweep times its points. A run of decryptions starts on a plaintext with its ends
+    spoiled (a decryption that writes nothing fails the check) and is checked against the
+    input once, after the next run of encryptions (which only reads the plaintext), not
+    between the decryptions and the encryptions: hashing 16 MiB there left the encryption's
+    output buffer idle for 10-20 ms and its next calls read 10 % slower (pycryptodome's
+    AES-GCM)."""
     opts = job.options
     t = Timings()
     rep = 0
@@ -226,6 +228,8 @@ def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: st
         encs = in_a_row(wl.encrypt, n, warm_up, slices.calls == 1)
         if rep:  # the last decryption's output, checked before the next one overwrites it
             _check(wl, label)
+        if isinstance(wl, MemoryWorkload):
+            wl.spoil_plaintext()
         decs = in_a_row(wl.decrypt, n, warm_up, slices.calls == 1)
         prog.finish_step(n)
         rep += 1

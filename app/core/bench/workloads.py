@@ -175,6 +175,14 @@ class MemoryWorkload(_Workload):
     def verify(self) -> bool:
         return hashlib.sha256(self._pv[: self.size]).digest() == self.digest
 
+    def spoil_plaintext(self) -> None:
+        """Untimed, before a run of decryptions: flip the plaintext's first and last bytes
+        (the ciphertext is already made from it), so a decryption that writes nothing, or
+        stops short, fails :meth:`verify` rather than passing on the plaintext it left."""
+        if self.size:
+            for i in {0, self.size - 1}:
+                self._pv[i] ^= 0xFF
+
     def save_ciphertext(self, path: str) -> None:
         """Encrypt once more (untimed) and write the ciphertext atomically to ``path``."""
         self.encrypt()

@@ -135,8 +135,8 @@ def time_calls(
 
     A calibration that ends on single calls, and a later slice of a point already calibrated
     (``calls`` given) when it is a batch or ``warm_up`` is asked for, are warmed first by
-    :func:`warm_slice`: at least half the budget or 10 ms, and on while single calls still
-    speed up, for at most twice the budget. Without it a slice's first sample is timed after
+    :func:`warm_slice`: 10 ms or half the budget, whichever is less, and on while single calls
+    still speed up, for at most twice the budget. Without it a slice's first sample is timed after
     the other points' work, and at 16 MiB that made a point read 10-16 % slower by its place
     in the pass."""
     ns_samples: list[float] = []
@@ -144,7 +144,7 @@ def time_calls(
     max_warm_ns = int(budget_s * 1e9 * MAX_WARM_UP_SLICES)
     if calls is None:
         calls, last_ns = calibrate(batch, max_call_ns, max_calls)
-        if calls == 1 and last_ns >= max(max_warm_ns, budget_s * 1e9):  # too long to warm
+        if calls == 1 and last_ns >= max_warm_ns:  # too long to warm
             ns_samples.append(float(last_ns))
             min_samples = min(min_samples, 3)
         elif calls == 1:

@@ -379,6 +379,26 @@ def test_without_a_warm_up_the_first_sample_sizes_the_slices(tmp_path) -> None:
     assert result.verified_round_trips < 12  # fewer checks than samples: slices
 
 
+@pytest.mark.parametrize("size", [1000, 4 << 20])
+def test_a_decryption_that_writes_nothing_fails_the_check(tmp_path, monkeypatch, size) -> None:
+    """The timed runs decrypt back over the plaintext: without its ends spoiled before each
+    run, a decryption that left the buffer alone would pass the check on what was there."""
+    from app.core.bench import workloads
+    from app.core.errors import VerificationError
+
+    real = workloads.final_each
+
+    def lazy(contexts, src, dst):
+        return len(src) if contexts[0]._decrypt else real(contexts, src, dst)
+
+    monkeypatch.setattr(workloads, "final_each", lazy)
+    data = tmp_path / "data.bin"
+    data.write_bytes(os.urandom(size))
+    job = _job(data, "aes-128-ctr", "cryptography", repeat=3, warmup=1, measure_memory=False)
+    with pytest.raises(VerificationError, match="differs from the input"):
+        run_job(job)
+
+
 def test_the_timed_runs_keep_the_ciphertext_apart_and_only_the_memory_pass_works_in_place(
     tmp_path, monkeypatch
 ) -> None:
