@@ -192,11 +192,6 @@ def _workload_factory(
     return make
 
 
-def _check(wl: Workload, label: str) -> None:
-    if not wl.verify():
-        raise VerificationError(f"{label}: the decrypted output differs from the input")
-
-
 def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: str) -> _Samples:
     """Warm-ups, then at least ``repeat`` timed round trips; tiny inputs go on until each
     direction has run ``min_time_s`` in total, never beyond ``max_repeat``. Only the
@@ -227,7 +222,7 @@ def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: st
         warm_up = not warm and slices.warms_up(n)
         encs = in_a_row(wl.encrypt, n, warm_up, slices.calls == 1)
         if rep:  # the last decryption's output, checked before the next one overwrites it
-            _check(wl, label)
+            wl.check(label)
         if isinstance(wl, MemoryWorkload):
             wl.spoil_plaintext()
         decs = in_a_row(wl.decrypt, n, warm_up, slices.calls == 1)
@@ -241,14 +236,13 @@ def _time_repetitions(wl: Workload, job: Job, prog: JobProgressReport, label: st
         for e, d in zip(encs, decs, strict=True):
             t.add(e, d)
         if slices.on and not slices.sample_ns:  # no warm-up to size the slices by: this one
-            assert isinstance(wl, MemoryWorkload)
-            slices.size(wl, max(encs[0][1], decs[0][1]) * slices.calls)
+            slices.size(max(encs[0][1], decs[0][1]) * slices.calls)
         if len(t.enc) >= opts.max_repeat or (
             len(t.enc) >= opts.repeat
             and min(sum(t.enc), sum(t.dec)) * slices.calls * 1e9 >= opts.min_time_s * 1e9
         ):
             break
-    _check(wl, label)
+    wl.check(label)
     span = TimedSpan(first[0], last[0], last[1] - first[1], t.enc_cpu, t.dec_cpu)
     return _Samples(
         t.warm_e, t.warm_d, t.enc, t.dec, t.setup, t.enc_cpu + t.dec_cpu, t.wall_ns, rep, span,

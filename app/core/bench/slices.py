@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from app.core.bench.jobs import BenchOptions, Job
 from app.core.bench.workloads import MemoryWorkload, Timing
 from app.core.ciphers.message import MAX_CONTEXTS
-from app.core.errors import VerificationError
 from app.core.timing.batches import MAX_WARM_UP_SLICES, WARM_UP_NS, warm_single
 
 MIN_SAMPLE_NS = 1_000_000  # a sample spans 1 ms of calls, or MAX_CALLS (the sweep's target too)
@@ -81,13 +80,13 @@ class Slices:
         if worth_batching(job, t.warm_e, t.warm_d):
             self.calls, per_call = calibrate(wl, label)
         if self.calls > 1:
-            self.size(wl, self.calls * per_call)
+            self.size(self.calls * per_call)
         elif t.warm_e and t.warm_d:
-            self.size(wl, int(max(t.warm_e[-1], t.warm_d[-1]) * 1e9))
+            self.size(int(max(t.warm_e[-1], t.warm_d[-1]) * 1e9))
         elif per_call:
-            self.size(wl, per_call)
+            self.size(per_call)
 
-    def size(self, wl: MemoryWorkload, sample_ns: int) -> None:
+    def size(self, sample_ns: int) -> None:
         """Slices for samples of about ``sample_ns``."""
         self.sample_ns = max(1, sample_ns)
         self.run = max(1, min(MAX_SLICE, SLICE_NS // self.sample_ns))
@@ -126,8 +125,7 @@ def calibrate(wl: MemoryWorkload, label: str) -> tuple[int, int]:
         wl.batch(calls)
         _, t_e, _, _ = wl.encrypt()
         _, t_d, _, _ = wl.decrypt()
-        if not wl.verify():
-            raise VerificationError(f"{label}: the decrypted output differs from the input")
+        wl.check(label)
         per_call = max(1, min(t_e, t_d))
         if per_call * calls >= MIN_SAMPLE_NS or calls >= MAX_CALLS:
             break

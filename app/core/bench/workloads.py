@@ -113,6 +113,14 @@ class _Workload:
             observe(decrypt, w0, w1)
         return (t0 - s0) // calls, (t1 - t0) // calls, c1 - c0, w1 - w0
 
+    def check(self, label: str) -> None:
+        """``VerificationError`` naming ``label`` unless the plaintext equals the input."""
+        if not self.verify():
+            raise VerificationError(f"{label}: the decrypted output differs from the input")
+
+    def verify(self) -> bool:
+        raise NotImplementedError
+
     def _check_decrypted_size(self, got: int) -> None:
         """After the timed call: a decryption must give back exactly the input's length."""
         if got != self.size:

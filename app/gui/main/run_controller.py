@@ -304,14 +304,10 @@ class RunController(QObject):
 def _expected_bytes(job: Job) -> int | None:
     """The most memory the worker of ``job`` is expected to hold, for the Memory & CPU chart's
     axis; None for a job that will not run (memory mode without the RAM for it: the engine
-    refuses it at once) or that the registry does not know."""
+    refuses it at once)."""
     from app.core.bench.plan import expected_worker_bytes
     from app.core.bench.runner import memory_mode_shortfall
-    from app.core.errors import UserError
 
-    try:
-        if memory_mode_shortfall(job):
-            return None
-        return expected_worker_bytes(job)
-    except UserError:
+    if memory_mode_shortfall(job):
         return None
+    return expected_worker_bytes(job)
