@@ -176,11 +176,27 @@ def cmd_show(args: argparse.Namespace) -> int:
 
 
 def cmd_compare(args: argparse.Namespace) -> int:
-    from app.core.history.compare import compare_runs
+    from app.core.history.compare import compare
+    from app.core.publish.merged_documents import MergedDocuments
 
     with _open() as history:
         a, b = history.load(args.a), history.load(args.b)
-    comparison = compare_runs(a, b)
+    comparison = compare(a, b)
+    if isinstance(comparison, MergedDocuments):  # a kind not compared job by job
+        from app.core.document.jsonfile import render as json_text
+        from app.core.document.terminal import render
+
+        if args.json:
+            print(json_text(comparison.document), end="")
+            return 0
+        said = (
+            f"Run {b.id} beside run {a.id}, table by table, with no verdict: only bench runs, "
+            "studies and transfers are compared job by job. Each figure has its own 95 % "
+            "interval."
+        )
+        print(display_text("\n".join([*textwrap.wrap(said, _width()), ""])))
+        print(display_text(render(comparison.document, _width())))
+        return 0
     if args.json:
         from app.core.export.json_export import json_safe
 

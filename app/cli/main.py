@@ -198,7 +198,9 @@ def _commands() -> list[Command]:
             description="Merge exported bench runs or cipher studies (JSON files) and runs from "
             "the history into one table: one row per entry and input, one column group per run "
             "with its 95 % interval, a view normalised to a reference entry on each machine, and "
-            "what differs between the machines.",
+            "what differs between the machines. Runs of one other kind (key setup, profile, "
+            "leak test, sweep, transfer) merge table by table: each of their tables with one "
+            "column per run.",
             arguments=merge.add_arguments,
             handler=merge.cmd_merge,
         ),

@@ -4,11 +4,12 @@
                          [--reference ID] [--units MB/s] [--direction encrypt|decrypt]
                          [--out PATH ...]
 
-Each input is a ``bench``/``study --out x.json`` file or a ``history export``; ``--run`` takes
-runs from this machine's history. Prints the merged table and the normalised one (each figure
-over the reference entry's on the same machine) fitted to the terminal, then what differs
-between the machines; ``--out`` writes .html, .xlsx, .md, .tex, .csv or .json. Exit codes:
-0, 2 bad input.
+Each input is a ``--out x.json`` file of any command or a ``history export``; ``--run`` takes
+runs from this machine's history. Bench runs and cipher studies: prints the merged table and
+the normalised one (each figure over the reference entry's on the same machine) fitted to the
+terminal, then what differs between the machines. Runs of one other kind (key setup, sweep,
+...): each table of theirs with one column per run. ``--out`` writes .html, .xlsx, .md, .tex,
+.adoc, .csv or .json. Exit codes: 0, 2 bad input.
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ from typing import Any
 from app.cli.outputs import check_outputs, write_outputs
 from app.cli.report import terminal_width
 from app.cli.run_outputs import add_out_option
-from app.core.document.terminal import fitted_table, wrapped
+from app.core.document.terminal import fitted_table, render, wrapped
 from app.core.errors import UserError
 from app.core.kinds import formats
 
@@ -45,15 +46,16 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
         help="the entry each machine's figures are divided by, e.g. aes-128-gcm "
         "(default: the first entry every run has)",
     )
-    p.add_argument("--units", choices=list(UNITS), default="MB/s", help="default MB/s")
-    p.add_argument("--direction", choices=["encrypt", "decrypt"], default="encrypt")
+    p.add_argument("--units", choices=list(UNITS), help="default MB/s")
+    p.add_argument("--direction", choices=["encrypt", "decrypt"], help="default encrypt")
     add_out_option(p, formats.MERGED, "the merged table")
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
     from app.core.history.merging import merge_sources
     from app.core.history.store import History
-    from app.core.publish.merge import merge_results
+    from app.core.publish.merge import MergedResult
+    from app.core.publish.merged_documents import merge_runs
 
     if len(args.files) + len(args.run) < 2:
         raise UserError("merge needs at least two runs (files or --run IDs)")
@@ -63,10 +65,13 @@ def cmd_merge(args: argparse.Namespace) -> int:
         with History.open() as history:
             runs = [history.load(run_id) for run_id in args.run]
     sources = merge_sources(args.files, runs, args.label)
-    merged = merge_results(
+    merged = merge_runs(
         sources, reference=args.reference, units=args.units, direction=args.direction
     )
-    print(format_merged(merged, terminal_width()))
+    if isinstance(merged, MergedResult):
+        print(format_merged(merged, terminal_width()))
+    else:
+        print(render(merged.document, terminal_width()))
     write_outputs(merged, args.out, args.files)
     return 0
 
@@ -76,12 +81,12 @@ def format_merged(merged: Any, width: int | None = 80) -> str:
         differences_rows,
         figures_table,
         normalised_table,
-        sources_rows,
+        sources_section,
     )
 
     lines: list[str] = []
-    for s in sources_rows(merged):
-        lines += wrapped(f"{s[0]}: {s[1]} ({s[5]}), {s[2]}, {s[3]}; {s[4]}", width, "    ")
+    for line in sources_section(merged.sources).lines:
+        lines += wrapped(line, width, "    ")
     for table in (figures_table(merged), normalised_table(merged)):
         if table is None:
             continue

@@ -1,9 +1,14 @@
-"""The file dialogs' filters, and the suffix a chosen filter gives a name typed without one."""
+"""The file dialogs' filters, the suffix a chosen filter gives a name typed without one, and
+the Export of a result: ask where, save it, warn in one sentence when it cannot."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from PySide6.QtWidgets import QFileDialog, QMessageBox, QWidget
+
+from app.core.errors import UserError
+from app.core.kinds import formats
 from app.core.kinds.formats import BENCH
 
 # Benchmark results (the main window's Export): the engine's table of formats.
@@ -24,3 +29,19 @@ def with_suffix(path: str, selected_filter: str, filters: dict[str, str]) -> str
     if not path or any(name.endswith(suffix) for suffix in filters.values()):
         return path
     return path + (chosen or next(iter(filters.values())))
+
+
+def ask_save_path(parent: QWidget, title: str, suggested: str, filters: dict[str, str]) -> str:
+    """The file the user chose in a Save dialog, with the chosen filter's suffix ("": none)."""
+    path, chosen = QFileDialog.getSaveFileName(parent, title, suggested, ";;".join(filters))
+    return with_suffix(path, chosen, filters)
+
+
+def save_or_warn(parent: QWidget, result: object, path: str | Path) -> Path | None:
+    """``result`` written to ``path`` in the format its suffix names; None, after a warning
+    in one sentence, when it cannot be."""
+    try:
+        return formats.save(result, path)
+    except UserError as exc:
+        QMessageBox.warning(parent, "Not exported", str(exc))
+        return None

@@ -11,12 +11,10 @@ from typing import Any
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QComboBox,
-    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLineEdit,
     QMainWindow,
-    QMessageBox,
     QProgressBar,
     QPushButton,
     QTabWidget,
@@ -25,13 +23,12 @@ from PySide6.QtWidgets import (
 )
 
 from app.core.errors import UserError
-from app.core.kinds import formats
 from app.core.kinds.table import Kind, resolve
 from app.core.runtime.definition import Definition, Option
 from app.core.runtime.events import Finished, Progress
 from app.core.text import display_text
 from app.gui.document_view import DocumentView
-from app.gui.file_filters import with_suffix
+from app.gui.file_filters import ask_save_path, save_or_warn
 from app.gui.kind_views import extra_view
 from app.gui.label import Label
 from app.gui.menus import add_close_controls
@@ -198,16 +195,10 @@ class KindWindow(QMainWindow):
             return
         filters = self.kind.files.file_filters()
         start = str(Path.home() / self.definition.command)  # not the program's own folder
-        path, chosen = QFileDialog.getSaveFileName(self, "Export", start, ";;".join(filters))
-        if not path:
-            return
-        path = with_suffix(path, chosen, filters)
-        try:
-            written = formats.save(self.result, path)
-        except UserError as exc:
-            QMessageBox.warning(self, "Cannot export", str(exc))
-            return
-        self.status.setText(display_text(f"Wrote {written}"))
+        path = ask_save_path(self, "Export", start, filters)
+        written = save_or_warn(self, self.result, path) if path else None
+        if written is not None:
+            self.status.setText(display_text(f"Wrote {written}"))
 
     def _live_view(self) -> Any:
         """The extra view when it shows a run's progress, else None."""

@@ -93,6 +93,18 @@ def _merged():
     return merge_results(sources)
 
 
+def _side_by_side():
+    from app.core.publish.merged_documents import merge_documents
+
+    transfers = [_transfer(), _transfer()]
+    return merge_documents(
+        [
+            MergeSource(HOSTILE[0], HOSTILE[11], transfers[0]),
+            MergeSource(HOSTILE[9], HOSTILE[7], transfers[1]),
+        ]
+    )
+
+
 RESULTS = {
     "bench": _bench,
     "study": _study,
@@ -100,6 +112,7 @@ RESULTS = {
     "transfer study": _transfer_study,
     "sweep": _sweep,
     "merged": _merged,
+    "side by side": _side_by_side,
 }
 
 
@@ -113,7 +126,7 @@ def _check_csv(path: Path) -> None:
     _no_control(text, path.name)
     for row in csv.reader(io.StringIO(text)):
         for value in row:
-            if value.startswith(FORMULA_STARTS):
+            if value.startswith(FORMULA_STARTS) and value != "-":  # "-": a missing cell
                 float(value.replace(",", ""))  # only a number may start so ("-0.5")
 
 

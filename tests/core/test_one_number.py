@@ -258,3 +258,33 @@ def test_a_profile_prints_one_share_everywhere(tmp_path: Path) -> None:
     assert ".xlsx" in outputs
     for name, text in outputs.items():
         assert want in text or name == ".csv", f"{want} not in {name}"
+
+
+def test_runs_merged_side_by_side_print_each_runs_number_everywhere(tmp_path: Path) -> None:
+    """Two key setup runs merged table by table: each run's cell reads as in its own
+    document, in the terminal and in every format the merge offers."""
+    from dataclasses import replace
+
+    from app.core.document.terminal import render
+    from app.core.keysetup.result import key_setup_document
+    from app.core.publish.merge import MergeSource
+    from app.core.publish.merged_documents import merge_documents
+    from tests.core.keysetup.test_keysetup import made
+
+    first = made()
+    slower = tuple(
+        replace(e, rounds_ns=tuple(tuple(3 * x for x in r) for r in e.rounds_ns))
+        for e in first.results
+    )
+    second = replace(first, results=slower)
+    merged = merge_documents(
+        [MergeSource("laptop", "a.json", first), MergeSource("server", "b", second)]
+    )
+    outputs = _texts(merged, tmp_path, render(merged.document))
+    assert set(outputs) == {"terminal", ".md", ".tex", ".html", ".csv", ".json", ".adoc", ".xlsx"}
+    for result in (first, second):
+        for row in key_setup_document(result).tables[0].rows:
+            want = row[3].text()  # type: ignore[union-attr]
+            for name, text in outputs.items():
+                assert _holds(name, text, want.split(" [")[0]), f"{want} not in {name}"
+                assert name in (".csv", ".json") or want in text, f"{want} not in {name}"

@@ -177,7 +177,7 @@ def test_merge_refuses_what_it_cannot_merge_in_one_line(exported, tmp_path, caps
     formats.save(transfer_run(), transfer)
     for argv, message in (
         (["merge", str(exported[0])], "merge needs at least two runs"),
-        (["merge", str(exported[0]), str(transfer)], "it is a transfer; merge takes bench"),
+        (["merge", str(exported[0]), str(transfer)], "t.json (a transfer run) beside"),
         (["merge", *map(str, exported), "--label", "a"], "1 labels given for 3 runs"),
         (["merge", str(exported[0]), str(tmp_path / "none.json")], "cannot read"),
         (["merge", *map(str, exported), "--out", str(tmp_path / "m.pdf")], "cannot save"),

@@ -195,8 +195,10 @@ def test_runs_that_cannot_be_merged_are_explained(
     assert not window.runner.busy and getattr(window, "merged_window", None) is None
     ((title, text),) = dialogs.notices
     assert title == "These runs cannot be merged"
-    assert text.startswith(f"Run {transfer} is a transfer and run {swept} is a sweep: merging")
-    assert "Deselect them and click Merge again." in text
+    assert text.startswith(
+        f"Run {transfer} is a transfer and run {swept} is a sweep, and merging takes runs of one"
+    )
+    assert "Select runs of one kind and click Merge again." in text
     # A transfer study is a "study" in the list: told apart once read, in the worker.
     window.select_ids([study, loop])
     window.merge_button.click()
@@ -204,8 +206,8 @@ def test_runs_that_cannot_be_merged_are_explained(
     assert dialogs.warnings == [
         (
             "These runs cannot be merged",
-            f"Cannot merge run {loop}: it is a transfer study; merge takes bench runs and "
-            "cipher studies",
+            f"Cannot put run {loop} (a transfer study) beside run {study} (a study): only runs "
+            "of one kind go side by side (bench runs and cipher studies merge together)",
         )
     ]
     # Run this on my machine: a cipher study only.
@@ -423,3 +425,38 @@ def test_a_received_file_naming_files_elsewhere_asks_before_reading_them(
     assert "outside its folder (/data/id_ed25519)" in asked[0]
     qtbot.waitUntil(lambda: "Not run" in window.statusBar().currentMessage(), timeout=TIMEOUT_MS)
     assert not window.rerunning
+
+
+def test_key_setup_runs_merge_and_compare_side_by_side_and_export(
+    qtbot: QtBot, window: HistoryWindow, history_db: Path, dialogs: Dialogs, tmp_path: Path
+) -> None:
+    from app.gui.history.merged_documents_view import MergedDocumentsWindow
+    from tests.cli.test_merge_side_by_side import _runs
+
+    ids = record(history_db, list(_runs()))
+    click_merge(qtbot, window, ids)
+    w = window.merged_window
+    qtbot.addWidget(w)
+    assert isinstance(w, MergedDocumentsWindow) and w.isVisible() and not dialogs.warnings
+    shown = w.document_view.tables[0]
+    assert [shown.horizontalHeaderItem(c).text() for c in (3, 4)] == [
+        f"run {ids[0]}: Key setup (µs)",
+        f"run {ids[1]}: Key setup (µs)",
+    ]
+    assert (shown.item(0, 3).text(), shown.item(0, 4).text()) == (
+        "1.00 [1.00, 1.01]",
+        "0.501 [0.500, 0.503]",
+    )
+    assert "Merged 2 runs: 1 table(s)" in window.statusBar().currentMessage()
+    written = w.export_to(tmp_path / "side.adoc")
+    assert written is not None and "0.501 [0.500, 0.503]" in written.read_text(encoding="utf-8")
+    # Compare: the same tables, said to carry no verdict.
+    window.select_ids(ids)
+    window.compare_button.click()
+    qtbot.waitUntil(lambda: window.merged_window is not w, timeout=TIMEOUT_MS)
+    compared = window.merged_window
+    qtbot.addWidget(compared)
+    assert f"Run {ids[1]} beside run {ids[0]}, table by table, with no verdict" in (
+        compared.header_label.text()
+    )
+    assert compared.document_view.tables[0].item(0, 4).text() == "0.501 [0.500, 0.503]"

@@ -53,7 +53,7 @@ def test_a_run_shows_its_document_exports_and_is_stored(
     history_recorder().wait_for_done()
     target = tmp_path / "k.md"
     monkeypatch.setattr(
-        "app.gui.kind_window.QFileDialog.getSaveFileName",
+        "app.gui.file_filters.QFileDialog.getSaveFileName",
         lambda *a, **k: (str(target), "Markdown table for a paper, with Methods (*.md)"),
     )
     window.export_button.click()

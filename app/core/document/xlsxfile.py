@@ -26,7 +26,9 @@ _WIDEST = 60  # characters a column is widened to at most
 def _sheet_name(caption: str, n: int, taken: set[str]) -> str:
     """``"2 Where the time goes by class"``: the table's number, then its caption's words as
     far as a sheet's 31 characters go (captions may share their first words)."""
-    words = " ".join(_BAD.sub(" ", caption).replace(",", " ").split())
+    # Shown control characters (a sheet's name holding one makes a file LibreOffice refuses);
+    # no apostrophe first or last (Excel refuses one there).
+    words = " ".join(_BAD.sub(" ", visible_text(caption)).replace(",", " ").split()).strip("'")
     name = f"{n} {words}" if n else words or "Sheet"
     if len(name) > 31:
         cut = name[:31]

@@ -24,8 +24,10 @@ from app.core.bench.results import JobResult
 from app.core.document.estimate import central_time
 from app.core.errors import UserError
 from app.core.history.differences import differences
+from app.core.history.merging import merge_sources
 from app.core.history.records import RunSummary, StoredRun
 from app.core.kinds import table
+from app.core.publish.merged_documents import MergedDocuments, merge_documents
 from app.core.study import claims
 
 IMPROVEMENT = "improvement"
@@ -194,6 +196,22 @@ class _Job:
     samples: Mapping[str, Sequence[Sequence[float]]]  # direction -> rounds of seconds
 
 
+BY_JOB = ("bench", "study", "transfer")  # the kinds compared job by job, with verdicts
+
+
+def compare(a: StoredRun, b: StoredRun) -> RunComparison | MergedDocuments:
+    """Run ``b`` against run ``a``: job by job with verdicts (:func:`compare_runs`) for bench
+    runs, studies and transfers; runs of another kind (a sweep, a key setup, ...) side by side
+    table by table, each figure with its own interval and no verdict. ``UserError`` for runs
+    of two kinds."""
+    from app.core.sweep.results import SweepResult
+
+    runs = (a, b)
+    if all(r.summary.kind in BY_JOB and not isinstance(r.result, SweepResult) for r in runs):
+        return compare_runs(a, b)
+    return merge_documents(merge_sources(runs=runs, labels=[f"run {r.id}" for r in runs]))
+
+
 def compare_runs(a: StoredRun, b: StoredRun, *, confidence: float = 0.95) -> RunComparison:
     """Run ``b`` against run ``a`` (the baseline). ``UserError`` for a sweep or a ladder."""
     from app.core.sweep.results import SweepResult
@@ -203,7 +221,7 @@ def compare_runs(a: StoredRun, b: StoredRun, *, confidence: float = 0.95) -> Run
             "sweeps and ladders are not compared yet; open each, or export both (.xlsx, .csv)"
         )
     for run in (a, b):
-        if run.summary.kind not in ("bench", "study", "transfer"):
+        if run.summary.kind not in BY_JOB:
             raise UserError(
                 f"run {run.id} is {table.named(run.summary.kind).noun}: runs of its kind are "
                 "not compared job by job yet; show each (history show), or export both"

@@ -13,16 +13,24 @@ from typing import Any
 from app.core.errors import UserError
 from app.core.history.exchange import read_export
 from app.core.history.records import StoredRun
-from app.core.publish.merge import MergeSource, mergeable, source_labels
+from app.core.kinds import table
+from app.core.publish.merge import MergeSource, environment_of, mergeable, source_labels
 
 MAX_SOURCES = 64  # one column group each: more is no longer a table anyone reads
 
 
-def _check(kind: str, result: Any, origin: str) -> None:
-    if not mergeable(result):
-        what = "a transfer study" if kind == "study" else f"a {kind}"
+def _check_kinds(found: Sequence[tuple[str, Any, list[str | None]]]) -> None:
+    """``UserError`` unless the runs are all bench runs and cipher studies (merged row by
+    row) or all of one other kind (merged table by table)."""
+    if all(mergeable(result) for _, result, _ in found):
+        return
+    rows = [table.kind_of(result) for _, result, _ in found]
+    other = next((i for i, row in enumerate(rows) if row != rows[0]), None)
+    if other is not None:
         raise UserError(
-            f"cannot merge {origin}: it is {what}; merge takes bench runs and cipher studies"
+            f"cannot put {found[other][0]} ({rows[other].noun}) beside {found[0][0]} "
+            f"({rows[0].noun}): only runs of one kind go side by side (bench runs and cipher "
+            "studies merge together)"
         )
 
 
@@ -47,7 +55,7 @@ def _labelled(
 def _software_names(results: Sequence[Any]) -> list[str | None]:
     """For runs of one machine with other library versions: ``"cryptography 45.0.1"`` (the
     packages whose versions differ between the runs), one per run; None where none differ."""
-    packages = [dict(r.environment.packages) for r in results]
+    packages = [dict(environment_of(r).packages) for r in results]
     names = [n for n in dict.fromkeys(k for p in packages for k in p) if n]
     differ = [n for n in names if len({p.get(n) for p in packages}) > 1]
     if not differ:
@@ -75,17 +83,16 @@ def merge_sources(
     integrity: list[str] = []
     for path in paths:
         p = Path(path)
-        kind, _doc, result, meta = read_export(p)
-        _check(kind, result, str(p))
+        _kind, _doc, result, meta = read_export(p)
         host = meta.get("hostname") if isinstance(meta.get("hostname"), str) else None
-        found.append((p.name, result, [host, result.environment.cpu_model, p.stem]))
+        found.append((p.name, result, [host, environment_of(result).cpu_model, p.stem]))
         integrity.append(str(meta.get("digest_state", "")))
     for run in runs:
         origin = f"run {run.id}"
-        _check(run.summary.kind, run.result, origin)
-        cpu = getattr(getattr(run.result, "environment", None), "cpu_model", None)
+        cpu = environment_of(run.result).cpu_model
         found.append((origin, run.result, [run.summary.hostname or None, cpu, origin]))
         integrity.append("")
+    _check_kinds(found)
     return _labelled(found, labels, integrity)
 
 
@@ -97,8 +104,8 @@ def rerun_sources(
     differ, else by CPU, else "original" and "rerun"."""
     labels = source_labels(
         [
-            [host, original.environment.cpu_model, "original"],
-            [platform.node() or None, new.environment.cpu_model, "rerun"],
+            [host, environment_of(original).cpu_model, "original"],
+            [platform.node() or None, environment_of(new).cpu_model, "rerun"],
         ]
     )
     return [

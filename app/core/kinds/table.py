@@ -213,6 +213,13 @@ KINDS: tuple[Kind, ...] = (
         _FORMATS + "MERGED",
         _DOCUMENTS + "merged_document",
     ),
+    Kind(  # runs of any other kind, table by table: every renderer of its document
+        "merged",
+        "merged results",
+        "app.core.publish.merged_documents:MergedDocuments",
+        "",
+        "app.core.publish.merged_documents:merged_documents_document",
+    ),
 )
 
 

@@ -9,18 +9,17 @@ from collections.abc import Callable
 from typing import Any
 
 from app.core.bench.results import RunResult
-from app.core.document.model import Document, Section, Table
+from app.core.document.model import Document, Table
 from app.core.leak.document import leak_document
 from app.core.profile.document import profile_document
 from app.core.publish.bench_claims import bench_title, comparison_sections
 from app.core.publish.bench_table import bench_methods, bench_table
 from app.core.publish.merge import MergedResult
 from app.core.publish.merge_writers import (
-    SOURCE_HEADERS,
-    differences_rows,
+    differences_section,
     figures_table,
     normalised_table,
-    sources_rows,
+    sources_table,
 )
 from app.core.publish.methods import study_methods
 from app.core.publish.paper_table import (
@@ -95,22 +94,12 @@ sweep_document = _paper(sweep_table, sweep_methods)
 
 def merged_document(merged: MergedResult) -> Document:
     """The sources, the figures of every source, the normalised view, what differs."""
-    sources = Table(
-        "Sources",
-        tuple(SOURCE_HEADERS),
-        tuple(tuple(str(c) for c in row) for row in sources_rows(merged)),
-        text_columns=len(SOURCE_HEADERS),
-    )
-    tables = [sources, figures_table(merged)]
+    tables: list[Table] = [sources_table(merged.sources), figures_table(merged)]
     normalised = normalised_table(merged)
     if normalised is not None:
         tables.append(normalised)
-    differs = [
-        f"{what}: " + "; ".join(f"{s}: {v}" for s, v in zip(merged.labels, values, strict=True))
-        for what, *values in differences_rows(merged)
-    ] or ["Nothing recorded differs: the same machine and software."]
     return Document(
         f"Merged results: {len(merged.sources)} runs",
         tuple(tables),
-        sections=(Section("What differs between the sources", tuple(differs)),),
+        sections=(differences_section(merged.labels, merged.differences),),
     )

@@ -13,25 +13,28 @@ tables, since a ratio of times cannot tell a faster machine from a different lib
 
     merge_results([MergeSource(...), ...], reference="aes-128-gcm") -> MergedResult
 
-Bench runs and cipher studies merge (both are jobs of an entry on an input); transfers and
-sweeps are refused by the caller (:func:`mergeable`).
+Bench runs and cipher studies merge so (both are jobs of an entry on an input:
+:func:`mergeable`); runs of any other kind merge table by table
+(:mod:`app.core.publish.merged_documents`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from app.core.bench.results import JobResult, RunResult
 from app.core.bench.run_info import Environment
 from app.core.document.estimate import CELL_RATE, Estimate, central_time, rate_estimate
 from app.core.document.intervals import median, median_interval, minimum_values
 from app.core.errors import UserError
+from app.core.kinds import table
 from app.core.study.figures import UNITS
 from app.core.study.result import StudyResult
+from app.core.text import counted
 
 DIRECTIONS = ("encrypt", "decrypt")
-Mergeable = RunResult | StudyResult
 
 
 def mergeable(result: object) -> bool:
@@ -45,20 +48,25 @@ class MergeSource:
 
     label: str
     origin: str
-    result: Mergeable
+    result: Any  # a bench run or a cipher study (:func:`mergeable`), or any kind's result
     # A file's digest, "intact", "changed" or "absent"; "new": just measured; "": stored run.
     integrity: str = ""
 
     @property
     def environment(self) -> Environment:
-        return self.result.environment
+        return environment_of(self.result)
 
     @property
     def jobs(self) -> tuple[JobResult, ...]:
-        return self.result.results
+        jobs: tuple[JobResult, ...] = self.result.results
+        return jobs
 
     @property
     def how_run(self) -> str:
+        if not mergeable(self.result):  # another kind: its name and rounds
+            rounds = getattr(self.result, "rounds", None)
+            noun = table.kind_of(self.result).noun
+            return noun if not isinstance(rounds, int) else f"{noun}, {counted(rounds, 'round')}"
         if isinstance(self.result, StudyResult):
             return f"study {self.result.study.name}: {self.result.rounds_text()}"
         jobs = self.result.results
@@ -67,6 +75,12 @@ class MergeSource:
         if rounds in ("1", "no"):
             return f"bench: one worker per job, {reps} timed repetitions"
         return f"bench: {rounds} rounds of a fresh worker per job, {reps} timed repetitions each"
+
+
+def environment_of(result: Any) -> Environment:
+    """The machine ``result`` ran on (a kind declared as data keeps it as a plain mapping)."""
+    env = result.environment
+    return env if isinstance(env, Environment) else Environment.from_dict(env)
 
 
 def _span(values: Iterable[int]) -> str:

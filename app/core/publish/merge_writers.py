@@ -9,13 +9,14 @@ rounded once (:func:`app.core.publish.table.figure`), so every format prints the
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
 from app.core.document.estimate import Estimate
-from app.core.document.model import Table
+from app.core.document.model import Section, Table
 from app.core.export.csv_export import write_rows
-from app.core.publish.merge import MergedResult
+from app.core.publish.merge import MergedResult, MergeSource
 
 
 def _cell(value: Estimate | None) -> str:
@@ -57,21 +58,45 @@ _INTEGRITY = {
 }
 
 
-def sources_rows(merged: MergedResult) -> list[list[str]]:
+def sources_rows(sources: Sequence[MergeSource]) -> list[list[str]]:
     return [
         [
             s.label,
             s.origin,
             s.environment.cpu_model or "?",
-            s.result.started_at,
+            str(getattr(s.result, "started_at", "") or "?"),
             s.how_run,
             _INTEGRITY.get(s.integrity, s.integrity),
         ]
-        for s in merged.sources
+        for s in sources
     ]
 
 
 SOURCE_HEADERS = ("Source", "From", "CPU", "Started (UTC)", "How run", "File")
+
+
+def sources_table(sources: Sequence[MergeSource]) -> Table:
+    rows = tuple(tuple(row) for row in sources_rows(sources))
+    return Table("Sources", SOURCE_HEADERS, rows, text_columns=len(SOURCE_HEADERS))
+
+
+def sources_section(sources: Sequence[MergeSource]) -> Section:
+    """The sources a line each, for what prints prose rather than a six-column table."""
+    return Section(
+        "Sources",
+        tuple(f"{s[0]}: {s[1]} ({s[5]}), {s[2]}, {s[3]}; {s[4]}" for s in sources_rows(sources)),
+    )
+
+
+def differences_section(
+    labels: Sequence[str], differences: Sequence[tuple[str, Sequence[str]]]
+) -> Section:
+    """What differs between the sources, a line each (one line when nothing does)."""
+    differs = [
+        f"{what}: " + "; ".join(f"{s}: {v}" for s, v in zip(labels, values, strict=True))
+        for what, values in differences
+    ] or ["Nothing recorded differs: the same machine and software."]
+    return Section("What differs between the sources", tuple(differs))
 
 
 def differences_rows(merged: MergedResult) -> list[list[str]]:
@@ -136,7 +161,9 @@ def merged_document(merged: MergedResult) -> dict[str, Any]:
         "units": merged.units,
         "direction": merged.direction,
         "reference": merged.reference,
-        "sources": [dict(zip(SOURCE_HEADERS, r, strict=True)) for r in sources_rows(merged)],
+        "sources": [
+            dict(zip(SOURCE_HEADERS, r, strict=True)) for r in sources_rows(merged.sources)
+        ],
         "rows": [dict(zip(CSV_HEADER, r, strict=True)) for r in long_rows(merged)],
         "differences": [{"what": w, "values": list(v)} for w, v in merged.differences],
     }
@@ -166,7 +193,7 @@ def write_xlsx(merged: MergedResult, path: Path) -> None:
         if table is not None:
             sheets.append((name, table.headers, [*table.rows, (), *((n,) for n in table.notes)]))
     sheets.append(("Differences", ("", *merged.labels), differences_rows(merged)))
-    sheets.append(("Sources", SOURCE_HEADERS, sources_rows(merged)))
+    sheets.append(("Sources", SOURCE_HEADERS, sources_rows(merged.sources)))
     sheets.append(("Data", CSV_HEADER, long_rows(merged)))
     for name, headers, rows in sheets:
         ws = wb.active if first else wb.create_sheet()

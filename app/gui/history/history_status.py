@@ -29,8 +29,19 @@ def series(trend: Any) -> str:
 
 
 def merged(sources: Any, merged: Any) -> str:
-    """How many runs were merged into how many rows, and how many differences between them."""
+    """How many runs were merged into how many rows (or tables), and how many differences
+    between them."""
+    rows = getattr(merged, "rows", None)
+    made = f"{len(rows)} rows" if rows is not None else f"{len(merged.document.tables)} table(s)"
     return (
-        f"Merged {len(sources)} runs: {len(merged.rows)} rows, "
-        f"{len(merged.differences)} difference(s) between them."
+        f"Merged {len(sources)} runs: {made}, {len(merged.differences)} difference(s) between them."
+    )
+
+
+def side_by_side(merged: Any) -> str:
+    """The line above two runs compared table by table (a kind not compared job by job)."""
+    a, b = merged.labels
+    return (
+        f"{b[:1].upper()}{b[1:]} beside {a}, table by table, with no verdict: only bench runs, "
+        "studies and transfers are compared job by job."
     )

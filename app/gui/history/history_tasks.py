@@ -10,10 +10,10 @@ from app.core.history.store import History
 
 
 def compare(path: Path, id_a: int, id_b: int) -> Any:
-    from app.core.history.compare import compare_runs
+    from app.core.history.compare import compare
 
     with History.open(path) as history:
-        return compare_runs(history.load(id_a), history.load(id_b))
+        return compare(history.load(id_a), history.load(id_b))
 
 
 def trend(path: Path, run_id: int) -> Any:
@@ -24,16 +24,19 @@ def trend(path: Path, run_id: int) -> Any:
 
 
 def merge(path: Path, ids: list[int]) -> Any:
-    """``(sources, merged)``: the runs ``ids`` labelled and merged (``UserError`` naming a run
-    that cannot be merged: a transfer study is only told apart once read)."""
+    """``(sources, merged)``: the runs ``ids`` labelled and merged, row by row or table by
+    table (``UserError`` naming a run that cannot be merged with the others: a transfer study
+    is only told apart from a cipher study once read)."""
     from app.core.history.merging import merge_sources
-    from app.core.publish.merge import merge_results
+    from app.core.publish.merge import mergeable
+    from app.core.publish.merged_documents import merge_runs
     from app.gui.history.merged_view import shared_units
 
     with History.open(path) as history:
         runs = [history.load(run_id) for run_id in ids]
     sources = merge_sources(runs=runs)
-    return sources, merge_results(sources, units=shared_units(sources))
+    rows = all(mergeable(s.result) for s in sources)
+    return sources, merge_runs(sources, units=shared_units(sources) if rows else None)
 
 
 def load(path: Path, run_id: int) -> Any:

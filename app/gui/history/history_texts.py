@@ -41,21 +41,27 @@ def what_was_run(s: RunSummary) -> str:
     return "; ".join(parts)
 
 
-def merge_refusal(refused: list[tuple[int, str]]) -> str:
-    """Why the runs ``refused`` (id, kind) cannot be merged, in one message."""
+def merge_refusal(selected: list[tuple[int, str]]) -> str:
+    """Why the ``selected`` runs (id, kind) cannot be merged, in one message; "" when they can
+    (all bench runs and cipher studies, or all of one kind)."""
+    kinds = {kind for _, kind in selected}
+    if kinds <= set(MERGEABLE_KINDS) or len(kinds) == 1:
+        return ""
+    rows = [k for _, k in selected if k in MERGEABLE_KINDS]
+    first = rows[0] if rows else selected[0][1]
+    refused = sorted(
+        (i, k) for i, k in selected if (k not in MERGEABLE_KINDS if rows else k != first)
+    )
     named = [f"run {run_id} is a {kind}" for run_id, kind in refused]
     which = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-    them = "it" if len(refused) == 1 else "them"
-    kinds = list(dict.fromkeys(kind for _, kind in refused))
-    what = " and ".join(f"a {k} ({MEASURES.get(k, 'something else')})" for k in kinds)
-    measure = (
-        "measures something else and has" if len(kinds) == 1 else "measure other things and have"
+    what = " and ".join(
+        f"a {k} ({MEASURES.get(k, 'something else')})" for k in dict.fromkeys(k for _, k in refused)
     )
     return (
-        f"{which[0].upper()}{which[1:]}: merging cannot include {them}. Merge puts bench runs "
-        "and cipher studies side by side, one row per cipher entry and input with each run's "
-        f"throughput; {what} {measure} no such rows.\n\n"
-        f"Deselect {them} and click Merge again."
+        f"{which[0].upper()}{which[1:]}, and merging takes runs of one kind: {what} cannot go "
+        f"beside a {first}. Bench runs and cipher studies merge row by row (a cipher entry "
+        "and input each); runs of one other kind merge table by table.\n\n"
+        "Select runs of one kind and click Merge again."
     )
 
 

@@ -34,10 +34,8 @@ from app.core.history.store import History
 from app.gui.history import history_status, history_tasks, keeping_runs
 from app.gui.history.history_buttons import add_buttons
 from app.gui.history.history_menu import add_menu
-from app.gui.history.history_texts import (
-    MERGEABLE_KINDS,
-    merge_refusal,
-)
+from app.gui.history.history_status import side_by_side
+from app.gui.history.history_texts import merge_refusal
 from app.gui.history.rerun_here import RerunHere
 from app.gui.history.run_table import RunTable
 from app.gui.label import Label
@@ -235,6 +233,11 @@ class HistoryWindow(UserClose, QMainWindow):
     def _on_compare_resulted(self, comparison: Any) -> None:
         from app.gui.history.comparison_view import ComparisonWindow
 
+        if hasattr(comparison, "document"):  # a kind not compared job by job: side by side
+            self.show_merged(comparison.sources, comparison, header=side_by_side(comparison))
+            self.statusBar().clearMessage()
+            return
+
         self.comparison_window = ComparisonWindow(comparison, self)
         self._show(self.comparison_window)
         self.statusBar().showMessage(history_status.compared(comparison), 10_000)
@@ -271,15 +274,9 @@ class HistoryWindow(UserClose, QMainWindow):
         rows = self.table.selected_rows()
         if len(rows) < 2 or self.runner.busy:
             return
-        refused = [
-            (self.table.id_at(r), k)
-            for r in rows
-            if (k := self.table.kind_at(r)) not in MERGEABLE_KINDS
-        ]
-        if refused:
-            QMessageBox.information(
-                self, "These runs cannot be merged", merge_refusal(sorted(refused))
-            )
+        refusal = merge_refusal([(self.table.id_at(r), self.table.kind_at(r)) for r in rows])
+        if refusal:
+            QMessageBox.information(self, "These runs cannot be merged", refusal)
             return
         ids = sorted(self.table.id_at(r) for r in rows)  # oldest first: the columns in time order
         self.statusBar().showMessage(f"Reading {len(ids)} runs to merge…")
@@ -302,11 +299,14 @@ class HistoryWindow(UserClose, QMainWindow):
         self.statusBar().clearMessage()
         QMessageBox.warning(self, "These runs cannot be merged", text[:1].upper() + text[1:])
 
-    def show_merged(self, sources: Any, merged: Any, warnings: Sequence[str] = ()) -> None:
-        from app.gui.history.merged_view import MergedWindow
+    def show_merged(
+        self, sources: Any, merged: Any, warnings: Sequence[str] = (), header: str = ""
+    ) -> None:
+        """The window of ``merged``: rows of entry and input, or runs' tables side by side."""
+        from app.gui.history.merged_documents_view import merged_window
 
-        self.merged_window = MergedWindow(
-            sources, merged, warnings=warnings, settings=self.settings, parent=self
+        self.merged_window = merged_window(
+            sources, merged, warnings=warnings, header=header, settings=self.settings, parent=self
         )
         self._show(self.merged_window)
 

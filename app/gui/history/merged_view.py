@@ -18,12 +18,10 @@ from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
     QDialogButtonBox,
-    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
     QMainWindow,
-    QMessageBox,
     QPushButton,
     QTableView,
     QTabWidget,
@@ -43,7 +41,7 @@ from app.core.publish.merge_writers import (
     sources_rows,
 )
 from app.core.study.figures import UNITS
-from app.gui.file_filters import with_suffix
+from app.gui.file_filters import ask_save_path, save_or_warn
 from app.gui.label import Label
 from app.gui.menus import add_close_controls
 from app.gui.screen_fit import ScreenFit, fit_to_screen
@@ -321,7 +319,7 @@ class MergedWindow(QMainWindow):
             2,
             f"&What differs ({len(merged.differences)})" if merged.differences else "&What differs",
         )
-        self.sources_model.set_rows(SOURCE_HEADERS, sources_rows(merged))
+        self.sources_model.set_rows(SOURCE_HEADERS, sources_rows(merged.sources))
         for view in (
             self.figures_view,
             self.normalised_view,
@@ -339,22 +337,17 @@ class MergedWindow(QMainWindow):
 
     @Slot()
     def _on_export_button_clicked(self) -> None:
-        filters = formats.MERGED.file_filters()
         suggested = str(Path(self.settings.last_folder) / "cipherbench-merged.html")
-        path, chosen = QFileDialog.getSaveFileName(
-            self, "Export the merged runs", suggested, ";;".join(filters)
-        )
-        path = with_suffix(path, chosen, filters)
+        filters = formats.MERGED.file_filters()
+        path = ask_save_path(self, "Export the merged runs", suggested, filters)
         if path:
             self.export_to(path)
 
     def export_to(self, path: str | Path) -> Path | None:
         """Write the merged tables as shown (reference, direction, units) to ``path``; a
         warning in one sentence when it cannot."""
-        try:
-            written = formats.save(self.merged, path)
-        except UserError as exc:
-            QMessageBox.warning(self, "Not exported", str(exc))
+        written = save_or_warn(self, self.merged, path)
+        if written is None:
             return None
         self.settings.last_folder = str(written.parent)
         self.statusBar().showMessage(f"Saved the merged runs to {written}", STATUS_MS)

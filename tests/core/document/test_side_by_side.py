@@ -1,0 +1,78 @@
+"""Documents of several runs side by side: a row per name, a column per run for each figure,
+cells copied as each run's document has them."""
+
+from __future__ import annotations
+
+import pytest
+
+from app.core.document.estimate import Estimate
+from app.core.document.model import Document, Section, Table
+from app.core.document.side_by_side import MISSING, MISSING_NOTE, side_by_side
+
+HEADERS = ("Cipher", "Library", "Time (µs)", "Rounds")
+
+
+def _doc(rows: dict[tuple[str, str], float], notes: tuple[str, ...] = (), method: str = "m"):
+    table = Table(
+        "Key setup",
+        HEADERS,
+        tuple((c, lib, Estimate(v, (v - 1, v + 1), 6), "6") for (c, lib), v in rows.items()),
+        notes,
+        text_columns=2,
+    )
+    return Document("Key setup", (table,), method, (Section("Sources", ("a file",)),))
+
+
+def test_each_run_gets_a_column_per_figure_and_a_row_per_name() -> None:
+    a = _doc({("aes", "cryptography"): 10.0, ("aes", "pycryptodome"): 20.0})
+    b = _doc({("aes", "cryptography"): 11.0, ("des", "cryptography"): 30.0})
+    merged = side_by_side(["A", "B"], [a, b], "Two runs")
+    (table,) = merged.tables
+    assert merged.title == "Two runs" and table.caption == "Key setup"
+    assert table.headers == (
+        "Cipher", "Library", "A: Time (µs)", "B: Time (µs)", "A: Rounds", "B: Rounds",
+    )  # fmt: skip
+    assert table.text_columns == 2
+    assert table.text_rows() == [
+        ["aes", "cryptography", "10.0 [9.00, 11.0]", "11.0 [10.0, 12.0]", "6", "6"],
+        ["aes", "pycryptodome", "20.0 [19.0, 21.0]", MISSING, "6", MISSING],
+        ["des", "cryptography", MISSING, "30.0 [29.0, 31.0]", MISSING, "6"],
+    ]
+    # the cell is the run's own estimate, not a copy of its text
+    assert table.rows[0][2] is a.tables[0].rows[0][2]
+    assert table.notes == (MISSING_NOTE,)
+
+
+def test_what_every_run_says_is_said_once_and_the_rest_under_its_run() -> None:
+    a = _doc({("aes", "x"): 1.0}, notes=("shared", "only A"), method="same")
+    b = _doc({("aes", "x"): 2.0}, notes=("shared",), method="same")
+    merged = side_by_side(["A", "B"], [a, b], "t")
+    assert merged.tables[0].notes == ("shared", "A: only A")
+    assert merged.method == "same"
+    assert merged.sections == (Section("Sources", ("a file",)),)
+    c = _doc({("aes", "x"): 3.0}, method="other")
+    other = side_by_side(["A", "C"], [a, c], "t")
+    assert other.method == "A: same C: other"
+
+
+def test_a_table_only_one_run_has_is_kept_and_said_so() -> None:
+    a = _doc({("aes", "x"): 1.0})
+    extra = Table("Failures", ("Cipher", "Why"), (("des", "refused"),), text_columns=1)
+    b = Document("Key setup", (*_doc({("aes", "x"): 2.0}).tables, extra))
+    merged = side_by_side(["A", "B"], [a, b], "t")
+    assert [t.caption for t in merged.tables] == ["Key setup", "Failures"]
+    failures = merged.tables[1]
+    assert failures.headers == ("Cipher", "Why")  # one run: no label in the headers
+    assert failures.notes == ("Not in the runs of A.",)
+
+
+def test_a_name_twice_in_one_table_stays_two_rows() -> None:
+    a = Document("t", (Table("c", ("Name", "x"), (("n", "1"), ("n", "2")), text_columns=1),))
+    b = Document("t", (Table("c", ("Name", "x"), (("n", "3"),), text_columns=1),))
+    (table,) = side_by_side(["A", "B"], [a, b], "t").tables
+    assert table.text_rows() == [["n", "1", "3"], ["n #2", "2", MISSING]]
+
+
+def test_one_label_per_document() -> None:
+    with pytest.raises(ValueError):
+        side_by_side(["A"], [], "t")
