@@ -33,6 +33,17 @@ def cell(values: Sequence[float], scale: float = 1.0, approx: bool = False) -> s
     return f"{mark}{figure(median(values) * scale)} [{figure(lo * scale)}, {figure(hi * scale)}]"
 
 
+def time_cell(values_ns: Sequence[float]) -> str:
+    """``median unit [low, high]`` of times in ns, in the unit of the median (812 ns, 1.33
+    µs, 7.21 ms), as a table prints a time."""
+    m = median(values_ns)
+    scale, unit = next(
+        (s, u) for s, u in ((1e9, "s"), (1e6, "ms"), (1e3, "µs"), (1.0, "ns")) if m >= s * 0.9995
+    )
+    text = cell(values_ns, 1 / scale)
+    return text.replace(" [", f" {unit} [", 1)
+
+
 def rate_cell(size: float, times: Sequence[float]) -> str:
     """``size / time`` over ``times`` (a rate from times: the ends swap)."""
     interval = median_interval(times)

@@ -48,7 +48,12 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     )
     p.add_argument("--units", choices=list(UNITS), help="default MB/s")
     p.add_argument("--direction", choices=["encrypt", "decrypt"], help="default encrypt")
-    add_out_option(p, formats.MERGED, "the merged table")
+    add_out_option(
+        p,
+        formats.MERGED,
+        "the merged tables (runs of a kind other than bench and study: their own tables side "
+        "by side, in the same suffixes)",
+    )
 
 
 def cmd_merge(args: argparse.Namespace) -> int:
@@ -90,7 +95,7 @@ def format_merged(merged: Any, width: int | None = 80) -> str:
     for table in (figures_table(merged), normalised_table(merged)):
         if table is None:
             continue
-        rows = [list(table.headers), *([str(c) for c in row] for row in table.rows)]
+        rows = [list(table.headers), *table.text_rows()]
         lines += ["", table.caption, fitted_table(rows, width)]
         for note in table.notes:
             lines += wrapped(note, width)

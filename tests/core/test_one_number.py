@@ -288,3 +288,92 @@ def test_runs_merged_side_by_side_print_each_runs_number_everywhere(tmp_path: Pa
             for name, text in outputs.items():
                 assert _holds(name, text, want.split(" [")[0]), f"{want} not in {name}"
                 assert name in (".csv", ".json") or want in text, f"{want} not in {name}"
+
+
+def _side_by_side():
+    from app.core.publish.merge import MergeSource
+    from app.core.publish.merged_documents import merge_documents
+    from tests.core.keysetup.test_keysetup import made
+
+    return merge_documents([MergeSource("a", "a", made()), MergeSource("b", "b", made(7))])
+
+
+def _merged_rows():
+    from app.core.publish.merge import MergeSource, merge_results
+
+    a, b = made_study(rounds=6, seed=1), made_study(rounds=6, seed=2)
+    return merge_results([MergeSource("a", "a", a), MergeSource("b", "b", b)])
+
+
+def _made(name: str) -> object:
+    from importlib import import_module
+
+    from trend_factories import sweep
+
+    from tests.core.history.history_factories import transfer_run, transfer_study
+
+    own = {
+        "bench": _bench_run,
+        "study": lambda: made_study(rounds=6, seed=3),
+        "transfer": transfer_run,
+        "transfer study": transfer_study,
+        "sweep": sweep,
+        "merged": _merged_rows,
+        "side by side": _side_by_side,
+    }
+    if name in own:
+        return own[name]()
+    return import_module(f"tests.core.{name}.test_{name}{'_kind' * (name == 'profile')}").made()
+
+
+EVERY_KIND = (
+    "bench", "study", "transfer", "transfer study", "sweep", "keysetup", "profile", "leak",
+    "merged", "side by side",
+)  # fmt: skip
+
+
+def _tex_plain(text: str) -> str:
+    """A LaTeX table's text with the renderer's escapes undone (to find a cell's text)."""
+    for escaped, plain in ((r"$\sim$", "~"), (r"$\mu$", "µ"), (r"\textasciitilde{}", "~")):
+        text = text.replace(escaped, plain)
+    return text
+
+
+@pytest.mark.parametrize("name", EVERY_KIND)
+def test_every_cell_of_every_kind_reads_the_same_in_every_output(name: str, tmp_path: Path) -> None:
+    """Each kind's document (what every renderer prints) against every output its kind offers:
+    each estimate's text, interval and all, in the terminal and every renderer's format; its
+    median as printed (with its unit, for a time) in the kind's own reports; its median at full
+    precision in every CSV and workbook; the JSON read back prints the same document."""
+    from app.core.document.estimate import SECONDS, Estimate
+    from app.core.document.terminal import render
+    from app.core.kinds import table
+
+    result = _made(name)
+    kind = table.kind_of(result)
+    document = kind.document_of(result)
+    outputs = _texts(result, tmp_path, render(document, None))
+    if ".xlsx" in kind.files.suffixes:
+        outputs[".xlsx"] = _workbook_text(result, tmp_path / "w.xlsx")
+    json_text = outputs.pop(".json", None)
+    if json_text is not None and kind.stored:
+        again = kind.result_of(json.loads(json_text))
+        assert render(kind.document_of(again), None) == render(document, None)
+    rendered = {"terminal"} | {f.suffix for f in kind.files.formats if f.how == table.RENDER}
+    cells = [c for t in document.tables for row in t.rows for c in row if isinstance(c, Estimate)]
+    assert cells, f"{name}: no figure in its document"
+    missing = []
+    for cell in cells:
+        scales = (1, 1e3, 1e6, 1e9) if cell.unit == SECONDS else (1,)
+        for where, text in outputs.items():
+            if where in (".csv", ".xlsx"):
+                found = any(_holds(".csv", text, figure(cell.median * k)) for k in scales)
+            elif where in rendered:
+                found = cell.text() in (
+                    _tex_plain(text) if where == ".tex" else html.unescape(text)
+                )
+            else:  # a kind's own report: the median as printed, its interval its own way
+                found = cell.text().split(" [")[0].lstrip("~") in html.unescape(text)
+            if not found:
+                missing.append(f"{cell.text()} in {where}")
+    assert not missing, f"{name}: {len(missing)} not found: {', '.join(missing[:8])}"

@@ -11,7 +11,7 @@ import statistics
 from pathlib import Path
 
 import pytest
-from paper_files import cell, compiles, md_rows
+from paper_files import cell, compiles, md_rows, time_cell
 
 from app.core.document.numbers import figure
 from app.core.kinds import formats
@@ -82,8 +82,8 @@ def test_a_sweep_prints_the_json_figures_over_its_rounds(folder) -> None:
     doc = json.loads((folder / "sweep.json").read_text())
     rows = md_rows((folder / "sweep.md").read_text())
     assert rows[0] == [
-        "Cipher", "Library", "Message", "Time per call (ns)", "Throughput (MB/s)",
-        "Cycles per byte", "Whole message (ns)", "Rounds",
+        "Cipher", "Library", "Message", "Time per call", "Throughput (MB/s)",
+        "Cycles per byte", "Whole message", "Rounds",
     ]  # fmt: skip
     expected = []
     for e in doc["results"]:
@@ -98,8 +98,8 @@ def test_a_sweep_prints_the_json_figures_over_its_rounds(folder) -> None:
                 cycles = cell(medians, e["clock_mhz"] / 1e3 / n, approx=True)
             rate = cell([n * 1e3 / m for m in medians])
             expected.append(
-                [e["cipher"], e["library"], length_label(n), cell(medians), rate, cycles,
-                 cell(_medians(whole[n])) if n in whole else "-", str(len(medians))]
+                [e["cipher"], e["library"], length_label(n), time_cell(medians), rate, cycles,
+                 time_cell(_medians(whole[n])) if n in whole else "-", str(len(medians))]
             )  # fmt: skip
     assert rows[1:] == expected
     assert expected[0][6] != "-" and expected[-1][6] == "-"  # timed in the first entry only

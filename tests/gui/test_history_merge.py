@@ -196,9 +196,9 @@ def test_runs_that_cannot_be_merged_are_explained(
     ((title, text),) = dialogs.notices
     assert title == "These runs cannot be merged"
     assert text.startswith(
-        f"Run {transfer} is a transfer and run {swept} is a sweep, and merging takes runs of one"
+        f"Run {transfer} is a transfer run and run {swept} is a sweep run: merging takes runs of"
     )
-    assert "Select runs of one kind and click Merge again." in text
+    assert "Deselect them and click Merge again." in text
     # A transfer study is a "study" in the list: told apart once read, in the worker.
     window.select_ids([study, loop])
     window.merge_button.click()

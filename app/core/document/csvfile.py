@@ -44,7 +44,8 @@ def table_rows(table: Table) -> list[list[str]]:
     }
     header: list[str] = []
     for i, h in enumerate(table.headers):
-        named = name_cell(h)
+        unit = table.unit_of(i) if i in estimates else ""
+        named = name_cell(f"{h} ({unit})" if unit else h)
         header += [named, f"{named} low", f"{named} high"] if i in estimates else [named]
     rows = [header]
     for row in table.rows:

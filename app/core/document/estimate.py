@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from app.core.document.intervals import median, median_interval
-from app.core.document.numbers import figure
+from app.core.document.numbers import figure, time_scale
 
 # How a cell's time is taken, in the words of every method text and table note.
 CELL_TIME = (
@@ -23,6 +23,7 @@ CELL_TIME = (
     "repetitions)"
 )
 CELL_RATE = f"the input size over {CELL_TIME}"
+SECONDS = "s"  # the unit of a time that carries its own unit (Estimate.unit)
 
 
 @dataclass(frozen=True)
@@ -35,14 +36,23 @@ class Estimate:
     interval: tuple[float, float] | None
     rounds: int
     approx: bool = False
+    # "": the unit its header names; SECONDS: a time that carries its own unit, chosen by its
+    # median as every view prints a time (1.33 µs [1.30, 1.40]), in seconds in CSV and JSON.
+    unit: str = ""
 
     def text(self) -> str:
-        """``10,400 [10,200, 10,500]``, ``10,400 [n/a]`` or ``~3.71 [3.60, 3.80]``."""
+        """``10,400 [10,200, 10,500]``, ``10,400 [n/a]``, ``~3.71 [3.60, 3.80]`` or, a time,
+        ``1.33 µs [1.30, 1.40]``."""
         mark = "~" if self.approx else ""
+        scale, suffix = 1.0, ""
+        if self.unit == SECONDS and math.isfinite(self.median) and self.median > 0:
+            scale, name = time_scale(self.median)
+            suffix = " " + name
+        median = f"{mark}{figure(self.median / scale)}{suffix}"
         if self.interval is None:
-            return f"{mark}{figure(self.median)} [n/a]"
+            return f"{median} [n/a]"
         lo, hi = self.interval
-        return f"{mark}{figure(self.median)} [{figure(lo)}, {figure(hi)}]"
+        return f"{median} [{figure(lo / scale)}, {figure(hi / scale)}]"
 
     def reciprocal(self, numerator: float) -> Estimate:
         """``numerator / value``: a rate from a time. The median and the interval's ends map
@@ -54,15 +64,22 @@ class Estimate:
         ends = None if self.interval is None else (inv(self.interval[1]), inv(self.interval[0]))
         return Estimate(inv(self.median), ends, self.rounds, self.approx)
 
-    def scaled(self, factor: float, *, approx: bool | None = None) -> Estimate:
-        """``value x factor`` (a positive factor: a unit, a clock); ``approx`` to mark it."""
+    def scaled(
+        self, factor: float, *, approx: bool | None = None, unit: str | None = None
+    ) -> Estimate:
+        """``value x factor`` (a positive factor: a unit, a clock); ``approx`` to mark it,
+        ``unit`` to name what it is now (:data:`SECONDS`)."""
         ends = (
             None
             if self.interval is None
             else (self.interval[0] * factor, self.interval[1] * factor)
         )
         return Estimate(
-            self.median * factor, ends, self.rounds, self.approx if approx is None else approx
+            self.median * factor,
+            ends,
+            self.rounds,
+            self.approx if approx is None else approx,
+            self.unit if unit is None else unit,
         )
 
 

@@ -31,6 +31,7 @@ def cell_json(cell: Cell) -> Any:
         "high": _number(high),
         "values": cell.rounds,
         "approx": cell.approx,
+        **({"unit": cell.unit} if cell.unit else {}),
         "text": cell.text(),
     }
 

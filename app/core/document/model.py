@@ -22,12 +22,22 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     notes: tuple[str, ...] = ()
     text_columns: int = 3  # the leading columns of names (left-aligned); figures follow
+    group: int = 1  # the figures come in runs of this many (one per merged run), kept together
 
     def text_rows(self) -> list[list[str]]:
         return [[cell_text(c) for c in row] for row in self.rows]
 
     def numeric(self, column: int) -> bool:
         return column >= self.text_columns
+
+    def unit_of(self, column: int) -> str:
+        """The unit the estimates of ``column`` carry themselves ("s": times), "" for none:
+        what a format writing their bare numbers adds to the header."""
+        for row in self.rows:
+            cell = row[column]
+            if isinstance(cell, Estimate):
+                return cell.unit
+        return ""
 
 
 def cell_text(cell: Cell) -> str:

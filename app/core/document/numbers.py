@@ -64,11 +64,18 @@ def seconds_text(seconds: float | None) -> str:
         return "-" + seconds_text(-seconds)
     if seconds == 0:
         return "0 s"
+    scale, unit = time_scale(seconds)
+    return f"{figure(seconds / scale)} {unit}"
+
+
+def time_scale(seconds: float) -> tuple[float, str]:
+    """The unit a time of ``seconds`` (positive) is printed in, and its size in seconds:
+    ``(1e-3, "ms")`` for 1.88 ms."""
     for scale, unit in ((1.0, "s"), (1e-3, "ms"), (1e-6, "µs")):
         # 999.96 ms rounds to "1,000 ms": print it as "1 s" instead.
         if seconds >= scale * (1 - 0.5 * 10 ** (-DIGITS)):
-            return f"{figure(seconds / scale)} {unit}"
-    return f"{figure(seconds / 1e-9)} ns"
+            return scale, unit
+    return 1e-9, "ns"
 
 
 def ratio_text(value: float | None) -> str:

@@ -1,9 +1,11 @@
 """Documents of several runs side by side, as benchstat gives each input file a column: every
-table the runs have (matched by caption) becomes one table with a row per name (its text
-columns: cipher, library, ...) and, for each figure column, one column per run. Cells are
-copied, not recomputed, so a run's figure reads as in its own document; a run without that row
-shows :data:`MISSING`. Notes, sections and methods the runs share appear once, the others
-under the run's label.
+table the runs have becomes one table with a row per name (its text columns: cipher, library,
+...) and, for each figure column, one column per run, kept together (:attr:`Table.group`).
+Tables are matched by caption, then those left by their place among the tables of the same
+columns (a caption naming the run's input or title). Cells are copied, not recomputed, so a
+run's figure reads as in its own document; a run without that row shows :data:`ABSENT`. Notes
+and sections the runs share appear once, the others under the run's label; the method is the
+first run's (how each ran is listed with the sources).
 
     side_by_side(["laptop", "server"], [document_a, document_b], "Key setup") -> Document
 """
@@ -15,8 +17,8 @@ from typing import TypeVar
 
 from app.core.document.model import Cell, Document, Section, Table, cell_text
 
-MISSING = "-"
-MISSING_NOTE = f"{MISSING}: that run has no such row."
+ABSENT = "none"  # a cell of a row that run does not have ("-" is a document's own mark)
+ABSENT_NOTE = f"{ABSENT}: that run has no such row."
 
 _Key = tuple[str, ...]
 T = TypeVar("T")
@@ -26,39 +28,56 @@ def side_by_side(labels: Sequence[str], documents: Sequence[Document], title: st
     """One document of ``documents`` (one per run, labelled ``labels``, at least one)."""
     if not documents or len(labels) != len(documents):
         raise ValueError("one label per document, and at least one document")
-    tables = tuple(
-        _table(labels, group) for group in _tables_by_caption([d.tables for d in documents])
-    )
+    tables = tuple(_table(labels, group) for group in _matched([d.tables for d in documents]))
     sections = _shared(labels, [d.sections for d in documents], _labelled_section)
     methods = [(label, d.method) for label, d in zip(labels, documents, strict=True) if d.method]
-    if len({m for _, m in methods}) <= 1:
-        method = methods[0][1] if methods else ""
-    else:
-        method = " ".join(f"{label}: {m}" for label, m in methods)
+    method = methods[0][1] if methods else ""
+    if len({m for _, m in methods}) > 1:
+        method = (
+            f"As {methods[0][0]} ran (the other runs' methods differ in how they ran: see the "
+            f"sources): {method}"
+        )
     return Document(title, tables, method, tuple(sections))
 
 
-def _tables_by_caption(
-    per_document: Sequence[Sequence[Table]],
-) -> list[list[Table | None]]:
-    """For each caption met (in order; a caption twice in one document counts as two tables),
-    each document's table of it or None."""
-    order: list[tuple[str, int]] = []
-    found: list[dict[tuple[str, int], Table]] = []
-    for tables in per_document:
-        mine: dict[tuple[str, int], Table] = {}
+def _matched(per_document: Sequence[Sequence[Table]]) -> list[list[Table | None]]:
+    """Each table met, with each document's table of it or None: by caption, then tables that
+    no other run has a table of that caption for, by their name columns."""
+    groups: list[list[Table | None]] = []
+    left = [list(tables) for tables in per_document]
+    for i, tables in enumerate(per_document):
         for table in tables:
-            key = (table.caption, sum(1 for k in mine if k[0] == table.caption))
-            mine[key] = table
-            if key not in order:
-                order.append(key)
-        found.append(mine)
-    return [[mine.get(key) for mine in found] for key in order]
+            if table not in left[i]:
+                continue  # taken by an earlier document's table
+            group: list[Table | None] = [None] * len(per_document)
+            for j in range(i, len(per_document)):
+                twin = next((t for t in left[j] if t.caption == table.caption), None)
+                if twin is None:
+                    continue
+                group[j] = twin
+                left[j].remove(twin)
+            groups.append(group)
+    for n, group in enumerate(groups):  # tables some runs lack: their twins may bear
+        present = [t for t in group if t is not None]  # another caption (the run's input)
+        if not present or len(present) == len(group):
+            continue
+        names = present[0].headers[: present[0].text_columns]
+        for other in groups[n + 1 :]:
+            theirs = [t for t in other if t is not None]
+            if (
+                theirs
+                and all(a is None or b is None for a, b in zip(group, other, strict=True))
+                and all(t.headers[: t.text_columns] == names for t in theirs)
+            ):
+                for k, twin in enumerate(other):
+                    if twin is not None:
+                        group[k], other[k] = twin, None
+    return [g for g in groups if any(t is not None for t in g)]
 
 
 def _table(labels: Sequence[str], tables: Sequence[Table | None]) -> Table:
-    """The runs' tables of one caption as one: the names of the first, then each figure
-    column once per run that has the table."""
+    """The runs' tables of one kind as one: the names of the first, then each figure column
+    once per run that has the table, the runs' columns of one figure together."""
     present = [(label, t) for label, t in zip(labels, tables, strict=True) if t is not None]
     first = present[0][1]
     names = first.text_columns
@@ -66,44 +85,55 @@ def _table(labels: Sequence[str], tables: Sequence[Table | None]) -> Table:
     by_run = [_rows_by_key(t) for _, t in present]
     keys = list(dict.fromkeys(k for rows in by_run for k in rows))
     rows: list[tuple[Cell, ...]] = []
+    absent = False
     for key in keys:
         cells: list[Cell] = list(key)
         for header in figures:
             for (_, t), mine in zip(present, by_run, strict=True):
-                cells.append(_cell(t, mine.get(key), header))
+                row = mine.get(key)
+                absent = absent or row is None
+                cells.append(ABSENT if row is None else _cell(t, row, header))
         rows.append(tuple(cells))
+    several = len(present) > 1
     headers = (
         *first.headers[:names],
-        *(f"{label}: {h}" if len(present) > 1 else h for h in figures for label, _ in present),
+        *(f"{label}: {h}" if several else h for h in figures for label, _ in present),
     )
     notes = _shared(
         [label for label, _ in present],
         [t.notes for _, t in present],
         lambda note, label: f"{label}: {note}",
     )
-    if any(c == MISSING for row in rows for c in row[names:]):
-        notes.append(MISSING_NOTE)
-    absent = [label for label, t in zip(labels, tables, strict=True) if t is None]
     if absent:
-        notes.append(f"Not in the runs of {', '.join(absent)}.")
-    return Table(first.caption, headers, tuple(rows), tuple(notes), names)
+        notes.append(ABSENT_NOTE)
+    captions = {t.caption for _, t in present}
+    if len(captions) > 1:
+        notes.append("Captions: " + "; ".join(f"{label}: {t.caption}" for label, t in present))
+    missing = [label for label, t in zip(labels, tables, strict=True) if t is None]
+    if missing:
+        notes.append(f"Not in the runs of {', '.join(missing)}.")
+    caption = first.caption if several or len(labels) == 1 else f"{present[0][0]}: {first.caption}"
+    return Table(caption, headers, tuple(rows), tuple(notes), names, len(present))
 
 
 def _rows_by_key(table: Table) -> dict[_Key, tuple[Cell, ...]]:
-    """Each row by its names (a name met twice gets its place among those: "#2")."""
+    """Each row by its names; a name met again gets its count ("#2", "#3") on its last part."""
     out: dict[_Key, tuple[Cell, ...]] = {}
+    met: dict[_Key, int] = {}
     for row in table.rows:
         key = tuple(cell_text(c) for c in row[: table.text_columns])
-        seen = sum(1 for k in out if k[: len(key)] == key)
-        out[key if not seen else (*key[:-1], f"{key[-1]} #{seen + 1}")] = row
+        met[key] = met.get(key, 0) + 1
+        if met[key] > 1:
+            key = (*key[:-1], f"{key[-1]} #{met[key]}")
+        out[key] = row
     return out
 
 
-def _cell(table: Table, row: tuple[Cell, ...] | None, header: str) -> Cell:
-    if row is None or header not in table.headers:
-        return MISSING
+def _cell(table: Table, row: tuple[Cell, ...], header: str) -> Cell:
+    if header not in table.headers:
+        return ABSENT
     column = table.headers.index(header)
-    return row[column] if column < len(row) else MISSING
+    return row[column] if column < len(row) else ABSENT
 
 
 def _shared(

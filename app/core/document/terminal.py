@@ -34,22 +34,32 @@ def fitted_table(
     width: int | None,
     keep: int = 2,
     right: Sequence[bool] = (),
+    together: int = 1,
 ) -> str:
     """:func:`text_table`, split into stacked tables (each repeating the first ``keep``
-    columns) when it is wider than ``width``: a terminal's columns, so no line wraps."""
+    columns) when it is wider than ``width``: a terminal's columns, so no line wraps. The
+    columns after ``keep`` come in runs of ``together`` that are never split (one figure of
+    several merged runs)."""
     whole = text_table(rows, right)
     if width is None or max(len(line) for line in whole.splitlines()) <= width:
         return whole
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     base = sum(widths[:keep]) + 2 * keep
+    if together > 1 and any(
+        base + sum(widths[i] + 2 for i in range(s, min(s + together, len(widths)))) - 2 > width
+        for s in range(keep, len(widths), together)
+    ):
+        together = 1  # a run of columns wider than the terminal alone: split it after all
     groups: list[list[int]] = [[]]
     used = base
-    for i in range(keep, len(widths)):
-        if groups[-1] and used + widths[i] > width:
+    for start in range(keep, len(widths), together):
+        run = list(range(start, min(start + together, len(widths))))
+        wide = sum(widths[i] + 2 for i in run) - 2
+        if groups[-1] and used + wide > width:
             groups.append([])
             used = base
-        groups[-1].append(i)
-        used += widths[i] + 2
+        groups[-1] += run
+        used += wide + 2
     aligned = list(right) + [False] * (len(widths) - len(right))
     parts = [
         text_table(
@@ -92,7 +102,7 @@ def table_lines(table: Table, width: int | None) -> list[str]:
     right = [table.numeric(i) for i in range(len(table.headers))]
     keep = max(1, min(table.text_columns, len(table.headers) - 1))
     lines = wrapped(table.caption, width, "  ") if table.caption else []
-    lines += fitted_table(rows, width, keep, right).splitlines()
+    lines += fitted_table(rows, width, keep, right, table.group).splitlines()
     for note in table.notes:
         lines += wrapped(note, width, "  ")
     return lines

@@ -32,7 +32,7 @@ def _sheet_name(caption: str, n: int, taken: set[str]) -> str:
     name = f"{n} {words}" if n else words or "Sheet"
     if len(name) > 31:
         cut = name[:31]
-        name = cut if name[31] == " " else cut.rsplit(" ", 1)[0]  # whole words
+        name = (cut if name[31] == " " else cut.rsplit(" ", 1)[0]).rstrip("'")  # whole words
     base, k = name, 2
     while name.lower() in taken:
         name, k = f"{base[:27]} {k}", k + 1
@@ -63,8 +63,9 @@ def _write_table(sheet: Worksheet, table: Table) -> None:
     header: list[str] = []
     for i, h in enumerate(table.headers):
         named = visible_text(h)
+        unit = f" ({table.unit_of(i)})" if i in estimates and table.unit_of(i) else ""
         header += (
-            [named, f"{named} median", f"{named} low", f"{named} high"]
+            [named, f"{named} median{unit}", f"{named} low{unit}", f"{named} high{unit}"]
             if i in estimates
             else [named]
         )

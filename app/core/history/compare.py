@@ -209,6 +209,8 @@ def compare(a: StoredRun, b: StoredRun) -> RunComparison | MergedDocuments:
     runs = (a, b)
     if all(r.summary.kind in BY_JOB and not isinstance(r.result, SweepResult) for r in runs):
         return compare_runs(a, b)
+    if a.id == b.id:
+        raise UserError(f"run {a.id} is given twice: compare two runs")
     return merge_documents(merge_sources(runs=runs, labels=[f"run {r.id}" for r in runs]))
 
 

@@ -65,13 +65,22 @@ def with_renderers(name: str, what: str, own: tuple[Format, ...]) -> ResultKind:
 
 
 def document_formats(
-    name: str, what: str, own: tuple[Format, ...] = (), figure: str = ""
+    name: str, what: str, own: tuple[Format, ...] = (), figure: str = "", stored: bool = True
 ) -> ResultKind:
     """The formats of a kind declared as data: every renderer of its document, its JSON as
-    the history stores it (raw samples; ``history import`` and ``merge`` read it), its ``own``
-    files (a profile's flame graph) and its print ``figure`` as .svg and .pdf."""
+    the history stores it (raw samples; ``history import`` and ``merge`` read it) or, for a
+    kind the history does not store, its document as JSON, its ``own`` files (a profile's
+    flame graph) and its print ``figure`` as .svg and .pdf."""
     figures = figure_formats(figure) if figure else ()
-    return with_renderers(name, what, (_HTML, _STORED_JSON, *own, *figures))
+    json = _STORED_JSON if stored else _DOCUMENT_JSON
+    return with_renderers(name, what, (_HTML, json, *own, *figures))
+
+
+_DOCUMENT_JSON = Format(
+    ".json",
+    "JSON, the tables as shown (not importable)",
+    "app.core.kinds.formats:write_stored_json",
+)
 
 
 def write_stored_json(result: object, path: Path) -> None:

@@ -113,7 +113,7 @@ class Kind:
         if not self.formats:
             document_formats = resolve("app.core.kinds.formats:document_formats")
             own = tuple(Format(*f) for f in self.own_formats)
-            made: ResultKind = document_formats(self.name, self.noun, own, self.figure)
+            made: ResultKind = document_formats(self.name, self.noun, own, self.figure, self.stored)
             return made
         files: ResultKind = resolve(self.formats)
         return files

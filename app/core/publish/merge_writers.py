@@ -14,13 +14,13 @@ from pathlib import Path
 from typing import Any
 
 from app.core.document.estimate import Estimate
-from app.core.document.model import Section, Table
+from app.core.document.model import Cell, Section, Table
 from app.core.export.csv_export import write_rows
 from app.core.publish.merge import MergedResult, MergeSource
 
 
-def _cell(value: Estimate | None) -> str:
-    return value.text() if value is not None else "-"
+def _cell(value: Estimate | None) -> Cell:
+    return value if value is not None else "-"
 
 
 def figures_table(merged: MergedResult) -> Table:
@@ -84,7 +84,10 @@ def sources_section(sources: Sequence[MergeSource]) -> Section:
     """The sources a line each, for what prints prose rather than a six-column table."""
     return Section(
         "Sources",
-        tuple(f"{s[0]}: {s[1]} ({s[5]}), {s[2]}, {s[3]}; {s[4]}" for s in sources_rows(sources)),
+        tuple(
+            f"{s[0] if s[0] == s[1] else f'{s[0]}: {s[1]}'} ({s[5]}), {s[2]}, {s[3]}; {s[4]}"
+            for s in sources_rows(sources)
+        ),
     )
 
 
@@ -191,7 +194,8 @@ def write_xlsx(merged: MergedResult, path: Path) -> None:
         ("Normalised", normalised_table(merged)),
     ):
         if table is not None:
-            sheets.append((name, table.headers, [*table.rows, (), *((n,) for n in table.notes)]))
+            rows = [*table.text_rows(), [], *([n] for n in table.notes)]
+            sheets.append((name, table.headers, rows))
     sheets.append(("Differences", ("", *merged.labels), differences_rows(merged)))
     sheets.append(("Sources", SOURCE_HEADERS, sources_rows(merged.sources)))
     sheets.append(("Data", CSV_HEADER, long_rows(merged)))

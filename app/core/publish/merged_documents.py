@@ -42,7 +42,8 @@ def merge_documents(sources: Sequence[MergeSource]) -> MergedDocuments:
     if len(set(labels)) != len(labels):
         raise UserError(f"two merged runs have the same label: {', '.join(labels)}")
     documents = [table.kind_of(s.result).document_of(s.result) for s in sources]
-    title = documents[0].title or table.kind_of(sources[0].result).noun
+    noun = table.kind_of(sources[0].result).noun.split(" ", 1)[-1]  # "a sweep run": "sweep run"
+    title = documents[0].title or noun[:1].upper() + noun[1:]
     merged = side_by_side(labels, documents, f"{title}: {len(sources)} runs side by side")
     found = tuple(differences(sources))
     document = Document(

@@ -13,7 +13,7 @@ step above and than the first.
 from __future__ import annotations
 
 from app.core.ciphers.message import MAX_CONTEXTS
-from app.core.document.estimate import Estimate, estimate
+from app.core.document.estimate import SECONDS, Estimate, estimate
 from app.core.document.intervals import median
 from app.core.document.model import Table
 from app.core.document.numbers import figure
@@ -73,7 +73,7 @@ def _notes(result: SweepResult, rounds: list[int]) -> list[str]:
         if result.kind == LADDER
         else (
             "time per call and per whole message (a cipher object of its own, as bench times it) "
-            "in ns, "
+            "in the unit each prints, "
         )
     )
     notes = [
@@ -107,15 +107,16 @@ def _sweep_table(result: SweepResult) -> Table:
             ns = time_estimate(p)
             rounds.append(ns.rounds)
             name = e.cipher + ("" if e.aes_instructions else " (AES instructions off)")
+            whole = whole_message_estimate(e, p)
             rows.append(
                 (
                     name,
                     e.library,
                     length_label(p.message_bytes),
-                    ns,
+                    ns.scaled(1e-9, unit=SECONDS),  # a time in its own unit, as views print it
                     throughput_estimate(p),
                     cycles_estimate(e, p),
-                    whole_message_estimate(e, p),
+                    whole if isinstance(whole, str) else whole.scaled(1e-9, unit=SECONDS),
                     str(ns.rounds),
                 )
             )
@@ -125,10 +126,10 @@ def _sweep_table(result: SweepResult) -> Table:
             "Cipher",
             "Library",
             "Message",
-            "Time per call (ns)",
+            "Time per call",
             f"Throughput ({UNITS})",
             "Cycles per byte",
-            "Whole message (ns)",
+            "Whole message",
             "Rounds",
         ),
         rows=tuple(rows),

@@ -16,6 +16,7 @@ from typing import Any
 from openpyxl import Workbook
 
 from app.core.columns import headers, values
+from app.core.document.numbers import figure
 from app.core.document.svg_chart import ChartSeries, text
 from app.core.export.csv_export import write_rows
 from app.core.export.json_export import json_safe
@@ -199,7 +200,7 @@ def write_xlsx(result: TransferStudyResult, path: str | PathLike[str]) -> None:
 
 def _cell(value: Any) -> str:
     if isinstance(value, float):
-        return f"{value:.4g}"
+        return figure(value)
     if isinstance(value, int):
         return f"{value:,}"
     return str(value)

@@ -8,11 +8,6 @@ from app.core.kinds import table
 from app.core.kinds.formats import IMPORTABLE_JSON
 
 MERGEABLE_KINDS = table.mergeable_names()  # others have no rows of entry and input
-MEASURES = {
-    "transfer": "a file sent through a connection",
-    "sweep": "message lengths, hardware",
-    "keysetup": "making a cipher context",
-}
 
 
 def export_filters(kind: str) -> dict[str, str]:
@@ -43,31 +38,33 @@ def what_was_run(s: RunSummary) -> str:
 
 def merge_refusal(selected: list[tuple[int, str]]) -> str:
     """Why the ``selected`` runs (id, kind) cannot be merged, in one message; "" when they can
-    (all bench runs and cipher studies, or all of one kind)."""
-    kinds = {kind for _, kind in selected}
-    if kinds <= set(MERGEABLE_KINDS) or len(kinds) == 1:
+    (all bench runs and cipher studies, or all of one kind). The runs named are those not of
+    the kind most of the selection is (the oldest run's, when as many are of another)."""
+    selected = sorted(selected)
+    groups = ["rows" if kind in MERGEABLE_KINDS else kind for _, kind in selected]
+    if len(set(groups)) == 1:
         return ""
-    rows = [k for _, k in selected if k in MERGEABLE_KINDS]
-    first = rows[0] if rows else selected[0][1]
-    refused = sorted(
-        (i, k) for i, k in selected if (k not in MERGEABLE_KINDS if rows else k != first)
-    )
-    named = [f"run {run_id} is a {kind}" for run_id, kind in refused]
+    most = max(dict.fromkeys(groups), key=groups.count)  # a tie: the oldest run's
+    refused = sorted((i, k) for (i, k), g in zip(selected, groups, strict=True) if g != most)
+    named = [f"run {run_id} is {_noun(kind)}" for run_id, kind in refused]
     which = named[0] if len(named) == 1 else ", ".join(named[:-1]) + " and " + named[-1]
-    what = " and ".join(
-        f"a {k} ({MEASURES.get(k, 'something else')})" for k in dict.fromkeys(k for _, k in refused)
-    )
+    them = "it" if len(refused) == 1 else "them"
     return (
-        f"{which[0].upper()}{which[1:]}, and merging takes runs of one kind: {what} cannot go "
-        f"beside a {first}. Bench runs and cipher studies merge row by row (a cipher entry "
-        "and input each); runs of one other kind merge table by table.\n\n"
-        "Select runs of one kind and click Merge again."
+        f"{which[0].upper()}{which[1:]}: merging takes runs of one kind (bench runs and cipher "
+        "studies count as one: they merge row by row, a cipher entry and input each; runs of "
+        "any other kind merge table by table).\n\n"
+        f"Deselect {them} and click Merge again."
     )
+
+
+def _noun(kind: str) -> str:
+    """``"a key setup run"`` for a kind's name as the list shows it."""
+    return "a study" if kind == "study" else table.named(kind).noun
 
 
 def not_a_cipher_study(what: str, kind: str) -> str:
     """Why ``what`` (a run, a file) cannot be run here again."""
-    found = "a transfer study" if kind == "study" else f"a {kind} run"
+    found = "a transfer study" if kind == "study" else _noun(kind)
     return (
         f"{what} is {found}: Run this on my machine runs a cipher study again with its "
         "definition (study --out x.json, or a history export of one)."

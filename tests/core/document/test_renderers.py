@@ -113,6 +113,30 @@ def test_the_workbook_has_a_sheet_per_table_with_the_printed_cell_and_its_number
     assert method[0] == "A title" and method[-1] == "Method: The method."
 
 
+def test_a_sheets_name_shows_control_characters_and_never_ends_in_an_apostrophe() -> None:
+    from app.core.document.xlsxfile import _sheet_name
+
+    named = _sheet_name("Transfer of \x1b]0;owned\x07", 1, set())
+    assert not any(ord(c) < 32 for c in named) and named.startswith("1 Transfer of")
+    assert (
+        _sheet_name("abcdefghijklmnopqrstuvw runs' x", 1, set()) == "1 abcdefghijklmnopqrstuvw runs"
+    )
+    assert _sheet_name("'quoted'", 0, set()) == "quoted"
+
+
+def test_a_time_carries_its_unit_in_its_text_and_its_header_elsewhere() -> None:
+    from app.core.document.estimate import SECONDS, Estimate
+    from app.core.document.model import Table
+
+    time = Estimate(1.33e-6, (1.30e-6, 1.41e-6), 6, unit=SECONDS)
+    assert time.text() == "1.33 µs [1.30, 1.41]"
+    assert Estimate(0.00721, None, 2, unit=SECONDS).text() == "7.21 ms [n/a]"
+    table = Table("t", ("Name", "Time per call"), (("aes", time),), text_columns=1)
+    header, row = csvfile.table_rows(table)
+    assert header[1:] == ["Time per call (s)", "Time per call (s) low", "Time per call (s) high"]
+    assert float(row[1]) == 1.33e-6
+
+
 def test_latex_fits_a_wide_and_long_table_on_its_pages(tmp_path) -> None:
     """A paper's table with long names and more rows than a page holds: its text columns wrap
     (paragraph columns), it breaks across pages (longtable), and pdflatex finds no line too

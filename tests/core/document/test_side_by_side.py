@@ -7,7 +7,7 @@ import pytest
 
 from app.core.document.estimate import Estimate
 from app.core.document.model import Document, Section, Table
-from app.core.document.side_by_side import MISSING, MISSING_NOTE, side_by_side
+from app.core.document.side_by_side import ABSENT, ABSENT_NOTE, side_by_side
 
 HEADERS = ("Cipher", "Library", "Time (µs)", "Rounds")
 
@@ -35,12 +35,12 @@ def test_each_run_gets_a_column_per_figure_and_a_row_per_name() -> None:
     assert table.text_columns == 2
     assert table.text_rows() == [
         ["aes", "cryptography", "10.0 [9.00, 11.0]", "11.0 [10.0, 12.0]", "6", "6"],
-        ["aes", "pycryptodome", "20.0 [19.0, 21.0]", MISSING, "6", MISSING],
-        ["des", "cryptography", MISSING, "30.0 [29.0, 31.0]", MISSING, "6"],
+        ["aes", "pycryptodome", "20.0 [19.0, 21.0]", ABSENT, "6", ABSENT],
+        ["des", "cryptography", ABSENT, "30.0 [29.0, 31.0]", ABSENT, "6"],
     ]
     # the cell is the run's own estimate, not a copy of its text
     assert table.rows[0][2] is a.tables[0].rows[0][2]
-    assert table.notes == (MISSING_NOTE,)
+    assert table.notes == (ABSENT_NOTE,)
 
 
 def test_what_every_run_says_is_said_once_and_the_rest_under_its_run() -> None:
@@ -52,7 +52,8 @@ def test_what_every_run_says_is_said_once_and_the_rest_under_its_run() -> None:
     assert merged.sections == (Section("Sources", ("a file",)),)
     c = _doc({("aes", "x"): 3.0}, method="other")
     other = side_by_side(["A", "C"], [a, c], "t")
-    assert other.method == "A: same C: other"
+    assert other.method.startswith("As A ran (") and other.method.endswith(": same")
+    assert ABSENT_NOTE not in merged.tables[0].notes  # every row in both
 
 
 def test_a_table_only_one_run_has_is_kept_and_said_so() -> None:
@@ -60,17 +61,44 @@ def test_a_table_only_one_run_has_is_kept_and_said_so() -> None:
     extra = Table("Failures", ("Cipher", "Why"), (("des", "refused"),), text_columns=1)
     b = Document("Key setup", (*_doc({("aes", "x"): 2.0}).tables, extra))
     merged = side_by_side(["A", "B"], [a, b], "t")
-    assert [t.caption for t in merged.tables] == ["Key setup", "Failures"]
+    assert [t.caption for t in merged.tables] == ["Key setup", "B: Failures"]
     failures = merged.tables[1]
-    assert failures.headers == ("Cipher", "Why")  # one run: no label in the headers
+    assert failures.caption == "B: Failures" and failures.headers == ("Cipher", "Why")
     assert failures.notes == ("Not in the runs of A.",)
 
 
-def test_a_name_twice_in_one_table_stays_two_rows() -> None:
-    a = Document("t", (Table("c", ("Name", "x"), (("n", "1"), ("n", "2")), text_columns=1),))
-    b = Document("t", (Table("c", ("Name", "x"), (("n", "3"),), text_columns=1),))
+def test_a_name_met_again_stays_a_row_of_its_own() -> None:
+    three = (("n", "1"), ("n", "2"), ("n", "3"))
+    a = Document("t", (Table("c", ("Name", "x"), three, text_columns=1),))
+    b = Document("t", (Table("c", ("Name", "x"), (("n", "4"), ("n", "5")), text_columns=1),))
     (table,) = side_by_side(["A", "B"], [a, b], "t").tables
-    assert table.text_rows() == [["n", "1", "3"], ["n #2", "2", MISSING]]
+    assert table.text_rows() == [["n", "1", "4"], ["n #2", "2", "5"], ["n #3", "3", ABSENT]]
+
+
+def test_tables_whose_caption_names_the_run_line_up_by_their_columns() -> None:
+    a = Document("t", (Table("Transfer of 1 MB", ("Cipher", "MB/s"), (("aes", "9"),), (), 1),))
+    b = Document("t", (Table("Transfer of 2 MB", ("Cipher", "MB/s"), (("aes", "8"),), (), 1),))
+    (table,) = side_by_side(["A", "B"], [a, b], "t").tables
+    assert table.text_rows() == [["aes", "9", "8"]]
+    assert table.notes == ("Captions: A: Transfer of 1 MB; B: Transfer of 2 MB",)
+
+
+def test_a_documents_own_dash_is_not_a_missing_row() -> None:
+    a = Document("t", (Table("c", ("Name", "x"), (("n", "-"),), text_columns=1),))
+    (table,) = side_by_side(["A", "B"], [a, a], "t").tables
+    assert table.text_rows() == [["n", "-", "-"]] and table.notes == ()
+
+
+def test_in_the_terminal_a_figure_of_every_run_stays_together() -> None:
+    from app.core.document.terminal import render
+
+    wide = {("aes-128-gcm", "cryptography"): 1000.0, ("aes-256-gcm", "pycryptodome"): 2000.0}
+    merged = side_by_side(["run 1", "run 2"], [_doc(wide), _doc(wide)], "t")
+    assert merged.tables[0].group == 2
+    text = render(merged, 72)
+    assert max(len(line) for line in text.splitlines()) <= 72
+    header = next(line for line in text.splitlines() if "Time" in line)
+    assert "run 1: Time (µs)" in header and "run 2: Time (µs)" in header
 
 
 def test_one_label_per_document() -> None:
