@@ -85,3 +85,15 @@ def test_history_compare_puts_two_key_setup_runs_side_by_side(
     assert headers[3:5] == [f"run {ids[0]}: Key setup (µs)", f"run {ids[1]}: Key setup (µs)"]
     assert cli.main(["merge", "--run", str(ids[0]), "--run", str(ids[1])]) == 0
     assert "Key setup: 2 runs side by side" in capsys.readouterr().out
+
+
+def test_two_transfers_of_other_inputs_line_up_and_say_their_files_are_intact(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    small = transfer_run()
+    big = replace(small, input_label="random 2 MB")  # the caption names the input
+    paths = [formats.save(r, tmp_path / f"{n}.json") for n, r in (("a", small), ("b", big))]
+    assert cli.main(["merge", *map(str, paths), "--out", str(tmp_path / "t.md")]) == 0
+    md = (tmp_path / "t.md").read_text(encoding="utf-8")
+    assert md.count("a: Throughput (MB/s) | b: Throughput (MB/s)") == 1  # one table, both runs
+    assert "a: a.json (digest checked)" in md and "b: b.json (digest checked)" in md

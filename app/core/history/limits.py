@@ -56,6 +56,9 @@ COUNT_KEYS = frozenset(
         "round", "round_sizes", "processes",
     )
 )  # fmt: skip
+# Dicts whose keys are data, not names: a profile's folded call stacks ("a;b;c" for every
+# frame of a deep stack), as long as a text may be.
+TEXT_KEYED = frozenset(("stacks",))
 # ``*_bytes`` keys that are differences of two sizes, so may be negative.
 DIFFERENCE_KEYS = frozenset(("expansion_bytes", "memory_above_baseline_bytes"))
 
@@ -120,8 +123,9 @@ def check_values(doc: Any) -> None:
             if depth == MAX_DEPTH:
                 raise BadValue(f"{_shown(here)} is nested more than {MAX_DEPTH} levels deep")
             if isinstance(value, dict):
+                longest = TEXT_CHARS if key in TEXT_KEYED else NAME_CHARS
                 for k in value:
-                    if len(k) > NAME_CHARS:
+                    if len(k) > longest:
                         where = _shown(here or "the document")
                         raise BadValue(f"{where} has a key of {len(k):,} characters")
                 stack.extend((v, k, here, k, depth + 1) for k, v in reversed(value.items()))

@@ -22,6 +22,7 @@ from typing import Any
 
 from app.core.columns import headers, values
 from app.core.export.csv_export import write_rows
+from app.core.export.digest import with_digest
 from app.core.export.flat_rows import result_rows
 from app.core.export.xlsx_export import save_workbook, write_table
 from app.core.runtime.envelope import NamedFailure
@@ -36,7 +37,8 @@ Writer = Callable[[TransferRun, Path], None]
 
 
 def write_json(run: TransferRun, path: Path) -> None:
-    text = json.dumps(transfer_document(run), indent=2, ensure_ascii=False)
+    """The run as JSON with its digest (as every export: a changed file is told apart)."""
+    text = json.dumps(with_digest(transfer_document(run)), indent=2, ensure_ascii=False)
     path.write_text(text + "\n", encoding="utf-8")
 
 

@@ -128,3 +128,22 @@ def test_values_at_the_limits_import(history: History, tmp_path: Path) -> None:
 def test_every_kind_of_export_passes_the_checks(make: Callable[[], Any]) -> None:
     doc = json.loads(json.dumps(redacted(documents.document_of(make()))))
     limits.check_values(doc)
+
+
+def test_a_profile_with_a_deep_stack_exports_and_comes_back(
+    history: History, tmp_path: Path
+) -> None:
+    """A folded call stack is data, not a name: a deep one (60 frames, 1,800 characters) is
+    as long as the profiler saw it, and its export imports and merges."""
+    from dataclasses import replace
+
+    from app.core.kinds import formats
+    from tests.core.profile.test_profile_kind import made
+
+    result = made()
+    deep = ";".join(f"frame_{i} (module_{i}.py)" for i in range(60))
+    rounds = tuple(replace(r, stacks={**r.stacks, deep: 3}) for r in result.results[0].rounds)
+    result = replace(result, results=(replace(result.results[0], rounds=rounds),))
+    path = formats.save(result, tmp_path / "deep.json")
+    run_id = history.import_file(path)
+    assert deep in history.load(run_id).result.results[0].rounds[0].stacks
