@@ -44,6 +44,17 @@ def made_study(
         rounds=rounds,
         units=units,
     )
+    return _finished(study, inputs, entries, rounds, per_round, rng)
+
+
+def _finished(
+    study: Study,
+    inputs: Sequence[tuple[str, int]],
+    entries: Sequence[tuple[str, str, int, str, float]],
+    rounds: int,
+    per_round: int,
+    rng: random.Random,
+) -> StudyResult:
     info = tuple(RoundInfo(i, i, per_round, per_round, 99.0) for i in range(rounds))
     jobs = []
     for label, n in inputs:
@@ -59,3 +70,25 @@ def made_study(
     return finished_study(
         study, jobs, per_round, "2026-11-02T10:00:00+00:00", "2026-11-02T10:05:00+00:00"
     )
+
+
+def key_length_study(seed: int = 5) -> StudyResult:
+    """The key-length study (preset ``aes-key-sizes``: AES-128/192/256-CBC in pycryptodome on
+    1, 10 and 50 MB, with the paper's figures and claims), finished with made-up times."""
+    from app.core.study.presets import find_study
+
+    study = find_study("aes-key-sizes")
+    speeds = {"aes-128-cbc": 0.9e9, "aes-192-cbc": 0.8e9, "aes-256-cbc": 0.7e9}
+    entries = [
+        (
+            c.cipher_id,
+            c.library or "pycryptodome",
+            int(c.cipher_id[4:7]),
+            "CBC",
+            speeds[c.cipher_id],
+        )
+        for c in study.ciphers
+    ]
+    inputs = [(s.label, s.size_bytes) for s in study.sizes]
+    rng = random.Random(seed)
+    return _finished(study, inputs, entries, study.rounds, 3, rng)
