@@ -45,8 +45,8 @@ class Estimate:
         ``1.33 µs [1.30, 1.40]``."""
         mark = "~" if self.approx else ""
         scale, suffix = 1.0, ""
-        if self.unit == SECONDS and math.isfinite(self.median) and self.median > 0:
-            scale, name = time_scale(self.median)
+        if self.unit == SECONDS and math.isfinite(self.median):  # as seconds_text: 0 s, -2 µs
+            scale, name = time_scale(abs(self.median)) if self.median else (1.0, "s")
             suffix = " " + name
         median = f"{mark}{figure(self.median / scale)}{suffix}"
         if self.interval is None:

@@ -41,8 +41,8 @@ def side_by_side(labels: Sequence[str], documents: Sequence[Document], title: st
 
 
 def _matched(per_document: Sequence[Sequence[Table]]) -> list[list[Table | None]]:
-    """Each table met, with each document's table of it or None: by caption, then tables that
-    no other run has a table of that caption for, by their name columns."""
+    """Each table met, with each document's table of it or None: by caption, then a table no
+    other run has the caption of with the one table of the same columns the others lack."""
     groups: list[list[Table | None]] = []
     left = [list(tables) for tables in per_document]
     for i, tables in enumerate(per_document):
@@ -57,22 +57,29 @@ def _matched(per_document: Sequence[Sequence[Table]]) -> list[list[Table | None]
                 group[j] = twin
                 left[j].remove(twin)
             groups.append(group)
-    for n, group in enumerate(groups):  # tables some runs lack: their twins may bear
-        present = [t for t in group if t is not None]  # another caption (the run's input)
-        if not present or len(present) == len(group):
-            continue
-        names = present[0].headers[: present[0].text_columns]
-        for other in groups[n + 1 :]:
-            theirs = [t for t in other if t is not None]
-            if (
-                theirs
-                and all(a is None or b is None for a, b in zip(group, other, strict=True))
-                and all(t.headers[: t.text_columns] == names for t in theirs)
-            ):
-                for k, twin in enumerate(other):
-                    if twin is not None:
-                        group[k], other[k] = twin, None
+    for group in groups:  # tables some runs lack: their twins may bear another caption
+        twins = _twins(group, groups)
+        if len(twins) == 1 and _twins(twins[0], groups) == [group]:  # unambiguous both ways
+            for k, twin in enumerate(twins[0]):
+                if twin is not None:
+                    group[k], twins[0][k] = twin, None
     return [g for g in groups if any(t is not None for t in g)]
+
+
+def _twins(group: list[Table | None], groups: list[list[Table | None]]) -> list[list[Table | None]]:
+    """The other groups that could hold ``group``'s table for the runs it lacks: tables of
+    exactly its columns, from only those runs."""
+    present = [t for t in group if t is not None]
+    if not present or len(present) == len(group):
+        return []
+    return [
+        other
+        for other in groups
+        if other is not group
+        and any(t is not None for t in other)
+        and all(a is None or b is None for a, b in zip(group, other, strict=True))
+        and all(t.headers == present[0].headers for t in other if t is not None)
+    ]
 
 
 def _table(labels: Sequence[str], tables: Sequence[Table | None]) -> Table:
@@ -94,6 +101,7 @@ def _table(labels: Sequence[str], tables: Sequence[Table | None]) -> Table:
                 absent = absent or row is None
                 cells.append(ABSENT if row is None else _cell(t, row, header))
         rows.append(tuple(cells))
+    lacking = [f"{label}: {h}" for h in figures for label, t in present if h not in t.headers]
     several = len(present) > 1
     headers = (
         *first.headers[:names],
@@ -106,6 +114,8 @@ def _table(labels: Sequence[str], tables: Sequence[Table | None]) -> Table:
     )
     if absent:
         notes.append(ABSENT_NOTE)
+    if lacking:
+        notes.append(f"{ABSENT}: that run's table has no such column ({', '.join(lacking)}).")
     captions = {t.caption for _, t in present}
     if len(captions) > 1:
         notes.append("Captions: " + "; ".join(f"{label}: {t.caption}" for label, t in present))
@@ -123,10 +133,18 @@ def _rows_by_key(table: Table) -> dict[_Key, tuple[Cell, ...]]:
     for row in table.rows:
         key = tuple(cell_text(c) for c in row[: table.text_columns])
         met[key] = met.get(key, 0) + 1
-        if met[key] > 1:
-            key = (*key[:-1], f"{key[-1]} #{met[key]}")
-        out[key] = row
+        count = met[key]
+        named = key if count == 1 else _counted(key, count)
+        while named in out:  # a name met again ("x #2"), or a row named so already
+            count += 1
+            named = _counted(key, count)
+        out[named] = row
     return out
+
+
+def _counted(key: _Key, count: int) -> _Key:
+    """``key`` with ``#count`` on its last name: ``("aes", "x #2")``."""
+    return (*key[:-1], f"{key[-1]} #{count}") if key else (f"#{count}",)
 
 
 def _cell(table: Table, row: tuple[Cell, ...], header: str) -> Cell:

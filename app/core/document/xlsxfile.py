@@ -63,9 +63,10 @@ def _write_table(sheet: Worksheet, table: Table) -> None:
     header: list[str] = []
     for i, h in enumerate(table.headers):
         named = visible_text(h)
-        unit = f" ({table.unit_of(i)})" if i in estimates and table.unit_of(i) else ""
+        unit = table.unit_of(i) if i in estimates else ""
+        numbers = f"{named} ({unit})" if unit else named  # as the CSV: "Time per call (s) low"
         header += (
-            [named, f"{named} median{unit}", f"{named} low{unit}", f"{named} high{unit}"]
+            [named, f"{numbers} median", f"{numbers} low", f"{numbers} high"]
             if i in estimates
             else [named]
         )

@@ -131,10 +131,23 @@ def test_a_time_carries_its_unit_in_its_text_and_its_header_elsewhere() -> None:
     time = Estimate(1.33e-6, (1.30e-6, 1.41e-6), 6, unit=SECONDS)
     assert time.text() == "1.33 µs [1.30, 1.41]"
     assert Estimate(0.00721, None, 2, unit=SECONDS).text() == "7.21 ms [n/a]"
+    assert Estimate(0.0, (0.0, 0.0), 6, unit=SECONDS).text() == "0 s [0, 0]"
+    assert Estimate(-2e-6, None, 1, unit=SECONDS).text() == "-2.00 µs [n/a]"
     table = Table("t", ("Name", "Time per call"), (("aes", time),), text_columns=1)
     header, row = csvfile.table_rows(table)
     assert header[1:] == ["Time per call (s)", "Time per call (s) low", "Time per call (s) high"]
     assert float(row[1]) == 1.33e-6
+    from openpyxl import load_workbook
+
+    from app.core.document import xlsxfile
+    from app.core.document.model import Document
+
+    book = load_workbook(io.BytesIO(xlsxfile.render(Document("", (table,)))))
+    names = [c.value for c in next(book.worksheets[0].iter_rows(min_row=2, max_row=2))]
+    assert names[1:] == [
+        "Time per call", "Time per call (s) median", "Time per call (s) low",
+        "Time per call (s) high",
+    ]  # fmt: skip
 
 
 def test_latex_fits_a_wide_and_long_table_on_its_pages(tmp_path) -> None:

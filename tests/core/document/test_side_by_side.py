@@ -104,3 +104,41 @@ def test_in_the_terminal_a_figure_of_every_run_stays_together() -> None:
 def test_one_label_per_document() -> None:
     with pytest.raises(ValueError):
         side_by_side(["A"], [], "t")
+
+
+def _one(caption: str, headers: tuple[str, ...], *rows: tuple[str, ...]) -> Table:
+    return Table(caption, headers, rows, (), 1)
+
+
+def test_tables_of_the_same_columns_but_no_clear_twin_stay_apart() -> None:
+    """A profile's hottest frames, a table per entry: run B profiled only chacha, on another
+    input. Its table is not put under aes's caption (two candidates: neither is taken)."""
+    frames = ("Frame", "Share (%)")
+    a = Document("t", (_one("aes on 1 MB", frames, ("f", "1")), _one("chacha on 1 MB", frames)))
+    b = Document("t", (_one("chacha on 10 MB", frames, ("g", "2")),))
+    tables = side_by_side(["A", "B"], [a, b], "t").tables
+    assert [t.caption for t in tables] == [
+        "A: aes on 1 MB",
+        "A: chacha on 1 MB",
+        "B: chacha on 10 MB",
+    ]
+    # and a table of other figures under the same names is never a twin
+    c = Document("t", (_one("Memory", ("Cipher", "MiB"), ("aes", "3")),))
+    d = Document("t", (_one("Throughput", ("Cipher", "MB/s"), ("aes", "9")),))
+    assert len(side_by_side(["C", "D"], [c, d], "t").tables) == 2
+
+
+def test_a_column_one_run_lacks_is_said_so() -> None:
+    a = Document("t", (_one("c", ("Name", "x", "y"), ("n", "1", "2")),))
+    b = Document("t", (_one("c", ("Name", "x"), ("n", "3")),))
+    (table,) = side_by_side(["A", "B"], [a, b], "t").tables
+    assert table.text_rows() == [["n", "1", "3", "2", ABSENT]]
+    assert table.notes == (f"{ABSENT}: that run's table has no such column (B: y).",)
+
+
+def test_a_row_named_like_a_counted_name_keeps_its_place() -> None:
+    rows = (("x", "1"), ("x #2", "2"), ("x", "3"))
+    a = Document("t", (_one("c", ("Name", "v"), *rows),))
+    (table,) = side_by_side(["A", "B"], [a, a], "t").tables
+    assert [r[0] for r in table.text_rows()] == ["x", "x #2", "x #3"]
+    assert [r[1] for r in table.text_rows()] == ["1", "2", "3"]
