@@ -23,6 +23,9 @@ class Table:
     notes: tuple[str, ...] = ()
     text_columns: int = 3  # the leading columns of names (left-aligned); figures follow
     group: int = 1  # the figures come in runs of this many (one per merged run), kept together
+    # With ``group`` > 1: the runs' labels, each figure's header being "label: header" (a
+    # terminal prints the header once over its runs' columns and the labels under it)
+    group_labels: tuple[str, ...] = ()
 
     def text_rows(self) -> list[list[str]]:
         return [[cell_text(c) for c in row] for row in self.rows]

@@ -123,7 +123,8 @@ def _table(labels: Sequence[str], tables: Sequence[Table | None]) -> Table:
     if missing:
         notes.append(f"Not in the runs of {', '.join(missing)}.")
     caption = first.caption if several or len(labels) == 1 else f"{present[0][0]}: {first.caption}"
-    return Table(caption, headers, tuple(rows), tuple(notes), names, len(present))
+    runs = tuple(label for label, _ in present) if several else ()
+    return Table(caption, headers, tuple(rows), tuple(notes), names, len(present), runs)
 
 
 def _rows_by_key(table: Table) -> dict[_Key, tuple[Cell, ...]]:

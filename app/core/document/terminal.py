@@ -45,10 +45,7 @@ def fitted_table(
         return whole
     widths = [max(len(r[i]) for r in rows) for i in range(len(rows[0]))]
     base = sum(widths[:keep]) + 2 * keep
-    if together > 1 and any(
-        base + sum(widths[i] + 2 for i in range(s, min(s + together, len(widths)))) - 2 > width
-        for s in range(keep, len(widths), together)
-    ):
+    if not runs_fit(rows, width, keep, together):
         together = 1  # a run of columns wider than the terminal alone: split it after all
     groups: list[list[int]] = [[]]
     used = base
@@ -69,6 +66,17 @@ def fitted_table(
         for group in groups
     ]
     return "\n\n".join(parts)
+
+
+def runs_fit(rows: Sequence[Sequence[str]], width: int, keep: int, together: int) -> bool:
+    """Whether each run of ``together`` columns after the first ``keep`` fits ``width``
+    beside those (:func:`fitted_table` then never splits one)."""
+    widths = [max(len(visible_text(r[i])) for r in rows) for i in range(len(rows[0]))]
+    base = sum(widths[:keep]) + 2 * keep
+    return all(
+        base + sum(widths[i] + 2 for i in range(s, min(s + together, len(widths)))) - 2 <= width
+        for s in range(keep, len(widths), together)
+    )
 
 
 # A figure and its unit stay on one line ("±4.6 %", "12.3 MB/s", "5 ms"): the space between
@@ -97,10 +105,28 @@ def wrapped(
     return [line.replace(_HELD, " ") for line in lines] or [text]
 
 
+def _header_rows(table: Table, every: bool = False) -> list[list[str]]:
+    """The header; for the runs of a merge (``group_labels``), each figure's header over its
+    runs' columns (once, as benchstat prints it; over ``every`` column when they may be
+    split) and the runs' labels under it."""
+    labels, names = table.group_labels, table.text_columns
+    if table.group < 2 or len(labels) != table.group:
+        return [list(table.headers)]
+    top, under = list(table.headers[:names]), [""] * names
+    for i, header in enumerate(table.headers[names:]):
+        label = labels[i % table.group]
+        first = every or i % table.group == 0
+        top.append(header.removeprefix(f"{label}: ") if first else "")
+        under.append(label)
+    return [top, under]
+
+
 def table_lines(table: Table, width: int | None) -> list[str]:
-    rows = [list(table.headers), *table.text_rows()]
-    right = [table.numeric(i) for i in range(len(table.headers))]
     keep = max(1, min(table.text_columns, len(table.headers) - 1))
+    rows = [*_header_rows(table), *table.text_rows()]
+    if width is not None and not runs_fit(rows, width, keep, table.group):
+        rows = [*_header_rows(table, every=True), *table.text_rows()]
+    right = [table.numeric(i) for i in range(len(table.headers))]
     lines = wrapped(table.caption, width, "  ") if table.caption else []
     lines += fitted_table(rows, width, keep, right, table.group).splitlines()
     for note in table.notes:

@@ -97,8 +97,15 @@ def test_in_the_terminal_a_figure_of_every_run_stays_together() -> None:
     assert merged.tables[0].group == 2
     text = render(merged, 72)
     assert max(len(line) for line in text.splitlines()) <= 72
-    header = next(line for line in text.splitlines() if "Time" in line)
-    assert "run 1: Time (µs)" in header and "run 2: Time (µs)" in header
+    lines = text.splitlines()
+    at = next(i for i, line in enumerate(lines) if "Time (µs)" in line)
+    assert lines[at].count("Time (µs)") == 1  # once over its runs' columns, as benchstat
+    assert lines[at + 1].split()[:4] == ["run", "1", "run", "2"]
+    first_row = lines[at + 2].split()
+    assert first_row[2:8] == ["1,000", "[999,", "1,001]", "1,000", "[999,", "1,001]"]
+    # too narrow for a figure's runs together: its header over each column again
+    narrow = render(merged, 40).splitlines()
+    assert sum("Time (µs)" in line for line in narrow) == 2
 
 
 def test_one_label_per_document() -> None:
