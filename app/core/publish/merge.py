@@ -144,11 +144,7 @@ def merge_results(
     """The merged table of ``sources`` (at least two, labels unique). ``reference`` is a cipher
     id or an entry label ("aes-128-gcm" or "aes-128-gcm [cryptography]"); by default the first
     entry every source ran. ``UserError`` for a reference no source ran, or bad arguments."""
-    if len(sources) < 2:
-        raise UserError("merge needs at least two runs")
-    labels = [s.label for s in sources]
-    if len(set(labels)) != len(labels):
-        raise UserError(f"two merged runs have the same label: {', '.join(labels)}")
+    check_sources(sources)
     if units not in UNITS:
         raise UserError(f"unknown unit {units!r}: choose one of {', '.join(UNITS)}")
     if direction not in DIRECTIONS:
@@ -179,6 +175,15 @@ def merge_results(
     return MergedResult(
         tuple(sources), tuple(rows), units, direction, ref, tuple(differences(sources))
     )
+
+
+def check_sources(sources: Sequence[MergeSource]) -> None:
+    """``UserError`` unless there are two sources or more, each with a label of its own."""
+    if len(sources) < 2:
+        raise UserError("merge needs at least two runs")
+    labels = [s.label for s in sources]
+    if len(set(labels)) != len(labels):
+        raise UserError(f"two merged runs have the same label: {', '.join(labels)}")
 
 
 _RowKey = tuple[str, int, tuple[str, int]]

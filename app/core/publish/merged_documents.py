@@ -16,6 +16,7 @@ from app.core.kinds import table
 from app.core.publish.merge import (
     MergedResult,
     MergeSource,
+    check_sources,
     differences,
     merge_results,
     mergeable,
@@ -36,11 +37,8 @@ class MergedDocuments:
 
 def merge_documents(sources: Sequence[MergeSource]) -> MergedDocuments:
     """``sources`` (at least two, of one kind, labels unique) side by side."""
-    if len(sources) < 2:
-        raise UserError("merge needs at least two runs")
+    check_sources(sources)
     labels = [s.label for s in sources]
-    if len(set(labels)) != len(labels):
-        raise UserError(f"two merged runs have the same label: {', '.join(labels)}")
     documents = [table.kind_of(s.result).document_of(s.result) for s in sources]
     noun = table.kind_of(sources[0].result).noun.split(" ", 1)[-1]  # "a sweep run": "sweep run"
     title = documents[0].title or noun[:1].upper() + noun[1:]
