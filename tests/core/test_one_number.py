@@ -398,10 +398,9 @@ def test_the_key_length_studys_aes_128_cbc_1_mb_cell_reads_the_same_everywhere(
     """The issue's cell: AES-128-CBC on 1 MB in the key-length study, encryption. Computed here
     from the raw rounds (the median of each round's median), it is the one figure of the
     terminal, the window's column, every file the study offers (its own HTML, workbook, CSV and
-    JSON, and every renderer's) and the paper set."""
+    JSON, and every renderer's; the paper set's .md and .tex are these, written by the same
+    formats)."""
     from publish_factories import key_length_study
-
-    from app.core.publish.paper_set import write_paper_set
 
     result = key_length_study()
     (job,) = [r for r in result.results if r.cipher == "aes-128-cbc" and r.input_label == "1 MB"]
@@ -412,10 +411,6 @@ def test_the_key_length_studys_aes_128_cbc_1_mb_cell_reads_the_same_everywhere(
     assert column.text(column.get(job, "MB/s")) == want  # the window's table
     outputs = _texts(result, tmp_path, format_study(result, width=200))
     outputs[".xlsx"] = _workbook_text(result, tmp_path / "k.xlsx")
-    (tmp_path / "paper").mkdir()
-    for path in write_paper_set(result, tmp_path / "paper"):
-        if path.suffix in (".md", ".tex"):
-            outputs[f"paper set {path.name}"] = path.read_text(encoding="utf-8")
     assert {".html", ".csv", ".json", ".md", ".tex", ".adoc", ".xlsx"} <= set(outputs)
     for name, text in outputs.items():
         found = _holds(".csv" if name in (".xlsx", ".json") else name, text, want)
