@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import statistics
-import time
 from dataclasses import replace
 
 import pytest
@@ -17,6 +16,7 @@ from app.core.sweep.calls import rejecting
 from app.core.sweep.jobs import SweepJob
 from app.core.sweep.measure import run_round
 from app.core.sweep.plan import DEFAULT_LENGTHS, ladder_jobs, parse_lengths, sweep_plan
+from app.core.timing import batches
 from app.core.timing.batches import (
     MIN_SAMPLE_NS,
     repeated,
@@ -131,32 +131,38 @@ def test_a_call_that_is_its_own_sample_is_warmed_for_the_time_asked() -> None:
     assert made == [8]  # a batch of several calls is warmed once, whatever the time
 
 
-def _calls_timed(ns: list[int], sleep_s: float = 0.0):
-    """A call that reports the n-th of ``ns`` as its time (then the last), after sleeping
-    ``sleep_s``; and the list of the times it reported."""
+def _calls_timed(ns: list[int], clock: list[int] | None = None, step_ns: int = 0):
+    """A call that reports the n-th of ``ns`` as its time (then the last), moving the fake
+    ``clock`` on by ``step_ns``; and the list of the times it reported."""
     made: list[int] = []
 
     def call_ns() -> int:
         made.append(ns[min(len(made), len(ns) - 1)])
-        time.sleep(sleep_s)
+        if clock is not None:
+            clock[0] += step_ns
         return made[-1]
 
     return call_ns, made
 
 
-def test_a_single_call_is_warmed_while_it_still_speeds_up_for_at_most_the_limit() -> None:
+def test_a_single_call_is_warmed_while_it_still_speeds_up_for_at_most_the_limit(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     call_ns, made = _calls_timed([16, 8, 4, 2, 2, 2, 2])
     warm_single(call_ns, 0, 10**12)
     assert made == [16, 8, 4, 2, 2]  # on until a call is no faster than the one before
     call_ns, made = _calls_timed([100, 97, 90])  # 97 is 3 % faster: no longer speeding up
     warm_single(call_ns, 0, 10**12)
     assert made == [100, 97]
-    call_ns, made = _calls_timed([int(1e6 * 0.9**k) for k in range(50)], sleep_s=0.004)
+    clock = [0]  # the time that has passed: what the calls say, whatever the machine's load
+    monkeypatch.setattr(batches.time, "perf_counter_ns", lambda: clock[0])
+    call_ns, made = _calls_timed([int(1e6 * 0.9**k) for k in range(50)], clock, 4_000_000)
     warm_single(call_ns, 0, 10_000_000)
-    assert 2 <= len(made) <= 3  # 10 % faster each time, but 10 ms have passed (calls of 4 ms)
-    call_ns, made = _calls_timed([5, 5, 5], sleep_s=0.002)
+    assert len(made) == 3  # 10 % faster each time, but 10 ms have passed (calls of 4 ms)
+    clock[0] = 0
+    call_ns, made = _calls_timed([5, 5, 5, 5], clock, 2_000_000)
     warm_single(call_ns, 6_000_000, 6_000_000)
-    assert len(made) >= 3  # not faster, but on until 6 ms have passed
+    assert len(made) == 3  # not faster, but on until 6 ms have passed
 
 
 def test_a_batch_of_whole_messages_holds_at_most_max_contexts_cipher_objects() -> None:
