@@ -22,13 +22,18 @@ class Table:
     rows: tuple[tuple[Cell, ...], ...]
     notes: tuple[str, ...] = ()
     text_columns: int = 3  # the leading columns of names (left-aligned); figures follow
-    group: int = 1  # the figures come in runs of this many (one per merged run), kept together
-    # With ``group`` > 1: the runs' labels, each figure's header being "label: header" (a
-    # terminal prints the header once over its runs' columns and the labels under it)
+    # Merged runs' labels: the figures come in runs of one column per label, kept together,
+    # each header "label: header" (a terminal prints the header once over its runs' columns
+    # and the labels under it); none: one column per figure.
     group_labels: tuple[str, ...] = ()
 
     def text_rows(self) -> list[list[str]]:
         return [[cell_text(c) for c in row] for row in self.rows]
+
+    @property
+    def group(self) -> int:
+        """How many columns each figure has (one per merged run)."""
+        return len(self.group_labels) or 1
 
     def numeric(self, column: int) -> bool:
         return column >= self.text_columns

@@ -1,8 +1,9 @@
 """Documents of several runs side by side, as benchstat gives each input file a column: every
 table the runs have becomes one table with a row per name (its text columns: cipher, library,
 ...) and, for each figure column, one column per run, kept together (:attr:`Table.group`).
-Tables are matched by caption, then those left by their place among the tables of the same
-columns (a caption naming the run's input or title). Cells are copied, not recomputed, so a
+Tables are matched by caption; a table whose caption no other run has (it names the run's
+input or title) goes with the one table of exactly its columns that could be its twin, when
+there is just one. Cells are copied, not recomputed, so a
 run's figure reads as in its own document; a run without that row shows :data:`ABSENT`. Notes
 and sections the runs share appear once, the others under the run's label; the method is the
 first run's (how each ran is listed with the sources).
@@ -124,7 +125,7 @@ def _table(labels: Sequence[str], tables: Sequence[Table | None]) -> Table:
         notes.append(f"Not in the runs of {', '.join(missing)}.")
     caption = first.caption if several or len(labels) == 1 else f"{present[0][0]}: {first.caption}"
     runs = tuple(label for label, _ in present) if several else ()
-    return Table(caption, headers, tuple(rows), tuple(notes), names, len(present), runs)
+    return Table(caption, headers, tuple(rows), tuple(notes), names, runs)
 
 
 def _rows_by_key(table: Table) -> dict[_Key, tuple[Cell, ...]]:

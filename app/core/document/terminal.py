@@ -110,7 +110,7 @@ def _header_rows(table: Table, every: bool = False) -> list[list[str]]:
     runs' columns (once, as benchstat prints it; over ``every`` column when they may be
     split) and the runs' labels under it."""
     labels, names = table.group_labels, table.text_columns
-    if table.group < 2 or len(labels) != table.group:
+    if table.group < 2:
         return [list(table.headers)]
     top, under = list(table.headers[:names]), [""] * names
     for i, header in enumerate(table.headers[names:]):
