@@ -57,3 +57,21 @@ def no_workers_outlive(message: str, grace_s: float = 3.0) -> Iterator[None]:
     while workers() - before and time.monotonic() < deadline:
         time.sleep(0.05)
     assert not workers() - before, message
+
+
+def outlived(processes: list[psutil.Process], seconds: float) -> list[psutil.Process]:
+    """Those of ``processes`` still running ``seconds`` after now. A process that is not our
+    child is a zombie from its death until whoever adopted it reaps it (init here reaps about
+    once a second), so a zombie counts as ended, where ``psutil.wait_procs`` waits for the
+    reaping."""
+
+    def running(proc: psutil.Process) -> bool:
+        try:
+            return proc.status() != psutil.STATUS_ZOMBIE
+        except psutil.NoSuchProcess:
+            return False
+
+    deadline = time.monotonic() + seconds
+    while (left := [p for p in processes if running(p)]) and time.monotonic() < deadline:
+        time.sleep(0.02)
+    return left

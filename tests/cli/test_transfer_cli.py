@@ -13,7 +13,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from leftovers import spawned_children
+from leftovers import outlived, spawned_children
 
 from app.cli import main as cli
 
@@ -129,8 +129,7 @@ def test_ctrl_c_exits_130_and_leaves_no_process(tmp_path: Path) -> None:
             proc.wait()
     assert proc.returncode == 130, err
     assert b"cancelled" in err and b"Traceback" not in err
-    _, alive = psutil.wait_procs(children, timeout=5)
-    assert not alive, "a transfer process outlived the command"
+    assert not outlived(children, 5), "a transfer process outlived the command"
     assert not out.exists()
     assert not [p for p in tmp_path.iterdir() if p.name.startswith("cipherbench-")]
 

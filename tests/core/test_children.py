@@ -13,6 +13,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from leftovers import outlived
 
 from app.core.runtime import children, scratch
 from app.core.runtime.children import Child, hide_from_children, signal_name
@@ -153,19 +154,6 @@ def _janitor(proc: psutil.Process) -> bool:
     return "spawn_main" in " ".join(proc.cmdline())
 
 
-def _ended_within(proc: psutil.Process, seconds: float) -> bool:
-    """Whether ``proc`` (not our child: a zombie until whoever adopted it reaps it) ended."""
-    deadline = time.monotonic() + seconds
-    while time.monotonic() < deadline:
-        try:
-            if proc.status() == psutil.STATUS_ZOMBIE:
-                return True
-        except psutil.NoSuchProcess:
-            return True
-        time.sleep(0.02)
-    return False
-
-
 def _gone_within(folder: Path, seconds: float) -> bool:
     deadline = time.monotonic() + seconds
     while folder.exists() and time.monotonic() < deadline:
@@ -187,7 +175,7 @@ def test_a_sigkilled_owner_s_scratch_folder_is_deleted(scratch_tmp: Path) -> Non
     # 3 s was once not enough with the whole suite and a bursty load on the two cores.
     assert _gone_within(folder, 15.0)
     assert len(janitors) == 1
-    assert _ended_within(janitors[0], 15.0)  # and the janitor itself is gone
+    assert not outlived(janitors[:1], 15.0)  # and the janitor itself is gone
 
 
 def test_a_normal_exit_removes_the_folder_and_the_janitor(scratch_tmp: Path) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import psutil
 import pytest
-from leftovers import leftovers, spawned_children
+from leftovers import leftovers, outlived, spawned_children
 
 from app.core.runtime import scratch
 
@@ -88,8 +88,7 @@ def test_bench_signal_leaves_nothing(tmp_path, signum, code, said):
     assert returncode == code, err
     assert said in err and "Traceback" not in err
     assert leftovers(tmp_path) == []
-    _, alive = psutil.wait_procs(workers, timeout=5)
-    assert not alive
+    assert not outlived(workers, 5)
 
 
 def test_signal_while_generating_input_leaves_nothing(tmp_path):
@@ -123,8 +122,7 @@ def test_killed_supervisor_takes_its_worker_and_its_scratch_folder(tmp_path):
     workers = workers_of(proc.pid)
     proc.kill()
     proc.communicate(timeout=30)
-    _, alive = psutil.wait_procs(workers, timeout=5)
-    assert not alive, "the worker outlived its supervisor"
+    assert not outlived(workers, 5), "the worker outlived its supervisor"
     wait_for(lambda: not leftovers(tmp_path), timeout=5)
 
 

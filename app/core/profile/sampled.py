@@ -1,8 +1,8 @@
-"""``python -m app.core.profile.sampled JOB TIMES FOLDER``: the process the profiler starts and
-samples. It runs the pickled bench job in ``JOB`` (work files in ``FOLDER``) and writes
-``("done", {"samples_s": (encrypt, decrypt samples), "pid": its pid, "spans": [(direction,
-start ns, end ns) of each timed call, on perf_counter_ns]})`` or ``("failed", message)`` to
-``TIMES``."""
+"""``python -m app.core.profile.sampled JOB TIMES FOLDER WORKER``: the process the profiler
+starts and samples (``WORKER``: the pid of the worker that started the profiler). It runs the
+pickled bench job in ``JOB`` (work files in ``FOLDER``) and writes ``("done", {"samples_s":
+(encrypt, decrypt samples), "pid": its pid, "spans": [(direction, start ns, end ns) of each
+timed call, on perf_counter_ns]})`` or ``("failed", message)`` to ``TIMES``."""
 
 from __future__ import annotations
 
@@ -14,11 +14,25 @@ from pathlib import Path
 from typing import Any
 
 
+def _parent_of(pid: int) -> int | None:
+    """``pid``'s parent (Linux: /proc); None where it cannot be read."""
+    try:
+        with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
+            return int(fh.read().rsplit(")", 1)[1].split()[1])
+    except (OSError, IndexError, ValueError):
+        return None
+
+
 def main(argv: list[str]) -> int:
     from app.core.runtime.termination import die_with_parent
 
-    die_with_parent(os.getppid())  # the profiler: if it dies, so does this process
-    job_file, times_file, folder = argv
+    job_file, times_file, folder, worker = argv
+    profiler = os.getppid()
+    die_with_parent(profiler)  # if the profiler dies from now on, so does this process
+    if sys.platform.startswith("linux") and _parent_of(profiler) != int(worker):
+        # The profiler died (a cancel, a kill) while this interpreter was starting: the parent
+        # read above is whoever took the orphan in. Nothing is left to sample this job.
+        os._exit(1)
     message: tuple[str, Any]
     try:
         from app.core.bench import workloads

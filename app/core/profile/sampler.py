@@ -138,7 +138,7 @@ def _profiled(job: Job, profiler: Profiler, rate: int, tmp: str) -> dict[str, An
         command = [profiler.path, "record", "--format", "raw", "--nolineno", "--rate", str(rate)]
         command += ["--output", str(data), *(["--native"] if native else []), "--"]
     command += [sys.executable, "-m", "app.core.profile.sampled", str(job_file), str(out_file)]
-    command.append(str(folder))
+    command += [str(folder), str(os.getpid())]
     said = _call(command, log)
     sampling: dict[str, Any] = {"samples_s": ((), ()), "pid": 0, "spans": []}
     if out_file.is_file():

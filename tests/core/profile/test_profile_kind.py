@@ -5,6 +5,8 @@ result or nothing behind."""
 from __future__ import annotations
 
 import json
+import os
+import sys
 import threading
 import time
 import xml.etree.ElementTree as ET
@@ -13,6 +15,7 @@ from pathlib import Path
 
 import psutil
 import pytest
+from leftovers import outlived
 
 from app.cli.main import main
 from app.core.kinds import formats, table
@@ -143,7 +146,9 @@ def test_without_a_profiler_the_job_is_still_timed_and_says_what_to_install(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     monkeypatch.setattr(profile_run, "find_profiler", lambda name: None)
-    values = _values(cipher=("aes-128-ctr",), library=("cryptography",), size="64KB", rounds="1")
+    values = _values(
+        cipher=("aes-128-ctr",), library=("cryptography",), size="64KB", rounds="1", rate="2000"
+    )
     *_, finished = profile_run.run(values, threading.Event())
     assert isinstance(finished, Finished)
     (entry,) = finished.result.results
@@ -159,7 +164,7 @@ def test_its_command_profiles_a_real_job(
     out = tmp_path / "p.json"
     code = main(
         ["profile", "aes-128-ctr", "--library", "cryptography", "--size", "256KB", "--rounds",
-         "1", "--rate", "400", "--quiet", "--no-history", "--out", str(out)]
+         "1", "--rate", "1000", "--quiet", "--no-history", "--out", str(out)]
     )  # fmt: skip
     assert code == 0
     (entry,) = json.loads(out.read_text())["results"]
@@ -180,7 +185,11 @@ def _is_spy(process: psutil.Process) -> bool:
 
 @pytest.mark.long
 def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
-    values = _values(cipher=("aes-128-ctr",), library=("pyaes",), size="16KB", rounds="3")
+    # the highest rate: each timed call as short as allowed, so py-spy starts soon whichever
+    # of the round's two halves comes first
+    values = _values(
+        cipher=("aes-128-ctr",), library=("pyaes",), size="1KB", rounds="3", rate="2000"
+    )
     cancel = threading.Event()
     seen: list[psutil.Process] = []
 
@@ -204,7 +213,7 @@ def test_a_cancel_stops_the_profiler_and_its_job(tmp_path: Path) -> None:
     if not seen:
         pytest.skip("no py-spy process was seen (no profiler here)")
     assert isinstance(finished, Finished) and finished.result.cancelled
-    _gone, alive = psutil.wait_procs(seen, timeout=10)
+    alive = outlived(seen, 10)
     assert not alive, alive
 
 
@@ -218,7 +227,7 @@ def test_a_profile_killed_with_sigkill_leaves_no_process_and_no_folder(tmp_path:
     root = Path(__file__).resolve().parents[3]
     env = dict(os.environ, TMPDIR=str(tmp_path), CIPHERBENCH_NO_HISTORY="1")
     command = [sys.executable, str(root / "main.py"), "profile", "aes-128-ctr", "--library",
-               "pyaes", "--size", "16KB", "--rounds", "3", "--quiet"]  # fmt: skip
+               "pyaes", "--size", "1KB", "--rounds", "3", "--rate", "2000", "--quiet"]  # fmt: skip
     proc = subprocess.Popen(command, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     try:
         deadline = time.monotonic() + 60
@@ -233,7 +242,7 @@ def test_a_profile_killed_with_sigkill_leaves_no_process_and_no_folder(tmp_path:
         os.kill(proc.pid, signal.SIGKILL)
     finally:
         proc.wait(10)
-    _gone, alive = psutil.wait_procs(family, timeout=10)
+    alive = outlived(family, 10)
     assert not alive, alive
     deadline = time.monotonic() + 10
     while any(tmp_path.glob("cipherbench-*")) and time.monotonic() < deadline:
@@ -253,3 +262,35 @@ def test_every_kinds_defaults_are_values_as_if_typed() -> None:
             typed = [option.default] if option.many else option.default
             if isinstance(option.default, str) and option.default:
                 assert value == option.value(typed), (kind.name, option.name)
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/proc and PR_SET_PDEATHSIG")
+def test_a_job_whose_profiler_died_while_it_started_ends_at_once(tmp_path: Path) -> None:
+    """An orphan would run its whole job unsampled (minutes of pyaes on a large file): the
+    sampled process checks that its parent is still the worker's profiler."""
+    import pickle
+    import subprocess
+
+    from app.core.bench.inputs import inspect_file
+    from app.core.bench.jobs import BenchOptions, Job
+
+    plain = tmp_path / "plain.bin"
+    plain.write_bytes(bytes(4096))
+    job, times = tmp_path / "job.pickle", tmp_path / "times.pickle"
+    options = BenchOptions(
+        repeat=1, warmup=0, measure_memory=False, memory_workload="", min_time_s=0.001
+    )
+    job.write_bytes(pickle.dumps(Job("aes-128-ctr", "cryptography", 128, inspect_file(plain),
+                                     options)))  # fmt: skip
+    # Its parent is this test, which no process 0 started: as if the profiler had died and
+    # another process taken the orphan in. A real job, which it must not run.
+    done = subprocess.run(
+        [sys.executable, "-m", "app.core.profile.sampled", str(job), str(times), str(tmp_path),
+         "0"], cwd=Path(__file__).resolve().parents[3], timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 1 and not times.exists()
+    done = subprocess.run(  # and the same job, its parent the "worker" it names, runs
+        [sys.executable, "-m", "app.core.profile.sampled", str(job), str(times), str(tmp_path),
+         str(os.getppid())], cwd=Path(__file__).resolve().parents[3], timeout=60, check=False,
+    )  # fmt: skip
+    assert done.returncode == 0 and pickle.loads(times.read_bytes())[0] == "done"

@@ -101,7 +101,7 @@ def test_a_pyaes_job_under_perf_runs_in_the_interpreter_s_eval_loop(tmp_path: Pa
     out, svg = tmp_path / "p.json", tmp_path / "p.svg"
     code = main(
         ["profile", "aes-128-ctr", "--library", "pyaes", "--size", "8KB", "--rounds", "1",
-         "--profiler", "perf", "--rate", "499", "--quiet", "--no-history", "--out", str(out),
+         "--profiler", "perf", "--rate", "1000", "--quiet", "--no-history", "--out", str(out),
          "--out", str(svg)]
     )  # fmt: skip
     assert code == 0
