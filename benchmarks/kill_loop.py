@@ -89,10 +89,11 @@ class Workspace:
 
 
 def make_workspace(
-    root: Path, size: int, bench_size: int, repeat: int = 5
+    root: Path, size: int, bench_size: int, repeat: int = 5, study: str = "aes-key-sizes"
 ) -> tuple[Workspace, list[Command]]:
     """Folders, random sources, a key file and a sealed file; the four commands to kill (the
-    bench's repetitions ``repeat``, the study's at least 1 and about half as many)."""
+    bench's repetitions ``repeat``, the study's at least 1 and about half as many; ``study``:
+    a preset or a study file)."""
     env = {**os.environ, "TMPDIR": str(root / "tmp"), "CIPHERBENCH_HISTORY": str(root / "h.db")}
     env.pop("CIPHERBENCH_DEBUG", None)
     ws = Workspace(root / "in", root / "out", root / "tmp", env)
@@ -117,7 +118,7 @@ def make_workspace(
         Command("bench --out", ("bench", str(small), *cipher, "--repeat", str(repeat), *quiet,
                                 "--out", str(o / "results.xlsx"), "--out", str(o / "results.json")),
                 small, ("results.xlsx", "results.json")),
-        Command("study --out", ("study", "aes-key-sizes", "--files", str(small), "--rounds", "1",
+        Command("study --out", ("study", study, "--files", str(small), "--rounds", "1",
                                 "--max-rounds", "1", "--repeat", str(max(1, repeat // 2)), *quiet,
                                 "--out", str(o / "study.html"), "--out", str(o / "study.xlsx")),
                 small, ("study.html", "study.xlsx")),
@@ -273,9 +274,16 @@ def in_folder(
 
 
 def kill_loop(
-    ws: Workspace, command: Command, kills: int, rng: random.Random, log: bool = True
+    ws: Workspace,
+    command: Command,
+    kills: int,
+    rng: random.Random,
+    log: bool = True,
+    phases: tuple[bool, ...] = (False, True),
 ) -> Tally:
-    """``kills`` SIGKILLs of ``command``, every second one in its write phase; what each left."""
+    """``kills`` SIGKILLs of ``command``, in turn at a moment of its whole run (False) and of
+    its write phase (True) as ``phases`` says (default: every second one writing); what each
+    left."""
     tally = Tally(command.name)
     seconds, write_seconds, sizes = measure(ws, command)
     if log:
@@ -285,7 +293,7 @@ def kill_loop(
     for attempt in range(3 * kills):
         if tally.kills == kills:
             break
-        in_write = tally.kills % 2 == 1
+        in_write = phases[tally.kills % len(phases)]
         moment = rng.uniform(0, write_seconds if in_write else seconds)
         token = f"{os.getpid()}-{command.name}-{attempt}"
         killed = kill_once(ws, command, moment, in_write, token)

@@ -154,11 +154,12 @@ def start_crypt(command: str, source: Path, output: Path, tmp: Path) -> subproce
 
 @pytest.fixture(scope="module")
 def sealed_big(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
-    """24 MB of random data and its encryption with 3DES (slow: a signal finds the output
-    being written), made once through the command line: (plaintext, sealed)."""
+    """12 MB of random data and its encryption with 3DES (slow, about 1 s to write: a signal
+    finds the output being written), made once through the command line: (plaintext,
+    sealed)."""
     folder = tmp_path_factory.mktemp("sealed")
     big, sealed = folder / "big.bin", folder / "sealed.cbf"
-    big.write_bytes(os.urandom(24_000_000))
+    big.write_bytes(os.urandom(12_000_000))
     returncode, err = finish(start_crypt("encrypt", big, sealed, folder), timeout=120)
     assert returncode == 0, err
     return big, sealed
