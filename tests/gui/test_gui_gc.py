@@ -6,9 +6,11 @@ import gc
 import threading
 import weakref
 
+import pytest
 from PySide6.QtCore import QObject
 from pytestqt.qtbot import QtBot
 
+from app.gui import gui_gc
 from app.gui.gui_gc import collect_in_gui_thread
 
 
@@ -17,7 +19,10 @@ class _Cycle:
         self.me = self
 
 
-def test_a_cycle_made_in_a_pool_thread_is_freed_by_the_gui_threads_timer(qtbot: QtBot) -> None:
+def test_a_cycle_made_in_a_pool_thread_is_freed_by_the_gui_threads_timer(
+    qtbot: QtBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(gui_gc, "INTERVAL_MS", 50)  # the timer's tick, not its length, is tested
     owner = QObject()
     collector = collect_in_gui_thread(owner)  # the conftest's collector is already running too
     try:
