@@ -111,6 +111,7 @@ from app.core.history.store import History
 path, doc_file, writer, count, reopen = sys.argv[1:]
 base = RunResult.from_dict(json.loads(Path(doc_file).read_text()))
 go = Path(path).with_name("go")
+Path(path).with_name(f"ready-{writer}").touch()
 while not go.exists():
     time.sleep(0.005)
 history = None if reopen == "1" else History.open(path)
@@ -142,7 +143,9 @@ def test_concurrent_writers_do_not_corrupt_the_history(tmp_path: Path) -> None:
         )
         for w in range(4)
     ]
-    time.sleep(1.0)  # let every interpreter start and wait at the line
+    deadline = time.monotonic() + 60  # every interpreter started and waits at the line
+    while len(list(tmp_path.glob("ready-*"))) < 4 and time.monotonic() < deadline:
+        time.sleep(0.01)
     (tmp_path / "go").touch()
     outcomes = []
     try:
