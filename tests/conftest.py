@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 from jobs_here import jobs_here
+from rounds_here import rounds_here
 from transfers_here import transfers_here
 
 
@@ -118,4 +119,12 @@ def in_process_jobs() -> Iterator[None]:
     """Bench and study jobs in this process (tests/jobs_here.py), the window's tests too (a job
     there runs in a pool thread, where its memory pass does not collect garbage)."""
     with jobs_here():
+        yield
+
+
+@pytest.fixture
+def in_process_rounds() -> Iterator[None]:
+    """A sweep's rounds in this process, a ladder's AES-off step in its worker
+    (tests/rounds_here.py)."""
+    with rounds_here():
         yield

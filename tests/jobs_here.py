@@ -43,6 +43,14 @@ def run_here(job: Job, index: int, cancel: threading.Event) -> Iterator[JobUpdat
     yield JobFinished(index, result, secret)
 
 
+def run_isolated_briefly(job: Job, index: int, cancel: threading.Event) -> Iterator[JobUpdate]:
+    """:func:`app.core.bench.isolation.run_isolated` itself (a real worker process), the job
+    timed for ``MIN_TIME_S`` a direction: for the one test of a path that must cross a
+    process (``bench --processes``' copies), as cheap as it can be."""
+    options = replace(job.options, min_time_s=min(job.options.min_time_s, MIN_TIME_S))
+    return isolation.run_isolated(replace(job, options=options), index, cancel)
+
+
 @contextlib.contextmanager
 def jobs_here() -> Iterator[None]:
     """While open, every bench and study job runs through :func:`run_here`."""

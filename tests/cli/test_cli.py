@@ -5,6 +5,7 @@ import os
 
 import openpyxl
 import pytest
+from jobs_here import run_here, run_isolated_briefly
 from json_contract import DIRECTION_KEYS, RESULT_KEYS
 
 from app.cli import main as cli
@@ -264,11 +265,11 @@ def test_key_bits_with_a_preset_is_applied_or_refused(capsys, tmp_path):
     assert blowfish and all(r["key_bits"] == 256 for r in blowfish)
 
 
-@pytest.mark.long
 def test_bench_processes_aggregate_in_json(capsys, data, tmp_path, monkeypatch):
+    """The command line's one run of real copies: two worker processes, each timed briefly."""
     from app.core.bench import multicore
 
-    monkeypatch.setattr(multicore, "COPY_MIN_TIME_S", 0.0)
+    monkeypatch.setattr(multicore, "run_isolated", run_isolated_briefly)
     out_json = tmp_path / "r.json"
     argv = ["bench", str(data), "--cipher", "aes-128-ctr", "--library", "cryptography"]
     argv += ["--repeat", "1", "--warmup", "0", "--no-memory", "--processes", "2"]
@@ -290,11 +291,12 @@ def test_bench_processes_aggregate_in_json(capsys, data, tmp_path, monkeypatch):
     assert "warning" not in err or "share them" not in err  # 2 never exceeds the cores here
 
 
-@pytest.mark.long
 def test_bench_more_processes_than_cores_warns(capsys, data, monkeypatch):
     from app.core.bench import multicore
 
-    monkeypatch.setattr(multicore, "COPY_MIN_TIME_S", 0.0)
+    # The warning is about the option, not the copies: they run in this process (the test
+    # above runs them in real workers).
+    monkeypatch.setattr(multicore, "run_isolated", run_here)
     monkeypatch.setattr(os, "cpu_count", lambda: 1)
     argv = ["bench", str(data), "--cipher", "aes-128-ctr", "--library", "cryptography"]
     code, _out, err = run(capsys, *argv, "--repeat", "1", "--no-memory", "--processes", "2")

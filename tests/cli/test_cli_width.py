@@ -4,13 +4,19 @@ is never reshaped. COLUMNS stands for the terminal, as for a pipe (`COLUMNS=80 .
 
 from __future__ import annotations
 
+import functools
 import json
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import pytest
 
 from app.cli import main as cli
 from app.cli.report import terminal_width
 from app.core.document.terminal import fitted_table
+
+if TYPE_CHECKING:
+    from app.core.ciphers.selftest_report import SelfTestReport
 
 # Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
 pytestmark = pytest.mark.usefixtures("in_process_jobs")
@@ -28,6 +34,24 @@ def _longest(text: str) -> int:
     return max((len(line) for line in text.splitlines()), default=0)
 
 
+@pytest.fixture(scope="module")
+def selftest_once() -> Callable[[], SelfTestReport]:
+    """The self-test, run for real the first time it is called in this module and then
+    remembered: its tests here are about the report's layout (a run takes 0.4 s;
+    tests/cli/test_cli.py runs it for its verdict)."""
+    from app.core.ciphers.selftest import run_selftest
+
+    return functools.cache(run_selftest)
+
+
+@pytest.fixture
+def one_selftest(selftest_once, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``selftest`` prints the module's one report (:func:`selftest_once`)."""
+    from app.core.ciphers import selftest
+
+    monkeypatch.setattr(selftest, "run_selftest", selftest_once)
+
+
 @pytest.fixture
 def columns(monkeypatch: pytest.MonkeyPatch):
     """Set the terminal's width for the commands run after it."""
@@ -40,6 +64,7 @@ def columns(monkeypatch: pytest.MonkeyPatch):
 
 @pytest.mark.parametrize("width", [80, 60])
 @pytest.mark.parametrize("command", ["list", "selftest", "sysinfo"])
+@pytest.mark.usefixtures("one_selftest")
 def test_the_reports_fit_the_terminal(capsys, columns, command: str, width: int) -> None:
     columns(width)
     code, out, err = run(capsys, command)
@@ -59,6 +84,7 @@ def test_list_keeps_every_id_and_library_at_80(capsys, columns) -> None:
     assert "pyaes: pure Python" in notes and "Blowfish 32 to 448 bits in steps of 8" in notes
 
 
+@pytest.mark.usefixtures("one_selftest")
 def test_selftest_numbers_its_sources_at_80(capsys, columns) -> None:
     columns(80)
     _, out, _ = run(capsys, "selftest")
@@ -97,7 +123,7 @@ def test_runs_and_their_history_fit_80_columns(capsys, columns, tmp_path) -> Non
     columns(80)
     commands = [
         ["bench", "--size", "100KB", "--cipher", "aes-128-gcm", *QUICK],
-        ["bench", "--size", "20KB", "--cipher", "aes-128-ctr", "--library", "all", *QUICK],
+        ["bench", "--size", "2KB", "--cipher", "aes-128-ctr", "--library", "all", *QUICK],
         ["study", "aes-key-sizes", "--sizes", "2KB", "--repeat", "2", "--rounds", "2",
          "--max-rounds", "2"],
         ["transfer", "--size", "100KB", "--cipher", "aes-256-gcm", *QUICK],

@@ -9,8 +9,9 @@ import pytest
 
 from app.cli import main as cli
 
-# Jobs run in this process (tests/jobs_here.py): these tests are about what is done with results.
-pytestmark = pytest.mark.usefixtures("in_process_jobs")
+# Jobs and sweep rounds run in this process (tests/jobs_here.py, tests/rounds_here.py): these
+# tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_jobs", "in_process_rounds")
 
 LOOPBACK_STUDY = """
 name = "loop"

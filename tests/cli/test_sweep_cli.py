@@ -11,6 +11,10 @@ import pytest
 from app.cli import main as cli
 from app.core.history.store import History
 
+# Sweep rounds run in this process (tests/rounds_here.py), a ladder's AES-off step in its own
+# worker: these tests are about what is done with results.
+pytestmark = pytest.mark.usefixtures("in_process_rounds")
+
 
 def run(capsys, *argv):
     code = cli.main(list(argv))
