@@ -18,6 +18,7 @@ import io
 import json
 import os
 import random
+import shutil
 import sys
 import tempfile
 from collections.abc import Callable
@@ -104,12 +105,23 @@ def fuzz(
     tally = counts if counts is not None else {}
     tally.update(accepted=0, refused=0)
     errors: list[str] = []
+    # A fresh history holding only the good document, made once and copied: importing it into
+    # each new history took a fifth of the time.
+    fresh = folder / f"fresh_{kind.replace(' ', '_')}.sqlite3"
+    setenv("CIPHERBENCH_HISTORY", str(fresh))
+    code, said = _cli("history", "import", good)
+    if code != 0:
+        return [f"  import of the unmutated document: {said.strip()[:200]}"]
     for n in range(each):
         mutated, what = _mutated(doc, rng)
         path = folder / "m.json"
         path.write_text(json.dumps(mutated))
-        setenv("CIPHERBENCH_HISTORY", str(folder / f"h{n % 50}.sqlite3"))
-        _cli("history", "import", good)
+        history = folder / f"h{n % 50}.sqlite3"
+        setenv("CIPHERBENCH_HISTORY", str(history))
+        if history.exists():
+            _cli("history", "import", good)  # already there (refused) unless another kind's
+        else:
+            shutil.copyfile(fresh, history)
         code, said = _cli("history", "import", path)
         if code == 3:
             errors.append(f"  import: {what}: {said.strip()[:200]}")

@@ -4,6 +4,7 @@ one sentence."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 from typing import Any
@@ -12,6 +13,7 @@ import pytest
 
 from app.core.errors import UserError
 from app.core.kinds import formats
+from app.core.kinds.table import WRITE
 from app.core.publish import paper_set
 from app.core.publish.methods import study_methods
 from app.core.publish.paper_set import paper_set_names, write_paper_set
@@ -19,7 +21,9 @@ from tests.core.history.history_factories import bench_run, transfer_run
 from tests.core.publish_factories import made_study
 
 
-def test_a_study_gets_its_tables_figures_and_methods(tmp_path: Path) -> None:
+def test_a_study_gets_its_tables_figures_and_methods(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     result = made_study()
     written = write_paper_set(result, tmp_path)
     names = ["made.md", "made.tex", "made.svg", "made.pdf", "methods.txt"]
@@ -28,8 +32,17 @@ def test_a_study_gets_its_tables_figures_and_methods(tmp_path: Path) -> None:
     assert (tmp_path / "methods.txt").read_text() == study_methods(result) + "\n"
     assert (tmp_path / "made.pdf").read_bytes().startswith(b"%PDF")
     assert (tmp_path / "made.tex").read_text() == _saved(result, tmp_path / "again.tex")
-    again = write_paper_set(result, tmp_path)  # the same names replaced
+    # The same names replaced: written again by stand-in writers of the same formats (the
+    # figures were drawn for real above), each file now theirs.
+    kind = formats.kind_of(result)
+    fakes = tuple(
+        dataclasses.replace(f, writer=f"{__name__}:write_fake", how=WRITE) for f in kind.formats
+    )
+    monkeypatch.setattr(formats, "kind_of", lambda _: dataclasses.replace(kind, formats=fakes))
+    again = write_paper_set(result, tmp_path)
     assert [p.name for p in again] == names
+    assert all((tmp_path / name).read_text() == "fake\n" for name in names[:-1])
+    assert sorted(p.name for p in tmp_path.iterdir()) == sorted(names)
 
 
 def _saved(result: object, path: Path) -> str:
