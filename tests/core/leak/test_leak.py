@@ -22,7 +22,7 @@ from app.core.leak.job import LeakJob
 from app.core.leak.measure import KEEP, Reservoir, median_difference, thinned
 from app.core.leak.result import LeakEntry, LeakResult
 from app.core.leak.ttests import ENOUGH, SECOND_ORDER, TTests, calls_needed
-from app.core.runtime.events import Finished
+from app.core.runtime.events import Finished, Progress
 
 
 def _welch(a: np.ndarray, b: np.ndarray) -> float:
@@ -192,10 +192,22 @@ def test_both_steps_of_the_ladder_are_asked_only_where_they_change_something() -
     assert all(isinstance(j, LeakJob) and j.seed == 1 for j in jobs)
 
 
+def _run(budget_s: float, **given: object) -> list[Progress | Finished]:
+    """The command's run, in real workers, of ``given`` for ``budget_s`` seconds an entry:
+    below the option's 2 s minimum (a user's shortest run), which these tests do not need:
+    what they check needs one measured batch after the one that sets the thresholds (five of
+    5,000 calls with ``--classes key``), and a batch is sized to a tenth of the budget at most,
+    so the budget leaves room for a worker slowed several times over on a busy machine."""
+    values = {**_values(**given), "budget": budget_s}
+    return list(leak_run.run(values, threading.Event()))
+
+
 @pytest.mark.long
-def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest(tmp_path: Path) -> None:
-    values = _values(cipher=("tag-compare-eq", "tag-compare-digest"), budget="3", seed="11")
-    events = list(leak_run.run(values, threading.Event()))
+def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest() -> None:
+    # 0.5 s an entry: a batch of 100,000 calls takes 0.05 s of a core here. == reaches |t| = 10
+    # in its first (|t| 80-120 here, under load too) and stops there; compare_digest runs its
+    # whole budget (300,000 to 1,000,000 calls here under load).
+    events = _run(0.5, cipher=("tag-compare-eq", "tag-compare-digest"), seed="11")
     finished = events[-1]
     assert isinstance(finished, Finished)
     eq, digest = finished.result.results
@@ -212,14 +224,20 @@ def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest(tmp_p
 
 @pytest.mark.long
 @pytest.mark.parametrize(
-    ("cipher", "library", "classes"),
-    [("aes-128-ecb", "pycryptodome", "key"), ("aes-128-gcm", "cryptography", "fixed-fixed")],
+    ("cipher", "library", "classes", "budget_s"),
+    [
+        # A cipher object made for each call: 15 us a call, 20,000 calls 0.3 s of a core. The
+        # option's 2 s: with a second leak worker on its core and a bursty load beside them,
+        # 1.5 s gave as few as 25,000 calls.
+        ("aes-128-ecb", "pycryptodome", "key", 2.0),
+        # 1.2 us a call: a batch of 100,000 calls 0.12 s (200,000 and more here under load).
+        ("aes-128-gcm", "cryptography", "fixed-fixed", 1.0),
+    ],
 )
 def test_every_kind_of_call_and_class_runs_in_a_worker(
-    cipher: str, library: str, classes: str
+    cipher: str, library: str, classes: str, budget_s: float
 ) -> None:
-    values = _values(cipher=(cipher,), library=(library,), classes=classes, budget="2")
-    *_, finished = leak_run.run(values, threading.Event())
+    *_, finished = _run(budget_s, cipher=(cipher,), library=(library,), classes=classes)
     assert isinstance(finished, Finished) and not finished.result.failures
     (only,) = finished.result.results
     assert only.calls > 2 * ENOUGH and sum(only.per_class) == only.calls
