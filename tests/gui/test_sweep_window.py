@@ -84,7 +84,6 @@ def _run(qtbot: QtBot, w: SweepWindow) -> SweepResult:
     return result
 
 
-@pytest.mark.usefixtures("in_process_rounds")  # what the window does with a sweep
 def test_a_tiny_sweep_fills_table_chart_summary_exports_and_the_history(
     qtbot: QtBot,
     window: SweepWindow,
@@ -176,7 +175,6 @@ def test_a_tiny_sweep_fills_table_chart_summary_exports_and_the_history(
     _the_history_shows_it(qtbot, w, settings, history_db, tmp_path, monkeypatch)
 
 
-@pytest.mark.usefixtures("in_process_rounds")  # what the window does with a sweep
 def test_a_ladder_shows_its_steps_and_verdicts_exports_and_is_stored(
     qtbot: QtBot,
     window: SweepWindow,
