@@ -84,14 +84,12 @@ def _run(qtbot: QtBot, w: SweepWindow) -> SweepResult:
     return result
 
 
-def test_a_tiny_sweep_fills_table_chart_summary_exports_and_the_history(
+def test_a_tiny_sweep_fills_table_chart_summary_and_exports(
     qtbot: QtBot,
     window: SweepWindow,
     dialogs: Dialogs,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
-    settings: AppSettings,
-    history_db: Path,
 ) -> None:
     w = window
     steps: list[str] = []
@@ -172,16 +170,10 @@ def test_a_tiny_sweep_fills_table_chart_summary_exports_and_the_history(
 
     # Save chart…: PNG (no extension typed), SVG by name.
     assert_chart_saves(w, view.chart, monkeypatch, tmp_path)
-    _the_history_shows_it(qtbot, w, settings, history_db, tmp_path, monkeypatch)
 
 
-def test_a_ladder_shows_its_steps_and_verdicts_exports_and_is_stored(
-    qtbot: QtBot,
-    window: SweepWindow,
-    dialogs: Dialogs,
-    tmp_path: Path,
-    settings: AppSettings,
-    history_db: Path,
+def test_a_ladder_shows_its_steps_and_verdicts_and_exports(
+    qtbot: QtBot, window: SweepWindow, dialogs: Dialogs, tmp_path: Path
 ) -> None:
     w = window
     w.form.set_mode(LADDER)
@@ -229,18 +221,6 @@ def test_a_ladder_shows_its_steps_and_verdicts_exports_and_is_stored(
     assert w.export_to(str(tmp_path / "l.xlsx")) is not None
     notes = openpyxl.load_workbook(tmp_path / "l.xlsx")["Notes"]
     assert any("Pure Python is" in str(c.value) for c in notes["A"])
-
-    # The history stores the ladder and shows it as a ladder.
-    qtbot.waitUntil(lambda: "Saved to history" in w.statusBar().currentMessage(), timeout=30_000)
-    hw = _history_window(qtbot, settings)
-    assert "ladder" in hw.table.item(0, 4).text()
-    hw.select_ids(hw.run_ids()[:1])
-    hw.open_button.click()
-    view = hw.views[-1]
-    assert isinstance(view, StoredRunWindow) and view.tabs.tabText(0) == "Ladder"
-    assert isinstance(view.sweep_view, LadderResultView)
-    assert view.sweep_view.model.rowCount() == 3
-    assert "Pure Python is" in view.sweep_view.verdicts.toPlainText()
 
 
 def _start_long_sweep(qtbot: QtBot, w: SweepWindow) -> None:
@@ -366,17 +346,17 @@ def _history_window(qtbot: QtBot, settings: AppSettings) -> HistoryWindow:
     return hw
 
 
-def _the_history_shows_it(
+def test_a_sweep_lands_in_the_history_and_opens_there(
     qtbot: QtBot,
-    w: SweepWindow,
+    window: SweepWindow,
     settings: AppSettings,
     history_db: Path,
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """The tiny sweep just run in ``w`` lands in the history and opens there as it was."""
-    result = w.controller.result()
-    assert result is not None
+    w = window
+    _tiny_sweep(w, lengths="16,1024")
+    result = _run(qtbot, w)
     saved = "Saved to history as run 1"
     qtbot.waitUntil(lambda: saved in w.statusBar().currentMessage(), timeout=30_000)
     with History.open(history_db) as history:
@@ -392,8 +372,8 @@ def _the_history_shows_it(
     assert view.tabs.tabText(0) == "Sweep"
     shown = view.sweep_view
     assert isinstance(shown, SweepResultView)
-    assert view.table is shown.table and shown.model.rowCount() == 6
-    assert _cell(shown.model, 2, "Message") == "1 KiB"
+    assert view.table is shown.table and shown.model.rowCount() == 4
+    assert _cell(shown.model, 3, "Message") == "1 KiB"
     assert _cell(shown.model, 0, "Cycles/byte") == _cell(w.sweep_view.model, 0, "Cycles/byte")
     summary_text = shown.summary.toPlainText()
     assert summary_text == w.sweep_view.summary.toPlainText()
@@ -418,3 +398,22 @@ def _the_history_shows_it(
     hw.export_button.click()
     assert openpyxl.load_workbook(tmp_path / "h.xlsx").sheetnames[0] == "Curves"
     assert len(result.entries) == 2
+
+
+def test_the_history_shows_a_stored_ladder(
+    qtbot: QtBot, window: SweepWindow, settings: AppSettings, history_db: Path
+) -> None:
+    w = window
+    w.form.set_mode(LADDER)
+    w.form.ladder.rounds_spin.setValue(1)
+    _run(qtbot, w)
+    qtbot.waitUntil(lambda: "Saved to history" in w.statusBar().currentMessage(), timeout=30_000)
+    hw = _history_window(qtbot, settings)
+    assert "ladder" in hw.table.item(0, 4).text()
+    hw.select_ids(hw.run_ids()[:1])
+    hw.open_button.click()
+    view = hw.views[-1]
+    assert isinstance(view, StoredRunWindow) and view.tabs.tabText(0) == "Ladder"
+    assert isinstance(view.sweep_view, LadderResultView)
+    assert view.sweep_view.model.rowCount() == 3
+    assert "Pure Python is" in view.sweep_view.verdicts.toPlainText()
