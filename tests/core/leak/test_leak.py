@@ -21,7 +21,7 @@ from app.core.leak.document import LEAK, NONE, POSSIBLE, leak_document, mean_eff
 from app.core.leak.job import LeakJob
 from app.core.leak.measure import KEEP, Reservoir, median_difference, thinned
 from app.core.leak.result import LeakEntry, LeakResult
-from app.core.leak.ttests import ENOUGH, SECOND_ORDER, TTests, calls_needed
+from app.core.leak.ttests import ENOUGH, LEAK_T, SECOND_ORDER, TTests, calls_needed
 from app.core.runtime.events import Finished, Progress
 
 
@@ -215,7 +215,13 @@ def test_real_workers_find_the_early_exit_of_equals_and_not_compare_digest() -> 
     # A first byte that differs returns sooner: class 0 faster in any first-order test (the
     # second-order test's sign is the spread's, either way).
     assert eq.best_test == SECOND_ORDER or eq.t < 0, eq
-    assert verdict(digest) != LEAK and digest.calls > 2 * ENOUGH
+    # No early exit: no first-order test calls compare_digest a leak. Its second-order test
+    # (a spread that differs) did so once in 30-64 runs beside a bursty load, at any budget:
+    # within benchmarks/bench_leak_calibration.py's 5 %, which counts that rate; here it would
+    # make the suite fail on a busy machine for what this test is not about.
+    assert verdict(digest) != LEAK or digest.best_test == SECOND_ORDER, digest
+    assert abs(digest.t_raw) < LEAK_T, digest
+    assert digest.calls > 2 * ENOUGH
     live = [e for e in events if getattr(e, "detail", None)]
     assert {e.detail["entry"] for e in live} == {"tag-compare-eq [python]",
                                                  "tag-compare-digest [python]"}  # fmt: skip
