@@ -66,8 +66,8 @@ def outlived(processes: list[psutil.Process], seconds: float) -> list[psutil.Pro
     reaping."""
 
     def running(proc: psutil.Process) -> bool:
-        try:
-            return proc.status() != psutil.STATUS_ZOMBIE
+        try:  # is_running: not a new process that got the same pid
+            return proc.is_running() and proc.status() != psutil.STATUS_ZOMBIE
         except psutil.NoSuchProcess:
             return False
 

@@ -9,16 +9,15 @@ its fresh worker: they can only be switched off before a process loads ``cryptog
 from __future__ import annotations
 
 import contextlib
+import pickle
 import threading
-import traceback
 from collections.abc import Iterator
 from dataclasses import replace
-from importlib import import_module
 from typing import Any
 
 import pytest
 
-from app.core.errors import Cancelled, UserError
+from app.core.errors import Cancelled
 from app.core.runtime import rounds
 from app.core.runtime.rounds import RoundTask, WorkerFailed
 from app.core.sweep.jobs import SweepJob
@@ -41,22 +40,32 @@ def one_round_here(task: RoundTask, cancel: threading.Event) -> Iterator[tuple[s
         return
     if cancel.is_set():
         raise Cancelled()
-    module, _, name = task.target.partition(":")
-    function = getattr(import_module(module), name)
-    sent: list[tuple[Any, ...]] = []
-    try:
-        value = function(task.payload, lambda *message: sent.append(message))
-    except (UserError, MemoryError) as exc:  # as the worker reports them (rounds._worker_main)
-        raise WorkerFailed(str(exc) or "not enough memory") from None
-    except Exception as exc:
-        raise WorkerFailed(f"{type(exc).__name__}: {exc}\n{traceback.format_exc()}") from None
-    for message in sent:
-        if len(message) > 1:
-            yield "detail", message[1]
-        yield "progress", float(message[0])
+    sent = _Pipe()
+    rounds._worker_main(sent, (task.target, task.payload))  # the worker's own code, here
+    *progress, (status, value) = sent.messages
+    for message in progress:
+        if len(message) > 2:
+            yield "detail", message[2]
+        yield "progress", message[1]
     if cancel.is_set():
         raise Cancelled()
+    if status != "done":
+        raise WorkerFailed(str(value))
     yield "done", value
+
+
+class _Pipe:
+    """The worker's end of the pipe, kept: what :func:`rounds._worker_main` sends, pickled
+    and read back as the supervisor would receive it."""
+
+    def __init__(self) -> None:
+        self.messages: list[tuple[Any, ...]] = []
+
+    def send(self, message: tuple[Any, ...]) -> None:
+        self.messages.append(pickle.loads(pickle.dumps(message)))
+
+    def close(self) -> None:
+        pass
 
 
 @contextlib.contextmanager

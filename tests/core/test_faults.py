@@ -243,11 +243,15 @@ def test_sigkill_mid_write_leaves_no_file(tmp_path, sealed_big):
     assert os.listdir(out) == []
     assert big_file.read_bytes() == source
 
+    sealed_bytes = whole.read_bytes()
     proc = start_crypt("decrypt", whole, out / "plain.bin", tmp_path)
     wait_for(lambda: staging(proc, out))
     proc.kill()
     proc.communicate(timeout=10)  # reaped, pipes closed
     assert os.listdir(out) == []
+    assert whole.read_bytes() == sealed_bytes
+    # Nothing in the temporary folder either, once the janitor has seen its owner die.
+    wait_for(lambda: not leftovers(tmp_path), timeout=10)
 
 
 def test_an_unnamed_staged_file_is_never_in_the_folder(tmp_path):

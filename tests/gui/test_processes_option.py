@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from conftest import Dialogs
 from gui_factories import job_result, shown_window
+from jobs_here import run_isolated_briefly
 from PySide6.QtCore import Qt
 from pytestqt.qtbot import QtBot
 
@@ -109,7 +110,7 @@ def test_a_run_with_two_processes_shows_the_aggregate(
     tmp_path: Path,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(multicore, "COPY_MIN_TIME_S", 0.0)  # tiny copies: milliseconds
+    monkeypatch.setattr(multicore, "run_isolated", run_isolated_briefly)  # real, timed 5 ms
     data = tmp_path / "tiny.bin"
     data.write_bytes(os.urandom(32 * 1024))
     w = window

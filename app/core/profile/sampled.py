@@ -6,6 +6,7 @@ timed call, on perf_counter_ns]})`` or ``("failed", message)`` to ``TIMES``."""
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import sys
@@ -15,7 +16,7 @@ from typing import Any
 
 
 def _parent_of(pid: int) -> int | None:
-    """``pid``'s parent (Linux: /proc); None where it cannot be read."""
+    """``pid``'s parent (Linux: /proc); None where it cannot be read (then no one can tell)."""
     try:
         with open(f"/proc/{pid}/stat", encoding="ascii", errors="replace") as fh:
             return int(fh.read().rsplit(")", 1)[1].split()[1])
@@ -28,10 +29,15 @@ def main(argv: list[str]) -> int:
 
     job_file, times_file, folder, worker = argv
     profiler = os.getppid()
-    die_with_parent(profiler)  # if the profiler dies from now on, so does this process
-    if sys.platform.startswith("linux") and _parent_of(profiler) != int(worker):
-        # The profiler died (a cancel, a kill) while this interpreter was starting: the parent
-        # read above is whoever took the orphan in. Nothing is left to sample this job.
+    die_with_parent(profiler)  # Linux: if the profiler dies from now on, so does this process
+    grandparent = _parent_of(profiler) if sys.platform.startswith("linux") else None
+    if grandparent is not None and grandparent != int(worker):
+        # The profiler died (a cancel, a kill) while this interpreter was starting, and the
+        # parent read above is whoever took the orphan in; or the profiler on the PATH is a
+        # wrapper that started it through another process. Either way, no job to sample here.
+        with contextlib.suppress(OSError):
+            said = "the profiler ended, or started the job through another process"
+            Path(times_file).write_bytes(pickle.dumps(("failed", said)))
         os._exit(1)
     message: tuple[str, Any]
     try:
