@@ -40,6 +40,9 @@ def _hand_over_ctrl_c() -> None:
         signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
+SAMPLED = "app.core.profile.sampled"  # the process a profiler starts: see main
+
+
 def main(argv: list[str] | None = None) -> int:
     """``cipherbench [COMMAND ...]``: the window with no arguments or ``gui``, otherwise the
     command line; returns the exit code. A Python without the packages CipherBench needs gets
@@ -48,6 +51,12 @@ def main(argv: list[str] | None = None) -> int:
     args = sys.argv[1:] if argv is None else list(argv)
     if argv is None:  # a process of its own (not a test calling main)
         guard_the_first_second()
+    if getattr(sys, "frozen", False) and args[:2] == ["-m", SAMPLED]:
+        # A bundle has no ``python -m``: the profiler starts the job as this program (app.core.
+        # profile.sampler runs ``sys.executable -m`` the module either way).
+        from app.core.profile import sampled
+
+        return sampled.main(args[2:])
     try:
         if args and args[0] != "gui":
             from app.cli.main import main as cli_main

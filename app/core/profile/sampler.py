@@ -136,7 +136,10 @@ def _profiled(job: Job, profiler: Profiler, rate: int, tmp: str) -> dict[str, An
         command = perf.record_command(profiler.path, rate, str(data))
     else:
         command = [profiler.path, "record", "--format", "raw", "--nolineno", "--rate", str(rate)]
+        if getattr(sys, "frozen", False):  # a bundle's files by their path in it (app/...),
+            command.append("--full-filenames")  # not by their bare names, as rules.py reads them
         command += ["--output", str(data), *(["--native"] if native else []), "--"]
+    # A bundle's executable takes the same ``-m`` (app/__main__.py): it has no Python of its own.
     command += [sys.executable, "-m", "app.core.profile.sampled", str(job_file), str(out_file)]
     command += [str(folder), str(os.getpid())]
     said = _call(command, log)

@@ -18,6 +18,8 @@ import pytest
 from leftovers import outlived
 
 from app.cli.main import main
+from app.core.bench.inputs import inspect_file
+from app.core.bench.jobs import BenchOptions, Job
 from app.core.kinds import formats, table
 from app.core.profile import run as profile_run
 from app.core.profile.definition import DEFINITION
@@ -271,17 +273,8 @@ def test_a_job_whose_profiler_died_while_it_started_ends_at_once(tmp_path: Path)
     import pickle
     import subprocess
 
-    from app.core.bench.inputs import inspect_file
-    from app.core.bench.jobs import BenchOptions, Job
-
-    plain = tmp_path / "plain.bin"
-    plain.write_bytes(bytes(4096))
     job, times = tmp_path / "job.pickle", tmp_path / "times.pickle"
-    options = BenchOptions(
-        repeat=1, warmup=0, measure_memory=False, memory_workload="", min_time_s=0.001
-    )
-    job.write_bytes(pickle.dumps(Job("aes-128-ctr", "cryptography", 128, inspect_file(plain),
-                                     options)))  # fmt: skip
+    job.write_bytes(pickle.dumps(_tiny_job(tmp_path)))
     # Its parent is this test, which no process -1 started: as if the profiler had died and
     # another process taken the orphan in. A real job, which it must not run.
     done = subprocess.run(
@@ -299,3 +292,39 @@ def test_a_job_whose_profiler_died_while_it_started_ends_at_once(tmp_path: Path)
          str(os.getppid())], cwd=Path(__file__).resolve().parents[3], timeout=60, check=False,
     )  # fmt: skip
     assert done.returncode == 0 and pickle.loads(times.read_bytes())[0] == "done"
+
+
+def _tiny_job(folder: Path) -> Job:
+    """A bench job on 4 KB, timed for 1 ms a direction, no memory pass."""
+    plain = folder / "plain.bin"
+    plain.write_bytes(bytes(4096))
+    options = BenchOptions(
+        repeat=1, warmup=0, measure_memory=False, memory_workload="", min_time_s=0.001
+    )
+    return Job("aes-128-ctr", "cryptography", 128, inspect_file(plain), options)
+
+
+def test_a_bundle_starts_the_profiled_job_as_itself_and_asks_for_whole_file_names(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A PyInstaller bundle has no ``python -m``: its executable takes the sampled module's
+    arguments itself; and py-spy names its files bare (``aes.py``) unless told otherwise."""
+    import app.__main__ as entry
+    from app.core.profile import sampled, sampler
+
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    started: list[list[str]] = []
+    monkeypatch.setattr(sampled, "main", lambda argv: started.append(argv) or 0)
+    assert entry.main(["-m", "app.core.profile.sampled", "j", "t", "f", "7"]) == 0
+    assert started == [["j", "t", "f", "7"]]
+
+    commands: list[list[str]] = []
+    monkeypatch.setattr(sampler, "_call", lambda command, *_a, **_k: commands.append(command) or "")
+    said = sampler._profiled(_tiny_job(tmp_path), sampler.Profiler("py-spy", "py-spy"), 99,
+                             str(tmp_path))  # fmt: skip
+    assert said["note"].startswith("the profiler could not run")  # nothing was run
+    (command,) = commands
+    job_part = command[command.index("--") + 1 :]
+    assert "--full-filenames" in command[: command.index("--")]
+    assert job_part[:3] == [sys.executable, "-m", "app.core.profile.sampled"]
+    assert job_part[-1] == str(os.getpid())  # the worker: this process here
