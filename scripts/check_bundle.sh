@@ -2,9 +2,9 @@
 # Builds the PyInstaller one-folder app (packaging/build.sh, with the checkout's .venv as
 # scripts/setup.sh makes it) and runs it as a user would, from a folder outside the checkout:
 # selftest (exit 0), list, study --list (the presets shipped as resources), a 1 MB bench
-# (every job in a spawned worker, a new copy of the frozen executable) and a study's figures
-# (matplotlib). CI runs it after the tests. DIST_DIR / WORK_DIR move the build (default
-# packaging/dist, packaging/build).
+# (every job in a spawned worker, a new copy of the frozen executable), a study's figures
+# (matplotlib) and a profile (py-spy starting the bundle's executable). CI runs it after the
+# tests. DIST_DIR / WORK_DIR move the build (default packaging/dist, packaging/build).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root="$(pwd)"
@@ -43,4 +43,19 @@ echo "bench in spawned workers: ok"
 head -c 5 f.pdf | grep -q "^%PDF" && grep -q "aes-256-cbc \[pycryptodome\]" f.svg ||
     fail "study: the figures (f.svg, f.pdf) are not drawn"
 echo "study figures (matplotlib): ok"
+# A profile: py-spy (the checkout's, as a user's on the PATH) starts the sampled job as the
+# bundle's own executable, and finds its timed calls in the frames it names.
+if [[ -x "$root/.venv/bin/py-spy" ]]; then
+    PATH="$root/.venv/bin:$PATH" "$exe" profile aes-128-ctr --library cryptography --size 64KB \
+        --rounds 1 --no-history --quiet --out profile.json >profile.txt 2>&1 ||
+        { cat profile.txt; fail "profile"; }
+    samples=$("$root/.venv/bin/python" -c 'import json, sys
+r = json.load(open(sys.argv[1]))["results"][0]["rounds"][0]
+print(sum(r["stacks"].values()) if not r["note"] else "none: " + r["note"])' profile.json)
+    case "$samples" in
+        "none: the profiler could not run"*) echo "profile: skipped ($samples)" ;;
+        none*|0) fail "profile: no sample of the job's timed calls ($samples)" ;;
+        *) echo "profile (py-spy on the bundle): $samples samples" ;;
+    esac
+fi
 echo "check_bundle: PASS ($exe, $(du -sh "$DIST_DIR/cipherbench" | cut -f1))"
