@@ -16,7 +16,7 @@ import psutil
 import pytest
 from conftest import Dialogs
 from gui_factories import drop_files, set_study
-from leftovers import spawned_children
+from leftovers import outlived, spawned_children
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFileDialog, QLabel, QMessageBox
 from pytestqt.qtbot import QtBot
@@ -366,7 +366,7 @@ def test_cancel_stops_the_real_engine_within_a_second_and_leaves_no_worker(
     qtbot.waitUntil(lambda: not w.controller.running, timeout=TIMEOUT_MS)
     assert time.perf_counter() - started < 1.0
     assert w.step_label.text().startswith("Cancelled")
-    left = [c for c in children if c.is_running() and c.status() != psutil.STATUS_ZOMBIE]
+    left = outlived(children, 0)  # at once: the cancel waited for them
     assert not left, [(c.pid, c.name(), c.cmdline(), c.create_time() - time.time()) for c in left]
     w.controller.exported = True
     w.close()
